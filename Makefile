@@ -1,0 +1,66 @@
+# Wizard score pad. `make help` lists the targets.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 0.0.0.0
+PORT ?= 8000
+# Debian packages the tests need: a real Chromium, PDF-to-text/PNG tools, fast font subsetting,
+# and fonts with Greek and Cyrillic glyphs.
+TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core
+RUN_DEBS := libharfbuzz-subset0 fonts-dejavu-core
+
+.DEFAULT_GOAL := help
+.PHONY: help run test lint fmt bench clean
+
+help: ## List the targets
+	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-6s %s\n", $$1, $$2}'
+
+$(BIN)/activate:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/activate
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/activate
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(VENV)/.installed $@
+
+define install_debs
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing system packages:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+endef
+
+run: $(VENV)/.installed ## Serve the app on all interfaces (HOST, PORT to change)
+	$(call install_debs,$(RUN_DEBS))
+	@mkdir -p instance
+	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT)
+
+test: $(VENV)/.installed-test ## Install what the tests need, then lint, type-check and run every test
+	$(call install_debs,$(TEST_DEBS))
+	$(BIN)/ruff check scorekeeper tests
+	$(BIN)/ruff format --check scorekeeper tests
+	$(BIN)/mypy
+	$(BIN)/pytest --cov --cov-branch --cov-report=term-missing:skip-covered
+	$(BIN)/coverage report --include='scorekeeper/rules.py' --fail-under=100 --show-missing
+
+lint: $(VENV)/.installed-test ## ruff and mypy only
+	$(BIN)/ruff check scorekeeper tests
+	$(BIN)/ruff format --check scorekeeper tests
+	$(BIN)/mypy
+
+fmt: $(VENV)/.installed-test ## Format and fix what ruff can
+	$(BIN)/ruff format scorekeeper tests
+	$(BIN)/ruff check --fix scorekeeper tests
+
+bench: $(VENV)/.installed-test ## Measure speed and size; writes docs/benchmarks.md
+	$(call install_debs,$(TEST_DEBS) wrk)
+	$(BIN)/python -m benchmarks
+
+clean: ## Remove the virtual environment and caches (keeps instance/)
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage

@@ -1,0 +1,287 @@
+"""Storage: the only module that talks to SQLite (through sqlite-utils).
+
+It stores the facts of a game (players, variants, trump, bids, tricks, the round in progress)
+and never a score. Every change is one transaction that first bumps the game's version, so a
+change made against an old version is refused instead of overwriting another phone's entry.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import click
+from flask import Flask, current_app, g
+from sqlite_utils import Database
+
+from scorekeeper.game import GameRecord, RoundInProgress, RoundRecord
+from scorekeeper.migrations import migrations
+from scorekeeper.rules import BidRestriction, BidVisibility, Length, Suit, Trump, Turned, Variants
+
+VARIANT_FLAGS = ("saboteur", "jester_bid", "foresight", "gizzard_fester", "pull_one")
+
+
+class Conflict(Exception):
+    """The game changed since the page was loaded (another phone entered something)."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game as stored: its record plus what only storage knows."""
+
+    id: str
+    record: GameRecord
+    version: int
+    edit_token: str
+    created_at: str
+    updated_at: str
+
+
+# --- connection ------------------------------------------------------------------------------
+
+
+def connect(path: str | Path) -> Database:
+    """Open the database file in WAL mode, waiting up to 10 s for another writer."""
+    conn = sqlite3.connect(str(path), timeout=10, check_same_thread=False)
+    db = Database(conn)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")
+    db.execute("PRAGMA foreign_keys=ON")
+    return db
+
+
+def migrate(db: Database) -> None:
+    """Create or upgrade the schema; running it again changes nothing."""
+    migrations.apply(db)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+# --- games -----------------------------------------------------------------------------------
+
+
+def new_game_id() -> str:
+    """An unguessable, URL-safe game id (96 random bits)."""
+    return secrets.token_urlsafe(12)
+
+
+def new_edit_token() -> str:
+    """A secret that lets a second phone edit a game."""
+    return secrets.token_urlsafe(18)
+
+
+def create_game(db: Database, record: GameRecord) -> StoredGame:
+    """Store a new game with all its rounds in one transaction."""
+    game_id, token, now = new_game_id(), new_edit_token(), _now()
+    variants = record.variants
+    with db.atomic():
+        db["games"].insert(
+            {
+                "id": game_id,
+                "created_at": now,
+                "updated_at": now,
+                "first_dealer": record.first_dealer,
+                "length": variants.length.value,
+                "bid_restriction": variants.bid_restriction.value,
+                "bid_visibility": variants.bid_visibility.value,
+                **{flag: int(getattr(variants, flag)) for flag in VARIANT_FLAGS},
+                "edit_token": token,
+                "version": 1,
+            }
+        )
+        db["seats"].insert_all(
+            {"game_id": game_id, "seat": seat, "name": name} for seat, name in enumerate(record.players)
+        )
+        _write_rounds(db, game_id, record, _rounds_by_number(record))
+    return StoredGame(game_id, record, 1, token, now, now)
+
+
+def load(db: Database, game_id: str) -> StoredGame | None:
+    """The stored game with this id, or ``None``; read as one consistent snapshot."""
+    with db.atomic():
+        rows = list(db.query("SELECT * FROM games WHERE id = ?", [game_id]))
+        if not rows:
+            return None
+        players = tuple(
+            row["name"]
+            for row in db.query("SELECT name FROM seats WHERE game_id = ? ORDER BY seat", [game_id])
+        )
+        rounds = list(db.query("SELECT * FROM rounds WHERE game_id = ? ORDER BY number", [game_id]))
+        hands = list(
+            db.query("SELECT * FROM hands WHERE game_id = ? ORDER BY number, seat", [game_id])
+        )
+    return _stored(rows[0], players, rounds, hands)
+
+
+def save(db: Database, stored: StoredGame, record: GameRecord) -> StoredGame:
+    """Write the change from ``stored`` to ``record`` as one transaction.
+
+    Raises :class:`Conflict` when the game's version moved on since ``stored`` was loaded.
+    Only the rounds that changed are rewritten.
+    """
+    before, after = _rounds_by_number(stored.record), _rounds_by_number(record)
+    changed = {n for n in before.keys() | after.keys() if before.get(n) != after.get(n)}
+    now = _now()
+    with db.atomic():
+        cursor = db.execute(
+            "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
+            [now, stored.id, stored.version],
+        )
+        if cursor.rowcount != 1:
+            raise Conflict(stored.id)
+        for number in changed:
+            db.execute("DELETE FROM hands WHERE game_id = ? AND number = ?", [stored.id, number])
+            db.execute("DELETE FROM rounds WHERE game_id = ? AND number = ?", [stored.id, number])
+        _write_rounds(db, stored.id, record, {n: after[n] for n in changed if n in after})
+    return StoredGame(
+        stored.id, record, stored.version + 1, stored.edit_token, stored.created_at, now
+    )
+
+
+def renew_edit_token(db: Database, stored: StoredGame) -> StoredGame:
+    """Give the game a new edit token: links and phones holding the old one lose edit access."""
+    token = new_edit_token()
+    with db.atomic():
+        db.execute("UPDATE games SET edit_token = ? WHERE id = ?", [token, stored.id])
+    return StoredGame(
+        stored.id, stored.record, stored.version, token, stored.created_at, stored.updated_at
+    )
+
+
+def delete_game(db: Database, game_id: str) -> None:
+    """Remove a game and everything entered for it."""
+    with db.atomic():
+        for table in ("hands", "rounds", "seats", "games"):
+            column = "id" if table == "games" else "game_id"
+            db.execute(f"DELETE FROM {table} WHERE {column} = ?", [game_id])
+
+
+def load_many(db: Database, game_ids: Iterable[str]) -> list[StoredGame]:
+    """The stored games among ``game_ids`` (unknown ids are skipped), in the order given."""
+    games = (load(db, game_id) for game_id in game_ids)
+    return [stored for stored in games if stored is not None]
+
+
+def backup(db: Database, target: str | Path) -> None:
+    """Write a consistent copy of the database to ``target`` with SQLite's backup API."""
+    destination = sqlite3.connect(str(target))
+    try:
+        db.conn.backup(destination)
+    finally:
+        destination.close()
+
+
+# --- rows <-> records ------------------------------------------------------------------------
+
+
+def _rounds_by_number(record: GameRecord) -> dict[int, RoundRecord | RoundInProgress]:
+    rounds: dict[int, RoundRecord | RoundInProgress] = dict(enumerate(record.rounds, start=1))
+    if record.current is not None and not record.finished:
+        rounds[len(record.rounds) + 1] = record.current
+    return rounds
+
+
+def _write_rounds(
+    db: Database, game_id: str, record: GameRecord, rounds: dict[int, RoundRecord | RoundInProgress]
+) -> None:
+    players = len(record.players)
+    for number, entry in sorted(rounds.items()):
+        complete = isinstance(entry, RoundRecord)
+        trump = entry.trump
+        winners = "" if complete else ",".join(map(str, entry.trick_winners))
+        db["rounds"].insert(
+            {
+                "game_id": game_id,
+                "number": number,
+                "dealer": (record.first_dealer + number - 1) % players,
+                "trump_turned": trump.turned.value if trump else None,
+                "trump_suit": trump.suit.value if trump and trump.suit else None,
+                "trick_winners": winners,
+                "complete": int(complete),
+            }
+        )
+        tricks = entry.tricks if isinstance(entry, RoundRecord) else (None,) * players
+        bids = entry.bids or (None,) * players
+        db["hands"].insert_all(
+            {"game_id": game_id, "number": number, "seat": seat, "bid": bid, "tricks": taken}
+            for seat, (bid, taken) in enumerate(zip(bids, tricks, strict=True))
+        )
+
+
+def _stored(game: dict, players: tuple[str, ...], rounds: list[dict], hands: list[dict]) -> StoredGame:
+    variants = Variants(
+        length=Length(game["length"]),
+        bid_restriction=BidRestriction(game["bid_restriction"]),
+        bid_visibility=BidVisibility(game["bid_visibility"]),
+        **{flag: bool(game[flag]) for flag in VARIANT_FLAGS},
+    )
+    by_round: dict[int, list[dict]] = {}
+    for hand in hands:
+        by_round.setdefault(hand["number"], []).append(hand)
+    done: list[RoundRecord] = []
+    current = None
+    for row in rounds:
+        seats = by_round.get(row["number"], [])
+        bids = tuple(hand["bid"] for hand in seats)
+        trump = None
+        if row["trump_turned"] is not None:
+            suit = Suit(row["trump_suit"]) if row["trump_suit"] else None
+            trump = Trump(Turned(row["trump_turned"]), suit)
+        if row["complete"] and trump is not None:
+            done.append(RoundRecord(trump, bids, tuple(hand["tricks"] for hand in seats)))
+        else:
+            winners = tuple(int(seat) for seat in row["trick_winners"].split(",") if seat)
+            current = RoundInProgress(trump, bids, winners)
+    record = GameRecord(players, game["first_dealer"], variants, tuple(done), current)
+    return StoredGame(
+        game["id"], record, game["version"], game["edit_token"], game["created_at"], game["updated_at"]
+    )
+
+
+# --- Flask glue ------------------------------------------------------------------------------
+
+
+def get_db() -> Database:
+    """The request's connection, opened on first use and closed when the request ends."""
+    if "db" not in g:
+        g.db = connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(_error: BaseException | None = None) -> None:
+    """Close the request's connection, if one was opened."""
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+def init_app(app: Flask) -> None:
+    """Create or upgrade the schema now, and register teardown and the CLI commands."""
+    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
+    db = connect(app.config["DATABASE"])
+    try:
+        migrate(db)
+    finally:
+        db.close()
+    app.teardown_appcontext(close_db)
+    app.cli.add_command(backup_command)
+
+
+@click.command("backup")
+@click.argument("path", type=click.Path(dir_okay=False, writable=True))
+def backup_command(path: str) -> None:
+    """Copy the database to PATH, safely while the app is running."""
+    backup(get_db(), path)
+    click.echo(f"Backed up the games to {path}.")
+
+
+def iter_game_ids(db: Database) -> Iterator[str]:
+    """Every stored game id, newest change first."""
+    for row in db.query("SELECT id FROM games ORDER BY updated_at DESC"):
+        yield row["id"]

@@ -1,0 +1,242 @@
+"""A game as the facts written on the pad, and the moves that add to it.
+
+A :class:`GameRecord` holds only what the table said: players, first dealer, variants, and per
+round the trump, the bids and the tricks, plus the round being played now. Every move is a pure
+function that returns a new record or raises :class:`~scorekeeper.rules.RuleError`; the rules
+module decides, this module only keeps the facts in order. Scores are never stored: the score
+sheet (``sheet.py``) derives them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from scorekeeper import rules
+from scorekeeper.rules import RuleError, RoundSetup, Trump, Turned, Suit, Variants
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """A completed round: the trump and, by seat, each bid (``None`` for a saboteur) and tricks."""
+
+    trump: Trump
+    bids: tuple[int | None, ...]
+    tricks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RoundInProgress:
+    """The round at the table now: trump once entered, bids so far, and who won each trick."""
+
+    trump: Trump | None = None
+    bids: tuple[int | None, ...] = ()
+    trick_winners: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything the table entered for one game, in seat order (clockwise)."""
+
+    players: tuple[str, ...]
+    first_dealer: int = 0
+    variants: Variants = field(default_factory=Variants)
+    rounds: tuple[RoundRecord, ...] = ()
+    current: RoundInProgress | None = None
+
+    @property
+    def schedule(self) -> tuple[int, ...]:
+        """Hand size of every round."""
+        return rules.schedule(len(self.players), self.variants.length)
+
+    @property
+    def finished(self) -> bool:
+        """True once the last round of the schedule is complete."""
+        return len(self.rounds) >= len(self.schedule)
+
+
+def new_game(players: Sequence[str], first_dealer: int, variants: Variants) -> GameRecord:
+    """Start a game, refusing a table or variants the rules do not allow."""
+    rules.check_variants(len(players), variants)
+    if not 0 <= first_dealer < len(players):
+        raise RuleError("The first dealer must be one of the players.")
+    return GameRecord(tuple(players), first_dealer, variants)
+
+
+def totals_after(record: GameRecord, rounds: int) -> tuple[int, ...]:
+    """Each seat's total after the first ``rounds`` rounds."""
+    totals = [0] * len(record.players)
+    for played in record.rounds[:rounds]:
+        for seat, (bid, tricks) in enumerate(zip(played.bids, played.tricks, strict=True)):
+            totals[seat] += rules.round_score(bid, tricks)
+    return tuple(totals)
+
+
+def setup(record: GameRecord, number: int) -> RoundSetup:
+    """What the rules need to know about round ``number`` (1-based) of this game."""
+    if not 1 <= number <= len(record.schedule):
+        raise RuleError(f"This game has rounds 1 to {len(record.schedule)}; there is no round {number}.")
+    players = len(record.players)
+    return RoundSetup(
+        players=players,
+        number=number,
+        hand_size=record.schedule[number - 1],
+        dealer=rules.dealer(record.first_dealer, number, players),
+        variants=record.variants,
+        totals_before=totals_after(record, number - 1),
+    )
+
+
+def current_setup(record: GameRecord) -> RoundSetup:
+    """The setup of the round being played now; refused once the game is over."""
+    if record.finished:
+        raise RuleError("The game is over: every round has been played.")
+    return setup(record, len(record.rounds) + 1)
+
+
+def current_round(record: GameRecord) -> RoundInProgress:
+    """The round in progress, with the trump filled in already where the rules fix it."""
+    now = current_setup(record)
+    if record.current is not None:
+        return record.current
+    trump = rules.fixed_trump(now.number, now.hand_size, now.players, record.variants.length)
+    return RoundInProgress(trump=trump, bids=now.given_bids)
+
+
+def check_trump(record: GameRecord, number: int, turned: Turned, suit: Suit | None) -> Trump:
+    """The trump of round ``number`` from the card turned, or a refusal."""
+    round_setup = setup(record, number)
+    return rules.resolve_trump(
+        turned,
+        suit,
+        round_number=number,
+        hand_size=round_setup.hand_size,
+        players=round_setup.players,
+        length=record.variants.length,
+    )
+
+
+# --- moves at the table ----------------------------------------------------------------------
+
+
+def set_trump(record: GameRecord, turned: Turned, suit: Suit | None) -> GameRecord:
+    """Enter the turned card of the current round (before the first bid)."""
+    now = current_round(record)
+    if now.bids != current_setup(record).given_bids:
+        raise RuleError("Bidding has started; undo the bids to change the trump.")
+    trump = check_trump(record, len(record.rounds) + 1, turned, suit)
+    return replace(record, current=replace(now, trump=trump))
+
+
+def place_bid(record: GameRecord, seat: int, bid: int) -> GameRecord:
+    """Enter the bid of ``seat`` in the current round, in bidding order."""
+    now = current_round(record)
+    if now.trump is None:
+        raise RuleError("Enter the trump first.")
+    round_setup = current_setup(record)
+    if not 0 <= seat < round_setup.players:
+        raise RuleError("There is no such player at this table.")
+    if now.bids[seat] is not None and seat in round_setup.bidders:
+        raise RuleError("This player has bid already; undo to change it.")
+    rules.check_bid(round_setup, now.bids, seat, bid)
+    bids = list(now.bids)
+    bids[seat] = bid
+    return replace(record, current=replace(now, bids=tuple(bids)))
+
+
+def win_trick(record: GameRecord, seat: int) -> GameRecord:
+    """Count one trick for ``seat`` on the running counter during play."""
+    now = current_round(record)
+    round_setup = current_setup(record)
+    if now.trump is None or not rules.bids_complete(round_setup, now.bids):
+        raise RuleError("Tricks are counted once every bid is in.")
+    if not 0 <= seat < round_setup.players:
+        raise RuleError("There is no such player at this table.")
+    if len(now.trick_winners) >= round_setup.hand_size:
+        raise RuleError(f"All {round_setup.hand_size} tricks of this round are counted already.")
+    return replace(record, current=replace(now, trick_winners=(*now.trick_winners, seat)))
+
+
+def finish_round(record: GameRecord, tricks: Sequence[int]) -> GameRecord:
+    """Enter everyone's tricks and close the current round."""
+    now = current_round(record)
+    round_setup = current_setup(record)
+    if now.trump is None or not rules.bids_complete(round_setup, now.bids):
+        raise RuleError("Tricks are entered once every bid is in.")
+    rules.check_tricks(round_setup.hand_size, tricks, round_setup.players)
+    played = RoundRecord(now.trump, now.bids, tuple(tricks))
+    return replace(record, rounds=(*record.rounds, played), current=None)
+
+
+def undo(record: GameRecord) -> GameRecord:
+    """Take back the last thing entered: a counted trick, a bid, the trump, or the last round."""
+    if record.current is not None and not record.finished:
+        now = record.current
+        base = current_round(replace(record, current=None))
+        if now.trick_winners:
+            return replace(record, current=replace(now, trick_winners=now.trick_winners[:-1]))
+        round_setup = current_setup(record)
+        entered = [seat for seat in round_setup.bidders if now.bids[seat] is not None]
+        if entered:
+            bids = list(now.bids)
+            bids[entered[-1]] = None
+            return replace(record, current=replace(now, bids=tuple(bids)))
+        if now != base:
+            return replace(record, current=None)
+    if not record.rounds:
+        raise RuleError("Nothing to undo yet.")
+    last = record.rounds[-1]
+    # The counter comes back as it ended, so the tricks form is filled in again.
+    counted = tuple(seat for seat, tricks in enumerate(last.tricks) for _ in range(tricks))
+    reopened = RoundInProgress(last.trump, last.bids, counted)
+    return replace(record, rounds=record.rounds[:-1], current=reopened)
+
+
+# --- whole rounds (API, import, corrections) -------------------------------------------------
+
+
+def check_round(record: GameRecord, number: int, played: RoundRecord) -> None:
+    """Check a complete round as if it had been entered at the table, in order."""
+    round_setup = setup(record, number)
+    if played.trump != check_trump(record, number, played.trump.turned, played.trump.suit):
+        raise RuleError("That trump does not fit this round.")
+    rules.check_round_bids(round_setup, played.bids)
+    rules.check_tricks(round_setup.hand_size, played.tricks, round_setup.players)
+
+
+def add_round(record: GameRecord, played: RoundRecord) -> GameRecord:
+    """Append a complete round; any round in progress is replaced by it."""
+    if record.finished:
+        raise RuleError("The game is over: every round has been played.")
+    check_round(record, len(record.rounds) + 1, played)
+    return replace(record, rounds=(*record.rounds, played), current=None)
+
+
+def replace_round(record: GameRecord, number: int, played: RoundRecord) -> GameRecord:
+    """Correct completed round ``number``; later rounds stay as entered and totals follow.
+
+    A correction can make a later bid break the Canadian rule (who leads alone may change):
+    such rounds are flagged on the score sheet, never changed silently.
+    """
+    if not 1 <= number <= len(record.rounds):
+        raise RuleError(f"Round {number} has not been played yet, so it cannot be corrected.")
+    check_round(record, number, played)
+    rounds = list(record.rounds)
+    rounds[number - 1] = played
+    return replace(record, rounds=tuple(rounds))
+
+
+def drop_last_round(record: GameRecord, number: int) -> GameRecord:
+    """Remove completed round ``number``, which must be the last one."""
+    if number != len(record.rounds) or not record.rounds:
+        raise RuleError("Only the last completed round can be taken back.")
+    return replace(record, rounds=record.rounds[:-1], current=None)
+
+
+def round_flags(record: GameRecord, number: int) -> tuple[str, ...]:
+    """Reasons why completed round ``number`` no longer fits the rules, if any."""
+    try:
+        check_round(record, number, record.rounds[number - 1])
+    except RuleError as error:
+        return (str(error),)
+    return ()

@@ -1,0 +1,5 @@
+"""Placeholder blueprint; filled in by its own issue."""
+
+from flask import Blueprint
+
+bp = Blueprint("pdf", __name__)

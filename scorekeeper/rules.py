@@ -1,0 +1,432 @@
+"""The rules of Wizard that a score pad needs: variants, schedule, dealer, trump, bids, scores.
+
+Pure Python and the single source of truth: pages, PDF, API and CSV all ask this module.
+The rules are those of ``shared/RULES.md``; the decisions taken there are noted where they apply.
+Every refusal is a :class:`RuleError` whose message a player at the table understands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+DECK_SIZE = 60
+MIN_PLAYERS = 3
+MAX_PLAYERS = 8
+
+
+class RuleError(ValueError):
+    """A move or setting the rules do not allow; ``str(error)`` is the reason for the player."""
+
+
+class Suit(StrEnum):
+    """The four suits, stored under their classic names."""
+
+    CLUBS = "clubs"
+    DIAMONDS = "diamonds"
+    HEARTS = "hearts"
+    SPADES = "spades"
+
+    @property
+    def symbol(self) -> str:
+        """The card symbol, shown next to the name so no suit is told by colour alone."""
+        return {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}[self.value]
+
+
+class Turned(StrEnum):
+    """What card was turned up from the undealt stack after the deal."""
+
+    SUIT = "suit"
+    """A suit card: its suit is trump."""
+    JESTER = "jester"
+    """A Jester: no trump this round."""
+    WIZARD = "wizard"
+    """A Wizard: the dealer picks the trump suit."""
+    NONE = "none"
+    """Nothing turned: no card was left, or Wizard Maximus fixes the trump."""
+
+
+class Length(StrEnum):
+    """How many rounds are played and how many cards each deals."""
+
+    STANDARD = "standard"
+    FIVE_ROUNDS = "five_rounds"
+    AMIGO = "amigo"
+    QUICK = "quick"
+    MAXIMUS = "maximus"
+
+
+class BidRestriction(StrEnum):
+    """Which bids the last bidder may not make."""
+
+    NONE = "none"
+    PLUS_MINUS_ONE = "plus_minus_one"
+    CANADIAN = "canadian"
+
+
+class BidVisibility(StrEnum):
+    """When the table gets to see the bids."""
+
+    OPEN = "open"
+    """Each bid is shown as it is made."""
+    HIDDEN = "hidden"
+    """Bids are sealed until everyone has bid, then revealed together before play."""
+    DELAYED = "delayed"
+    """Bids are sealed until the tricks of the round have been entered."""
+
+
+@dataclass(frozen=True)
+class Variants:
+    """The variants a table chose; the defaults are the standard game."""
+
+    length: Length = Length.STANDARD
+    bid_restriction: BidRestriction = BidRestriction.NONE
+    bid_visibility: BidVisibility = BidVisibility.OPEN
+    saboteur: bool = False
+    jester_bid: bool = False
+    # Table reminders: they change no score, the app only shows them where they matter.
+    foresight: bool = False
+    gizzard_fester: bool = False
+    pull_one: bool = False
+
+
+@dataclass(frozen=True)
+class Trump:
+    """The turned card and the trump suit that follows from it (``None``: no trump)."""
+
+    turned: Turned
+    suit: Suit | None = None
+
+
+MAXIMUS_TRUMPS: tuple[Suit | None, ...] = (
+    Suit.CLUBS,
+    Suit.DIAMONDS,
+    Suit.HEARTS,
+    Suit.SPADES,
+    None,
+)
+
+# The Amigo tournament's own schedules, by number of players (RULES.md).
+AMIGO_SCHEDULES: dict[int, tuple[int, ...]] = {
+    3: tuple(range(2, 21, 2)),
+    4: (1, 3, 5, 7, 9, 11, 12, 13, 14, 15),
+    5: (2, 4, 5, 6, 7, 8, 9, 10, 11, 12),
+    6: tuple(range(1, 11)),
+}
+
+
+# --- players and variants ------------------------------------------------------------------
+
+
+def check_player_count(players: int) -> None:
+    """Refuse a table of fewer than 3 or more than 8 players."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RuleError(f"Wizard is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}.")
+
+
+def check_variants(players: int, variants: Variants) -> None:
+    """Refuse a table size or a combination of variants that cannot be played.
+
+    Decisions (RULES.md): a bid restriction cannot go with hidden or delayed bids, the Saboteur
+    cannot go with the Canadian rule, and the Amigo tournament has no schedule for 7 or 8 players.
+    """
+    check_player_count(players)
+    if variants.length is Length.AMIGO and players not in AMIGO_SCHEDULES:
+        raise RuleError("The Amigo tournament has no schedule for 7 or 8 players.")
+    if (
+        variants.bid_restriction is not BidRestriction.NONE
+        and variants.bid_visibility is not BidVisibility.OPEN
+    ):
+        raise RuleError(
+            "A bid restriction needs the last bidder to see the other bids, "
+            "so it cannot be combined with hidden or delayed bids."
+        )
+    if variants.saboteur and variants.bid_restriction is BidRestriction.CANADIAN:
+        raise RuleError(
+            "The Canadian rule is about the dealer's own bid, but the Saboteur dealer "
+            "makes no bid: choose one of the two."
+        )
+
+
+# --- schedule, dealer, order -----------------------------------------------------------------
+
+
+def full_hand(players: int) -> int:
+    """The largest hand the deck allows: ``60 // players`` cards."""
+    return DECK_SIZE // players
+
+
+def schedule(players: int, length: Length = Length.STANDARD) -> tuple[int, ...]:
+    """The hand size of every round, in order.
+
+    >>> schedule(4, Length.QUICK)
+    (1, 3, 5, 7, 9, 11, 13, 15)
+    """
+    check_player_count(players)
+    top = full_hand(players)
+    if length is Length.FIVE_ROUNDS:
+        return (1, 2, 3, 4, 5)
+    if length is Length.AMIGO:
+        if players not in AMIGO_SCHEDULES:
+            raise RuleError("The Amigo tournament has no schedule for 7 or 8 players.")
+        return AMIGO_SCHEDULES[players]
+    if length is Length.QUICK:
+        return tuple(reversed(range(top, 0, -2)))
+    if length is Length.MAXIMUS:
+        return (top,) * len(MAXIMUS_TRUMPS)
+    return tuple(range(1, top + 1))
+
+
+def dealer(first_dealer: int, round_number: int, players: int) -> int:
+    """The seat that deals round ``round_number`` (1-based): the deal passes left each round.
+
+    >>> dealer(2, 3, 4)
+    0
+    """
+    return (first_dealer + round_number - 1) % players
+
+
+def bidding_order(dealer_seat: int, players: int) -> tuple[int, ...]:
+    """Seats in the order they bid and lead: left of the dealer first, the dealer last.
+
+    >>> bidding_order(1, 4)
+    (2, 3, 0, 1)
+    """
+    return tuple((dealer_seat + 1 + step) % players for step in range(players))
+
+
+# --- trump -----------------------------------------------------------------------------------
+
+
+def fixed_trump(round_number: int, hand_size: int, players: int, length: Length) -> Trump | None:
+    """The trump when nobody has to enter it, else ``None``.
+
+    Wizard Maximus fixes it by round; a round that deals the whole deck has no card to turn.
+    """
+    if length is Length.MAXIMUS:
+        return Trump(Turned.NONE, MAXIMUS_TRUMPS[(round_number - 1) % len(MAXIMUS_TRUMPS)])
+    if hand_size * players >= DECK_SIZE:
+        return Trump(Turned.NONE, None)
+    return None
+
+
+def resolve_trump(
+    turned: Turned,
+    suit: Suit | None,
+    *,
+    round_number: int,
+    hand_size: int,
+    players: int,
+    length: Length,
+) -> Trump:
+    """The trump that follows from the card turned, refusing what cannot have happened.
+
+    A suit card needs its suit; a Jester means no trump; a Wizard needs the suit the dealer
+    picked ("no trump" is not allowed). Where the trump is fixed, the fixed trump is returned and
+    anything else entered is refused.
+    """
+    fixed = fixed_trump(round_number, hand_size, players, length)
+    if fixed is not None:
+        if turned is not Turned.NONE or (suit is not None and suit is not fixed.suit):
+            if length is Length.MAXIMUS:
+                raise RuleError("In Wizard Maximus the trump is fixed for every round; nothing is turned.")
+            raise RuleError("This round deals every card, so no trump card is turned.")
+        return fixed
+    if turned is Turned.NONE:
+        raise RuleError("Cards are left after this deal, so a trump card is turned: enter it.")
+    if turned is Turned.JESTER:
+        if suit is not None:
+            raise RuleError("A Jester turned up means no trump this round.")
+        return Trump(Turned.JESTER, None)
+    if suit is None:
+        if turned is Turned.WIZARD:
+            raise RuleError("A Wizard turned up: the dealer picks a suit as trump.")
+        raise RuleError("Which suit was turned up?")
+    return Trump(turned, suit)
+
+
+# --- bids ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundSetup:
+    """What the rules need to know about a round before the first bid."""
+
+    players: int
+    number: int
+    hand_size: int
+    dealer: int
+    variants: Variants
+    totals_before: tuple[int, ...]
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """Seats in bidding (and leading) order."""
+        return bidding_order(self.dealer, self.players)
+
+    @property
+    def saboteur(self) -> int | None:
+        """The seat of this round's saboteur (the dealer), if the variant is played."""
+        return self.dealer if self.variants.saboteur else None
+
+    @property
+    def bidders(self) -> tuple[int, ...]:
+        """Seats that enter a bid, in order: none with the Jester bid, all but the saboteur."""
+        if self.variants.jester_bid:
+            return ()
+        return tuple(seat for seat in self.order if seat != self.saboteur)
+
+    @property
+    def given_bids(self) -> tuple[int | None, ...]:
+        """The bids nobody enters: zero for the Jester bid, ``None`` for the saboteur."""
+        bids: list[int | None] = [None] * self.players
+        if self.variants.jester_bid:
+            bids = [0] * self.players
+        if self.saboteur is not None:
+            bids[self.saboteur] = None
+        return tuple(bids)
+
+
+def dealer_alone_in_lead(totals: Sequence[int], dealer_seat: int) -> bool:
+    """True when the dealer has strictly more points than every other player."""
+    return all(totals[dealer_seat] > total for seat, total in enumerate(totals) if seat != dealer_seat)
+
+
+def next_bidder(setup: RoundSetup, bids: Sequence[int | None]) -> int | None:
+    """The seat whose bid comes next, or ``None`` when every bid is in."""
+    return next((seat for seat in setup.bidders if bids[seat] is None), None)
+
+
+def bid_refusal(setup: RoundSetup, bids: Sequence[int | None], seat: int, bid: int) -> str | None:
+    """Why ``seat`` may not bid ``bid`` after the ``bids`` made so far, or ``None`` if it may.
+
+    ``bids`` is indexed by seat, ``None`` where no bid is made yet. Only the last bidder is
+    bound by a restriction: plus/minus one forbids the total from matching the tricks of the
+    round; the Canadian rule forbids it to a dealer who leads alone, unless the dealer bids zero.
+    """
+    hand = setup.hand_size
+    if seat == setup.saboteur:
+        return "The dealer is the saboteur this round and makes no bid."
+    if setup.variants.jester_bid:
+        return "With the Jester bid nobody bids: every bid is zero."
+    if not 0 <= bid <= hand:
+        return f"A bid is a number from 0 to {hand} in this round."
+    others = [b for s, b in enumerate(bids) if s != seat and s in setup.bidders]
+    if any(b is None for b in others):
+        return None
+    total = sum(b for b in others if b is not None) + bid
+    if total != hand:
+        return None
+    restriction = setup.variants.bid_restriction
+    if restriction is BidRestriction.PLUS_MINUS_ONE:
+        return (
+            f"Bids would add up to {hand}, the number of tricks in this round — "
+            "the plus/minus-one rule forbids that."
+        )
+    if (
+        restriction is BidRestriction.CANADIAN
+        and seat == setup.dealer
+        and bid != 0
+        and dealer_alone_in_lead(setup.totals_before, setup.dealer)
+    ):
+        return (
+            f"Bids would add up to {hand}, the number of tricks in this round, and the dealer "
+            "leads alone — the Canadian rule forbids that (bidding zero is always allowed)."
+        )
+    return None
+
+
+def legal_bids(setup: RoundSetup, bids: Sequence[int | None], seat: int) -> tuple[int, ...]:
+    """The bids ``seat`` may make now, for the buttons that are not greyed out."""
+    return tuple(b for b in range(setup.hand_size + 1) if bid_refusal(setup, bids, seat, b) is None)
+
+
+def check_bid(setup: RoundSetup, bids: Sequence[int | None], seat: int, bid: int) -> None:
+    """Refuse a bid out of turn or against the rules; the bids are those made so far."""
+    if seat not in setup.bidders:
+        reason = bid_refusal(setup, bids, seat, bid)
+        raise RuleError(reason or "That seat does not bid this round.")
+    if bids[seat] is None and next_bidder(setup, bids) != seat:
+        raise RuleError("It is not this player's turn to bid yet: bids go clockwise from the dealer's left.")
+    reason = bid_refusal(setup, bids, seat, bid)
+    if reason is not None:
+        raise RuleError(reason)
+
+
+def bids_complete(setup: RoundSetup, bids: Sequence[int | None]) -> bool:
+    """True when every player who bids has bid."""
+    return next_bidder(setup, bids) is None
+
+
+def check_round_bids(setup: RoundSetup, bids: Sequence[int | None]) -> None:
+    """Check a whole round of bids as if entered at the table one by one, in bidding order."""
+    if len(bids) != setup.players:
+        raise RuleError(f"A round needs one bid for each of the {setup.players} players.")
+    if not setup.bidders:
+        if tuple(bids) != setup.given_bids:
+            raise RuleError("With the Jester bid nobody bids: every bid is zero.")
+        return
+    if setup.saboteur is not None and bids[setup.saboteur] is not None:
+        raise RuleError("The dealer is the saboteur this round and makes no bid.")
+    made: list[int | None] = list(setup.given_bids)
+    for seat in setup.bidders:
+        bid = bids[seat]
+        if bid is None:
+            raise RuleError("Every player except a saboteur must bid.")
+        check_bid(setup, made, seat, bid)
+        made[seat] = bid
+
+
+# --- tricks and scores -----------------------------------------------------------------------
+
+
+def check_tricks(hand_size: int, tricks: Sequence[int], players: int) -> None:
+    """Refuse tricks that are out of range or do not add up to the hand size."""
+    if len(tricks) != players:
+        raise RuleError(f"A round needs the tricks of each of the {players} players.")
+    if any(not 0 <= t <= hand_size for t in tricks):
+        raise RuleError(f"Each player takes from 0 to {hand_size} tricks in this round.")
+    taken = sum(tricks)
+    if taken != hand_size:
+        raise RuleError(
+            f"Tricks add up to {taken}, but {hand_size} were played this round: "
+            "every trick has exactly one winner."
+        )
+
+
+def bid_met(bid: int | None, tricks: int) -> bool:
+    """True when a bid was made exactly (a saboteur, who has no bid, always counts as met)."""
+    return bid is None or bid == tricks
+
+
+def round_score(bid: int | None, tricks: int) -> int:
+    """A player's score for a round: 20 + 10 per trick when the bid is met, else −10 per trick off.
+
+    ``bid`` is ``None`` for the saboteur, who scores 20 whatever happens.
+
+    >>> round_score(3, 3), round_score(2, 5), round_score(None, 4)
+    (50, -30, 20)
+    """
+    if bid is None:
+        return 20
+    if bid == tricks:
+        return 20 + 10 * tricks
+    return -10 * abs(tricks - bid)
+
+
+def ranks(totals: Sequence[int]) -> tuple[int, ...]:
+    """Each seat's place, ties sharing a place: totals 50, 70, 50 rank 2, 1, 2.
+
+    >>> ranks([50, 70, 50])
+    (2, 1, 2)
+    """
+    return tuple(1 + sum(other > total for other in totals) for total in totals)
+
+
+def leaders(totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the highest total; at game end they share the win (RULES.md decision)."""
+    if not totals:
+        return ()
+    best = max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)

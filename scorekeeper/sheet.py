@@ -1,0 +1,214 @@
+"""The score sheet: every number of a game, derived once from its record by the rules.
+
+Pages, the PDF, the JSON API and the CSV export all render this one structure (the way
+Datasette renders one computed table as HTML or JSON), so they can never disagree. Bids that
+hidden or delayed visibility still seals are not in it at all: what is not here cannot leak.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from scorekeeper import game, rules
+from scorekeeper.game import GameRecord
+from scorekeeper.rules import BidVisibility, RoundSetup, Trump, Variants
+
+
+class Phase(StrEnum):
+    """What the table does next in the current round."""
+
+    TRUMP = "trump"
+    BIDS = "bids"
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    """One completed round as a line of the pad."""
+
+    number: int
+    hand_size: int
+    dealer: int
+    trump: Trump
+    bids: tuple[int | None, ...]
+    tricks: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    met: tuple[bool, ...]
+    flags: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CurrentRound:
+    """The round at the table now, with sealed bids left out."""
+
+    setup: RoundSetup
+    phase: Phase
+    trump: Trump | None
+    trump_fixed: bool
+    bids: tuple[int | None, ...]
+    has_bid: tuple[bool, ...]
+    sealed: bool
+    next_bidder: int | None
+    legal_bids: tuple[int, ...]
+    refusals: tuple[tuple[int, str], ...]
+    won: tuple[int, ...]
+    tricks_counted: int
+
+    @property
+    def number(self) -> int:
+        """Round number, 1-based."""
+        return self.setup.number
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player this round."""
+        return self.setup.hand_size
+
+    @property
+    def dealer(self) -> int:
+        """Seat of the dealer."""
+        return self.setup.dealer
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """Seats in bidding and leading order."""
+        return self.setup.order
+
+    @property
+    def bid_total(self) -> int | None:
+        """Sum of the bids shown so far, ``None`` while bids are sealed."""
+        if self.sealed:
+            return None
+        return sum(bid for bid in self.bids if bid is not None)
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks not yet counted on the running counter."""
+        return self.hand_size - self.tricks_counted
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The whole pad: completed rounds, totals, standings and what comes next."""
+
+    players: tuple[str, ...]
+    first_dealer: int
+    variants: Variants
+    schedule: tuple[int, ...]
+    rounds: tuple[RoundRow, ...]
+    totals: tuple[int, ...]
+    ranks: tuple[int, ...]
+    leaders: tuple[int, ...]
+    finished: bool
+    current: CurrentRound | None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats that share the win, once the game is over."""
+        return self.leaders if self.finished else ()
+
+    @property
+    def round_number(self) -> int:
+        """The round being played now, or the last round once the game is over."""
+        return self.current.number if self.current else len(self.schedule)
+
+    @property
+    def flagged(self) -> tuple[int, ...]:
+        """Numbers of completed rounds that no longer fit the rules after a correction."""
+        return tuple(row.number for row in self.rounds if row.flags)
+
+
+def build(record: GameRecord) -> Sheet:
+    """Derive the score sheet of a game from what the table entered."""
+    rows = tuple(_round_row(record, number) for number in range(1, len(record.rounds) + 1))
+    totals = rows[-1].totals if rows else (0,) * len(record.players)
+    return Sheet(
+        players=record.players,
+        first_dealer=record.first_dealer,
+        variants=record.variants,
+        schedule=record.schedule,
+        rounds=rows,
+        totals=totals,
+        ranks=rules.ranks(totals),
+        leaders=rules.leaders(totals) if rows else (),
+        finished=record.finished,
+        current=None if record.finished else _current(record),
+    )
+
+
+def _round_row(record: GameRecord, number: int) -> RoundRow:
+    played = record.rounds[number - 1]
+    round_setup = game.setup(record, number)
+    scores = tuple(
+        rules.round_score(bid, tricks) for bid, tricks in zip(played.bids, played.tricks, strict=True)
+    )
+    totals = tuple(before + score for before, score in zip(round_setup.totals_before, scores, strict=True))
+    return RoundRow(
+        number=number,
+        hand_size=round_setup.hand_size,
+        dealer=round_setup.dealer,
+        trump=played.trump,
+        bids=played.bids,
+        tricks=played.tricks,
+        scores=scores,
+        totals=totals,
+        met=tuple(rules.bid_met(b, t) for b, t in zip(played.bids, played.tricks, strict=True)),
+        flags=game.round_flags(record, number),
+    )
+
+
+def is_sealed(visibility: BidVisibility, all_bids_in: bool) -> bool:
+    """Whether the bids of the round in progress must stay hidden from everyone.
+
+    Hidden bids open together once everyone has bid; delayed bids stay sealed until the tricks
+    are entered, that is, for as long as the round is in progress.
+    """
+    if visibility is BidVisibility.DELAYED:
+        return True
+    return visibility is BidVisibility.HIDDEN and not all_bids_in
+
+
+def _current(record: GameRecord) -> CurrentRound:
+    round_setup = game.current_setup(record)
+    now = game.current_round(record)
+    complete = rules.bids_complete(round_setup, now.bids)
+    sealed = is_sealed(record.variants.bid_visibility, complete)
+    bidder = None if now.trump is None else rules.next_bidder(round_setup, now.bids)
+    legal: tuple[int, ...] = ()
+    refusals: list[tuple[int, str]] = []
+    if bidder is not None:
+        legal = rules.legal_bids(round_setup, now.bids, bidder)
+        for bid in range(round_setup.hand_size + 1):
+            reason = rules.bid_refusal(round_setup, now.bids, bidder, bid)
+            if reason is not None:
+                refusals.append((bid, reason))
+    if now.trump is None:
+        phase = Phase.TRUMP
+    elif not complete:
+        phase = Phase.BIDS
+    else:
+        phase = Phase.PLAY
+    won = [0] * round_setup.players
+    for seat in now.trick_winners:
+        won[seat] += 1
+    bidders = set(round_setup.bidders)
+    return CurrentRound(
+        setup=round_setup,
+        phase=phase,
+        trump=now.trump,
+        trump_fixed=rules.fixed_trump(
+            round_setup.number, round_setup.hand_size, round_setup.players, record.variants.length
+        )
+        is not None,
+        bids=(None,) * round_setup.players if sealed else now.bids,
+        has_bid=tuple(seat not in bidders or bid is not None for seat, bid in enumerate(now.bids)),
+        sealed=sealed,
+        next_bidder=bidder,
+        legal_bids=legal,
+        refusals=tuple(refusals),
+        won=tuple(won),
+        tricks_counted=len(now.trick_winners),
+    )

@@ -1,0 +1,75 @@
+"""Everything the pages and the API share: extensions, error pages, security headers."""
+
+from __future__ import annotations
+
+from flask import Flask, Response, jsonify, render_template, request
+from flask_babel import Babel, gettext
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException
+
+csrf = CSRFProtect()
+babel = Babel()
+
+# No inline script or style and no other host: the app works on a table's network alone.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+
+
+def init_app(app: Flask) -> None:
+    """Register extensions, blueprints, error handlers and response headers."""
+    from scorekeeper import api, exports, pdf, views
+
+    csrf.init_app(app)
+    babel.init_app(app, locale_selector=_locale)
+    app.register_blueprint(views.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(exports.bp)
+    app.register_blueprint(pdf.bp)
+    csrf.exempt(api.bp)
+    app.register_error_handler(CSRFError, _csrf_error)
+    app.register_error_handler(HTTPException, _http_error)
+    app.after_request(_security_headers)
+
+
+def _locale() -> str | None:
+    return request.accept_languages.best_match(["en"])
+
+
+def _wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def _csrf_error(error: CSRFError) -> tuple[Response | str, int]:
+    message = gettext(
+        "This form was out of date or incomplete, so nothing was changed. "
+        "The page has been reloaded: please try again."
+    )
+    return _error_response(400, message)
+
+
+def _http_error(error: HTTPException) -> tuple[Response | str, int] | HTTPException:
+    if error.code is None or error.code < 400:
+        return error
+    messages = {
+        404: gettext("There is nothing here. The game may have been deleted, or the link is incomplete."),
+        405: gettext("That is not something this address can do."),
+        413: gettext("That is too much data to send at once."),
+    }
+    default = error.description if error.code in (400, 403, 409) else None
+    return _error_response(error.code, default or messages.get(error.code, error.name))
+
+
+def _error_response(code: int, message: str) -> tuple[Response | str, int]:
+    if _wants_json():
+        return jsonify(error=message), code
+    return render_template("error.html", code=code, message=message), code
+
+
+def _security_headers(response: Response) -> Response:
+    response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Frame-Options"] = "DENY"
+    return response
