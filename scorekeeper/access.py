@@ -10,6 +10,7 @@ from __future__ import annotations
 import hmac
 
 from flask import abort, request, session
+from flask_babel import gettext
 
 from scorekeeper.db import StoredGame
 
@@ -62,7 +63,13 @@ def is_editor(stored: StoredGame) -> bool:
 def require_editor(stored: StoredGame) -> None:
     """Stop with 403 unless this browser may change the game."""
     if not is_editor(stored):
-        abort(403, description="Only the phones keeping score can change this game. Ask the scorekeeper for the edit link.")
+        abort(
+            403,
+            description=gettext(
+                "Only the phones keeping score can change this game. "
+                "Ask the scorekeeper for the edit link."
+            ),
+        )
 
 
 def bearer_token() -> str | None:

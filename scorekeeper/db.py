@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import click
 from flask import Flask, current_app, g
@@ -81,7 +82,7 @@ def create_game(db: Database, record: GameRecord) -> StoredGame:
     game_id, token, now = new_game_id(), new_edit_token(), _now()
     variants = record.variants
     with db.atomic():
-        db["games"].insert(
+        db.table("games").insert(
             {
                 "id": game_id,
                 "created_at": now,
@@ -95,8 +96,9 @@ def create_game(db: Database, record: GameRecord) -> StoredGame:
                 "version": 1,
             }
         )
-        db["seats"].insert_all(
-            {"game_id": game_id, "seat": seat, "name": name} for seat, name in enumerate(record.players)
+        db.table("seats").insert_all(
+            {"game_id": game_id, "seat": seat, "name": name}
+            for seat, name in enumerate(record.players)
         )
         _write_rounds(db, game_id, record, _rounds_by_number(record))
     return StoredGame(game_id, record, 1, token, now, now)
@@ -194,8 +196,8 @@ def _write_rounds(
     for number, entry in sorted(rounds.items()):
         complete = isinstance(entry, RoundRecord)
         trump = entry.trump
-        winners = "" if complete else ",".join(map(str, entry.trick_winners))
-        db["rounds"].insert(
+        winners = "" if isinstance(entry, RoundRecord) else ",".join(map(str, entry.trick_winners))
+        db.table("rounds").insert(
             {
                 "game_id": game_id,
                 "number": number,
@@ -208,20 +210,23 @@ def _write_rounds(
         )
         tricks = entry.tricks if isinstance(entry, RoundRecord) else (None,) * players
         bids = entry.bids or (None,) * players
-        db["hands"].insert_all(
+        db.table("hands").insert_all(
             {"game_id": game_id, "number": number, "seat": seat, "bid": bid, "tricks": taken}
             for seat, (bid, taken) in enumerate(zip(bids, tricks, strict=True))
         )
 
 
-def _stored(game: dict, players: tuple[str, ...], rounds: list[dict], hands: list[dict]) -> StoredGame:
+Row = dict[str, Any]
+
+
+def _stored(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[Row]) -> StoredGame:
     variants = Variants(
         length=Length(game["length"]),
         bid_restriction=BidRestriction(game["bid_restriction"]),
         bid_visibility=BidVisibility(game["bid_visibility"]),
         **{flag: bool(game[flag]) for flag in VARIANT_FLAGS},
     )
-    by_round: dict[int, list[dict]] = {}
+    by_round: dict[int, list[Row]] = {}
     for hand in hands:
         by_round.setdefault(hand["number"], []).append(hand)
     done: list[RoundRecord] = []
@@ -240,7 +245,12 @@ def _stored(game: dict, players: tuple[str, ...], rounds: list[dict], hands: lis
             current = RoundInProgress(trump, bids, winners)
     record = GameRecord(players, game["first_dealer"], variants, tuple(done), current)
     return StoredGame(
-        game["id"], record, game["version"], game["edit_token"], game["created_at"], game["updated_at"]
+        game["id"],
+        record,
+        game["version"],
+        game["edit_token"],
+        game["created_at"],
+        game["updated_at"],
     )
 
 
@@ -251,7 +261,8 @@ def get_db() -> Database:
     """The request's connection, opened on first use and closed when the request ends."""
     if "db" not in g:
         g.db = connect(current_app.config["DATABASE"])
-    return g.db
+    db: Database = g.db
+    return db
 
 
 def close_db(_error: BaseException | None = None) -> None:

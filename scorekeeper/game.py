@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from scorekeeper import rules
-from scorekeeper.rules import RuleError, RoundSetup, Trump, Turned, Suit, Variants
+from scorekeeper.rules import RoundSetup, RuleError, Suit, Trump, Turned, Variants
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,9 @@ def totals_after(record: GameRecord, rounds: int) -> tuple[int, ...]:
 def setup(record: GameRecord, number: int) -> RoundSetup:
     """What the rules need to know about round ``number`` (1-based) of this game."""
     if not 1 <= number <= len(record.schedule):
-        raise RuleError(f"This game has rounds 1 to {len(record.schedule)}; there is no round {number}.")
+        raise RuleError(
+            f"This game has rounds 1 to {len(record.schedule)}; there is no round {number}."
+        )
     players = len(record.players)
     return RoundSetup(
         players=players,

@@ -12,7 +12,7 @@ migrations = Migrations("scorekeeper")
 @migrations()
 def m001_games_seats_rounds(db: Database) -> None:
     """Games with their variants, seats, rounds and each seat's bid and tricks per round."""
-    db["games"].create(
+    db.table("games").create(
         {
             "id": str,
             "created_at": str,
@@ -32,7 +32,7 @@ def m001_games_seats_rounds(db: Database) -> None:
         pk="id",
         not_null={"created_at", "updated_at", "first_dealer", "edit_token", "version"},
     )
-    db["seats"].create(
+    db.table("seats").create(
         {"game_id": str, "seat": int, "name": str},
         pk=("game_id", "seat"),
         foreign_keys=[("game_id", "games", "id")],
@@ -40,7 +40,7 @@ def m001_games_seats_rounds(db: Database) -> None:
     )
     # A round with complete = 0 is the one at the table now: its trump (NULL until entered),
     # the bids made so far and the running trick counter survive a reload or a restart.
-    db["rounds"].create(
+    db.table("rounds").create(
         {
             "game_id": str,
             "number": int,
@@ -54,9 +54,9 @@ def m001_games_seats_rounds(db: Database) -> None:
         foreign_keys=[("game_id", "games", "id")],
         not_null={"dealer", "complete"},
     )
-    db["hands"].create(
+    db.table("hands").create(
         {"game_id": str, "number": int, "seat": int, "bid": int, "tricks": int},
         pk=("game_id", "number", "seat"),
         foreign_keys=[("game_id", "games", "id")],
     )
-    db["games"].create_index(["updated_at"])
+    db.table("games").create_index(["updated_at"])

@@ -122,7 +122,9 @@ AMIGO_SCHEDULES: dict[int, tuple[int, ...]] = {
 def check_player_count(players: int) -> None:
     """Refuse a table of fewer than 3 or more than 8 players."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RuleError(f"Wizard is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}.")
+        raise RuleError(
+            f"Wizard is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
+        )
 
 
 def check_variants(players: int, variants: Variants) -> None:
@@ -230,7 +232,9 @@ def resolve_trump(
     if fixed is not None:
         if turned is not Turned.NONE or (suit is not None and suit is not fixed.suit):
             if length is Length.MAXIMUS:
-                raise RuleError("In Wizard Maximus the trump is fixed for every round; nothing is turned.")
+                raise RuleError(
+                    "In Wizard Maximus the trump is fixed for every round; nothing is turned."
+                )
             raise RuleError("This round deals every card, so no trump card is turned.")
         return fixed
     if turned is Turned.NONE:
@@ -290,7 +294,9 @@ class RoundSetup:
 
 def dealer_alone_in_lead(totals: Sequence[int], dealer_seat: int) -> bool:
     """True when the dealer has strictly more points than every other player."""
-    return all(totals[dealer_seat] > total for seat, total in enumerate(totals) if seat != dealer_seat)
+    return all(
+        totals[dealer_seat] > total for seat, total in enumerate(totals) if seat != dealer_seat
+    )
 
 
 def next_bidder(setup: RoundSetup, bids: Sequence[int | None]) -> int | None:
@@ -348,7 +354,9 @@ def check_bid(setup: RoundSetup, bids: Sequence[int | None], seat: int, bid: int
         reason = bid_refusal(setup, bids, seat, bid)
         raise RuleError(reason or "That seat does not bid this round.")
     if bids[seat] is None and next_bidder(setup, bids) != seat:
-        raise RuleError("It is not this player's turn to bid yet: bids go clockwise from the dealer's left.")
+        raise RuleError(
+            "It is not this player's turn to bid yet: bids go clockwise from the dealer's left."
+        )
     reason = bid_refusal(setup, bids, seat, bid)
     if reason is not None:
         raise RuleError(reason)
@@ -401,7 +409,7 @@ def bid_met(bid: int | None, tricks: int) -> bool:
 
 
 def round_score(bid: int | None, tricks: int) -> int:
-    """A player's score for a round: 20 + 10 per trick when the bid is met, else −10 per trick off.
+    """A player's score for a round: 20 + 10 per trick when the bid is met, else -10 per trick off.
 
     ``bid`` is ``None`` for the saboteur, who scores 20 whatever happens.
 

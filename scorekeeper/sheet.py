@@ -143,9 +143,12 @@ def _round_row(record: GameRecord, number: int) -> RoundRow:
     played = record.rounds[number - 1]
     round_setup = game.setup(record, number)
     scores = tuple(
-        rules.round_score(bid, tricks) for bid, tricks in zip(played.bids, played.tricks, strict=True)
+        rules.round_score(bid, tricks)
+        for bid, tricks in zip(played.bids, played.tricks, strict=True)
     )
-    totals = tuple(before + score for before, score in zip(round_setup.totals_before, scores, strict=True))
+    totals = tuple(
+        before + score for before, score in zip(round_setup.totals_before, scores, strict=True)
+    )
     return RoundRow(
         number=number,
         hand_size=round_setup.hand_size,

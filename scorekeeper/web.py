@@ -53,7 +53,9 @@ def _http_error(error: HTTPException) -> tuple[Response | str, int] | HTTPExcept
     if error.code is None or error.code < 400:
         return error
     messages = {
-        404: gettext("There is nothing here. The game may have been deleted, or the link is incomplete."),
+        404: gettext(
+            "There is nothing here. The game may have been deleted, or the link is incomplete."
+        ),
         405: gettext("That is not something this address can do."),
         413: gettext("That is too much data to send at once."),
     }
