@@ -2,12 +2,189 @@
 
 from __future__ import annotations
 
+import secrets
+from typing import Any
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
+from wtforms import (
+    BooleanField,
+    FieldList,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+    ValidationError,
+)
+from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.widgets import HiddenInput
+
+from scorekeeper import labels, rules
+from scorekeeper.rules import BidRestriction, BidVisibility, RuleError, Suit, Turned, Variants
+
+MAX_NAME = 24
+# Large enough for any real value; keeps absurd numbers out before the rules see them.
+MAX_NUMBER = 1000
+
+
+def _choices(table: dict[Any, tuple[Any, Any]]) -> list[tuple[str, Any]]:
+    return [(key.value, name) for key, (name, _help) in table.items()]
 
 
 class ImportForm(FlaskForm):
     """Upload a game record (the JSON that export produces)."""
 
     record = FileField(_l("Game record file (.json)"), validators=[FileRequired()])
+
+
+class NewGameForm(FlaskForm):
+    """Players in seat order, the first dealer and the variants of a new game."""
+
+    players = FieldList(
+        StringField(_l("Name"), filters=[lambda s: s.strip() if s else s]),
+        min_entries=rules.MAX_PLAYERS,
+        max_entries=rules.MAX_PLAYERS,
+    )
+    first_dealer = SelectField(
+        _l("First dealer"),
+        choices=[("random", _l("Draw at random"))]
+        + [(str(seat), _l("Player %(n)s", n=seat + 1)) for seat in range(rules.MAX_PLAYERS)],
+        default="random",
+    )
+    length = RadioField(_l("Game length"), choices=_choices(labels.LENGTHS), default="standard")
+    bid_restriction = RadioField(
+        _l("Bid restriction"), choices=_choices(labels.RESTRICTIONS), default="none"
+    )
+    bid_visibility = RadioField(_l("Bids"), choices=_choices(labels.VISIBILITIES), default="open")
+    saboteur = BooleanField(labels.FLAGS["saboteur"][0])
+    jester_bid = BooleanField(labels.FLAGS["jester_bid"][0])
+    foresight = BooleanField(labels.FLAGS["foresight"][0])
+    gizzard_fester = BooleanField(labels.FLAGS["gizzard_fester"][0])
+    pull_one = BooleanField(labels.FLAGS["pull_one"][0])
+
+    def names(self) -> list[str]:
+        """The names typed, in seat order, blanks left out."""
+        return [entry.data for entry in self.players.entries if entry.data]
+
+    def validate_players(self, field: FieldList) -> None:
+        names = self.names()
+        if len(names) < rules.MIN_PLAYERS:
+            raise ValidationError(_l("Enter the names of at least 3 players."))
+        if any(len(name) > MAX_NAME for name in names):
+            raise ValidationError(_l("Keep each name to %(n)s characters.", n=MAX_NAME))
+        folded = [name.casefold() for name in names]
+        if len(set(folded)) != len(folded):
+            raise ValidationError(_l("Two players have the same name: tell them apart."))
+
+    def validate_first_dealer(self, field: SelectField) -> None:
+        if field.data != "random" and int(field.data) >= len(self.names()):
+            raise ValidationError(_l("The first dealer must be one of the players."))
+
+    def variants(self) -> Variants:
+        """The chosen variants."""
+        return Variants(
+            length=rules.Length(self.length.data),
+            bid_restriction=BidRestriction(self.bid_restriction.data),
+            bid_visibility=BidVisibility(self.bid_visibility.data),
+            saboteur=self.saboteur.data,
+            jester_bid=self.jester_bid.data,
+            foresight=self.foresight.data,
+            gizzard_fester=self.gizzard_fester.data,
+            pull_one=self.pull_one.data,
+        )
+
+    def dealer(self) -> int:
+        """The first dealer's seat; a random one when the table wants a draw."""
+        if self.first_dealer.data == "random":
+            return secrets.randbelow(len(self.names()))
+        return int(self.first_dealer.data)
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Check the fields, then ask the rules whether the variants go together."""
+        if not super().validate(extra_validators):
+            return False
+        try:
+            rules.check_variants(len(self.names()), self.variants())
+        except RuleError as error:
+            field = getattr(self, error.setting or "length")
+            field.errors.append(str(error))
+            return False
+        return True
+
+    def move(self, seat: int, step: int) -> None:
+        """Swap a player with the neighbour before (-1) or after (+1) in the seating order."""
+        entries = self.players.entries
+        other = seat + step
+        if 0 <= seat < len(entries) and 0 <= other < len(entries):
+            entries[seat].data, entries[other].data = entries[other].data, entries[seat].data
+
+
+class ActionForm(FlaskForm):
+    """A change to a game, made against the version of the game the page showed."""
+
+    version = IntegerField(widget=HiddenInput(), validators=[InputRequired()])
+
+
+class TrumpForm(ActionForm):
+    """The card turned up, and the suit (a suit card, or the dealer's pick after a Wizard)."""
+
+    turned = SelectField(
+        _l("Turned card"), choices=[(t.value, t.value) for t in Turned if t is not Turned.NONE]
+    )
+    suit = SelectField(
+        _l("Trump suit"), choices=[("", "-")] + [(s.value, s.value) for s in Suit], default=""
+    )
+
+    def trump(self) -> tuple[Turned, Suit | None]:
+        """What was turned and the suit entered."""
+        return Turned(self.turned.data), Suit(self.suit.data) if self.suit.data else None
+
+
+class BidForm(ActionForm):
+    """One player's bid."""
+
+    seat = IntegerField(widget=HiddenInput(), validators=[InputRequired()])
+    bid = IntegerField(
+        _l("Bid"),
+        validators=[InputRequired(_l("Tap a number to bid.")), NumberRange(0, MAX_NUMBER)],
+    )
+
+
+class TrickForm(ActionForm):
+    """One trick won, on the running counter."""
+
+    seat = IntegerField(widget=HiddenInput(), validators=[InputRequired()])
+
+
+class TricksForm(ActionForm):
+    """Everyone's tricks at the end of a round; one left blank is filled in from the rest."""
+
+    tricks = FieldList(
+        IntegerField(_l("Tricks"), validators=[Optional(), NumberRange(0, MAX_NUMBER)]),
+        min_entries=rules.MIN_PLAYERS,
+        max_entries=rules.MAX_PLAYERS,
+    )
+
+
+class EditRoundForm(ActionForm):
+    """A completed round corrected: trump, every bid and every player's tricks."""
+
+    turned = SelectField(_l("Turned card"), choices=[(t.value, t.value) for t in Turned])
+    suit = SelectField(
+        _l("Trump suit"), choices=[("", "-")] + [(s.value, s.value) for s in Suit], default=""
+    )
+    bids = FieldList(
+        IntegerField(_l("Bid"), validators=[Optional(), NumberRange(0, MAX_NUMBER)]),
+        min_entries=rules.MIN_PLAYERS,
+        max_entries=rules.MAX_PLAYERS,
+    )
+    tricks = FieldList(
+        IntegerField(_l("Tricks"), validators=[InputRequired(), NumberRange(0, MAX_NUMBER)]),
+        min_entries=rules.MIN_PLAYERS,
+        max_entries=rules.MAX_PLAYERS,
+    )
+
+
+class ConfirmForm(ActionForm):
+    """A yes to something that cannot be taken back (delete a game, new edit link)."""

@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
 from scorekeeper.rules import BidRestriction, BidVisibility, Length, Suit, Trump, Turned, Variants
+from scorekeeper.sheet import CurrentRound, Phase
 
 SUIT_NAMES = {
     Suit.CLUBS: lazy_gettext("Clubs"),
@@ -102,6 +103,18 @@ def trump_label(trump: Trump | None) -> str:
     if trump.turned is Turned.WIZARD:
         return str(_("%(suit)s (Wizard turned, dealer's choice)", suit=suit))
     return suit
+
+
+def round_reminders(variants: Variants, current: CurrentRound) -> list[str]:
+    """The table reminders the players chose, where they matter in this round."""
+    lines = []
+    if variants.foresight and current.number == 1:
+        lines.append(_("Foresight: hold your card facing out, don't look at it."))
+    if variants.gizzard_fester:
+        lines.append(_('Say "Gizzard!" when you play a Wizard and "Fester!" for a Jester.'))
+    if variants.pull_one and current.phase is Phase.PLAY and current.tricks_counted == 0:
+        lines.append(_("Pull one: each player may now draw a card from the right neighbour."))
+    return lines
 
 
 def variant_lines(variants: Variants) -> list[str]:

@@ -17,7 +17,15 @@ MAX_PLAYERS = 8
 
 
 class RuleError(ValueError):
-    """A move or setting the rules do not allow; ``str(error)`` is the reason for the player."""
+    """A move or setting the rules do not allow; ``str(error)`` is the reason for the player.
+
+    ``setting`` names the variant a refusal is about (a field of :class:`Variants`), if any, so a
+    form can show the reason next to the right field.
+    """
+
+    def __init__(self, message: str, setting: str | None = None) -> None:
+        super().__init__(message)
+        self.setting = setting
 
 
 class Suit(StrEnum):
@@ -135,19 +143,21 @@ def check_variants(players: int, variants: Variants) -> None:
     """
     check_player_count(players)
     if variants.length is Length.AMIGO and players not in AMIGO_SCHEDULES:
-        raise RuleError("The Amigo tournament has no schedule for 7 or 8 players.")
+        raise RuleError("The Amigo tournament has no schedule for 7 or 8 players.", "length")
     if (
         variants.bid_restriction is not BidRestriction.NONE
         and variants.bid_visibility is not BidVisibility.OPEN
     ):
         raise RuleError(
             "A bid restriction needs the last bidder to see the other bids, "
-            "so it cannot be combined with hidden or delayed bids."
+            "so it cannot be combined with hidden or delayed bids.",
+            "bid_visibility",
         )
     if variants.saboteur and variants.bid_restriction is BidRestriction.CANADIAN:
         raise RuleError(
             "The Canadian rule is about the dealer's own bid, but the Saboteur dealer "
-            "makes no bid: choose one of the two."
+            "makes no bid: choose one of the two.",
+            "saboteur",
         )
 
 

@@ -85,6 +85,17 @@ class CurrentRound:
         return sum(bid for bid in self.bids if bid is not None)
 
     @property
+    def bids_made(self) -> int:
+        """How many of the players who bid have bid (never which bids: they may be sealed)."""
+        return sum(self.has_bid[seat] for seat in self.setup.bidders)
+
+    @property
+    def started(self) -> bool:
+        """True once anything of this round was entered that undo can take back."""
+        entered_trump = self.trump is not None and not self.trump_fixed
+        return entered_trump or self.bids_made > 0 or self.tricks_counted > 0
+
+    @property
     def tricks_left(self) -> int:
         """Tricks not yet counted on the running counter."""
         return self.hand_size - self.tricks_counted
@@ -109,6 +120,11 @@ class Sheet:
     def winners(self) -> tuple[int, ...]:
         """Seats that share the win, once the game is over."""
         return self.leaders if self.finished else ()
+
+    @property
+    def standings(self) -> tuple[tuple[int, int], ...]:
+        """(rank, seat) pairs, best first; tied seats share a rank and keep seat order."""
+        return tuple(sorted(zip(self.ranks, range(len(self.players)), strict=True)))
 
     @property
     def round_number(self) -> int:

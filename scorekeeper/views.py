@@ -1,11 +1,313 @@
-"""HTML pages (work in progress)."""
+"""HTML pages: thin views that parse a form, let the rules decide, store, and render the sheet."""
 
-from flask import Blueprint, render_template
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from scorekeeper import access, chart, db, forms, game, qr, sheet
+from scorekeeper.db import StoredGame
+from scorekeeper.game import GameRecord, RoundRecord
+from scorekeeper.rules import RuleError, Suit, Turned
 
 bp = Blueprint("views", __name__)
+
+Move = Callable[[GameRecord], GameRecord]
+
+
+def _load(game_id: str) -> StoredGame:
+    stored = db.load(db.get_db(), game_id)
+    if stored is None:
+        abort(404)
+    return stored
+
+
+def _to_game(stored: StoredGame, anchor: str = "") -> Response:
+    return redirect(url_for("views.game", game_id=stored.id) + anchor, code=303)
+
+
+def _first_error(form: forms.FlaskForm) -> str:
+    for errors in form.errors.values():
+        for error in errors:
+            return error if isinstance(error, str) else _first_error_in(error)
+    return _("Something in that entry was not understood. Please try again.")
+
+
+def _first_error_in(errors: object) -> str:
+    if isinstance(errors, str):
+        return errors
+    if isinstance(errors, list | tuple):
+        for item in errors:
+            if item:
+                return _first_error_in(item)
+    return _("Something in that entry was not understood. Please try again.")
+
+
+def _apply(stored: StoredGame, form: forms.ActionForm, move: Callable[[], Move]) -> Response:
+    """Check the editor and the form's version, make the move, store it; flash any refusal."""
+    access.require_editor(stored)
+    if not form.validate():
+        flash(_first_error(form), "error")
+    elif form.version.data != stored.version:
+        flash(_stale_message(), "error")
+    else:
+        try:
+            db.save(db.get_db(), stored, move()(stored.record))
+        except RuleError as error:
+            flash(str(error), "error")
+        except db.Conflict:
+            flash(_stale_message(), "error")
+    return _to_game(stored)
+
+
+def _stale_message() -> str:
+    return _(
+        "This game was changed on another phone (or this page was old), so nothing was entered. "
+        "Here is the game as it is now: please check and enter again if needed."
+    )
+
+
+# --- home and new game -----------------------------------------------------------------------
 
 
 @bp.get("/")
 def home() -> str:
-    """Start a game or open one."""
-    return render_template("error.html", code=200, message="Wizard score pad")
+    """This browser's games, unfinished first, and the way to start one."""
+    stored = db.load_many(db.get_db(), access.seen_games())
+    cards = [(entry, sheet.build(entry.record), access.is_editor(entry)) for entry in stored]
+    cards.sort(key=lambda card: card[1].finished)
+    return render_template("home.html", cards=cards, import_form=forms.ImportForm())
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game() -> Response | str:
+    """Players, first dealer and variants; refused combinations keep what was typed."""
+    form = forms.NewGameForm()
+    move = request.form.get("move", "")
+    if move:
+        seat, _sep, direction = move.partition(":")
+        if seat.isdigit():
+            form.move(int(seat), -1 if direction == "up" else 1)
+        return render_template("new_game.html", form=form)
+    if form.validate_on_submit():
+        record = game.new_game(form.names(), form.dealer(), form.variants())
+        stored = db.create_game(db.get_db(), record)
+        access.remember_editor(stored)
+        return _to_game(stored)
+    status = 400 if request.method == "POST" else 200
+    return render_template("new_game.html", form=form), status
+
+
+# --- the round at the table ------------------------------------------------------------------
+
+
+@bp.get("/games/<game_id>", endpoint="game")
+def show_game(game_id: str) -> str:
+    """What comes next at the table: trump, bids, play and tricks, or the final standings."""
+    stored = _load(game_id)
+    access.remember_seen(stored.id)
+    built = sheet.build(stored.record)
+    return render_template(
+        "game.html",
+        stored=stored,
+        sheet=built,
+        editor=access.is_editor(stored),
+        last=built.rounds[-1] if built.rounds else None,
+        Suit=Suit,
+    )
+
+
+@bp.post("/games/<game_id>/trump")
+def trump(game_id: str) -> Response:
+    """Enter the card turned up (and the dealer's suit after a Wizard)."""
+    stored, form = _load(game_id), forms.TrumpForm()
+    return _apply(stored, form, lambda: lambda r: game.set_trump(r, *form.trump()))
+
+
+@bp.post("/games/<game_id>/bid")
+def bid(game_id: str) -> Response:
+    """Enter the next player's bid."""
+    stored, form = _load(game_id), forms.BidForm()
+    return _apply(stored, form, lambda: lambda r: game.place_bid(r, form.seat.data, form.bid.data))
+
+
+@bp.post("/games/<game_id>/trick")
+def trick(game_id: str) -> Response:
+    """Count one trick for a player during play."""
+    stored, form = _load(game_id), forms.TrickForm()
+    return _apply(stored, form, lambda: lambda r: game.win_trick(r, form.seat.data))
+
+
+@bp.post("/games/<game_id>/tricks")
+def tricks(game_id: str) -> Response:
+    """Enter everyone's tricks and close the round."""
+    stored, form = _load(game_id), forms.TricksForm()
+    return _apply(stored, form, lambda: lambda r: game.finish_round(r, _tricks_taken(r, form)))
+
+
+def _tricks_taken(record: GameRecord, form: forms.TricksForm) -> list[int]:
+    """The tricks entered, one blank filled in so that they add up to the hand size."""
+    players = len(record.players)
+    taken: list[int | None] = [entry.data for entry in form.tricks.entries][:players]
+    taken += [None] * (players - len(taken))
+    blanks = [seat for seat, value in enumerate(taken) if value is None]
+    if len(blanks) > 1:
+        raise RuleError(
+            _("Enter the tricks of every player (one may be left for the app to fill).")
+        )
+    if blanks:
+        hand_size = game.current_setup(record).hand_size
+        taken[blanks[0]] = max(0, hand_size - sum(value or 0 for value in taken))
+    return [value or 0 for value in taken]
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id: str) -> Response:
+    """Take back the last thing entered."""
+    stored, form = _load(game_id), forms.ActionForm()
+    return _apply(stored, form, lambda: game.undo)
+
+
+# --- the score sheet and corrections ---------------------------------------------------------
+
+
+@bp.get("/games/<game_id>/sheet")
+def score_sheet(game_id: str) -> str:
+    """The paper pad: rounds down, players across, and the running totals as a chart."""
+    stored = _load(game_id)
+    built = sheet.build(stored.record)
+    return render_template(
+        "sheet.html",
+        stored=stored,
+        sheet=built,
+        editor=access.is_editor(stored),
+        chart=chart.running_totals_svg(built, width=360, height=220) if built.rounds else "",
+    )
+
+
+@bp.route("/games/<game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
+def edit_round(game_id: str, number: int) -> Response | str:
+    """Correct a completed round; totals follow and later rounds that no longer fit are flagged."""
+    stored = _load(game_id)
+    access.require_editor(stored)
+    built = sheet.build(stored.record)
+    if not 1 <= number <= len(built.rounds):
+        abort(404)
+    row = built.rounds[number - 1]
+    form = forms.EditRoundForm(data=_edit_data(stored, row))
+    if form.validate_on_submit():
+        if form.version.data != stored.version:
+            flash(_stale_message(), "error")
+            return redirect(url_for("views.edit_round", game_id=game_id, number=number), code=303)
+        try:
+            corrected = game.replace_round(stored.record, number, _corrected(stored, form))
+            db.save(db.get_db(), stored, corrected)
+        except RuleError as error:
+            form.form_errors.append(str(error))
+        except db.Conflict:
+            form.form_errors.append(_stale_message())
+        else:
+            flash(_("Round %(n)s corrected; the totals follow.", n=number), "info")
+            return redirect(url_for("views.score_sheet", game_id=game_id), code=303)
+    status = 400 if request.method == "POST" else 200
+    return render_template(
+        "edit_round.html", stored=stored, sheet=built, row=row, form=form, Suit=Suit
+    ), status
+
+
+def _edit_data(stored: StoredGame, row: sheet.RoundRow) -> dict[str, object]:
+    return {
+        "version": stored.version,
+        "turned": row.trump.turned.value,
+        "suit": row.trump.suit.value if row.trump.suit else "",
+        "bids": list(row.bids),
+        "tricks": list(row.tricks),
+    }
+
+
+def _corrected(stored: StoredGame, form: forms.EditRoundForm) -> RoundRecord:
+    players = len(stored.record.players)
+    suit = Suit(form.suit.data) if form.suit.data else None
+    bids = tuple(entry.data for entry in form.bids.entries[:players])
+    tricks = tuple(entry.data or 0 for entry in form.tricks.entries[:players])
+    return RoundRecord(game.Trump(Turned(form.turned.data), suit), bids, tricks)
+
+
+# --- the game itself: delete, rematch, sharing -----------------------------------------------
+
+
+@bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
+def delete(game_id: str) -> Response | str:
+    """Ask, then delete the game for good."""
+    stored = _load(game_id)
+    access.require_editor(stored)
+    form = forms.ConfirmForm(data={"version": stored.version})
+    if form.validate_on_submit():
+        db.delete_game(db.get_db(), stored.id)
+        access.forget(stored.id)
+        flash(_("The game was deleted."), "info")
+        return redirect(url_for("views.home"), code=303)
+    built = sheet.build(stored.record)
+    return render_template("delete.html", stored=stored, sheet=built, form=form)
+
+
+@bp.post("/games/<game_id>/rematch")
+def rematch(game_id: str) -> Response:
+    """A new game with the same players and variants; the deal moves one seat on."""
+    stored = _load(game_id)
+    access.require_editor(stored)
+    old = stored.record
+    dealer = (old.first_dealer + 1) % len(old.players)
+    created = db.create_game(db.get_db(), game.new_game(old.players, dealer, old.variants))
+    access.remember_editor(created)
+    return _to_game(created)
+
+
+@bp.get("/games/<game_id>/share")
+def share(game_id: str) -> str:
+    """Links and QR codes: view-only for the table, edit access for a second scorekeeper."""
+    stored = _load(game_id)
+    editor = access.is_editor(stored)
+    view_url = url_for("views.game", game_id=stored.id, _external=True)
+    edit_url = (
+        url_for("views.join", game_id=stored.id, token=stored.edit_token, _external=True)
+        if editor
+        else None
+    )
+    return render_template(
+        "share.html",
+        stored=stored,
+        sheet=sheet.build(stored.record),
+        editor=editor,
+        view_url=view_url,
+        edit_url=edit_url,
+        qr=qr.svg,
+        form=forms.ConfirmForm(data={"version": stored.version}),
+    )
+
+
+@bp.post("/games/<game_id>/share/renew")
+def renew_link(game_id: str) -> Response:
+    """A new edit link: every other phone and link loses edit access."""
+    stored = _load(game_id)
+    access.require_editor(stored)
+    if forms.ConfirmForm().validate_on_submit():
+        access.remember_editor(db.renew_edit_token(db.get_db(), stored))
+        flash(_("New edit link made: the old one no longer works."), "info")
+    return redirect(url_for("views.share", game_id=game_id), code=303)
+
+
+@bp.get("/games/<game_id>/join/<token>")
+def join(game_id: str, token: str) -> Response:
+    """Open an edit link: this phone may now keep score too."""
+    stored = _load(game_id)
+    if not access.token_matches(stored, token):
+        flash(_("That edit link is no longer valid: you can watch the game, not change it."))
+        access.remember_seen(stored.id)
+        return _to_game(stored)
+    access.remember_editor(stored)
+    flash(_("This phone can now keep score for this game."), "info")
+    return _to_game(stored)

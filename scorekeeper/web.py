@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask, Response, jsonify, render_template, request
-from flask_babel import Babel, gettext
+from flask_babel import Babel, get_locale, gettext
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
@@ -19,7 +19,7 @@ CONTENT_SECURITY_POLICY = (
 
 def init_app(app: Flask) -> None:
     """Register extensions, blueprints, error handlers and response headers."""
-    from scorekeeper import api, exports, pdf, views
+    from scorekeeper import api, exports, labels, pdf, views
 
     csrf.init_app(app)
     babel.init_app(app, locale_selector=_locale)
@@ -31,6 +31,17 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, _http_error)
     app.after_request(_security_headers)
+    app.jinja_env.globals.update(
+        trump_label=labels.trump_label,
+        suit_label=labels.suit_label,
+        variant_lines=labels.variant_lines,
+        round_reminders=labels.round_reminders,
+        get_locale=get_locale,
+        lengths={key.value: text for key, text in labels.LENGTHS.items()},
+        restrictions={key.value: text for key, text in labels.RESTRICTIONS.items()},
+        visibilities={key.value: text for key, text in labels.VISIBILITIES.items()},
+        flags=labels.FLAGS,
+    )
 
 
 def _locale() -> str | None:
