@@ -17,6 +17,7 @@ from wtforms import (
     StringField,
     ValidationError,
 )
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
@@ -28,8 +29,8 @@ MAX_NAME = 24
 MAX_NUMBER = 1000
 
 
-def _choices(table: dict[Any, tuple[Any, Any]]) -> list[tuple[str, Any]]:
-    return [(key.value, name) for key, (name, _help) in table.items()]
+def _choices(table: dict[Any, tuple[Any, Any]]) -> list[SelectChoice]:
+    return [SelectChoice(key.value, name) for key, (name, _help) in table.items()]
 
 
 class ImportForm(FlaskForm):
@@ -48,8 +49,8 @@ class NewGameForm(FlaskForm):
     )
     first_dealer = SelectField(
         _l("First dealer"),
-        choices=[("random", _l("Draw at random"))]
-        + [(str(seat), _l("Player %(n)s", n=seat + 1)) for seat in range(rules.MAX_PLAYERS)],
+        choices=[SelectChoice("random", _l("Draw at random"))]
+        + [SelectChoice(str(seat), _l("Player %(n)s", n=seat + 1)) for seat in range(8)],
         default="random",
     )
     length = RadioField(_l("Game length"), choices=_choices(labels.LENGTHS), default="standard")
@@ -78,7 +79,8 @@ class NewGameForm(FlaskForm):
             raise ValidationError(_l("Two players have the same name: tell them apart."))
 
     def validate_first_dealer(self, field: SelectField) -> None:
-        if field.data != "random" and int(field.data) >= len(self.names()):
+        # An unknown value is already refused as "Not a valid choice".
+        if field.data.isdigit() and int(field.data) >= len(self.names()):
             raise ValidationError(_l("The first dealer must be one of the players."))
 
     def variants(self) -> Variants:
@@ -130,10 +132,12 @@ class TrumpForm(ActionForm):
     """The card turned up, and the suit (a suit card, or the dealer's pick after a Wizard)."""
 
     turned = SelectField(
-        _l("Turned card"), choices=[(t.value, t.value) for t in Turned if t is not Turned.NONE]
+        _l("Turned card"), choices=[SelectChoice(t.value) for t in Turned if t is not Turned.NONE]
     )
     suit = SelectField(
-        _l("Trump suit"), choices=[("", "-")] + [(s.value, s.value) for s in Suit], default=""
+        _l("Trump suit"),
+        choices=[SelectChoice("", "-")] + [SelectChoice(s.value) for s in Suit],
+        default="",
     )
 
     def trump(self) -> tuple[Turned, Suit | None]:
@@ -160,19 +164,32 @@ class TrickForm(ActionForm):
 class TricksForm(ActionForm):
     """Everyone's tricks at the end of a round; one left blank is filled in from the rest."""
 
-    tricks = FieldList(
-        IntegerField(_l("Tricks"), validators=[Optional(), NumberRange(0, MAX_NUMBER)]),
-        min_entries=rules.MIN_PLAYERS,
-        max_entries=rules.MAX_PLAYERS,
+    def by_seat(self, players: int) -> list[int | None]:
+        """The tricks entered for each seat, ``None`` where left blank."""
+        return [self[f"tricks_{seat}"].data for seat in range(players)]
+
+
+# One field per seat, named tricks-0 … tricks-7: a blank seat must not shift the others.
+for _seat in range(rules.MAX_PLAYERS):
+    setattr(
+        TricksForm,
+        f"tricks_{_seat}",
+        IntegerField(
+            _l("Tricks"),
+            name=f"tricks-{_seat}",
+            validators=[Optional(), NumberRange(0, MAX_NUMBER)],
+        ),
     )
 
 
 class EditRoundForm(ActionForm):
     """A completed round corrected: trump, every bid and every player's tricks."""
 
-    turned = SelectField(_l("Turned card"), choices=[(t.value, t.value) for t in Turned])
+    turned = SelectField(_l("Turned card"), choices=[SelectChoice(t.value) for t in Turned])
     suit = SelectField(
-        _l("Trump suit"), choices=[("", "-")] + [(s.value, s.value) for s in Suit], default=""
+        _l("Trump suit"),
+        choices=[SelectChoice("", "-")] + [SelectChoice(s.value) for s in Suit],
+        default="",
     )
     bids = FieldList(
         IntegerField(_l("Bid"), validators=[Optional(), NumberRange(0, MAX_NUMBER)]),

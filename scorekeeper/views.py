@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper import access, chart, db, forms, game, qr, sheet
 from scorekeeper.db import StoredGame
 from scorekeeper.game import GameRecord, RoundRecord
-from scorekeeper.rules import RuleError, Suit, Turned
+from scorekeeper.rules import RuleError, Suit, Trump, Turned
 
 bp = Blueprint("views", __name__)
 
@@ -29,21 +32,16 @@ def _to_game(stored: StoredGame, anchor: str = "") -> Response:
     return redirect(url_for("views.game", game_id=stored.id) + anchor, code=303)
 
 
-def _first_error(form: forms.FlaskForm) -> str:
-    for errors in form.errors.values():
-        for error in errors:
-            return error if isinstance(error, str) else _first_error_in(error)
-    return _("Something in that entry was not understood. Please try again.")
-
-
-def _first_error_in(errors: object) -> str:
-    if isinstance(errors, str):
-        return errors
-    if isinstance(errors, list | tuple):
-        for item in errors:
-            if item:
-                return _first_error_in(item)
-    return _("Something in that entry was not understood. Please try again.")
+def _first_error(form: FlaskForm) -> str:
+    """The first reason a form was refused (field lists nest their errors)."""
+    pending: list[object] = list(form.errors.values())
+    while pending:
+        item = pending.pop(0)
+        if isinstance(item, str):
+            return item
+        if isinstance(item, list | tuple):
+            pending[:0] = list(item)
+    return str(_("Something in that entry was not understood. Please try again."))
 
 
 def _apply(stored: StoredGame, form: forms.ActionForm, move: Callable[[], Move]) -> Response:
@@ -64,9 +62,11 @@ def _apply(stored: StoredGame, form: forms.ActionForm, move: Callable[[], Move])
 
 
 def _stale_message() -> str:
-    return _(
-        "This game was changed on another phone (or this page was old), so nothing was entered. "
-        "Here is the game as it is now: please check and enter again if needed."
+    return str(
+        _(
+            "This game was changed on another phone (or this page was old), so nothing was entered. "
+            "Here is the game as it is now: please check and enter again if needed."
+        )
     )
 
 
@@ -83,7 +83,7 @@ def home() -> str:
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
-def new_game() -> Response | str:
+def new_game() -> ResponseReturnValue:
     """Players, first dealer and variants; refused combinations keep what was typed."""
     form = forms.NewGameForm()
     move = request.form.get("move", "")
@@ -151,8 +151,7 @@ def tricks(game_id: str) -> Response:
 def _tricks_taken(record: GameRecord, form: forms.TricksForm) -> list[int]:
     """The tricks entered, one blank filled in so that they add up to the hand size."""
     players = len(record.players)
-    taken: list[int | None] = [entry.data for entry in form.tricks.entries][:players]
-    taken += [None] * (players - len(taken))
+    taken = form.by_seat(players)
     blanks = [seat for seat, value in enumerate(taken) if value is None]
     if len(blanks) > 1:
         raise RuleError(
@@ -184,12 +183,15 @@ def score_sheet(game_id: str) -> str:
         stored=stored,
         sheet=built,
         editor=access.is_editor(stored),
-        chart=chart.running_totals_svg(built, width=360, height=220) if built.rounds else "",
+        # The chart escapes every name itself: it is safe to put in the page as it is.
+        chart=Markup(chart.running_totals_svg(built, width=360, height=220))
+        if built.rounds
+        else "",
     )
 
 
 @bp.route("/games/<game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
-def edit_round(game_id: str, number: int) -> Response | str:
+def edit_round(game_id: str, number: int) -> ResponseReturnValue:
     """Correct a completed round; totals follow and later rounds that no longer fit are flagged."""
     stored = _load(game_id)
     access.require_editor(stored)
@@ -233,14 +235,14 @@ def _corrected(stored: StoredGame, form: forms.EditRoundForm) -> RoundRecord:
     suit = Suit(form.suit.data) if form.suit.data else None
     bids = tuple(entry.data for entry in form.bids.entries[:players])
     tricks = tuple(entry.data or 0 for entry in form.tricks.entries[:players])
-    return RoundRecord(game.Trump(Turned(form.turned.data), suit), bids, tricks)
+    return RoundRecord(Trump(Turned(form.turned.data), suit), bids, tricks)
 
 
 # --- the game itself: delete, rematch, sharing -----------------------------------------------
 
 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
-def delete(game_id: str) -> Response | str:
+def delete(game_id: str) -> ResponseReturnValue:
     """Ask, then delete the game for good."""
     stored = _load(game_id)
     access.require_editor(stored)

@@ -27,9 +27,8 @@
       const last = open[0].querySelector(`input[value="${hand - given}"]`);
       if (last) { last.checked = true; return update(); }
     }
-    note.textContent = open.length
-      ? `${hand - given} of ${hand} tricks left to give out`
-      : given === hand ? `All ${hand} tricks given out` : `These add up to ${given}, not ${hand}`;
+    const text = open.length ? note.dataset.left : given === hand ? note.dataset.done : note.dataset.wrong;
+    note.textContent = text.replace("{left}", hand - given).replace("{all}", hand).replace("{sum}", given);
   }
   form.addEventListener("change", update);
   update();
@@ -40,10 +39,11 @@
   const select = document.querySelector("#first_dealer");
   if (!select) return;
   const inputs = Array.from(document.querySelectorAll(".seat input"));
+  select.querySelectorAll("option").forEach((option) => { option.dataset.seat = option.textContent; });
   function relabel() {
     inputs.forEach((input, seat) => {
       const option = select.querySelector(`option[value="${seat}"]`);
-      if (option) option.textContent = input.value.trim() || `Player ${seat + 1}`;
+      if (option) option.textContent = input.value.trim() || option.dataset.seat;
     });
   }
   inputs.forEach((input) => input.addEventListener("input", relabel));

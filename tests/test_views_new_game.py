@@ -1,0 +1,95 @@
+"""The new-game form: names, seating, first dealer, variants and refused combinations."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+from tests.pages import soup, start_game
+
+BASE = {
+    "players-0": "Tom",
+    "players-1": "Dick",
+    "players-2": "Mary",
+    "first_dealer": "0",
+    "length": "standard",
+    "bid_restriction": "none",
+    "bid_visibility": "open",
+}
+
+
+def test_form_explains_every_variant(client: FlaskClient) -> None:
+    page = soup(client.get("/games/new"))
+    for name in ("length", "bid_restriction", "bid_visibility"):
+        options = page.select(f"input[name={name}]")
+        assert options and all(o.find_next("small").get_text(strip=True) for o in options)
+    for flag in ("saboteur", "jester_bid", "foresight", "gizzard_fester", "pull_one"):
+        assert page.select_one(f"input[name={flag}]") is not None
+    for field in page.select("input[id^=players-]"):
+        assert page.select_one(f"label[for={field['id']}]") is not None
+
+
+def test_names_are_trimmed_and_blank_seats_skipped(client: FlaskClient) -> None:
+    data = BASE | {"players-0": "  Tom ", "players-3": "", "players-4": "Harry"}
+    game_id = start_game(client, [], **data)
+    page = soup(client.get(f"/games/{game_id}/sheet"))
+    assert [th.get_text(strip=True) for th in page.select("table.pad thead th")][1:] == [
+        "Tom",
+        "Dick",
+        "Mary",
+        "Harry",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "message"),
+    [
+        ({"players-2": ""}, "players", "at least 3 players"),
+        ({"players-1": "tOM"}, "players", "same name"),
+        ({"players-2": "x" * 25}, "players", "24 characters"),
+        ({"first_dealer": "5"}, "first_dealer", "one of the players"),
+        ({"first_dealer": "nobody"}, "first_dealer", "Not a valid choice"),
+        ({"length": "forever"}, "length", "Not a valid choice"),
+        (
+            {"bid_restriction": "plus_minus_one", "bid_visibility": "hidden"},
+            "bid_visibility",
+            "cannot be combined with hidden or delayed",
+        ),
+        ({"bid_restriction": "canadian", "saboteur": "y"}, "saboteur", "choose one of the two"),
+        (
+            {f"players-{n}": f"P{n}" for n in range(3, 7)} | {"length": "amigo"},
+            "length",
+            "no schedule for 7 or 8 players",
+        ),
+    ],
+)
+def test_refused_with_reason_next_to_the_field_and_input_kept(
+    client: FlaskClient, change: dict[str, str], field: str, message: str
+) -> None:
+    response = client.post("/games/new", data=BASE | change)
+    assert response.status_code == 400
+    page = soup(response)
+    errors = [e.get_text(strip=True) for e in page.select(".field-error")]
+    assert any(message in error for error in errors), errors
+    assert page.select_one("#players-0")["value"] == "Tom"
+    assert client.get("/").status_code == 200
+    assert soup(client.get("/")).select(".game-card") == []
+
+
+def test_seats_move_up_and_down_without_javascript(client: FlaskClient) -> None:
+    page = soup(client.post("/games/new", data=BASE | {"move": "2:up"}))
+    assert page.select_one("#players-1")["value"] == "Mary"
+    assert page.select_one("#players-2")["value"] == "Dick"
+
+
+def test_random_first_dealer_is_one_of_the_players(client: FlaskClient) -> None:
+    game_id = start_game(client, ["A", "B", "C"], first_dealer="random")  # type: ignore[arg-type]
+    dealer = soup(client.get(f"/games/{game_id}")).select_one(".facts dd").get_text(strip=True)
+    assert dealer in {"A", "B", "C"}
+
+
+def test_new_game_is_listed_on_home_with_progress(client: FlaskClient) -> None:
+    start_game(client, ["Tom", "Dick", "Mary"])
+    card = soup(client.get("/")).select_one(".game-card")
+    assert "Tom, Dick, Mary" in card.get_text()
+    assert "Round 1 of 20" in card.get_text()

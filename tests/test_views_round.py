@@ -1,0 +1,170 @@
+"""The round page at the table: trump, bids in order, play counter, tricks, result, undo."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from tests.pages import act, errors, play_round, soup, start_game
+
+
+def _table(client: FlaskClient, game_id: str) -> str:
+    return soup(client.get(f"/games/{game_id}")).get_text(" ", strip=True)
+
+
+def test_worked_example_of_the_rules(client: FlaskClient) -> None:
+    """RULES.md's score pad: Tom 10, Dick 10, Mary 20 after two rounds."""
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
+    play_round(client, game_id, [0, 1, 1], [0, 0, 1])
+    play_round(client, game_id, [2, 0, 0], [1, 0, 1], turned="jester", suit=None)
+    cells = soup(client.get(f"/games/{game_id}/sheet")).select("tfoot tr:first-child td")
+    assert [c.get_text(strip=True) for c in cells] == ["10", "10", "20"]
+
+
+def test_header_says_round_cards_dealer_first_bidder_and_trump(client: FlaskClient) -> None:
+    game_id = start_game(client, ["Tom", "Dick", "Mary", "Harry"], first_dealer=1)
+    facts = [dd.get_text(strip=True) for dd in soup(client.get(f"/games/{game_id}")).select("dd")]
+    assert facts == ["Dick", "Mary", "not entered yet"]
+    assert act(client, game_id, "trump", turned="wizard", suit="spades") == []
+    page = soup(client.get(f"/games/{game_id}"))
+    assert "Round 1 of 15" in page.select_one("h1").get_text()
+    assert "♠ Spades (Wizard turned, dealer's choice)" in page.select_one(".trump").get_text()
+
+
+def test_bidding_goes_clockwise_from_the_dealers_left(client: FlaskClient) -> None:
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=0)
+    act(client, game_id, "trump", turned="suit", suit="clubs")
+    refused = act(client, game_id, "bid", seat=0, bid=0)
+    assert "not this player's turn" in refused[0]
+    assert act(client, game_id, "bid", seat=1, bid=1) == []
+    current = soup(client.get(f"/games/{game_id}")).select_one(".order li.current .name")
+    assert current.get_text(strip=True) == "Mary"
+
+
+def test_plus_minus_one_disables_the_dealers_forbidden_bid_with_reason(client: FlaskClient) -> None:
+    names = ["Tom", "Dick", "Mary", "Harry"]
+    game_id = start_game(client, names, first_dealer=3, bid_restriction="plus_minus_one")
+    play_round(client, game_id, [0, 0, 0, 0], [1, 0, 0, 0])
+    play_round(client, game_id, [0, 1, 0, 0], [1, 1, 0, 0])
+    act(client, game_id, "trump", turned="suit", suit="hearts")
+    for seat, bid in ((2, 1), (3, 0), (0, 1)):
+        assert act(client, game_id, "bid", seat=seat, bid=bid) == []
+    page = soup(client.get(f"/games/{game_id}"))
+    buttons = {b["value"]: b.has_attr("disabled") for b in page.select(".bid-pad button")}
+    assert buttons == {"0": False, "1": True, "2": False, "3": False}
+    assert "plus/minus-one rule forbids" in page.select_one("#refusal-1").get_text()
+    assert "plus/minus-one" in act(client, game_id, "bid", seat=1, bid=1)[0]
+
+
+def test_running_sum_of_open_bids(client: FlaskClient) -> None:
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
+    play_round(client, game_id, [0, 0, 0], [1, 0, 0])
+    act(client, game_id, "trump", turned="jester")
+    act(client, game_id, "bid", seat=1, bid=2)
+    assert "2 bid for 2 tricks" in soup(client.get(f"/games/{game_id}")).select_one(".sum").text
+
+
+def test_trick_counter_fills_the_tricks_form(client: FlaskClient) -> None:
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
+    play_round(client, game_id, [0, 0, 0], [1, 0, 0])
+    act(client, game_id, "trump", turned="suit", suit="diamonds")
+    for seat, bid in ((1, 1), (2, 0), (0, 1)):
+        assert act(client, game_id, "bid", seat=seat, bid=bid) == []
+    assert act(client, game_id, "trick", seat=1) == []
+    page = soup(client.get(f"/games/{game_id}"))
+    assert "needs 1" in page.select("table.table-view tbody tr")[2].get_text()
+    checked = {i["name"]: i["value"] for i in page.select(".tricks-form input:checked")}
+    assert checked == {"tricks-0": "0", "tricks-1": "1", "tricks-2": "0"}
+    act(client, game_id, "trick", seat=1)
+    assert "over" in _table(client, game_id) or "made it" in _table(client, game_id)
+    assert "already" in act(client, game_id, "trick", seat=0)[0]
+
+
+def test_one_blank_player_is_filled_in_from_the_rest(client: FlaskClient) -> None:
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
+    play_round(client, game_id, [0, 0, 0], [1, 0, 0])
+    play_round(client, game_id, [0, 0, 1], [None, 0, 1])
+    totals = soup(client.get(f"/games/{game_id}/sheet")).select("tfoot tr:first-child td")
+    assert [c.get_text(strip=True) for c in totals] == ["-20", "40", "50"]
+
+
+def test_tricks_that_do_not_add_up_are_refused(client: FlaskClient) -> None:
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
+    act(client, game_id, "trump", turned="suit", suit="spades")
+    for seat in (0, 1, 2):
+        act(client, game_id, "bid", seat=seat, bid=0)
+    refused = act(client, game_id, "tricks", **{"tricks-0": 1, "tricks-1": 1, "tricks-2": 0})
+    assert "add up to 2, but 1 were played" in refused[0]
+    refused = act(client, game_id, "tricks", **{"tricks-0": 1})
+    assert "every player" in refused[0]
+    assert soup(client.get(f"/games/{game_id}")).select_one(".tricks-form") is not None
+
+
+def test_result_shows_scores_totals_and_next_dealer(client: FlaskClient) -> None:
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
+    play_round(client, game_id, [0, 1, 1], [0, 0, 1])
+    result = soup(client.get(f"/games/{game_id}")).select_one(".result")
+    rows = [
+        [c.get_text(" ", strip=True) for c in r.select("th, td")] for r in result.select("tbody tr")
+    ]
+    assert rows == [
+        ["Tom", "0", "0", "✓ +20", "20"],
+        ["Dick", "1", "0", "✗ -10", "-10"],
+        ["Mary", "1", "1", "✓ +30", "30"],
+    ]
+    assert "Next dealer: Tom" in result.get_text()
+
+
+def test_round_that_deals_every_card_skips_the_trump(client: FlaskClient) -> None:
+    game_id = start_game(client, ["A", "B", "C", "D", "E", "F"], length="five_rounds")
+    for _ in range(4):
+        play_round(client, game_id, [0] * 6, [None] + [0] * 5)
+    game_id = start_game(client, ["A", "B", "C", "D", "E", "F"], length="maximus")
+    page = soup(client.get(f"/games/{game_id}"))
+    assert page.select_one("form[action$='/trump']") is None
+    assert "♣ Clubs" in page.select_one(".trump").get_text()
+
+
+def test_undo_takes_back_one_step_at_a_time(client: FlaskClient) -> None:
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
+    play_round(client, game_id, [0, 1, 1], [0, 0, 1])
+    act(client, game_id, "trump", turned="suit", suit="clubs")
+    act(client, game_id, "bid", seat=1, bid=1)
+    act(client, game_id, "undo")
+    assert (
+        soup(client.get(f"/games/{game_id}")).select_one(".order li.current .name").text == "Dick"
+    )
+    act(client, game_id, "undo")
+    assert soup(client.get(f"/games/{game_id}")).select_one("form[action$='/trump']") is not None
+    act(client, game_id, "undo")
+    page = soup(client.get(f"/games/{game_id}"))
+    assert "Round 1 of 20" in page.select_one("h1").text
+    checked = {i["name"]: i["value"] for i in page.select(".tricks-form input:checked")}
+    assert checked == {"tricks-0": "0", "tricks-1": "0", "tricks-2": "1"}
+
+
+def test_stale_page_is_refused_and_changes_nothing(client: FlaskClient) -> None:
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
+    act(client, game_id, "trump", turned="suit", suit="clubs")
+    response = client.post(f"/games/{game_id}/bid", data={"version": 1, "seat": 0, "bid": 1})
+    assert response.status_code == 303
+    assert "changed on another phone" in errors(client, game_id)[0]
+    assert soup(client.get(f"/games/{game_id}")).select_one(".order li.current .name").text == "Tom"
+
+
+def test_bad_values_get_a_message_never_a_500(client: FlaskClient) -> None:
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
+    for action, data in [
+        ("bid", {"seat": 0, "bid": 0}),
+        ("trump", {"turned": "joker"}),
+        ("trump", {"turned": "suit"}),
+        ("trump", {"turned": "suit", "suit": "stars"}),
+        ("trick", {"seat": 0}),
+        ("tricks", {"tricks-0": "many"}),
+    ]:
+        assert act(client, game_id, action, **data), (action, data)
+    act(client, game_id, "trump", turned="suit", suit="clubs")
+    for data in [{"seat": 0, "bid": 10**30}, {"seat": 0, "bid": -1}, {"seat": 9, "bid": 0}, {}]:
+        assert act(client, game_id, "bid", **data), data
+    assert client.post(f"/games/{game_id}/bid", data={"version": "x"}).status_code == 303
+    assert client.post("/games/nope/bid", data={"version": 1}).status_code == 404
+    assert client.get(f"/games/{game_id}/bid").status_code == 405
