@@ -1,5 +1,169 @@
-"""Placeholder blueprint; filled in by its own issue."""
+"""The JSON API: games and rounds for other programs, over the same rules, sheet and storage.
 
-from flask import Blueprint
+Thin like the pages: read the JSON, let :mod:`scorekeeper.record` and the rules decide, store
+with :mod:`scorekeeper.db`, answer with the state rendered from the score sheet. Creating a game
+needs no token; changing one needs ``Authorization: Bearer <edit_token>``. Every refusal is JSON
+``{"error": "..."}``; nothing is stored from a refused request. Documented in ``docs/api.md``.
+"""
 
-bp = Blueprint("api", __name__)
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from flask import Blueprint, Response, jsonify, request, url_for
+from flask_babel import gettext as _
+
+from scorekeeper import access, db, game, sheet, state
+from scorekeeper.db import StoredGame
+from scorekeeper.game import GameRecord
+from scorekeeper.record import RecordError, append_round, correct_round, parse_game
+from scorekeeper.rules import RuleError
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+class Refusal(Exception):
+    """A request the API turns down, with its HTTP status and a sentence for the player."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@bp.errorhandler(Refusal)
+def _refused(refusal: Refusal) -> tuple[Response, int]:
+    response = jsonify(error=refusal.message)
+    if refusal.status == 401:
+        response.headers["WWW-Authenticate"] = "Bearer"
+    return response, refusal.status
+
+
+# --- endpoints -------------------------------------------------------------------------------
+
+
+@bp.post("/games")
+def create_game() -> tuple[Response, int, dict[str, str]]:
+    """Create a game from a game record; its rounds are checked in order."""
+    new = _parsed(parse_game, _body())
+    stored = db.create_game(db.get_db(), new)
+    body = {**_state(stored), "edit_token": stored.edit_token}
+    return jsonify(body), 201, {"Location": url_for(".get_game", game_id=stored.id)}
+
+
+@bp.get("/games/<game_id>")
+def get_game(game_id: str) -> Response:
+    """The game state."""
+    return jsonify(_state(_stored(game_id)))
+
+
+@bp.post("/games/<game_id>/rounds")
+def add_round(game_id: str) -> tuple[Response, int]:
+    """Add the next complete round."""
+    stored = _editable(game_id)
+    new = _parsed(lambda data: append_round(stored.record, data), _body())
+    return jsonify(_state(_save(stored, new))), 201
+
+
+@bp.put("/games/<game_id>/rounds/<number>")
+def replace_round(game_id: str, number: str) -> Response:
+    """Correct a completed round; the totals follow."""
+    stored = _editable(game_id)
+    played = _completed(stored, number)
+    new = _parsed(lambda data: correct_round(stored.record, played, data), _body())
+    return jsonify(_state(_save(stored, new)))
+
+
+@bp.delete("/games/<game_id>/rounds/<number>")
+def delete_round(game_id: str, number: str) -> Response:
+    """Take back the last completed round."""
+    stored = _editable(game_id)
+    played = _completed(stored, number)
+    try:
+        new = game.drop_last_round(stored.record, played)
+    except RuleError as error:
+        raise Refusal(400, str(error)) from error
+    return jsonify(_state(_save(stored, new)))
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def _state(stored: StoredGame) -> state.Json:
+    return state.to_state(sheet.build(stored.record), stored.id)
+
+
+def _stored(game_id: str) -> StoredGame:
+    stored = db.load(db.get_db(), game_id)
+    if stored is None:
+        raise Refusal(404, _("There is no game with this id. It may have been deleted."))
+    return stored
+
+
+def _editable(game_id: str) -> StoredGame:
+    """The game, if the request carries its edit token (401 without one, 403 with a wrong one)."""
+    stored = _stored(game_id)
+    token = access.bearer_token()
+    if token is None:
+        raise Refusal(
+            401,
+            _(
+                "Changing a game needs its edit token: "
+                "send the header Authorization: Bearer <edit_token>."
+            ),
+        )
+    if not access.token_matches(stored, token):
+        raise Refusal(
+            403,
+            _(
+                "That edit token does not fit this game. "
+                "It may have been renewed: ask the scorekeeper for the new one."
+            ),
+        )
+    return stored
+
+
+def _completed(stored: StoredGame, number: str) -> int:
+    """The number of a completed round of the game, from the URL (404 for any other)."""
+    played = len(stored.record.rounds)
+    # Checked as text first: a URL may carry a number of thousands of digits.
+    digits = number.isascii() and number.isdecimal() and len(number) <= 3
+    if digits and 1 <= int(number) <= played:
+        return int(number)
+    raise Refusal(
+        404,
+        _(
+            "This game has no completed round %(number)s; rounds 1 to %(played)d are complete.",
+            number=number[:10],
+            played=played,
+        ),
+    )
+
+
+def _body() -> object:
+    """The request's JSON body, refused unless it is JSON sent as ``application/json``."""
+    if not request.is_json:
+        raise Refusal(400, _("Send JSON, with the header Content-Type: application/json."))
+    try:
+        return json.loads(request.get_data())
+    except (ValueError, RecursionError) as error:
+        raise Refusal(400, _("The body is not valid JSON, so nothing was changed.")) from error
+
+
+def _parsed(read: Callable[[object], GameRecord], data: object) -> GameRecord:
+    """The game after ``read`` applied ``data``; a refused record or round is a 400."""
+    try:
+        return read(data)
+    except RecordError as error:
+        raise Refusal(400, str(error)) from error
+
+
+def _save(stored: StoredGame, new: GameRecord) -> StoredGame:
+    try:
+        return db.save(db.get_db(), stored, new)
+    except db.Conflict as error:
+        raise Refusal(
+            409,
+            _("Someone changed this game meanwhile, so nothing was changed. Load it and retry."),
+        ) from error

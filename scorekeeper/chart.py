@@ -68,14 +68,13 @@ def running_totals_svg(
     language. The legend below the plot names the players in seat order.
     """
     players = sheet.players
-    series = [(0, *row.totals) for row in sheet.rounds]
-    lines = [tuple(column) for column in zip(*series, strict=True)] if series else []
+    lines = [(0, *(row.totals[seat] for row in sheet.rounds)) for seat in range(len(players))]
     rounds = len(sheet.rounds)
     legend = _Legend(players, width)
     low, high, step = _y_scale([t for row in sheet.rounds for t in row.totals])
     digits = max(len(_number(low)), len(_number(high)))
     left = 22 + FONT_SIZE * _CHAR_WIDTH * digits + 8
-    plot = _Plot(left, 10, width - left - 14, height - 10 - 40 - legend.height, low, high, rounds)
+    plot = _Plot(left, 10, width - left - 14, height - 10 - 50 - legend.height, low, high, rounds)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" '
         f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
@@ -84,9 +83,9 @@ def running_totals_svg(
         f"<desc>{_text(_summary(players, sheet.totals))}</desc>",
         *_axes(plot, step, x_label, y_label),
     ]
-    for seat, totals in enumerate(lines or [(0,)] * len(players)):
+    for seat, totals in enumerate(lines):
         parts.append(_line(plot, seat, totals))
-    parts += legend.items(top=plot.bottom + 34)
+    parts += legend.items(top=plot.bottom + 48)
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -222,9 +221,8 @@ def _markers(style: SeriesStyle, points: Sequence[tuple[float, float]]) -> str:
 
 def _y_scale(values: Sequence[int]) -> tuple[int, int, int]:
     """Axis bounds and tick step: round numbers, always including 0."""
-    low, high = min(0, *values), max(0, *values)
-    if high - low < 40:
-        high = low + 40 if high > low or low == 0 else high
+    low, high = min([0, *values]), max([0, *values])
+    high = max(high, low + 40)
     raw = (high - low) / 6
     magnitude = 10 ** math.floor(math.log10(raw))
     step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)

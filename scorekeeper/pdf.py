@@ -1,5 +1,163 @@
-"""Placeholder blueprint; filled in by its own issue."""
+"""Printed score sheets: a game's pad and a blank pad, as PDF files made by WeasyPrint.
 
-from flask import Blueprint
+Thin like the pages: parse the request, load the game, and answer from a small in-process cache
+when that game version was printed already (an ``ETag`` lets the browser skip even that). The
+rendering itself is in :mod:`scorekeeper.printing`; every number printed comes from the score
+sheet. File names come from :mod:`scorekeeper.filenames`, shared with the other exports.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from functools import cache
+
+from flask import Blueprint, Response, abort, current_app, request
+from flask_babel import get_locale
+from flask_babel import gettext as _
+
+from scorekeeper import db, filenames, printing, rules, sheet
+from scorekeeper.forms import MAX_NAME
 
 bp = Blueprint("pdf", __name__)
+
+
+@bp.get("/games/<game_id>/sheet.pdf")
+def game_sheet(game_id: str) -> Response:
+    """The game's score sheet as played so far (``?paper=a4``, the default, or ``letter``)."""
+    stored = db.load(db.get_db(), game_id)
+    if stored is None:
+        abort(404)
+    paper = _paper()
+    key = ("game", stored.id, stored.version, paper, str(get_locale()))
+    filename = filenames.download_name(stored, "pdf")
+    day = stored.created_at[:10]
+    return _pdf_response(
+        key, filename, lambda: printing.game_pdf(sheet.build(stored.record), day=day, paper=paper)
+    )
+
+
+@bp.get("/sheets/blank.pdf")
+def blank_sheet() -> Response:
+    """An empty pad for the standard game of N players, to fill in by hand.
+
+    Query: ``players`` (3 to 8, required); names go in seat order as repeated ``names``
+    parameters (``?players=4&names=Tom&names=Dick``), fewer than N leave the rest blank;
+    ``paper`` as for a game's sheet.
+    """
+    paper = _paper()
+    players = _player_count(request.args.get("players", ""))
+    names = tuple(name.strip() for name in request.args.getlist("names"))
+    if len(names) > players:
+        abort(
+            400, description=_("There are %(n)s names for %(p)s players.", n=len(names), p=players)
+        )
+    if any(len(name) > MAX_NAME for name in names):
+        abort(400, description=_("Keep each name to %(n)s characters.", n=MAX_NAME))
+    names += ("",) * (players - len(names))
+    key = ("blank", names, paper, str(get_locale()))
+    filename = filenames.blank_name(["blank", *names], "pdf")
+    return _pdf_response(key, filename, lambda: printing.blank_pdf(names, paper=paper))
+
+
+def _paper() -> str:
+    paper = request.args.get("paper", "a4").strip().lower()
+    if paper not in printing.PAPERS:
+        abort(
+            400,
+            description=_(
+                'Paper must be "a4" (the default) or "letter", not "%(paper)s".', paper=paper[:20]
+            ),
+        )
+    return paper
+
+
+def _player_count(text: str) -> int:
+    count = int(text) if text.strip().isdigit() else 0
+    if not rules.MIN_PLAYERS <= count <= rules.MAX_PLAYERS:
+        abort(
+            400,
+            description=_(
+                "Say how many players the pad is for: ?players= a number from %(low)s to %(high)s.",
+                low=rules.MIN_PLAYERS,
+                high=rules.MAX_PLAYERS,
+            ),
+        )
+    return count
+
+
+# --- cache and conditional responses ---------------------------------------------------------
+
+
+class PdfCache:
+    """A small, thread-safe LRU of rendered PDFs; size 0 turns caching off."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> bytes | None:
+        """The PDF stored under ``key``, now the most recently used, or ``None``."""
+        with self._lock:
+            pdf = self._items.get(key)
+            if pdf is not None:
+                self._items.move_to_end(key)
+            return pdf
+
+    def put(self, key: Hashable, pdf: bytes) -> None:
+        """Keep ``pdf``, dropping the least recently used beyond the size."""
+        if self.size <= 0:
+            return
+        with self._lock:
+            self._items[key] = pdf
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def pdf_cache() -> PdfCache:
+    """This app's cache, made on first use with ``PDF_CACHE_SIZE`` entries."""
+    extensions = current_app.extensions
+    if "scorekeeper_pdf_cache" not in extensions:
+        extensions["scorekeeper_pdf_cache"] = PdfCache(int(current_app.config["PDF_CACHE_SIZE"]))
+    cached: PdfCache = extensions["scorekeeper_pdf_cache"]
+    return cached
+
+
+@cache
+def _code_fingerprint() -> str:
+    """Changes whenever the templates, stylesheet or rendering code change (a new deploy)."""
+    digest = hashlib.sha256()
+    for path in printing.source_files():
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _etag(key: Hashable) -> str:
+    return hashlib.sha256(f"{key!r}|{_code_fingerprint()}".encode()).hexdigest()[:32]
+
+
+def _pdf_response(key: Hashable, filename: str, render: Callable[[], bytes]) -> Response:
+    """The PDF for ``key``: 304 if the browser has it, else from the cache, else rendered."""
+    etag = _etag(key)
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        cached = pdf_cache()
+        pdf = cached.get(key)
+        if pdf is None:
+            pdf = render()
+            cached.put(key, pdf)
+        response = Response(pdf, mimetype="application/pdf")
+        response.headers["Content-Disposition"] = filenames.content_disposition(filename)
+    response.set_etag(etag)
+    # Keep a copy, but ask each time: the game may have moved on since.
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.add("Accept-Language")
+    return response

@@ -64,8 +64,8 @@ def _apply(stored: StoredGame, form: forms.ActionForm, move: Callable[[], Move])
 def _stale_message() -> str:
     return str(
         _(
-            "This game was changed on another phone (or this page was old), so nothing was entered. "
-            "Here is the game as it is now: please check and enter again if needed."
+            "This game was changed on another phone (or this page was old), "
+            "so nothing was entered. Here is the game as it is now: please check and enter again if needed."
         )
     )
 
