@@ -65,7 +65,8 @@ def _stale_message() -> str:
     return str(
         _(
             "This game was changed on another phone (or this page was old), "
-            "so nothing was entered. Here is the game as it is now: please check and enter again if needed."
+            "so nothing was entered. Here is the game as it is now: "
+            "please check and enter again if needed."
         )
     )
 
