@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask, Response, jsonify, render_template, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_babel import Babel, get_locale, gettext
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
@@ -21,6 +22,7 @@ def init_app(app: Flask) -> None:
     """Register extensions, blueprints, error handlers and response headers."""
     from scorekeeper import api, exports, labels, pdf, views
 
+    app.session_interface = _SessionInterface()
     csrf.init_app(app)
     babel.init_app(app, locale_selector=_locale)
     app.register_blueprint(views.bp)
@@ -42,6 +44,13 @@ def init_app(app: Flask) -> None:
         visibilities={key.value: text for key, text in labels.VISIBILITIES.items()},
         flags=labels.FLAGS,
     )
+
+
+class _SessionInterface(SecureCookieSessionInterface):
+    """The session cookie is marked Secure whenever the page came over HTTPS."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return request.is_secure or bool(app.config["SESSION_COOKIE_SECURE"])
 
 
 def _locale() -> str | None:
@@ -69,6 +78,7 @@ def _http_error(error: HTTPException) -> tuple[Response | str, int] | HTTPExcept
         ),
         405: gettext("That is not something this address can do."),
         413: gettext("That is too much data to send at once."),
+        500: gettext("Something went wrong on our side. Everything saved before is safe: reload."),
     }
     default = error.description if error.code in (400, 403, 409) else None
     return _error_response(error.code, default or messages.get(error.code, error.name))
