@@ -1,0 +1,103 @@
+"""The score sheet, corrections of finished rounds, game over and rematch."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from tests.pages import play_round, soup, start_game
+
+
+def _totals(client: FlaskClient, game_id: str) -> list[str]:
+    cells = soup(client.get(f"/games/{game_id}/sheet")).select("tfoot tr:first-child td")
+    return [cell.get_text(strip=True) for cell in cells]
+
+
+def _edit(client: FlaskClient, game_id: str, number: int, **changes: object) -> FlaskClient:
+    page = soup(client.get(f"/games/{game_id}/rounds/{number}/edit"))
+    data: dict[str, object] = {
+        str(field["name"]): field.get("value", "") for field in page.select("form input[name]")
+    }
+    for select in page.select("form select"):
+        chosen = select.select_one("option[selected]") or select.select_one("option")
+        data[str(select["name"])] = chosen["value"]
+    data |= changes
+    return client.post(f"/games/{game_id}/rounds/{number}/edit", data=data)
+
+
+def test_sheet_has_a_cell_per_player_and_round(client: FlaskClient) -> None:
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
+    play_round(client, game_id, [0, 1, 1], [0, 0, 1])
+    play_round(client, game_id, [2, 0, 0], [1, 0, 1], turned="jester", suit=None)
+    page = soup(client.get(f"/games/{game_id}/sheet"))
+    rows = page.select("table.pad tbody tr")
+    assert len(rows) == 2
+    first = [td.get_text(" ", strip=True) for td in rows[0].select("td")]
+    assert first == ["0/0 ✓+20 20", "1/0 ✗-10 -10", "1/1 ✓+30 30"]
+    assert "deals Mary" in rows[0].th.get_text(" ") and "♥ Hearts" in rows[0].th.get_text()
+    assert "No trump (Jester turned)" in rows[1].th.get_text()
+    assert _totals(client, game_id) == ["10", "10", "20"]
+    assert page.select_one("thead th.leader").get_text() == "Mary"
+    ranks = [td.get_text() for td in page.select("tfoot tr:nth-of-type(2) td")]
+    assert ranks == ["2", "2", "1"]
+    svg = page.select_one("figure.chart svg")
+    assert svg is not None and "Mary" in svg.get_text()
+
+
+def test_correcting_a_round_changes_the_totals(client: FlaskClient) -> None:
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
+    play_round(client, game_id, [0, 1, 1], [0, 0, 1])
+    play_round(client, game_id, [2, 0, 0], [1, 0, 1], turned="jester", suit=None)
+    response = _edit(client, game_id, 1, **{"tricks-1": 1, "tricks-2": 0})
+    assert response.status_code == 303
+    assert _totals(client, game_id) == ["10", "50", "-20"]
+
+
+def test_a_correction_the_rules_refuse_changes_nothing(client: FlaskClient) -> None:
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
+    play_round(client, game_id, [0, 1, 1], [0, 0, 1])
+    response = _edit(client, game_id, 1, **{"tricks-1": 1})
+    assert response.status_code == 400
+    assert "add up to 2" in soup(response).select_one(".flash.error").get_text()
+    response = _edit(client, game_id, 1, turned="suit", suit="")
+    assert "Which suit" in soup(response).select_one(".flash.error").get_text()
+    assert _totals(client, game_id) == ["20", "-10", "30"]
+
+
+def test_correction_that_breaks_a_later_canadian_round_is_flagged(client: FlaskClient) -> None:
+    """Mary shared the lead when, dealing round 3, she made the bids add up (allowed).
+
+    A correction of round 1 puts her alone in the lead before round 3, so round 3 now breaks
+    the Canadian rule: it is flagged, and nothing in it is changed.
+    """
+    game_id = start_game(
+        client, ["Tom", "Dick", "Mary"], first_dealer=0, bid_restriction="canadian"
+    )
+    play_round(client, game_id, [1, 0, 0], [1, 0, 0])
+    play_round(client, game_id, [0, 0, 1], [0, 1, 1], turned="jester", suit=None)
+    play_round(client, game_id, [1, 1, 1], [1, 1, 1], turned="suit", suit="clubs")
+    assert soup(client.get(f"/games/{game_id}/sheet")).select("tr.flagged") == []
+    assert _edit(client, game_id, 1, **{"tricks-0": 0, "tricks-1": 1}).status_code == 303
+    page = soup(client.get(f"/games/{game_id}/sheet"))
+    flagged = page.select("tbody tr.flagged")
+    assert len(flagged) == 1 and flagged[0].select_one(".num").get_text() == "3"
+    assert "Canadian rule" in page.select_one("tr.flag-note").get_text()
+
+
+def test_game_over_names_the_winner_and_offers_a_rematch(client: FlaskClient) -> None:
+    names = ["Tom", "Dick", "Mary", "Ann", "Bob", "Cy"]
+    game_id = start_game(client, names, length="five_rounds")
+    for hand in range(1, 6):
+        play_round(client, game_id, [0] * 6, [hand, 0, 0, 0, 0, 0])
+    page = soup(client.get(f"/games/{game_id}"))
+    assert "Game over" in page.select_one("h1").get_text()
+    assert "Shared win" in page.select_one(".winner").get_text()
+    standings = [li.select_one(".name").get_text() for li in page.select(".standings li")]
+    assert standings[-1] == "Tom"
+    version = page.select_one("input[name=version]")
+    assert version is not None  # undo reopens the last round
+    response = client.post(f"/games/{game_id}/rematch")
+    assert response.status_code == 303
+    new_id = response.headers["Location"].rsplit("/", 1)[-1]
+    new_page = soup(client.get(f"/games/{new_id}"))
+    assert "Round 1 of 5" in new_page.select_one("h1").get_text()
+    assert new_page.select_one(".facts dd").get_text() == "Dick"
