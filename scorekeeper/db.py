@@ -17,6 +17,7 @@ from typing import Any
 
 import click
 from flask import Flask, current_app, g
+from flask.cli import with_appcontext
 from sqlite_utils import Database
 
 from scorekeeper.game import GameRecord, RoundInProgress, RoundRecord
@@ -285,6 +286,7 @@ def init_app(app: Flask) -> None:
 
 
 @click.command("backup")
+@with_appcontext
 @click.argument("path", type=click.Path(dir_okay=False, writable=True))
 def backup_command(path: str) -> None:
     """Copy the database to PATH, safely while the app is running."""
