@@ -21,7 +21,6 @@ class Phase(StrEnum):
     TRUMP = "trump"
     BIDS = "bids"
     PLAY = "play"
-    OVER = "over"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,373 @@
+"""Storage: games survive a round trip through SQLite, changes are versioned, copies are safe."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from sqlite_utils import Database
+
+from scorekeeper import db, game
+from scorekeeper.game import GameRecord, RoundInProgress, RoundRecord
+from scorekeeper.migrations import migrations
+from scorekeeper.rules import (
+    BidRestriction,
+    BidVisibility,
+    Length,
+    Suit,
+    Trump,
+    Turned,
+    Variants,
+)
+
+HEARTS = Trump(Turned.SUIT, Suit.HEARTS)
+TABLES = ("games", "seats", "rounds", "hands")
+
+
+@pytest.fixture
+def conn(tmp_path: Path) -> Iterator[Database]:
+    database = db.connect(tmp_path / "games.sqlite")
+    db.migrate(database)
+    yield database
+    database.close()
+
+
+def new(players: int = 4, first_dealer: int = 0, **variants: Any) -> GameRecord:
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"][:players]
+    return game.new_game(names, first_dealer, Variants(**variants))
+
+
+def bid_all(record: GameRecord, bids: tuple[int | None, ...]) -> GameRecord:
+    for seat in game.current_setup(record).bidders:
+        bid = bids[seat]
+        assert bid is not None
+        record = game.place_bid(record, seat, bid)
+    return record
+
+
+def play(record: GameRecord, bids: tuple[int | None, ...], tricks: tuple[int, ...]) -> GameRecord:
+    if game.current_round(record).trump is None:
+        record = game.set_trump(record, Turned.SUIT, Suit.HEARTS)
+    return game.finish_round(bid_all(record, bids), tricks)
+
+
+def two_rounds(record: GameRecord) -> GameRecord:
+    return play(play(record, (0, 1, 1), (0, 0, 1)), (2, 0, 0), (1, 0, 1))
+
+
+def finished_five_rounds() -> GameRecord:
+    record = new(3, length=Length.FIVE_ROUNDS)
+    for hand in range(1, 6):
+        record = play(record, (0, 0, hand), (0, 0, hand))
+    return record
+
+
+def whole_deck() -> GameRecord:
+    """6 players, quick play: the last round deals all 60 cards, so no trump card."""
+    record = new(6, length=Length.QUICK)
+    for hand in record.schedule:
+        trump = game.current_round(record).trump or HEARTS
+        record = game.add_round(record, RoundRecord(trump, (0,) * 6, (hand, 0, 0, 0, 0, 0)))
+    assert record.rounds[-1].trump == Trump(Turned.NONE, None)
+    return record
+
+
+# | what was entered | record |
+RECORDS = [
+    ("a new game", new(4)),
+    ("a new game of 8 with the first dealer last", new(8, 7)),
+    (
+        "every flag set",
+        new(
+            5,
+            2,
+            length=Length.QUICK,
+            bid_visibility=BidVisibility.HIDDEN,
+            saboteur=True,
+            jester_bid=True,
+            foresight=True,
+            gizzard_fester=True,
+            pull_one=True,
+        ),
+    ),
+    ("plus/minus one", new(3, bid_restriction=BidRestriction.PLUS_MINUS_ONE)),
+    ("Canadian, Amigo", new(4, length=Length.AMIGO, bid_restriction=BidRestriction.CANADIAN)),
+    ("delayed bids", new(6, bid_visibility=BidVisibility.DELAYED)),
+    ("the worked example", two_rounds(new(3))),
+    ("trump entered", game.set_trump(new(3), Turned.WIZARD, Suit.DIAMONDS)),
+    ("a Jester turned", game.set_trump(new(3), Turned.JESTER, None)),
+    (
+        "some bids in",
+        game.place_bid(game.set_trump(two_rounds(new(3)), Turned.SUIT, Suit.CLUBS), 0, 3),
+    ),
+    (
+        "tricks on the counter",
+        game.win_trick(
+            bid_all(
+                game.set_trump(play(new(3, 1), (0, 1, 0), (0, 0, 1)), Turned.SUIT, Suit.SPADES),
+                (1, 1, 0),
+            ),
+            2,
+        ),
+    ),
+    (
+        "saboteur rounds",
+        play(play(new(3, 0, saboteur=True), (None, 1, 0), (0, 0, 1)), (0, None, 1), (1, 0, 1)),
+    ),
+    (
+        "saboteur mid-bid",
+        game.place_bid(game.set_trump(new(3, 0, saboteur=True), Turned.JESTER, None), 1, 1),
+    ),
+    (
+        "Jester bid in play",
+        game.win_trick(game.set_trump(new(4, jester_bid=True), Turned.JESTER, None), 3),
+    ),
+    ("Maximus fixed trump", game.place_bid(new(4, length=Length.MAXIMUS), 1, 5)),
+    (
+        "Maximus rounds",
+        play(
+            play(new(4, length=Length.MAXIMUS), (3, 3, 3, 3), (3, 4, 4, 4)),
+            (0, 0, 0, 0),
+            (15, 0, 0, 0),
+        ),
+    ),
+    ("the whole deck dealt", whole_deck()),
+    ("a finished game", finished_five_rounds()),
+    ("a reopened last round", game.undo(finished_five_rounds())),
+    (
+        "a round at the table with nothing entered",
+        GameRecord(("Ann", "Bob", "Cid"), 0, Variants(), (), RoundInProgress(None, (None,) * 3)),
+    ),
+]
+
+
+@pytest.mark.parametrize("record", [record for _, record in RECORDS], ids=[n for n, _ in RECORDS])
+def test_a_game_comes_back_exactly_as_entered(conn: Database, record: GameRecord) -> None:
+    stored = db.create_game(conn, record)
+    loaded = db.load(conn, stored.id)
+    assert loaded is not None
+    assert loaded.record == record
+    assert loaded == stored
+
+
+def test_a_new_game_is_stored_at_version_1_with_an_edit_token(conn: Database) -> None:
+    stored = db.create_game(conn, new(4))
+    assert stored.version == 1
+    assert stored.created_at == stored.updated_at
+    assert len(stored.edit_token) >= 20
+    assert stored.id != db.create_game(conn, new(4)).id
+
+
+def test_an_unknown_game_is_not_found(conn: Database) -> None:
+    assert db.load(conn, "no-such-game") is None
+
+
+def test_ids_and_tokens_are_unguessable_and_url_safe() -> None:
+    ids = {db.new_game_id() for _ in range(50)}
+    tokens = {db.new_edit_token() for _ in range(50)}
+    assert len(ids) == len(tokens) == 50
+    for value in ids | tokens:
+        assert value.replace("-", "").replace("_", "").isalnum()
+        assert len(value) >= 16
+
+
+def test_no_score_is_stored(conn: Database) -> None:
+    db.create_game(conn, two_rounds(new(3)))
+    for table in TABLES:
+        assert not any(
+            "score" in column or "total" in column for column in conn[table].columns_dict
+        )
+
+
+# --- saving changes ------------------------------------------------------------------------------
+
+
+def test_every_move_is_saved_and_read_back(conn: Database) -> None:
+    """Trump, bids, counter, a finished round, undo, a correction and a dropped round."""
+    record = new(3, 0)
+    stored = db.create_game(conn, record)
+    moves = [
+        lambda r: game.set_trump(r, Turned.SUIT, Suit.HEARTS),
+        lambda r: game.place_bid(r, 1, 0),
+        lambda r: game.place_bid(r, 2, 1),
+        lambda r: game.place_bid(r, 0, 0),
+        lambda r: game.win_trick(r, 2),
+        lambda r: game.finish_round(r, (0, 0, 1)),
+        lambda r: game.set_trump(r, Turned.JESTER, None),
+        game.undo,
+        game.undo,
+        game.undo,
+        lambda r: game.finish_round(r, (0, 1, 0)),
+        lambda r: game.add_round(r, RoundRecord(HEARTS, (1, 1, 1), (1, 1, 0))),
+        lambda r: game.replace_round(r, 1, RoundRecord(HEARTS, (1, 0, 0), (1, 0, 0))),
+        lambda r: game.set_trump(r, Turned.WIZARD, Suit.CLUBS),
+        lambda r: game.drop_last_round(r, 2),
+    ]
+    for version, move in enumerate(moves, start=2):
+        record = move(record)
+        stored = db.save(conn, stored, record)
+        assert stored.version == version
+        loaded = db.load(conn, stored.id)
+        assert loaded is not None
+        assert loaded.record == record
+        assert loaded.version == version
+    assert len(record.rounds) == 1 and record.current is None
+
+
+def test_saving_rewrites_only_the_rounds_that_changed(conn: Database) -> None:
+    record = two_rounds(new(3))
+    stored = db.create_game(conn, record)
+    conn.execute("UPDATE rounds SET dealer = 99 WHERE game_id = ? AND number = 1", [stored.id])
+    changed = game.replace_round(record, 2, RoundRecord(HEARTS, (2, 0, 0), (2, 0, 0)))
+    db.save(conn, stored, changed)
+    dealers = [row["dealer"] for row in conn.query("SELECT dealer FROM rounds ORDER BY number")]
+    assert dealers == [99, 1]
+
+
+def test_a_change_made_against_an_old_version_is_refused(conn: Database) -> None:
+    stored = db.create_game(conn, new(3))
+    phone_a = db.load(conn, stored.id)
+    phone_b = db.load(conn, stored.id)
+    assert phone_a is not None and phone_b is not None
+    a_record = game.set_trump(phone_a.record, Turned.SUIT, Suit.CLUBS)
+    saved = db.save(conn, phone_a, a_record)
+    with pytest.raises(db.Conflict):
+        db.save(conn, phone_b, game.set_trump(phone_b.record, Turned.JESTER, None))
+    loaded = db.load(conn, stored.id)
+    assert loaded is not None
+    assert loaded.record == a_record
+    assert loaded.version == saved.version == 2
+    # reloaded, phone B may go on
+    assert db.save(conn, loaded, game.undo(a_record)).version == 3
+
+
+def test_a_deleted_game_cannot_be_saved(conn: Database) -> None:
+    stored = db.create_game(conn, new(3))
+    db.delete_game(conn, stored.id)
+    with pytest.raises(db.Conflict):
+        db.save(conn, stored, game.set_trump(stored.record, Turned.JESTER, None))
+    assert db.load(conn, stored.id) is None
+
+
+def test_a_new_edit_token_replaces_the_old_one(conn: Database) -> None:
+    stored = db.create_game(conn, two_rounds(new(3)))
+    renewed = db.renew_edit_token(conn, stored)
+    assert renewed.edit_token != stored.edit_token
+    assert (renewed.id, renewed.record, renewed.version) == (stored.id, stored.record, 1)
+    loaded = db.load(conn, stored.id)
+    assert loaded is not None
+    assert loaded.edit_token == renewed.edit_token
+    assert loaded.version == 1
+
+
+def test_deleting_a_game_removes_everything_entered_for_it(conn: Database) -> None:
+    kept = db.create_game(conn, two_rounds(new(3)))
+    gone = db.create_game(
+        conn, game.place_bid(game.set_trump(two_rounds(new(3)), Turned.JESTER, None), 0, 1)
+    )
+    db.delete_game(conn, gone.id)
+    assert db.load(conn, gone.id) is None
+    for table in TABLES:
+        column = "id" if table == "games" else "game_id"
+        rows = list(conn.query(f"SELECT * FROM {table} WHERE {column} = ?", [gone.id]))
+        assert rows == []
+    assert db.load(conn, kept.id) == kept
+
+
+def test_load_many_skips_unknown_games_and_keeps_the_order(conn: Database) -> None:
+    first = db.create_game(conn, new(3))
+    second = db.create_game(conn, new(4))
+    assert db.load_many(conn, [second.id, "nope", first.id]) == [second, first]
+    assert db.load_many(conn, []) == []
+
+
+def test_game_ids_come_newest_change_first(conn: Database) -> None:
+    ids = [db.create_game(conn, new(3)).id for _ in range(3)]
+    for stamp, game_id in zip(("2026-01-02", "2026-01-03", "2026-01-01"), ids, strict=True):
+        conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", [stamp, game_id])
+    assert list(db.iter_game_ids(conn)) == [ids[1], ids[0], ids[2]]
+
+
+# --- schema and copies ---------------------------------------------------------------------------
+
+
+def test_migrate_creates_the_schema(conn: Database) -> None:
+    assert set(TABLES) <= set(conn.table_names())
+    assert [m.name for m in migrations.applied(conn)] == ["m001_games_seats_rounds"]
+
+
+def test_migrating_twice_is_harmless(conn: Database) -> None:
+    stored = db.create_game(conn, two_rounds(new(3)))
+    schema = conn.schema
+    db.migrate(conn)
+    db.migrate(conn)
+    assert conn.schema == schema
+    assert [m.name for m in migrations.applied(conn)] == ["m001_games_seats_rounds"]
+    assert db.load(conn, stored.id) == stored
+
+
+def test_a_connection_waits_for_writers_and_enforces_foreign_keys(conn: Database) -> None:
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+
+
+def test_a_backup_is_a_readable_copy(conn: Database, tmp_path: Path) -> None:
+    records = [
+        two_rounds(new(3)),
+        game.win_trick(game.set_trump(new(4, jester_bid=True), Turned.JESTER, None), 1),
+    ]
+    stored = [db.create_game(conn, record) for record in records]
+    target = tmp_path / "backup.sqlite"
+    db.backup(conn, target)
+    copy = db.connect(target)
+    try:
+        assert [db.load(copy, s.id) for s in stored] == stored
+        db.migrate(copy)  # already up to date
+        assert [m.name for m in migrations.applied(copy)] == ["m001_games_seats_rounds"]
+    finally:
+        copy.close()
+
+
+# --- Flask glue ----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def flask_app(tmp_path: Path) -> Flask:
+    app = Flask(__name__)
+    app.config["DATABASE"] = str(tmp_path / "instance" / "games.sqlite")
+    db.init_app(app)
+    return app
+
+
+def test_the_app_creates_and_migrates_its_database_at_start(flask_app: Flask) -> None:
+    assert Path(flask_app.config["DATABASE"]).exists()
+    with flask_app.app_context():
+        assert set(TABLES) <= set(db.get_db().table_names())
+
+
+def test_a_request_keeps_one_connection_and_closes_it_at_the_end(flask_app: Flask) -> None:
+    with flask_app.app_context():
+        first = db.get_db()
+        assert db.get_db() is first
+    with pytest.raises(sqlite3.ProgrammingError, match="closed"):
+        first.execute("SELECT 1")
+    with flask_app.app_context():
+        db.close_db()  # nothing opened: nothing to close
+
+
+def test_the_backup_command_copies_the_games(flask_app: Flask, tmp_path: Path) -> None:
+    with flask_app.app_context():
+        stored = db.create_game(db.get_db(), two_rounds(new(3)))
+        target = tmp_path / "copy.sqlite"
+        result = flask_app.test_cli_runner().invoke(args=["backup", str(target)])
+    assert result.exit_code == 0, result.output
+    assert result.output == f"Backed up the games to {target}.\n"
+    copy = db.connect(target)
+    try:
+        assert db.load(copy, stored.id) == stored
+    finally:
+        copy.close()
