@@ -54,7 +54,9 @@ class _SessionInterface(SecureCookieSessionInterface):
 
 
 def _locale() -> str | None:
-    return request.accept_languages.best_match(["en"])
+    """The reader's language among those the app has translations for (English otherwise)."""
+    known = [str(locale) for locale in babel.list_translations()]
+    return request.accept_languages.best_match(known) or "en"
 
 
 def _wants_json() -> bool:
