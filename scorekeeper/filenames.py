@@ -1,0 +1,80 @@
+"""File names for downloads that say what they are: ``wizard-2026-11-29-tom-dick-mary.pdf``.
+
+Shared by every export (PDF, CSV, JSON) so a game's files line up in a downloads folder. Pure:
+:func:`content_disposition` only builds the header value, a view sets it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+from urllib.parse import quote
+
+if TYPE_CHECKING:
+    from scorekeeper.db import StoredGame
+
+PREFIX = "wizard"
+MAX_NAMES_LENGTH = 60  # characters of player names kept in a file name
+
+
+def slug(text: str) -> str:
+    """Lower-case words joined by hyphens, any script kept: "Anna Maria" → "anna-maria"."""
+    words = re.findall(r"\w+", unicodedata.normalize("NFC", text).lower())
+    return "-".join(word.replace("_", "-").strip("-") for word in words if word.strip("_"))
+
+
+def names_slug(players: Sequence[str]) -> str:
+    """The players' names as one slug, cut at a name boundary to stay short."""
+    kept: list[str] = []
+    for name in filter(None, map(slug, players)):
+        if kept and len("-".join([*kept, name])) > MAX_NAMES_LENGTH:
+            break
+        kept.append(name[:MAX_NAMES_LENGTH])
+    return "-".join(kept)
+
+
+def download_name(stored: StoredGame, ext: str) -> str:
+    """The file name of a game's export: prefix, the day it started, its players, ``ext``.
+
+    >>> from scorekeeper.db import StoredGame
+    >>> from scorekeeper.game import GameRecord
+    >>> record = GameRecord(("Tom", "Dick", "Mary Ann"))
+    >>> download_name(StoredGame("id", record, 1, "t", "2026-11-29T20:09:00+00:00", ""), "pdf")
+    'wizard-2026-11-29-tom-dick-mary-ann.pdf'
+
+    Names in other scripts are kept (``wizard-…-γιώργος.pdf``); :func:`content_disposition`
+    adds the ASCII fallback that old clients need.
+    """
+    return name_from(stored.record.players, ext, day=stored.created_at[:10])
+
+
+def name_from(words: Sequence[str], ext: str, day: str = "") -> str:
+    """A file name from ``words``: ``name_from(["blank", "4"], "pdf")`` is ``wizard-blank-4.pdf``.
+
+    ``day`` (YYYY-MM-DD) goes first when given; words are slugged and cut like player names.
+    """
+    parts = [PREFIX, slug(day), names_slug(words)]
+    return "-".join(part for part in parts if part) + f".{ext}"
+
+
+def ascii_name(filename: str) -> str:
+    """The file name with accents dropped and other non-ASCII letters left out."""
+    folded = unicodedata.normalize("NFKD", filename).encode("ascii", "ignore").decode()
+    folded = re.sub(r"[^A-Za-z0-9._-]+", "", folded)
+    return re.sub(r"-{2,}", "-", folded).replace("-.", ".")
+
+
+def content_disposition(filename: str, *, inline: bool = False) -> str:
+    """A ``Content-Disposition`` value: an ASCII ``filename`` and, if needed, a UTF-8 one.
+
+    ``wizard-2026-11-29-γιώργος-tom.pdf`` gives ``filename="wizard-2026-11-29-tom.pdf"`` plus
+    ``filename*=UTF-8''wizard-2026-11-29-%CE%B3…-tom.pdf`` (RFC 6266), which browsers prefer.
+    """
+    kind = "inline" if inline else "attachment"
+    fallback = ascii_name(filename)
+    value = f'{kind}; filename="{fallback}"'
+    if fallback != filename:
+        value += f"; filename*=UTF-8''{quote(filename, safe='')}"
+    return value
