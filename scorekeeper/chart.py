@@ -29,13 +29,14 @@ class SeriesStyle:
 
 
 # Okabe-Ito based colours (safe for the common colour-blindnesses), each paired with its own
-# dash pattern and marker so that no two players differ by colour alone.
+# dash pattern and marker so that no two players differ by colour alone. Text, axes and one
+# series use currentColor: the page's text colour (dark mode too); black when printed.
 SERIES: tuple[SeriesStyle, ...] = (
     SeriesStyle("#0072b2", "", "circle"),
     SeriesStyle("#d55e00", "8 4", "square"),
     SeriesStyle("#009e73", "2 3", "triangle"),
     SeriesStyle("#cc79a7", "10 3 2 3", "diamond"),
-    SeriesStyle("#000000", "5 2", "ring"),
+    SeriesStyle("currentColor", "5 2", "ring"),
     SeriesStyle("#e69f00", "14 4", "box"),
     SeriesStyle("#56b4e9", "2 2 6 2", "nabla"),
     SeriesStyle("#882255", "1 3", "cross"),
@@ -124,7 +125,7 @@ class _Legend:
         self.height = rows * 18 + 4
 
     def items(self, top: float) -> list[str]:
-        room = int((self.column_width - 44) / (FONT_SIZE * _CHAR_WIDTH))
+        room = int((self.column_width - 52) / (FONT_SIZE * _CHAR_WIDTH))
         parts = ['<g class="chart-legend">']
         for seat, name in enumerate(self.players):
             row, column = divmod(seat, self.columns)
@@ -133,12 +134,12 @@ class _Legend:
             style = series_style(seat)
             parts.append(f'<g class="chart-series chart-series-{seat}">')
             parts.append(
-                f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x + 30:.1f}" y2="{y:.1f}" '
+                f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x + 38:.1f}" y2="{y:.1f}" '
                 f'stroke="{style.colour}" stroke-width="2"{_dash(style)}/>'
             )
-            parts.append(_markers(style, [(x + 15, y)]))
+            parts.append(_markers(style, [(x + 19, y)]))
             parts.append(
-                f'<text x="{x + 36:.1f}" y="{y + 4:.1f}" fill="#222">'
+                f'<text x="{x + 44:.1f}" y="{y + 4:.1f}" fill="currentColor">'
                 f"{_text(_shorten(name, room))}</text></g>"
             )
         parts.append("</g>")
@@ -146,11 +147,11 @@ class _Legend:
 
 
 def _axes(plot: _Plot, step: int, x_label: str, y_label: str) -> list[str]:
-    parts = ['<g class="chart-grid" stroke="#d0d0d0" stroke-width="0.6">']
-    labels = ['<g class="chart-ticks" fill="#333" text-anchor="end">']
+    parts = ['<g class="chart-grid" stroke="currentColor" stroke-opacity="0.2" stroke-width="0.6">']
+    labels = ['<g class="chart-ticks" fill="currentColor" text-anchor="end">']
     for value in range(plot.low, plot.high + 1, step):
         y = plot.y(value)
-        colour = ' stroke="#707070" stroke-width="1"' if value == 0 else ""
+        colour = ' stroke-opacity="0.6" stroke-width="1"' if value == 0 else ""
         parts.append(
             f'<line x1="{plot.left:.1f}" y1="{y:.1f}" x2="{plot.left + plot.width:.1f}" '
             f'y2="{y:.1f}"{colour}/>'
@@ -159,7 +160,7 @@ def _axes(plot: _Plot, step: int, x_label: str, y_label: str) -> list[str]:
     parts.append("</g>")
     labels.append("</g>")
     every = max(1, math.ceil(16 / max(plot.width / max(plot.rounds, 1), 1)))
-    labels.append('<g class="chart-ticks" fill="#333" text-anchor="middle">')
+    labels.append('<g class="chart-ticks" fill="currentColor" text-anchor="middle">')
     for number in range(0, plot.rounds + 1, every):
         x = plot.x(number)
         labels.append(f'<text x="{x:.1f}" y="{plot.bottom + 14:.1f}">{number}</text>')
@@ -167,14 +168,15 @@ def _axes(plot: _Plot, step: int, x_label: str, y_label: str) -> list[str]:
     middle_y = plot.top + plot.height / 2
     return [
         *parts,
-        f'<g class="chart-axes" stroke="#333" stroke-width="1" fill="none">'
+        f'<g class="chart-axes" stroke="currentColor" stroke-width="1" fill="none">'
         f'<polyline points="{plot.left:.1f},{plot.top:.1f} {plot.left:.1f},{plot.bottom:.1f} '
         f'{plot.left + plot.width:.1f},{plot.bottom:.1f}"/></g>',
         *labels,
         f'<text class="chart-axis-label" x="{plot.left + plot.width / 2:.1f}" '
-        f'y="{plot.bottom + 29:.1f}" text-anchor="middle" fill="#222">{_text(x_label)}</text>',
+        f'y="{plot.bottom + 29:.1f}" text-anchor="middle" fill="currentColor">'
+        f"{_text(x_label)}</text>",
         f'<text class="chart-axis-label" x="14" y="{middle_y:.1f}" text-anchor="middle" '
-        f'fill="#222" transform="rotate(-90 14 {middle_y:.1f})">{_text(y_label)}</text>',
+        f'fill="currentColor" transform="rotate(-90 14 {middle_y:.1f})">{_text(y_label)}</text>',
     ]
 
 
@@ -213,7 +215,7 @@ def _markers(style: SeriesStyle, points: Sequence[tuple[float, float]]) -> str:
     if style.marker == "cross":
         paint = f'fill="none" stroke="{style.colour}" stroke-width="1.8"'
     elif hollow:
-        paint = f'fill="#ffffff" stroke="{style.colour}" stroke-width="1.5"'
+        paint = f'fill="none" stroke="{style.colour}" stroke-width="1.5"'
     else:
         paint = f'fill="{style.colour}"'
     return f'<path class="chart-markers" d="{path}" {paint}/>'
@@ -240,8 +242,14 @@ def _shorten(name: str, room: int) -> str:
 
 
 def _text(text: str) -> str:
-    """Text for an SVG text node: control characters dropped, markup characters escaped."""
-    return escape("".join(ch for ch in text if unicodedata.category(ch) != "Cc"))
+    """Text for an SVG text node: markup characters escaped, and characters XML forbids
+    (controls, lone surrogates, U+FFFE and U+FFFF) dropped, so the SVG also parses as XML."""
+    kept = (
+        ch
+        for ch in text
+        if unicodedata.category(ch) not in ("Cc", "Cs") and ch not in "\ufffe\uffff"
+    )
+    return escape("".join(kept))
 
 
 def _summary(players: Sequence[str], totals: Sequence[int]) -> str:

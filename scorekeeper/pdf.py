@@ -20,6 +20,7 @@ from flask_babel import gettext as _
 
 from scorekeeper import db, filenames, printing, rules, sheet
 from scorekeeper.forms import MAX_NAME
+from scorekeeper.paper import PAPERS
 
 bp = Blueprint("pdf", __name__)
 
@@ -58,13 +59,13 @@ def blank_sheet() -> Response:
         abort(400, description=_("Keep each name to %(n)s characters.", n=MAX_NAME))
     names += ("",) * (players - len(names))
     key = ("blank", names, paper, str(get_locale()))
-    filename = filenames.blank_name(["blank", *names], "pdf")
+    filename = filenames.name_from(["blank", str(players), *names], "pdf")
     return _pdf_response(key, filename, lambda: printing.blank_pdf(names, paper=paper))
 
 
 def _paper() -> str:
     paper = request.args.get("paper", "a4").strip().lower()
-    if paper not in printing.PAPERS:
+    if paper not in PAPERS:
         abort(
             400,
             description=_(
@@ -75,7 +76,10 @@ def _paper() -> str:
 
 
 def _player_count(text: str) -> int:
-    count = int(text) if text.strip().isdigit() else 0
+    try:
+        count = int(text)
+    except ValueError:  # also "²", which str.isdigit() lets through
+        count = 0
     if not rules.MIN_PLAYERS <= count <= rules.MAX_PLAYERS:
         abort(
             400,

@@ -1,0 +1,175 @@
+"""Render the printed sheets: score sheet → HTML (``templates/print/``) → PDF with WeasyPrint.
+
+Every number comes from :class:`~scorekeeper.sheet.Sheet`; words for trumps and variants from
+:mod:`scorekeeper.labels`. Only completed rounds are printed: the round in progress, and with it
+any bid still sealed, never is. Fonts come from fontconfig (DejaVu Sans, which has Latin, Greek
+and Cyrillic); nothing is fetched from the network, and a page cannot ask for anything either:
+the URL fetcher refuses every URL.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from flask import render_template
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from markupsafe import Markup
+from weasyprint import CSS, HTML
+from weasyprint.urls import URLFetcher
+
+from scorekeeper import PROJECT_ROOT, chart, labels, rules
+from scorekeeper.paper import Layout, fit
+from scorekeeper.rules import Length, Trump, Turned
+from scorekeeper.sheet import Sheet
+
+PRINT_DIR = PROJECT_ROOT / "templates" / "print"
+STYLESHEET = PRINT_DIR / "print.css"
+
+
+def game_pdf(built: Sheet, *, day: str, paper: str) -> bytes:
+    """The score sheet of a game as a PDF: header, every completed round, standings, chart."""
+    return write_pdf(game_html(built, day=day, paper=paper))
+
+
+def game_html(built: Sheet, *, day: str, paper: str) -> str:
+    """The HTML that :func:`game_pdf` prints (``day`` is the game's date, YYYY-MM-DD)."""
+    scores = [score for row in built.rounds for score in row.scores]
+    totals = [total for row in built.rounds for total in row.totals]
+    page = fit(paper, len(built.players), scores or [0], totals or [0])
+    svg = ""
+    if built.rounds:
+        # About as many units as printed points, so the chart's text prints at about 8 pt.
+        svg = chart.running_totals_svg(
+            built,
+            width=720 if page.landscape else 700,
+            height=250 if page.landscape else 280,
+            title=_("Running totals by round"),
+            x_label=_("Round"),
+            y_label=_("Total"),
+            font_family="DejaVu Sans, sans-serif",
+        )
+    played = len(built.rounds)
+    context: dict[str, Any] = {
+        "sheet": built,
+        "lang": str(get_locale()),
+        "day": day,
+        "variants": labels.variant_lines(built.variants),
+        "winner_names": [built.players[seat] for seat in built.winners],
+        "layout": page,
+        "page_css": _page_css(page),
+        # The chart escapes every name itself, so it goes into the page as it is.
+        "chart": Markup(svg),
+        "trump_cell": trump_cell,
+        "signed": signed,
+        "number": number,
+        "standings": sorted(zip(built.ranks, range(len(built.players)), strict=True)),
+        "status": _("Finished")
+        if built.finished
+        else _("Unfinished: %(n)s of %(total)s rounds played", n=played, total=len(built.schedule)),
+    }
+    return render_template("print/game.html", **context)
+
+
+def blank_pdf(names: tuple[str, ...], *, paper: str) -> bytes:
+    """An empty pad for the standard game of ``len(names)`` players (blank names left open)."""
+    players = len(names)
+    page = fit(paper, players)
+    hands = rules.schedule(players, Length.STANDARD)
+    no_trump = {
+        number
+        for number, hand in enumerate(hands, start=1)
+        if rules.fixed_trump(number, hand, players, Length.STANDARD) is not None
+    }
+    # Rows as tall as the page allows (for handwriting), between 7 and 12 mm.
+    row_mm = min(12.0, max(7.0, (page.content_mm[1] - 78) / (len(hands) + 1)))
+    context: dict[str, Any] = {
+        "names": names,
+        "lang": str(get_locale()),
+        "hands": hands,
+        "no_trump": no_trump,
+        "layout": page,
+        "page_css": _page_css(page, row_mm=row_mm),
+    }
+    return write_pdf(render_template("print/blank.html", **context))
+
+
+def trump_cell(trump: Trump) -> tuple[str, str]:
+    """The trump of a round for a narrow column: the suit (symbol and name), and what was turned."""
+    main = _("No trump") if trump.suit is None else labels.suit_label(trump.suit)
+    notes = {
+        Turned.WIZARD: _("Wizard turned"),
+        Turned.JESTER: _("Jester turned"),
+        Turned.NONE: _("fixed") if trump.suit is not None else _("no card left"),
+        Turned.SUIT: "",
+    }
+    return main, notes[trump.turned]
+
+
+def number(value: int) -> str:
+    """An integer with a real minus sign (U+2212) when negative."""
+    return f"\u2212{-value}" if value < 0 else str(value)
+
+
+def signed(value: int) -> str:
+    """A round score with its sign: +50, 0, and a real minus sign for a missed bid."""
+    return f"+{value}" if value > 0 else number(value)
+
+
+def _page_css(page: Layout, row_mm: float | None = None) -> Markup:
+    """The page rules that vary per sheet: size, column widths, the page-number footer."""
+    before, _middle, after = _("Page %(page)s of %(pages)s").partition("%(page)s")
+    between, _pages, end = after.partition("%(pages)s")
+    footer = f"{_css(before)} counter(page) {_css(between)} counter(pages) {_css(end)}"
+    rules_css = [
+        f"@page {{ size: {page.page_size}; @bottom-right {{ content: {footer}; }} }}",
+        f"table.pad {{ font-size: {page.font_pt}pt; }}",
+        *(f"col.{name} {{ width: {width:.2f}%; }}" for name, width in page.widths.items()),
+    ]
+    if row_mm is not None:
+        rules_css.append(f"table.pad tbody tr {{ height: {row_mm:.1f}mm; }}")
+    return Markup("\n".join(rules_css))
+
+
+def _css(text: str) -> str:
+    """``text`` as a CSS string literal (our own translated words, never a player's name)."""
+    cleaned = "".join(ch for ch in text if ch.isprintable() and ch not in "<>")
+    return '"' + cleaned.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+# --- WeasyPrint ------------------------------------------------------------------------------
+
+
+class _NoFetching(URLFetcher):  # type: ignore[misc]
+    """Refuses every URL: a printed sheet needs nothing that is not in its HTML."""
+
+    def fetch(self, url: str, headers: Any = None) -> Any:
+        raise ValueError(f"Printed sheets load nothing: {url[:80]}")
+
+
+@cache
+def _stylesheet() -> CSS:
+    """The print stylesheet, parsed once per process."""
+    return CSS(string=STYLESHEET.read_text(encoding="utf-8"), url_fetcher=_NoFetching())
+
+
+def write_pdf(html: str) -> bytes:
+    """Render ``html`` with the print stylesheet into PDF bytes."""
+    document = HTML(string=html, url_fetcher=_NoFetching(), base_url=str(PRINT_DIR))
+    pdf: bytes = document.write_pdf(stylesheets=[_stylesheet()])
+    return pdf
+
+
+def source_files() -> list[Path]:
+    """Everything a printed sheet's look depends on, for cache validators."""
+    here = Path(__file__).resolve().parent
+    return [
+        *sorted(PRINT_DIR.iterdir()),
+        here / "printing.py",
+        here / "chart.py",
+        here / "labels.py",
+        here / "sheet.py",
+        here / "rules.py",
+    ]

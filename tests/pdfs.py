@@ -1,0 +1,140 @@
+"""Helpers for the printed-sheet tests: legal games, stored games, and PDFs read back."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+from dataclasses import replace
+from random import Random
+
+from flask import Flask
+from pypdf import PdfReader
+
+from scorekeeper import db, game, rules
+from scorekeeper.db import StoredGame
+from scorekeeper.game import GameRecord, RoundRecord
+from scorekeeper.rules import Suit, Trump, Turned, Variants
+from scorekeeper.sheet import RoundRow, Sheet
+
+MINUS = "\u2212"
+TRUMPS = (
+    Trump(Turned.SUIT, Suit.HEARTS),
+    Trump(Turned.JESTER),
+    Trump(Turned.WIZARD, Suit.SPADES),
+    Trump(Turned.SUIT, Suit.CLUBS),
+)
+
+
+def play(
+    players: tuple[str, ...], variants: Variants | None = None, rounds: int = 99, seed: int = 1
+) -> GameRecord:
+    """A game with ``rounds`` legal rounds (at most the schedule); many bids are met."""
+    rng = Random(seed)
+    variants = variants or Variants()
+    record = game.new_game(players, 0, variants)
+    for _ in range(min(rounds, len(record.schedule))):
+        setup = game.current_setup(record)
+        fixed = rules.fixed_trump(setup.number, setup.hand_size, setup.players, variants.length)
+        bids: list[int | None] = list(setup.given_bids)
+        for seat in setup.bidders:
+            bids[seat] = rng.choice(rules.legal_bids(setup, bids, seat))
+        tricks, left = [0] * setup.players, setup.hand_size
+        for seat in rng.sample(range(setup.players), setup.players):
+            tricks[seat] = min(bids[seat] or 0, left) if rng.random() < 0.7 else 0
+            left -= tricks[seat]
+        tricks[rng.randrange(setup.players)] += left
+        played = RoundRecord(fixed or rng.choice(TRUMPS), tuple(bids), tuple(tricks))
+        record = game.add_round(record, played)
+    return record
+
+
+def store(app: Flask, record: GameRecord) -> StoredGame:
+    """Save ``record`` as a new game in the app's database."""
+    with app.app_context():
+        return db.create_game(db.get_db(), record)
+
+
+def text(pdf: bytes) -> str:
+    """The PDF's text in drawing order (``pdftotext -raw``), white space runs as one space."""
+    out = subprocess.run(
+        ["pdftotext", "-raw", "-enc", "UTF-8", "-", "-"],
+        input=pdf,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    # A mark and its score are one word, however far apart pdftotext thinks they are.
+    return re.sub(r"([✓✗]) ", r"\1", re.sub(r"\s+", " ", out))
+
+
+def pages(pdf: bytes) -> list[tuple[int, int]]:
+    """Width and height of every page in points, rounded."""
+    reader = PdfReader(io.BytesIO(pdf))
+    return [(round(page.mediabox.width), round(page.mediabox.height)) for page in reader.pages]
+
+
+def fonts(pdf: bytes) -> set[str]:
+    """The base names of the fonts the PDF uses, without the subset prefix."""
+    reader = PdfReader(io.BytesIO(pdf))
+    names = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            names.add(str(font.get_object()["/BaseFont"]).split("+", 1)[-1])
+    return names
+
+
+def number(value: int) -> str:
+    """How the sheet prints a total: a real minus sign."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def cells(row: RoundRow) -> str:
+    """The players' cells of a printed round: bid, tricks, ✓/✗ and score, total, per seat."""
+    parts = []
+    for bid, tricks, score, total, met in zip(
+        row.bids, row.tricks, row.scores, row.totals, row.met, strict=True
+    ):
+        signed = f"+{score}" if score > 0 else number(score)
+        mark = "✓" if met else "✗"
+        parts.append(f"{'—' if bid is None else bid} {tricks} {mark}{signed} {number(total)}")
+    return " ".join(parts)
+
+
+def stretched(sheet: Sheet, players: tuple[str, ...], rounds: int) -> Sheet:
+    """A finished sheet wider and longer than the rules allow, to stress the layout only.
+
+    Rounds repeat the rounds of ``sheet`` (columns cycle through its seats); scores and totals
+    are worked out again by the rules.
+    """
+    totals = [0] * len(players)
+    rows = []
+    for number_ in range(1, rounds + 1):
+        base = sheet.rounds[(number_ - 1) % len(sheet.rounds)]
+        seats = [seat % len(sheet.players) for seat in range(len(players))]
+        bids = tuple(base.bids[seat] for seat in seats)
+        tricks = tuple(base.tricks[seat] for seat in seats)
+        scores = tuple(rules.round_score(b, t) for b, t in zip(bids, tricks, strict=True))
+        totals = [t + s for t, s in zip(totals, scores, strict=True)]
+        rows.append(
+            replace(
+                base,
+                number=number_,
+                dealer=(number_ - 1) % len(players),
+                bids=bids,
+                tricks=tricks,
+                scores=scores,
+                totals=tuple(totals),
+                met=tuple(rules.bid_met(b, t) for b, t in zip(bids, tricks, strict=True)),
+            )
+        )
+    return replace(
+        sheet,
+        players=players,
+        rounds=tuple(rows),
+        schedule=tuple(row.hand_size for row in rows),
+        totals=tuple(totals),
+        ranks=rules.ranks(totals),
+        leaders=rules.leaders(totals),
+        finished=True,
+        current=None,
+    )

@@ -1,0 +1,76 @@
+"""The blank score pad: GET /sheets/blank.pdf, the paper fallback for N players."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+from scorekeeper import rules
+from tests import pdfs
+
+
+@pytest.mark.parametrize(
+    ("players", "size"),
+    [(3, (595, 842)), (6, (842, 595)), (8, (842, 595))],
+)
+def test_pad_has_a_row_per_round_of_the_standard_schedule(
+    client: FlaskClient, players: int, size: tuple[int, int]
+) -> None:
+    response = client.get(f"/sheets/blank.pdf?players={players}")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    assert pdfs.pages(response.data) == [size]
+    text = pdfs.text(response.data)
+    assert "Round Cards Dealer Trump" in text
+    assert "Bid Tricks Score Total " * players in text
+    schedule = rules.schedule(players)
+    rows = " ".join(f"{number} {hand}" for number, hand in enumerate(schedule, start=1))
+    assert rows in text
+    if players * schedule[-1] == 60:  # the last round deals the whole deck
+        assert f"{len(schedule)} {schedule[-1]} No trump: no card left" in text
+    assert f"{players} players · standard game · {len(schedule)} rounds" in text
+
+
+def test_names_fill_the_seats_in_order(client: FlaskClient) -> None:
+    query = "players=5&names=Tom&names=Γιώργος&names=Мария&names=<i>x</i>&paper=letter"
+    response = client.get(f"/sheets/blank.pdf?{query}")
+    assert pdfs.pages(response.data) == [(792, 612)]
+    text = pdfs.text(response.data)
+    assert "Tom Γιώργος Мария <i>x</i> 5 Bid" in text
+    assert pdfs.fonts(response.data) <= {"DejaVu-Sans", "DejaVu-Sans-Bold"}
+    disposition = response.headers["Content-Disposition"]
+    assert disposition.startswith('attachment; filename="wizard-blank-5-tom-i-x-i.pdf"; filename*=')
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["", "players=2", "players=9", "players=four", "players=-3", "players=²", "players=4.0"],
+)
+def test_player_count_outside_3_to_8_is_refused(client: FlaskClient, query: str) -> None:
+    response = client.get(f"/sheets/blank.pdf?{query}")
+    assert response.status_code == 400
+    assert "a number from 3 to 8" in response.text
+
+
+def test_more_names_than_players_is_refused(client: FlaskClient) -> None:
+    response = client.get("/sheets/blank.pdf?players=3&names=a&names=b&names=c&names=d")
+    assert response.status_code == 400 and "4 names for 3 players" in response.text
+
+
+def test_overlong_name_is_refused(client: FlaskClient) -> None:
+    response = client.get(f"/sheets/blank.pdf?players=3&names={'x' * 25}")
+    assert response.status_code == 400 and "Keep each name to 24 characters" in response.text
+
+
+def test_unknown_paper_is_refused(client: FlaskClient) -> None:
+    response = client.get("/sheets/blank.pdf?players=3&paper=a5")
+    assert response.status_code == 400 and "Paper must be" in response.text
+
+
+def test_blank_pad_is_cached_with_an_etag(client: FlaskClient) -> None:
+    first = client.get("/sheets/blank.pdf?players=4")
+    etag = first.headers["ETag"]
+    assert client.get("/sheets/blank.pdf?players=4").data == first.data
+    again = client.get("/sheets/blank.pdf?players=4", headers={"If-None-Match": etag})
+    assert again.status_code == 304
+    other = client.get("/sheets/blank.pdf?players=4&names=Ann")
+    assert other.headers["ETag"] != etag
