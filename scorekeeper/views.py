@@ -90,7 +90,8 @@ def new_game() -> ResponseReturnValue:
     move = request.form.get("move", "")
     if move:
         seat, _sep, direction = move.partition(":")
-        if seat.isdigit():
+        # isdigit() alone lets "²" and 5000-digit numbers through to int(), which refuses them.
+        if seat.isascii() and seat.isdigit() and len(seat) <= 2:
             form.move(int(seat), -1 if direction == "up" else 1)
         return render_template("new_game.html", form=form)
     if form.validate_on_submit():
@@ -184,11 +185,23 @@ def score_sheet(game_id: str) -> str:
         stored=stored,
         sheet=built,
         editor=access.is_editor(stored),
-        # The chart escapes every name itself: it is safe to put in the page as it is.
-        chart=Markup(chart.running_totals_svg(built, width=360, height=220))
-        if built.rounds
-        else "",
+        chart=_chart(built),
     )
+
+
+def _chart(built: sheet.Sheet) -> Markup | str:
+    if not built.rounds:
+        return ""
+    svg = chart.running_totals_svg(
+        built,
+        width=360,
+        height=220,
+        title=_("Running totals"),
+        x_label=_("Round"),
+        y_label=_("Total"),
+    )
+    # The chart escapes every name itself: it is safe to put in the page as it is.
+    return Markup(svg)
 
 
 @bp.route("/games/<game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
@@ -253,8 +266,12 @@ def delete(game_id: str) -> ResponseReturnValue:
         access.forget(stored.id)
         flash(_("The game was deleted."), "info")
         return redirect(url_for("views.home"), code=303)
+    status = 200
+    if request.method == "POST":
+        flash(_first_error(form), "error")
+        status = 400
     built = sheet.build(stored.record)
-    return render_template("delete.html", stored=stored, sheet=built, form=form)
+    return render_template("delete.html", stored=stored, sheet=built, form=form), status
 
 
 @bp.post("/games/<game_id>/rematch")
@@ -297,9 +314,12 @@ def renew_link(game_id: str) -> Response:
     """A new edit link: every other phone and link loses edit access."""
     stored = _load(game_id)
     access.require_editor(stored)
-    if forms.ConfirmForm().validate_on_submit():
+    form = forms.ConfirmForm()
+    if form.validate_on_submit():
         access.remember_editor(db.renew_edit_token(db.get_db(), stored))
         flash(_("New edit link made: the old one no longer works."), "info")
+    else:
+        flash(_first_error(form), "error")
     return redirect(url_for("views.share", game_id=game_id), code=303)
 
 
