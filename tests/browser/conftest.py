@@ -1,0 +1,96 @@
+"""Browser fixtures: the app served by Waitress on a free port, and Chromium at phone size.
+
+The server and the browser live for the whole session (starting them is the slow part); every
+test gets fresh browser contexts, so each starts as a new phone with no cookies and no games.
+Debian's Chromium is used as installed: nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from waitress.server import create_server
+
+from scorekeeper import create_app
+from tests.browser.flows import NewContext
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+# Long enough for a slow CI machine, short enough that a broken page fails fast.
+TIMEOUT_MS = 10_000
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of the app, served from a fresh database in a background thread."""
+    database = tmp_path_factory.mktemp("live") / "games.sqlite"
+    app = create_app(
+        {
+            "DATABASE": str(database),
+            "SECRET_KEY": "browser-tests",
+            # The browser keeps the style sheet and script instead of asking at every tap.
+            "SEND_FILE_MAX_AGE_DEFAULT": 3600,
+        }
+    )
+    server: Any = create_server(app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, name="waitress", daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}"
+
+    def stop() -> None:
+        # The listening socket, its trigger and the browser's keep-alive connections: once
+        # none is left the loop ends. Closed in the loop's own thread, which may be selecting.
+        for channel in list(server._map.values()):
+            channel.close()
+
+    server.trigger.pull_trigger(stop)
+    thread.join(timeout=5)
+    server.task_dispatcher.shutdown()
+    assert not thread.is_alive(), "the server did not stop"
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture
+def new_context(browser: Browser, live_server: str) -> Iterator[NewContext]:
+    """Open more phones (contexts) at 390 x 844; all are closed when the test ends."""
+    opened: list[BrowserContext] = []
+
+    def make(**options: Any) -> BrowserContext:
+        context = browser.new_context(viewport=PHONE, base_url=live_server, **options)
+        context.set_default_timeout(TIMEOUT_MS)
+        opened.append(context)
+        return context
+
+    yield make
+    for context in opened:
+        context.close()
+
+
+@pytest.fixture
+def page(new_context: NewContext) -> Page:
+    """The scorekeeper's phone."""
+    return new_context().new_page()

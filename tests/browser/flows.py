@@ -1,0 +1,321 @@
+"""What a scorekeeper does on the phone, as Playwright steps that count the taps they take.
+
+Every step clicks what a player would tap and waits for the page the server sends back (each
+form posts, then the server redirects back to the game), so the same helpers work with and
+without JavaScript. The ``play_round`` family returns the number of taps, so a benchmark can
+reuse them to measure the cost of entering a round.
+
+``fast_forward`` is the exception: it is setup, not play. It posts the same forms through the
+context's request client (same cookies), without the browser drawing a page, to reach a later
+round quickly.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal
+
+from bs4 import BeautifulSoup, Tag
+from playwright.sync_api import BrowserContext, Locator, Page
+
+from scorekeeper import game
+from scorekeeper.game import GameRecord
+from scorekeeper.rules import Trump, Turned
+
+JESTER = Trump(Turned.JESTER, None)
+STALE = "changed on another phone"
+
+Blank = int | Literal["last"] | None
+# The fixture that opens another phone: ``new_context(java_script_enabled=False)`` and so on.
+NewContext = Callable[..., BrowserContext]
+
+
+# --- basic moves -----------------------------------------------------------------------------
+
+
+def tap(page: Page, target: Locator) -> int:
+    """Tap a submit button or a link and wait for the page it leads to; one tap."""
+    with page.expect_navigation():
+        target.click()
+    return 1
+
+
+def game_id(page: Page) -> str:
+    """The id of the game the page shows."""
+    found = re.search(r"/games/([^/?#]+)", page.url)
+    assert found, f"not a game page: {page.url}"
+    return found.group(1)
+
+
+def flash_errors(page: Page) -> list[str]:
+    """The refusals the page shows (flash messages of the error kind)."""
+    return list(state(page)["errors"])
+
+
+def new_game(
+    page: Page,
+    base: str,
+    names: Sequence[str],
+    *,
+    first_dealer: int = 0,
+    length: str = "standard",
+    bid_restriction: str = "none",
+    bid_visibility: str = "open",
+    **flags: bool,
+) -> str:
+    """Fill in the new game form as a player would and start the game; returns its id.
+
+    ``flags`` are the checkboxes by name (``saboteur=True``, ``jester_bid=True``, ...).
+    """
+    page.goto(f"{base}/games/new")
+    for seat, name in enumerate(names):
+        page.fill(f"#players-{seat}", name)
+    page.select_option("#first_dealer", str(first_dealer))
+    for name, value in (
+        ("length", length),
+        ("bid_restriction", bid_restriction),
+        ("bid_visibility", bid_visibility),
+    ):
+        page.check(f"input[name={name}][value={value}]")
+    for flag, on in flags.items():
+        page.set_checked(f"#{flag}", on)
+    tap(page, page.get_by_role("button", name="Start the game"))
+    assert not flash_errors(page) and not page.locator(".field-error").count(), page.content()
+    return game_id(page)
+
+
+# --- one round at the table ------------------------------------------------------------------
+
+
+# Read in one call what a step needs to know; works with JavaScript disabled in the page too.
+_STATE = """() => {
+  const one = (selector) => document.querySelector(selector);
+  const phase = one("#trump-title") ? "trump" : one("form.bid-pad") ? "bids"
+    : one("form.tricks-form") ? "play" : one("#over-title") ? "over" : "watch";
+  const seat = one("form.bid-pad input[name=seat]");
+  const chips = Array.from(document.querySelectorAll(".tricks-form fieldset[data-seat]"), (set) => {
+    const chip = set.querySelector("input:checked");
+    return [Number(set.dataset.seat), chip ? Number(chip.value) : null];
+  });
+  const errors = Array.from(document.querySelectorAll(".flash.error"), (e) => e.textContent.trim());
+  return {phase, bidder: seat ? Number(seat.value) : null, chips, errors};
+}"""
+
+
+def state(page: Page) -> dict[str, Any]:
+    """The phase of the round page (trump, bids, play, over, or watch: nothing to enter), the
+    seat asked to bid, the tricks chips checked as ``[seat, value or None]`` in form order, and
+    the refusals shown."""
+    return dict(page.evaluate(_STATE))
+
+
+def phase(page: Page) -> str:
+    """What the round page asks for now: trump, bids, play, over, or watch (no entry)."""
+    return str(state(page)["phase"])
+
+
+def enter_trump(page: Page, trump: Trump | None) -> int:
+    """Tap the card turned up; ``None`` expects a round whose trump is fixed (no tap)."""
+    if trump is None:
+        assert phase(page) != "trump", "this round asks for a trump card"
+        return 0
+    form = page.locator(f"form:has(input[name=turned][value={trump.turned.value}])")
+    if trump.suit is None:
+        return tap(page, form.get_by_role("button"))
+    return tap(page, form.locator(f"button[name=suit][value={trump.suit.value}]"))
+
+
+def next_bidder(page: Page) -> int | None:
+    """The seat whose bid the page asks for, if any."""
+    bidder = state(page)["bidder"]
+    return None if bidder is None else int(bidder)
+
+
+def enter_bids(page: Page, bids: Sequence[int | None]) -> int:
+    """Tap each bid (indexed by seat) in the order the page asks for them."""
+    taps = 0
+    while (now := state(page))["phase"] == "bids":
+        assert not now["errors"], now["errors"]
+        bid = bids[now["bidder"]]
+        assert bid is not None, f"seat {now['bidder']} is asked to bid"
+        taps += tap(page, page.locator(f"form.bid-pad button[name=bid][value='{bid}']"))
+    assert not now["errors"], now["errors"]
+    return taps
+
+
+def count_tricks(page: Page, winners: Sequence[int]) -> int:
+    """Tap "+1" for the winner of each trick, in play order (a sequence of seats)."""
+    taps = 0
+    for seat in winners:
+        row = page.locator(f"form:has(input[name=seat][value='{seat}'])")
+        taps += tap(page, row.locator("button.plus"))
+    return taps
+
+
+def checked_tricks(page: Page) -> dict[int, int | None]:
+    """The tricks chip checked for each seat (``None``: none), in the order of the form."""
+    return {seat: value for seat, value in state(page)["chips"]}
+
+
+def enter_tricks(page: Page, tricks: Sequence[int], blank: Blank = "last") -> int:
+    """Tap the tricks chip of each player (indexed by seat) that is not checked yet.
+
+    ``blank`` is a seat left for the app to fill in ("last": the dealer, listed last), or
+    ``None`` to tap every player. Chips already right (from the +1 counter) take no tap; after
+    a partial count every chip is filled in already, so pass ``blank=None`` then.
+    """
+    checked = checked_tricks(page)
+    skip = list(checked)[-1] if blank == "last" else blank
+    taps = 0
+    for seat, value in checked.items():
+        if seat == skip or value == tricks[seat]:
+            continue
+        radio = f"input[name='tricks-{seat}'][value='{tricks[seat]}']"
+        # The label is what the finger hits; the radio inside it is transparent.
+        page.locator(f".tricks-form label.chip:has({radio})").click()
+        taps += 1
+    return taps
+
+
+def confirm_round(page: Page) -> int:
+    """Tap "Confirm round"."""
+    return tap(page, page.get_by_role("button", name="Confirm round"))
+
+
+def play_round(
+    page: Page,
+    bids: Sequence[int | None],
+    tricks: Sequence[int],
+    *,
+    trump: Trump | None = JESTER,
+    blank: Blank = "last",
+    winners: Sequence[int] = (),
+) -> int:
+    """Enter a whole round: trump, every bid, the tricks, confirm; returns the taps it took.
+
+    ``bids`` and ``tricks`` are indexed by seat (``None`` for a saboteur's bid). ``winners``
+    are trick winners counted with "+1" during play before the tricks are entered.
+    """
+    taps = enter_trump(page, trump)
+    taps += enter_bids(page, bids)
+    assert phase(page) == "play", flash_errors(page) or page.content()
+    taps += count_tricks(page, winners)
+    taps += enter_tricks(page, tricks, blank)
+    taps += confirm_round(page)
+    assert not flash_errors(page), flash_errors(page)
+    return taps
+
+
+# --- reading the pages -----------------------------------------------------------------------
+
+
+def _texts(page: Page, rows: str, cells: str = "th, td") -> list[list[str]]:
+    """The trimmed text of the ``cells`` of each element matching ``rows``."""
+    return list(
+        page.evaluate(
+            """([rows, cells]) => Array.from(document.querySelectorAll(rows), (row) =>
+                 Array.from(row.querySelectorAll(cells), (cell) => cell.textContent.trim()))""",
+            [rows, cells],
+        )
+    )
+
+
+def result_rows(page: Page) -> dict[str, tuple[str, str, str, int]]:
+    """The last round's result panel: name -> (bid, took, score cell, total)."""
+    rows = _texts(page, ".result table.scores tbody tr")
+    return {name: (bid, took, score, int(total)) for name, bid, took, score, total in rows}
+
+
+def result_title(page: Page) -> str:
+    """The heading of the result panel ("Round 3 result"), empty when there is none."""
+    title = page.locator("#result-title")
+    return title.inner_text() if title.count() else ""
+
+
+def standings(page: Page) -> dict[str, int]:
+    """The Game over standings: name -> final total."""
+    return {name: int(total) for name, total in _texts(page, ".standings li", ".name, .total")}
+
+
+def sheet_rows(page: Page) -> list[list[str]]:
+    """The score sheet's round rows: [round cell, then one "bid/tricks score total" per seat]."""
+    return [
+        [" ".join(cell.split()) for cell in row]
+        for row in _texts(page, "table.pad tbody tr:not(.flag-note)")
+    ]
+
+
+def sheet_totals(page: Page) -> list[int]:
+    """The Total row of the score sheet page, by seat."""
+    return [int(cell) for cell in _texts(page, "table.pad tfoot tr")[0][1:]]
+
+
+# --- the rules engine, for comparison --------------------------------------------------------
+
+
+def engine_round(
+    record: GameRecord, bids: Sequence[int | None], tricks: Sequence[int], trump: Trump | None
+) -> GameRecord:
+    """The same round entered through the game moves, in bidding order."""
+    if trump is not None:
+        record = game.set_trump(record, trump.turned, trump.suit)
+    for seat in game.current_setup(record).bidders:
+        bid = bids[seat]
+        assert bid is not None
+        record = game.place_bid(record, seat, bid)
+    return game.finish_round(record, tricks)
+
+
+# --- setup without taps ----------------------------------------------------------------------
+
+
+def fast_forward(page: Page, rounds: int) -> None:
+    """Play ``rounds`` rounds of the game on the page by posting the round forms directly,
+    then open the round page.
+
+    Each round: a Jester is turned (when a card is turned at all), everyone makes the first
+    bid the page allows (0 where no rule forbids it), and the first player in the tricks form
+    (left of the dealer) takes every trick.
+    """
+    found = re.match(r".*/games/[^/?#]+", page.url)
+    assert found, f"not a game page: {page.url}"
+    url = found.group(0)
+    html = page.request.get(url).text()
+    played = 0
+    while played < rounds:
+        soup = BeautifulSoup(html, "html.parser")
+        fields = {
+            "csrf_token": _value(soup, "input[name=csrf_token]"),
+            "version": _value(soup, "input[name=version]"),
+        }
+        if soup.select_one("#trump-title"):
+            html = _post(page, f"{url}/trump", {**fields, "turned": "jester"})
+        elif pad := soup.select_one("form.bid-pad"):
+            bid = _value(pad, "button[name=bid]:not([disabled])")
+            seat = _value(pad, "input[name=seat]")
+            html = _post(page, f"{url}/bid", {**fields, "seat": seat, "bid": bid})
+        elif form := soup.select_one("form.tricks-form"):
+            seats = [str(s["data-seat"]) for s in form.select("fieldset[data-seat]")]
+            tricks = {f"tricks-{seat}": "0" for seat in seats}
+            tricks[f"tricks-{seats[0]}"] = str(form["data-hand"])
+            html = _post(page, f"{url}/tricks", {**fields, **tricks})
+            played += 1
+        else:
+            raise AssertionError("no round left to play")
+    page.goto(url)
+
+
+def _value(node: Tag, selector: str) -> str:
+    element = node.select_one(selector)
+    assert element is not None, f"nothing matches {selector}"
+    return str(element["value"])
+
+
+def _post(page: Page, url: str, form: Mapping[str, str]) -> str:
+    response = page.request.post(url, form=dict(form))
+    html = response.text()
+    assert response.ok, html
+    errors = BeautifulSoup(html, "html.parser").select(".flash.error")
+    assert not errors, [e.get_text() for e in errors]
+    return html

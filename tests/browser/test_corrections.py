@@ -1,0 +1,66 @@
+"""Correcting an earlier round from the score sheet: the totals follow."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper import game, sheet
+from scorekeeper.game import RoundRecord
+from scorekeeper.rules import Suit, Trump, Turned, Variants
+from tests.browser import flows
+
+pytestmark = pytest.mark.browser
+
+NAMES = ("Ada", "Bruno", "Chiara")
+ROUNDS = (  # trump, bids, tricks by seat
+    (Trump(Turned.SUIT, Suit.HEARTS), [1, 0, 0], [1, 0, 0]),
+    (flows.JESTER, [1, 1, 0], [2, 0, 0]),
+    (Trump(Turned.WIZARD, Suit.SPADES), [1, 1, 1], [0, 1, 2]),
+)
+
+
+def test_correcting_round_two_changes_the_totals(page: Page, live_server: str) -> None:
+    flows.new_game(page, live_server, NAMES)
+    record = game.new_game(NAMES, 0, Variants())
+    for trump, bids, tricks in ROUNDS:
+        flows.play_round(page, bids, tricks, trump=trump)
+        record = flows.engine_round(record, bids, tricks, trump)
+    before = sheet.build(record).totals
+
+    flows.tap(page, page.locator("nav.tabs").get_by_role("link", name="Sheet"))
+    assert flows.sheet_totals(page) == list(before)
+    flows.tap(page, page.locator("table.pad tbody tr").nth(1).get_by_role("link", name="Correct"))
+    expect(page.locator("h1")).to_have_text("Correct round 2")
+    assert [page.input_value(f"#bids-{seat}") for seat in range(3)] == ["1", "1", "0"]
+    assert [page.input_value(f"#tricks-{seat}") for seat in range(3)] == ["2", "0", "0"]
+    assert page.input_value("#turned") == "jester"
+
+    # Tricks that do not add up are refused, and nothing is changed.
+    page.fill("#tricks-0", "1")
+    flows.tap(page, page.get_by_role("button", name="Save the correction"))
+    expect(page.locator(".flash.error")).to_contain_text("Tricks add up to 1, but 2 were played")
+    expect(page.locator("h1")).to_have_text("Correct round 2")
+
+    # Bruno really took one trick, and a Wizard was turned (dealer picked clubs).
+    page.fill("#tricks-0", "1")
+    page.fill("#tricks-1", "1")
+    page.select_option("#turned", "wizard")
+    page.select_option("#suit", "clubs")
+    flows.tap(page, page.get_by_role("button", name="Save the correction"))
+    expect(page.locator(".flash.info")).to_have_text("Round 2 corrected; the totals follow.")
+    assert page.url.endswith("/sheet")
+
+    corrected = RoundRecord(Trump(Turned.WIZARD, Suit.CLUBS), (1, 1, 0), (1, 1, 0))
+    after = sheet.build(game.replace_round(record, 2, corrected))
+    assert after.totals != before
+    assert flows.sheet_totals(page) == list(after.totals)
+    rows = flows.sheet_rows(page)
+    assert "Wizard turned" in rows[1][0] and "Clubs" in rows[1][0]
+    for row, expected in zip(rows, after.rounds, strict=True):
+        assert [int(cell.split()[-1]) for cell in row[1:]] == list(expected.totals)
+
+    # The round page's total follows too: the last result now ends on the new totals.
+    flows.tap(page, page.locator("nav.tabs").get_by_role("link", name="Round"))
+    shown = flows.result_rows(page)
+    assert [shown[name][3] for name in NAMES] == list(after.totals)

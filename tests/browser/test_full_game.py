@@ -1,0 +1,94 @@
+"""A whole standard game of 3 players, 20 rounds, entered only by tapping the pages."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+from playwright.sync_api import Page
+
+from scorekeeper import game, rules, sheet
+from scorekeeper.rules import Suit, Trump, Turned, Variants
+from tests.browser import flows
+
+pytestmark = pytest.mark.browser
+
+NAMES = ("Ada", "Bruno", "Chiara")
+
+
+def turned_card(rng: Random, number: int, hand: int) -> Trump | None:
+    """Suit, Jester and Wizard in turn, with a random suit; nothing where the deck is dealt."""
+    if rules.fixed_trump(number, hand, len(NAMES), rules.Length.STANDARD) is not None:
+        return None
+    kind = (Turned.SUIT, Turned.JESTER, Turned.WIZARD)[number % 3]
+    return Trump(kind, None if kind is Turned.JESTER else rng.choice(list(Suit)))
+
+
+def entry_mode(number: int) -> str:
+    """How the tricks of a round are entered, so that every way is used in turn.
+
+    counter: "+1" for every trick, the form comes filled in; mixed: "+1" for some tricks, then
+    the chips corrected; direct: every chip tapped; blank: one player left for the app.
+    """
+    if number in (2, 6):
+        return "counter"
+    if number in (3, 7, 11):
+        return "mixed"
+    return "direct" if number % 2 == 0 else "blank"
+
+
+def test_twenty_rounds_tapped_match_the_rules_engine(page: Page, live_server: str) -> None:
+    rng = Random(20)
+    flows.new_game(page, live_server, NAMES, first_dealer=1)
+    record = game.new_game(NAMES, 1, Variants())
+    modes: set[str] = set()
+    for number, hand in enumerate(record.schedule, start=1):
+        trump = turned_card(rng, number, hand)
+        winners = [rng.randrange(len(NAMES)) for _ in range(hand)]
+        tricks = [winners.count(seat) for seat in range(len(NAMES))]
+        # About half the bids are met, the others miss by a random amount.
+        bids = [t if rng.random() < 0.5 else rng.randint(0, hand) for t in tricks]
+        mode = entry_mode(number)
+        modes.add(mode)
+
+        flows.enter_trump(page, trump)
+        flows.enter_bids(page, bids)
+        if mode == "counter":
+            flows.count_tricks(page, winners)
+            assert flows.checked_tricks(page) == dict(enumerate(tricks)), "not prefilled"
+            assert flows.enter_tricks(page, tricks) == 0
+        elif mode == "mixed":
+            flows.count_tricks(page, winners[: hand // 2])
+            flows.enter_tricks(page, tricks, blank=None)
+        else:
+            flows.enter_tricks(page, tricks, blank="last" if mode == "blank" else None)
+        assert flows.checked_tricks(page) == {seat: tricks[seat] for seat in range(len(NAMES))}
+        flows.confirm_round(page)
+        assert not flows.flash_errors(page), flows.flash_errors(page)
+
+        record = flows.engine_round(record, bids, tricks, trump)
+        expected = sheet.build(record)
+        assert flows.result_title(page) == f"Round {number} result"
+        shown = flows.result_rows(page)
+        assert [shown[name][3] for name in NAMES] == list(expected.totals), f"round {number}"
+        assert [shown[name][1] for name in NAMES] == [str(t) for t in tricks]
+
+    assert modes == {"counter", "mixed", "direct", "blank"}
+    final = sheet.build(record)
+    assert final.finished
+    assert flows.phase(page) == "over"
+    assert flows.standings(page) == dict(zip(NAMES, final.totals, strict=True))
+    winners = ", ".join(NAMES[seat] for seat in final.winners)
+    assert winners in page.locator(".winner").inner_text()
+
+    flows.tap(page, page.get_by_role("link", name="Score sheet"))
+    assert flows.sheet_totals(page) == list(final.totals)
+    rows = flows.sheet_rows(page)
+    assert len(rows) == 20
+    for row, expected_row in zip(rows, final.rounds, strict=True):
+        cells = [cell.split() for cell in row[1:]]
+        assert [int(cell[-1]) for cell in cells] == list(expected_row.totals)
+        assert [cell[0] for cell in cells] == [
+            f"{bid}/{took}"
+            for bid, took in zip(expected_row.bids, expected_row.tricks, strict=True)
+        ]

@@ -1,0 +1,62 @@
+"""The same rounds tapped with and without JavaScript end the same: the pages are plain forms."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from scorekeeper import game, sheet
+from scorekeeper.rules import Suit, Trump, Turned, Variants
+from tests.browser import flows
+from tests.browser.flows import NewContext
+
+pytestmark = pytest.mark.browser
+
+NAMES = ("Ana", "Ben", "Cleo", "Dan")
+
+
+def play_two_rounds(page: Page, base: str) -> tuple[list[object], int]:
+    """Round 1 with one player left blank, round 2 counted with "+1"; results and taps."""
+    flows.new_game(page, base, NAMES, first_dealer=2)
+    taps = flows.enter_trump(page, Trump(Turned.WIZARD, Suit.HEARTS))
+    taps += flows.enter_bids(page, [0, 1, 0, 0])
+    taps += flows.enter_tricks(page, [0, 1, 0, 0])  # Cleo (the dealer) left blank
+    # Without JavaScript nothing fills the blank in the page: the server does.
+    filled = flows.checked_tricks(page)[2]
+    taps += flows.confirm_round(page)
+    results: list[object] = [filled, flows.result_rows(page)]
+
+    taps += flows.enter_trump(page, Trump(Turned.SUIT, Suit.DIAMONDS))
+    taps += flows.enter_bids(page, [1, 0, 1, 0])
+    taps += flows.count_tricks(page, [0, 2])
+    results.append(flows.checked_tricks(page))
+    taps += flows.confirm_round(page)
+    results.append(flows.result_rows(page))
+    return results, taps
+
+
+def test_a_round_without_javascript_works_like_with_it(
+    new_context: NewContext, live_server: str
+) -> None:
+    plain = new_context(java_script_enabled=False).new_page()
+    scripted = new_context().new_page()
+    without, taps_without = play_two_rounds(plain, live_server)
+    with_js, taps_with = play_two_rounds(scripted, live_server)
+
+    assert without[0] is None  # the blank stayed blank in the page ...
+    assert with_js[0] == 0  # ... where the script filled it in
+    assert without[1:] == with_js[1:]
+    assert taps_without == taps_with == (1 + 4 + 3 + 1) + (1 + 4 + 2 + 1)
+
+    record = game.new_game(NAMES, 2, Variants())
+    record = flows.engine_round(
+        record, [0, 1, 0, 0], [0, 1, 0, 0], Trump(Turned.WIZARD, Suit.HEARTS)
+    )
+    record = flows.engine_round(
+        record, [1, 0, 1, 0], [1, 0, 1, 0], Trump(Turned.SUIT, Suit.DIAMONDS)
+    )
+    totals = sheet.build(record).totals
+    shown = without[3]
+    assert isinstance(shown, dict)
+    assert [shown[name][3] for name in NAMES] == list(totals)
+    assert without[2] == {seat: tricks for seat, tricks in enumerate([1, 0, 1, 0])}

@@ -1,0 +1,50 @@
+"""How many taps a whole round takes: trump, every bid, the tricks with one left blank, confirm.
+
+The budget is two taps per player and two more. ``flows.play_round`` returns the count, so a
+benchmark can measure the same thing.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from scorekeeper import rules
+from scorekeeper.rules import Length, Suit, Trump, Turned
+from tests.browser import flows
+
+pytestmark = pytest.mark.browser
+
+NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eva", "Finn")
+
+
+def round_taps(page: Page, players: int, number: int) -> int:
+    """Tap in round ``number`` of the standard game open on the page; returns the taps.
+
+    A Wizard is turned (if a card is turned at all), everyone bids, the tricks go round-robin
+    from the first seat, and the dealer (listed last) is left blank for the app to fill in.
+    """
+    hand = rules.schedule(players)[number - 1]
+    fixed = rules.fixed_trump(number, hand, players, Length.STANDARD)
+    trump = None if fixed else Trump(Turned.WIZARD, Suit.CLUBS)
+    tricks = [len(range(seat, hand, players)) for seat in range(players)]
+    taps = flows.play_round(page, [hand // players] * players, tricks, trump=trump)
+    assert flows.result_title(page) == f"Round {number} result"
+    took = [int(flows.result_rows(page)[name][1]) for name in NAMES[:players]]
+    assert took == tricks
+    return taps
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_a_round_takes_at_most_two_taps_per_player_and_two(
+    page: Page, live_server: str, players: int
+) -> None:
+    flows.new_game(page, live_server, NAMES[:players])
+    one_card = round_taps(page, players, 1)
+    flows.fast_forward(page, 8)
+    ten_cards = round_taps(page, players, 10)
+    print(f"{players} players: 1 card {one_card} taps, 10 cards {ten_cards} taps")
+    # Trump 1, a bid each, tricks of all but one, confirm 1 (6 players of 10 cards: no trump).
+    assert one_card == 2 * players + 1
+    assert ten_cards == 2 * players + (0 if players == 6 else 1)
+    assert max(one_card, ten_cards) <= 2 * players + 2
