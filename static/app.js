@@ -28,7 +28,7 @@
       if (last) { last.checked = true; return update(); }
     }
     const text = open.length ? note.dataset.left : given === hand ? note.dataset.done : note.dataset.wrong;
-    note.textContent = text.replace("{left}", hand - given).replace("{all}", hand).replace("{sum}", given);
+    note.textContent = text.replace("{left}", hand - given).replace("{sum}", given);
   }
   form.addEventListener("change", update);
   update();
