@@ -52,7 +52,8 @@ def seen_games() -> list[str]:
 
 def token_matches(stored: StoredGame, token: str | None) -> bool:
     """True when ``token`` is the game's current edit token."""
-    return bool(token) and hmac.compare_digest(str(token), stored.edit_token)
+    # As bytes: compare_digest refuses str with non-ASCII characters (a typed link, a header).
+    return bool(token) and hmac.compare_digest(str(token).encode(), stored.edit_token.encode())
 
 
 def is_editor(stored: StoredGame) -> bool:

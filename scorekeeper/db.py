@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 import sqlite3
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -61,6 +62,27 @@ def migrate(db: Database) -> None:
     migrations.apply(db)
 
 
+@contextmanager
+def _writing(db: Database) -> Iterator[Database]:
+    """One write transaction that takes the write lock first (``BEGIN IMMEDIATE``).
+
+    A deferred transaction that reads before it writes (sqlite-utils reads the schema before an
+    insert) cannot wait for the lock: when another request committed meanwhile, SQLite answers
+    "database is locked" at once. Taken up front, the lock is waited for (``timeout``).
+    """
+    if db.conn.in_transaction:  # inside a caller's transaction: a savepoint, as atomic() does
+        with db.atomic():
+            yield db
+        return
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+        db.conn.execute("COMMIT")
+    except BaseException:
+        db.conn.rollback()
+        raise
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -82,7 +104,7 @@ def create_game(db: Database, record: GameRecord) -> StoredGame:
     """Store a new game with all its rounds in one transaction."""
     game_id, token, now = new_game_id(), new_edit_token(), _now()
     variants = record.variants
-    with db.atomic():
+    with _writing(db):
         db.table("games").insert(
             {
                 "id": game_id,
@@ -131,7 +153,7 @@ def save(db: Database, stored: StoredGame, record: GameRecord) -> StoredGame:
     before, after = _rounds_by_number(stored.record), _rounds_by_number(record)
     changed = {n for n in before.keys() | after.keys() if before.get(n) != after.get(n)}
     now = _now()
-    with db.atomic():
+    with _writing(db):
         cursor = db.execute(
             "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
             [now, stored.id, stored.version],
@@ -150,7 +172,7 @@ def save(db: Database, stored: StoredGame, record: GameRecord) -> StoredGame:
 def renew_edit_token(db: Database, stored: StoredGame) -> StoredGame:
     """Give the game a new edit token: links and phones holding the old one lose edit access."""
     token = new_edit_token()
-    with db.atomic():
+    with _writing(db):
         db.execute("UPDATE games SET edit_token = ? WHERE id = ?", [token, stored.id])
     return StoredGame(
         stored.id, stored.record, stored.version, token, stored.created_at, stored.updated_at
@@ -159,7 +181,7 @@ def renew_edit_token(db: Database, stored: StoredGame) -> StoredGame:
 
 def delete_game(db: Database, game_id: str) -> None:
     """Remove a game and everything entered for it."""
-    with db.atomic():
+    with _writing(db):
         for table in ("hands", "rounds", "seats", "games"):
             column = "id" if table == "games" else "game_id"
             db.execute(f"DELETE FROM {table} WHERE {column} = ?", [game_id])

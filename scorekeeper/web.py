@@ -71,7 +71,9 @@ def _csrf_error(error: CSRFError) -> tuple[Response | str, int]:
     return _error_response(400, message)
 
 
-def _http_error(error: HTTPException) -> tuple[Response | str, int] | HTTPException:
+def _http_error(
+    error: HTTPException,
+) -> tuple[Response | str, int, dict[str, str]] | HTTPException:
     if error.code is None or error.code < 400:
         return error
     messages = {
@@ -83,7 +85,10 @@ def _http_error(error: HTTPException) -> tuple[Response | str, int] | HTTPExcept
         500: gettext("Something went wrong on our side. Everything saved before is safe: reload."),
     }
     default = error.description if error.code in (400, 403, 409) else None
-    return _error_response(error.code, default or messages.get(error.code, error.name))
+    body, code = _error_response(error.code, default or messages.get(error.code, error.name))
+    # A 405 must say which methods the address takes (the exception's own page would).
+    allow = getattr(error, "valid_methods", None)
+    return body, code, {"Allow": ", ".join(allow)} if allow else {}
 
 
 def _error_response(code: int, message: str) -> tuple[Response | str, int]:
