@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -29,6 +30,22 @@ MAX_NAME = 24
 MAX_NUMBER = 1000
 
 
+class SeatList(FieldList):
+    """A FieldList that skips a field whose index is not a small plain number.
+
+    WTForms turns any index that ``str.isdigit()`` accepts into an ``int``: a posted field named
+    ``players-²`` or ``bids-`` followed by 5000 digits would raise instead of being ignored.
+    """
+
+    def _extract_indices(self, prefix: str, formdata: Any) -> Iterator[int]:
+        offset = len(prefix) + 1
+        for key in formdata:
+            if key.startswith(prefix):
+                index = key[offset:].split(self._field_separator, 1)[0]
+                if index.isascii() and index.isdigit() and len(index) <= 3:
+                    yield int(index)
+
+
 def _choices(table: dict[Any, tuple[Any, Any]]) -> list[SelectChoice]:
     return [SelectChoice(key.value, name) for key, (name, _help) in table.items()]
 
@@ -42,7 +59,7 @@ class ImportForm(FlaskForm):
 class NewGameForm(FlaskForm):
     """Players in seat order, the first dealer and the variants of a new game."""
 
-    players = FieldList(
+    players = SeatList(
         StringField(_l("Name"), filters=[lambda s: s.strip() if s else s]),
         min_entries=rules.MAX_PLAYERS,
         max_entries=rules.MAX_PLAYERS,
@@ -191,12 +208,12 @@ class EditRoundForm(ActionForm):
         choices=[SelectChoice("", "-")] + [SelectChoice(s.value) for s in Suit],
         default="",
     )
-    bids = FieldList(
+    bids = SeatList(
         IntegerField(_l("Bid"), validators=[Optional(), NumberRange(0, MAX_NUMBER)]),
         min_entries=rules.MIN_PLAYERS,
         max_entries=rules.MAX_PLAYERS,
     )
-    tricks = FieldList(
+    tricks = SeatList(
         IntegerField(_l("Tricks"), validators=[InputRequired(), NumberRange(0, MAX_NUMBER)]),
         min_entries=rules.MIN_PLAYERS,
         max_entries=rules.MAX_PLAYERS,

@@ -213,6 +213,8 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
     if not 1 <= number <= len(built.rounds):
         abort(404)
     row = built.rounds[number - 1]
+    if request.method == "POST" and not _every_seat_sent(len(stored.record.players)):
+        abort(400, description=_("Enter the bid and the tricks of every player, then save again."))
     form = forms.EditRoundForm(data=_edit_data(stored, row))
     if form.validate_on_submit():
         if form.version.data != stored.version:
@@ -232,6 +234,13 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
     return render_template(
         "edit_round.html", stored=stored, sheet=built, row=row, form=form, Suit=Suit
     ), status
+
+
+def _every_seat_sent(players: int) -> bool:
+    """The correction form sends a bid and a tricks field for every seat (the page always does:
+    a saboteur's bid is a hidden field). Without one, the fields after it would shift seats."""
+    names = (f"{kind}-{seat}" for kind in ("bids", "tricks") for seat in range(players))
+    return all(name in request.form for name in names)
 
 
 def _edit_data(stored: StoredGame, row: sheet.RoundRow) -> dict[str, object]:
