@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 
 DECK_SIZE = 60
 MIN_PLAYERS = 3
@@ -274,7 +275,8 @@ class RoundSetup:
     variants: Variants
     totals_before: tuple[int, ...]
 
-    @property
+    # Cached: the setup is frozen, and the rules ask for these for every seat and every bid.
+    @cached_property
     def order(self) -> tuple[int, ...]:
         """Seats in bidding (and leading) order."""
         return bidding_order(self.dealer, self.players)
@@ -284,7 +286,7 @@ class RoundSetup:
         """The seat of this round's saboteur (the dealer), if the variant is played."""
         return self.dealer if self.variants.saboteur else None
 
-    @property
+    @cached_property
     def bidders(self) -> tuple[int, ...]:
         """Seats that enter a bid, in order: none with the Jester bid, all but the saboteur."""
         if self.variants.jester_bid:

@@ -1,0 +1,87 @@
+"""``make bench``: run every benchmark in turn and write ``docs/benchmarks.md``.
+
+``python -m benchmarks`` takes about 10 minutes on 2 cores; ``--quick`` (one short repeat and
+10,000 stored games instead of 100,000) checks the whole chain in about 3. A section that fails
+is reported as not measured, and the others still run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from benchmarks import growth, hotspots, pdf_bench, report, start, taps, weight
+from benchmarks.common import PROJECT_ROOT, Process, load_average, machine, server_env
+
+OUTPUT = PROJECT_ROOT / "docs" / "benchmarks.md"
+
+
+def load_test(seconds: int = 10, tables: int = 24) -> dict[str, Any]:
+    """The figures of ``benchmarks/load.py`` when it exists, run in a process of its own
+    (stopped after a bounded time)."""
+    if importlib.util.find_spec("benchmarks.load") is None:
+        return {"skipped": "`benchmarks/load.py` is not there yet"}
+    code = (
+        "import json; from benchmarks import load; "
+        f"print(json.dumps(load.run({seconds}, {tables}), default=str))"
+    )
+    log = Path(f"/tmp/bench-load-{time.monotonic_ns()}.log")
+    process = Process([sys.executable, "-c", code], server_env(), log)
+    try:
+        process.popen.wait(timeout=seconds * 10 + 120)
+    except Exception:  # the timeout: the group is stopped below
+        pass
+    finally:
+        process.stop()
+    output = log.read_text(errors="replace")
+    log.unlink(missing_ok=True)
+    lines = [line for line in output.splitlines() if line.startswith("{")]
+    if process.popen.returncode != 0 or not lines:
+        return {"error": f"benchmarks.load failed or timed out:\n{output[-1500:]}"}
+    figures: dict[str, Any] = json.loads(lines[-1])
+    return figures
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the sections (all, or those named) and write the document."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="one short repeat, fewer games")
+    parser.add_argument("--output", type=Path, default=OUTPUT)
+    args = parser.parse_args(argv)
+    repeats, seconds, stored = (1, 2, 10_000) if args.quick else (5, 5, 100_000)
+    sections: dict[str, Callable[[], Any]] = {
+        "taps": taps.run,
+        "weight": weight.run,
+        "server": lambda: growth.measure((10, stored), repeats, seconds),
+        "pdf": lambda: pdf_bench.run(repeat=3 if args.quick else 7),
+        "start": lambda: start.run(repeats=1 if args.quick else 3),
+        "load": lambda: load_test(*((3, 8) if args.quick else (10, 24))),
+        "hotspots": lambda: hotspots.run(count=30 if args.quick else 100),
+    }
+    results: dict[str, Any] = {"machine": machine()}
+    began = time.perf_counter()
+    for name, section in sections.items():
+        print(f"[bench] {name} …", flush=True)
+        started = time.perf_counter()
+        try:
+            results[name] = section()
+        except Exception:
+            results[name] = {"error": traceback.format_exc(limit=6)[-3000:]}
+            print(results[name]["error"], file=sys.stderr, flush=True)
+        print(f"[bench] {name}: {time.perf_counter() - started:.0f} s", flush=True)
+    results["minutes"] = (time.perf_counter() - began) / 60
+    results["machine"]["Load average at the end"] = load_average()
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(report.render(results))
+    print(f"[bench] wrote {args.output} in {results['minutes']:.1f} minutes", flush=True)
+
+
+if __name__ == "__main__":
+    main()

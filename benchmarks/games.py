@@ -1,0 +1,147 @@
+"""Games to measure with: legal records played by the rules, and many of them stored fast.
+
+Every record here is built with the game moves, so the rules accept every round. ``fill`` stores
+100,000 games in one transaction by copying the rows that ``db.create_game`` writes for a few
+template games (same schema, same columns), with new ids and edit tokens.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from scorekeeper import db, game, rules
+from scorekeeper.game import GameRecord, RoundRecord
+from scorekeeper.rules import Suit, Trump, Turned, Variants
+
+NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hana")
+TURNED = (
+    Trump(Turned.SUIT, Suit.HEARTS),
+    Trump(Turned.JESTER),
+    Trump(Turned.WIZARD, Suit.SPADES),
+    Trump(Turned.SUIT, Suit.CLUBS),
+)
+
+
+def legal_round(record: GameRecord, rng: Random) -> RoundRecord:
+    """A complete round the rules accept as the next one of ``record``."""
+    setup = game.current_setup(record)
+    fixed = rules.fixed_trump(setup.number, setup.hand_size, setup.players, record.variants.length)
+    bids: list[int | None] = list(setup.given_bids)
+    for seat in setup.bidders:
+        bids[seat] = rng.choice(rules.legal_bids(setup, bids, seat))
+    tricks = [0] * setup.players
+    for _ in range(setup.hand_size):
+        tricks[rng.randrange(setup.players)] += 1
+    return RoundRecord(fixed or rng.choice(TURNED), tuple(bids), tuple(tricks))
+
+
+def played(
+    players: int, rounds: int, seed: int = 1, variants: Variants | None = None
+) -> GameRecord:
+    """A game of ``players`` with ``rounds`` rounds played (at most its whole schedule)."""
+    rng = Random(seed)
+    record = game.new_game(NAMES[:players], 0, variants or Variants())
+    for _ in range(min(rounds, len(record.schedule))):
+        record = game.add_round(record, legal_round(record, rng))
+    return record
+
+
+def finished(players: int, seed: int = 1) -> GameRecord:
+    """A finished standard game of ``players``."""
+    return played(players, 60, seed)
+
+
+def round_json(played_round: RoundRecord) -> dict[str, Any]:
+    """A round as the JSON API takes it."""
+    trump = played_round.trump
+    return {
+        "trump": {"turned": trump.turned.value, "suit": trump.suit.value if trump.suit else None},
+        "bids": list(played_round.bids),
+        "tricks": list(played_round.tricks),
+    }
+
+
+# --- many games, fast ------------------------------------------------------------------------
+
+TABLES = ("games", "seats", "rounds", "hands")
+
+
+def _templates(count: int, seed: int) -> dict[str, list[list[tuple[Any, ...]]]]:
+    """Rows of ``count`` varied games as ``db.create_game`` writes them, per table and game."""
+    rng = Random(seed)
+    scratch = db.connect(":memory:")
+    db.migrate(scratch)
+    rows: dict[str, list[list[tuple[Any, ...]]]] = {table: [] for table in TABLES}
+    for number in range(count):
+        players = rng.choice((3, 3, 4, 4, 4, 5, 5, 6, 6, 7, 8))
+        schedule = len(rules.schedule(players))
+        # Most stored games were played to the end; some stopped early or are still going.
+        rounds = schedule if rng.random() < 0.7 else rng.randrange(schedule)
+        record = played(players, rounds, seed=seed * 1000 + number)
+        if not record.finished and rng.random() < 0.5:
+            record = game.set_trump(record, Turned.JESTER, None) if _asks_trump(record) else record
+        stored = db.create_game(scratch, record)
+        for table in TABLES:
+            key = "id" if table == "games" else "game_id"
+            found = scratch.execute(f"SELECT * FROM {table} WHERE {key} = ?", [stored.id])
+            rows[table].append([tuple(row) for row in found.fetchall()])
+    scratch.close()
+    return rows
+
+
+def _asks_trump(record: GameRecord) -> bool:
+    return game.current_round(record).trump is None
+
+
+def fill(path: Path, count: int, seed: int = 5, templates: int = 48) -> dict[str, Any]:
+    """Store ``count`` games in the database at ``path`` in one transaction; what was written.
+
+    Each game is a copy of one of ``templates`` played games with its own id, edit token and
+    dates (spread over the last year), so pages of any stored game look like real ones.
+    """
+    started = time.perf_counter()
+    rows = _templates(templates, seed)
+    database = db.connect(path)
+    db.migrate(database)
+    # Bench data only: no journal and no fsync while loading; the server turns WAL back on.
+    for pragma in ("journal_mode=OFF", "synchronous=OFF", "cache_size=-262144"):
+        database.execute(f"PRAGMA {pragma}")
+    columns = {table: [c.name for c in database.table(table).columns] for table in TABLES}
+    rng = Random(seed)
+    now = datetime.now(UTC)
+    written = dict.fromkeys(TABLES, 0)
+    # Random ids written in sorted order: the primary-key indexes grow at their end.
+    ids = sorted(db.new_game_id() for _ in range(count))
+    conn: sqlite3.Connection = database.conn
+    with database.atomic():
+        for start in range(0, count, 5000):
+            batch: dict[str, list[tuple[Any, ...]]] = {table: [] for table in TABLES}
+            for game_id in ids[start : start + 5000]:
+                which = rng.randrange(templates)
+                token = db.new_edit_token()
+                when = (now - timedelta(minutes=rng.randrange(525_600))).isoformat("T", "seconds")
+                (head,) = rows["games"][which]
+                fields = dict(zip(columns["games"], head, strict=True))
+                fields |= {"id": game_id, "edit_token": token}
+                fields |= {"created_at": when, "updated_at": when}
+                batch["games"].append(tuple(fields.values()))
+                for table in TABLES[1:]:
+                    batch[table].extend((game_id, *row[1:]) for row in rows[table][which])
+            for table in TABLES:
+                marks = ", ".join("?" * len(columns[table]))
+                conn.executemany(f"INSERT INTO {table} VALUES ({marks})", batch[table])
+                written[table] += len(batch[table])
+    database.execute("PRAGMA journal_mode=WAL")
+    database.close()
+    return {
+        "games": count,
+        "rows": sum(written.values()),
+        "hands": written["hands"],
+        "seconds": round(time.perf_counter() - started, 1),
+        "megabytes": round(path.stat().st_size / 1e6, 1),
+    }

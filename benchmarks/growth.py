@@ -1,0 +1,240 @@
+"""Server speed and its growth with the database: the app and the floor under Waitress.
+
+One app server per database size (10 and 100,000 games stored) and the floor app are served at
+once in subprocesses. Each repeat measures the floor (GET with wrk or the Python client, POST
+with the Python client), then for each size in turn the round page, three score sheets and
+submitting rounds through the JSON API. Each figure is divided by the floor of the same repeat,
+and each size by the small one in the same repeat; the medians of those ratios are reported.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask.sessions import SecureCookieSessionInterface
+
+from benchmarks import games, server
+from benchmarks.common import app_command, floor_command, median, ratio, serving
+from scorekeeper import db, game
+from scorekeeper.rules import Variants
+
+ROUND_GAME = (6, 9)  # 6 players, 9 rounds played: round 10 asks for bids, round 9's result shows
+POST_GAMES_PER_CLIENT = 12  # 6 players x 10 rounds each: at most 960 submitted rounds a repeat
+JSON = {"Content-Type": "application/json", "Accept": "application/json"}
+
+
+@dataclass(frozen=True)
+class Fixtures:
+    """The stored games the figures read, and the phone's session cookie (editor of all)."""
+
+    round_id: str
+    sheets: dict[str, str]  # case -> game id
+    cookie: dict[str, str]
+
+
+CASES = {
+    "round": "Round page (6 players, round 10: bids, last result)",
+    "sheet6": "Score sheet, 6 players x 10 rounds",
+    "sheet8": "Score sheet, 8 players x 7 rounds",
+    "sheet3": "Score sheet, 3 players x 20 rounds",
+    "post": "Submit a round (POST /api/games/<id>/rounds, 6 players)",
+}
+
+
+def _cookie(secret: str, stored: list[db.StoredGame]) -> dict[str, str]:
+    """The session cookie of the phone that created these games."""
+    signer = Flask("bench")
+    signer.secret_key = secret
+    serializer = SecureCookieSessionInterface().get_signing_serializer(signer)
+    assert serializer is not None
+    session = {
+        "edit": {entry.id: entry.edit_token for entry in stored},
+        "seen": {entry.id: "" for entry in stored},
+        "_permanent": True,
+    }
+    return {"Cookie": f"session={serializer.dumps(session)}"}
+
+
+def prepare(instance: Path, stored: int) -> tuple[Fixtures, dict[str, Any]]:
+    """An instance folder holding ``stored`` games, four of them the ones measured."""
+    instance.mkdir(parents=True, exist_ok=True)
+    secret = secrets.token_hex(32)
+    (instance / "secret_key").write_text(secret)
+    path = instance / "scorekeeper.sqlite"
+    records = {
+        "round": games.played(*ROUND_GAME, seed=11),
+        "sheet6": games.finished(6, seed=12),
+        "sheet8": games.finished(8, seed=13),
+        "sheet3": games.finished(3, seed=14),
+    }
+    filled = games.fill(path, stored - len(records))
+    database = db.connect(path)
+    try:
+        created = {case: db.create_game(database, record) for case, record in records.items()}
+    finally:
+        database.close()
+    fixtures = Fixtures(
+        round_id=created["round"].id,
+        sheets={case: created[case].id for case in ("sheet6", "sheet8", "sheet3")},
+        cookie=_cookie(secret, list(created.values())),
+    )
+    return fixtures, {**filled, "games": stored}
+
+
+def _post_games(path: Path, count: int) -> list[db.StoredGame]:
+    database = db.connect(path)
+    try:
+        record = game.new_game(games.NAMES[:6], 0, Variants())
+        return [db.create_game(database, record) for _ in range(count)]
+    finally:
+        database.close()
+
+
+def _drop(path: Path, stored: list[db.StoredGame]) -> None:
+    database = db.connect(path)
+    try:
+        for entry in stored:
+            db.delete_game(database, entry.id)
+    finally:
+        database.close()
+
+
+def _posts(stored: list[db.StoredGame], bodies: list[bytes]) -> server.Requests:
+    """Each client submits the rounds of its own games in order (no two clients share one)."""
+
+    def requests(number: int) -> Iterator[server.Request]:
+        for entry in stored[number :: server.CLIENTS]:
+            headers = {**JSON, "Authorization": f"Bearer {entry.edit_token}"}
+            for body in bodies:
+                yield ("POST", f"/api/games/{entry.id}/rounds", body, headers, 201)
+
+    return requests
+
+
+def _floor_posts(body: bytes) -> server.Requests:
+    def requests(_number: int) -> Iterator[server.Request]:
+        while True:
+            yield ("POST", "/", body, JSON, 200)
+
+    return requests
+
+
+def _floors(floor: int, seconds: float, body: bytes) -> dict[str, server.Load]:
+    """The floor under the same two clients as the app: GET, then POST."""
+    server.warm(floor, "/", {})
+    return {
+        "floor_get": server.get(floor, "/", seconds, {}),
+        "floor_post": server.python_load(floor, _floor_posts(body), seconds),
+    }
+
+
+def _cases(app: int, db_state: State, seconds: float, bodies: list[bytes]) -> dict[str, Any]:
+    """One turn of every figure of one database: the pages under GET load, then submitting."""
+    fixtures, cookie = db_state.fixtures, db_state.fixtures.cookie
+    paths = {"round": f"/games/{fixtures.round_id}"}
+    paths |= {case: f"/games/{game_id}/sheet" for case, game_id in fixtures.sheets.items()}
+    loads: dict[str, server.Load] = {}
+    for case, url in paths.items():
+        server.warm(app, url, cookie)
+        loads[case] = server.get(app, url, seconds, cookie)
+    stored = _post_games(db_state.path, POST_GAMES_PER_CLIENT * server.CLIENTS)
+    try:
+        loads["post"] = server.python_load(app, _posts(stored, bodies), seconds)
+    finally:
+        _drop(db_state.path, stored)
+    return {case: asdict(load) for case, load in loads.items()}
+
+
+@dataclass(frozen=True)
+class State:
+    """One database measured: its folder, file, the games read, and what was stored."""
+
+    instance: Path
+    fixtures: Fixtures
+    filled: dict[str, Any]
+
+    @property
+    def path(self) -> Path:
+        return self.instance / "scorekeeper.sqlite"
+
+
+def _summary(runs: list[dict[str, Any]], size: str) -> dict[str, Any]:
+    """Medians over the repeats, and the median of each repeat's ratio to its own floor."""
+    summary: dict[str, Any] = {}
+    for case in (*runs[0]["floor"], *runs[0][size]):
+        floor = "floor_post" if case in ("post", "floor_post") else "floor_get"
+        figures = [run["floor"][case] if case in run["floor"] else run[size][case] for run in runs]
+        pairs = list(zip(figures, [run["floor"][floor] for run in runs], strict=True))
+        summary[case] = {
+            "tool": figures[0]["tool"],
+            "rps": median([f["rps"] for f in figures]),
+            "p50_ms": median([f["p50_ms"] for f in figures]),
+            "p99_ms": median([f["p99_ms"] for f in figures]),
+            "requests": sum(f["requests"] for f in figures),
+            "errors": sum(f["errors"] for f in figures),
+            # How many times the floor's cost: floor rps / rps, p50 / floor p50.
+            "cost_x": median([ratio(b["rps"], f["rps"]) for f, b in pairs]),
+            "p50_x": median([ratio(f["p50_ms"], b["p50_ms"]) for f, b in pairs]),
+        }
+    return summary
+
+
+def _growth(runs: list[dict[str, Any]], small: str, big: str) -> dict[str, dict[str, float]]:
+    """Per case: the median, lowest and highest of the repeats' paired ratios."""
+    growth = {}
+    for case in CASES:
+        paired = [ratio(run[small][case]["rps"], run[big][case]["rps"]) for run in runs]
+        growth[case] = {"median": median(paired), "low": min(paired), "high": max(paired)}
+    return growth
+
+
+def measure(sizes: tuple[int, ...], repeats: int = 3, seconds: float = 5) -> dict[str, Any]:
+    """Every server figure for each database size, all served at once and measured in turns.
+
+    Each repeat measures the floor, then every size (in alternating order), so each size's
+    figures meet the same machine load; growth is the paired ratio within each repeat.
+    """
+    bodies = [json.dumps(games.round_json(r)).encode() for r in games.finished(6, seed=3).rounds]
+    with tempfile.TemporaryDirectory(prefix="bench-") as tmp, ExitStack() as stack:
+        states = {}
+        for size in sizes:
+            instance = Path(tmp) / f"games-{size}"
+            states[str(size)] = State(instance, *prepare(instance, size))
+        started = time.perf_counter()
+        floor = stack.enter_context(serving(floor_command(), Path(tmp) / "floor"))
+        ports = {
+            size: stack.enter_context(serving(app_command(), state.instance))
+            for size, state in states.items()
+        }
+        runs: list[dict[str, Any]] = []
+        for turn in range(repeats):
+            run: dict[str, Any] = {
+                "floor": {k: asdict(v) for k, v in _floors(floor, seconds, bodies[-1]).items()}
+            }
+            order = list(states) if turn % 2 == 0 else list(reversed(states))
+            for key in order:
+                run[key] = _cases(ports[key], states[key], seconds, bodies)
+            runs.append(run)
+        minutes = (time.perf_counter() - started) / 60
+    small, *others = (str(size) for size in sizes)
+    return {
+        "sizes": {
+            size: {"stored": state.filled, "summary": _summary(runs, size)}
+            for size, state in states.items()
+        },
+        # Paired within each repeat: requests/s with few games / with many (>1: many cost more).
+        "growth": {size: _growth(runs, small, size) for size in others},
+        "repeats": repeats,
+        "seconds": seconds,
+        "minutes": round(minutes, 1),
+        "runs": runs,
+    }

@@ -1,0 +1,446 @@
+"""``docs/benchmarks.md`` from the figures of one ``make bench`` run."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from benchmarks.common import ratio
+from benchmarks.growth import CASES, POST_GAMES_PER_CLIENT
+from benchmarks.server import CLIENTS
+
+POST_GAMES = POST_GAMES_PER_CLIENT * CLIENTS
+
+Results = dict[str, Any]
+
+
+def _n(value: Any, digits: int = 0) -> str:
+    if isinstance(value, float) and math.isnan(value):
+        return "n/a"
+    if isinstance(value, int | float):
+        return f"{value:,.{digits}f}"
+    return str(value)
+
+
+def _kb(value: int) -> str:
+    return f"{value / 1000:.1f} KB"
+
+
+def _table(head: list[str], rows: list[list[str]]) -> list[str]:
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
+    return lines + ["| " + " | ".join(row) + " |" for row in rows]
+
+
+def _failed(section: Any) -> list[str]:
+    if isinstance(section, dict) and "error" in section:
+        return ["**Not measured in this run:**", "", "```", section["error"], "```"]
+    if isinstance(section, dict) and "skipped" in section:
+        return [f"Not measured in this run: {section['skipped']}."]
+    return []
+
+
+def machine(results: Results) -> list[str]:
+    rows = [[key, value] for key, value in results["machine"].items()]
+    return ["## The machine", "", *_table(["", ""], rows)]
+
+
+def headline(results: Results) -> list[str]:
+    lines = ["## Headline", ""]
+    taps, weight = results.get("taps", {}), results.get("weight", {})
+    if "rows" in taps:
+        three, six = taps["rows"][0], taps["rows"][-1]
+        lines.append(
+            f"- A round takes {three['taps_1']} taps with 3 players and {six['taps_1']} with 6 "
+            f"(the paper pad: {three['paper']} and {six['paper']} handwritten numbers)."
+        )
+    if "largest" in weight:
+        largest = weight["largest"]
+        verdict = "under" if not weight["over_limit"] else "**OVER**"
+        lines.append(
+            f"- Largest page: {largest['page']}, {_kb(largest['total'])} with its CSS and JS "
+            f"({_kb(largest['total_gz'])} gzipped), {verdict} the {_kb(weight['limit'])} limit."
+        )
+    if sizes := _sizes(results):
+        s, _, big_games, growth = sizes
+        lines.append(
+            f"- Waitress serves the round page at {_n(s['round']['rps'])} requests/s "
+            f"(p50 {_n(s['round']['p50_ms'], 1)} ms, {_n(s['round']['cost_x'], 1)}x the cost of "
+            f"a constant Flask page), the 6 x 10 score sheet at {_n(s['sheet6']['rps'])}/s, and "
+            f"takes {_n(s['post']['rps'])} submitted rounds/s, with 8 clients at once."
+        )
+        low = min(figure["median"] for figure in growth.values())
+        high = max(figure["median"] for figure in growth.values())
+        lines.append(
+            f"- With {big_games} games stored instead of 10, each figure costs between "
+            f"{_n(low, 2)}x and {_n(high, 2)}x as much (1.00: the same)."
+        )
+    pdf, start = results.get("pdf", {}), results.get("start", {})
+    if "sheet_ms" in pdf:
+        lines.append(
+            f"- The 6 x 20 PDF renders in {_n(pdf['sheet_ms'])} ms ({_n(pdf['ratio'], 1)}x a bare "
+            f"table); a repeated download takes {_n(pdf['cached_download_ms'], 1)} ms."
+        )
+    if "make_run_s" in start:
+        lines.append(
+            f"- `make run` answers its first page {_n(start['make_run_s'], 1)} s after it is typed "
+            f"({_n(start['ratio'], 1)}x a minimal Flask app)."
+        )
+    return lines
+
+
+def taps(results: Results) -> list[str]:
+    section = results.get("taps", {})
+    lines = ["## 1. Taps per round at the table", ""]
+    if failed := _failed(section):
+        return lines + failed
+    lines += [
+        "Entering a complete round in Chromium at phone size (390 x 844): the trump (a Wizard "
+        "and its suit count as one tap on the suit button), every bid, the tricks with the dealer "
+        "left blank for the app to fill in, and *Confirm round*. Counted by "
+        "`tests/browser/flows.py`. The paper pad needs three handwritten numbers per player and "
+        "round: the bid, the score and the new total. Requests are everything the browser asked "
+        "the server for during the round: each tap that sends a form is a POST and the page it "
+        "is redirected to (the pages in brackets; tapping a tricks chip sends nothing); the rest "
+        "are the stylesheet, script and icon asked for again after each page (answered 304, "
+        "as they are served with `Cache-Control: no-cache`).",
+        "",
+    ]
+    rows = [
+        [
+            str(row["players"]),
+            str(row["taps_1"]),
+            str(row["taps_10"]),
+            str(row["paper"]),
+            f"{row['requests_1']} ({row['html_1']} pages)",
+            f"{row['requests_10']} ({row['html_10']} pages)",
+        ]
+        for row in section["rows"]
+    ]
+    head = ["Players", "Taps, 1 card", "Taps, 10 cards", "Paper: numbers written"]
+    head += ["Requests, 1 card", "Requests, 10 cards"]
+    lines += _table(head, rows)
+    lines += [
+        "",
+        "10 cards with 6 players deal the whole deck, so no trump is entered: one tap less.",
+    ]
+    return lines
+
+
+def weight(results: Results) -> list[str]:
+    section = results.get("weight", {})
+    lines = ["## 2. Page weight", ""]
+    if failed := _failed(section):
+        return lines + failed
+    limit = section["limit"]
+    if section["over_limit"]:
+        lines += [
+            f"> **⚠ OVER THE LIMIT: {', '.join(section['over_limit'])} weigh more than "
+            f"{_kb(limit)} uncompressed with their CSS and JS.**",
+            "",
+        ]
+    lines += [
+        "Bytes a phone downloads for each page on a first visit: the HTML and every file it "
+        "links (stylesheet, script, icon), uncompressed and gzipped file by file. Later pages "
+        "reuse the cached CSS and JS (after asking whether they changed: 304). Rendered by the "
+        "app itself for the phone that keeps score.",
+        "",
+    ]
+    rows = [
+        [
+            row["page"],
+            _n(row["html"]),
+            _n(row["html_gz"]),
+            _n(row["css"]),
+            _n(row["js"]),
+            _n(row["other"]),
+            f"**{_n(row['total'])}**" if row is section["largest"] else _n(row["total"]),
+            _n(row["total_gz"]),
+            str(row["requests"]),
+        ]
+        for row in section["pages"]
+    ]
+    head = ["Page", "HTML", "HTML gz", "CSS", "JS", "Icon", "Total", "Total gz", "Requests"]
+    lines += _table(head, rows)
+    largest = section["largest"]
+    verdict = "under the limit" if not section["over_limit"] else "**over the limit**"
+    lines += [
+        "",
+        f"Largest: {largest['page']}, {_n(largest['total'])} bytes of {_n(limit)} allowed "
+        f"({verdict}).",
+    ]
+    pdf = section.get("pdf_text", {})
+    if pdf.get("checked"):
+        found = "holds every player's name" if pdf["names_found"] else "**misses a name**"
+        lines.append(
+            f"The PDF of the 3 x 20 game is {_n(pdf['bytes'])} bytes; read back with `pdftotext` "
+            f"its text {found}."
+        )
+    return lines
+
+
+def _speed_rows(summary: dict[str, Any]) -> list[list[str]]:
+    rows = []
+    for case, label in CASES.items():
+        s = summary[case]
+        rows.append(
+            [
+                label,
+                _n(s["rps"]),
+                _n(s["p50_ms"], 1),
+                _n(s["p99_ms"], 1),
+                f"{_n(s['cost_x'], 1)}x",
+                f"{_n(s['p50_x'], 1)}x",
+                _n(s["errors"]),
+            ]
+        )
+    for case, label in (
+        ("floor_get", "Floor: constant Flask page, GET"),
+        ("floor_post", "Floor: same, POST"),
+    ):
+        s = summary[case]
+        rows.append(
+            [
+                label,
+                _n(s["rps"]),
+                _n(s["p50_ms"], 1),
+                _n(s["p99_ms"], 1),
+                "1x",
+                "1x",
+                _n(s["errors"]),
+            ]
+        )
+    return rows
+
+
+def _sizes(results: Results) -> tuple[dict[str, Any], str, str, dict[str, Any]] | None:
+    """The small database's summary, the big size, its count in words, and the growth."""
+    section = results.get("server", {})
+    if "sizes" not in section:
+        return None
+    small, big = list(section["sizes"])[:2]
+    games = _n(section["sizes"][big]["stored"]["games"])
+    return section["sizes"][small]["summary"], big, games, section["growth"][big]
+
+
+def server(results: Results) -> list[str]:
+    section = results.get("server", {})
+    lines = ["## 3. Server speed", ""]
+    if (failed := _failed(section)) or not (sizes := _sizes(results)):
+        return lines + (failed or ["Not measured."])
+    summary = sizes[0]
+    tool = summary["floor_get"]["tool"]
+    lines += [
+        f"`python -m scorekeeper.serve` (Waitress, 8 threads) on 127.0.0.1 with 10 games stored; "
+        f"{'wrk (one thread' if tool == 'wrk' else 'the Python client (8 threads'}, 8 keep-alive "
+        f"connections) for the GETs and a Python client with 8 threads for the POSTs, each for "
+        f"{_n(section['seconds'])} s, median of {section['repeats']} repeats. The floor is one "
+        f"Flask route returning a constant page (`benchmarks/floor_app.py`), served by Waitress "
+        f"with the same 8 threads and measured by the same client at the start of each repeat. "
+        f"*Cost x floor* is floor requests/s / requests/s in the same repeat: how many constant "
+        f"pages one of ours costs. The submitted rounds go to 6-player games made for the purpose "
+        f"(at most {POST_GAMES} at a time, deleted after each repeat); the phone's session cookie "
+        f"makes every page the scorekeeper's view.",
+        "",
+    ]
+    head = ["Request", "Requests/s", "p50 ms", "p99 ms", "Cost x floor", "p50 x floor", "Errors"]
+    lines += _table(head, _speed_rows(summary))
+    return lines
+
+
+def growth(results: Results) -> list[str]:
+    section = results.get("server", {})
+    lines = ["## 4. Growth", ""]
+    if (failed := _failed(section)) or not (sizes := _sizes(results)):
+        return lines + (failed or ["Not measured."])
+    small, big, count, ratios = sizes
+    stored, large = section["sizes"][big]["stored"], section["sizes"][big]["summary"]
+    lines += [
+        f"The same figures with {count} games stored: {_n(stored['rows'])} rows "
+        f"({_n(stored['hands'])} bids and tricks), {_n(stored['megabytes'])} MB, written in "
+        f"{_n(stored['seconds'])} s in one transaction by copying what `db.create_game` writes "
+        f"for 48 games played by the rules (3 to 8 players, 70 % finished). Both databases are "
+        f"served at once and measured in the same repeats, in alternating order. *Growth* is "
+        f"requests/s with 10 games / requests/s with {count} within each repeat: the median, "
+        f"and in brackets the lowest and highest repeat, which show how noisy this machine is. "
+        f"1.00 means the size of the database costs nothing, 2.00 that each request costs twice "
+        f"as much.",
+        "",
+    ]
+    rows = []
+    for case, label in CASES.items():
+        a, b = small[case], large[case]
+        rows.append(
+            [
+                label,
+                _n(a["rps"]),
+                _n(b["rps"]),
+                f"{_n(a['cost_x'], 1)}x",
+                f"{_n(b['cost_x'], 1)}x",
+                _n(b["p99_ms"], 1),
+                f"**{_n(ratios[case]['median'], 2)}** "
+                f"({_n(ratios[case]['low'], 2)} to {_n(ratios[case]['high'], 2)})",
+            ]
+        )
+    head = ["Request", "Req/s, 10 games", f"Req/s, {count}", "Cost x floor, 10"]
+    head += [f"Cost x floor, {count}", f"p99 ms, {count}", "Growth"]
+    lines += _table(head, rows)
+    eight, three, six = (small[case]["cost_x"] for case in ("sheet8", "sheet3", "sheet6"))
+    lines += [
+        "",
+        f"Players against rounds, with 10 games stored: the 8-player sheet (7 rounds, 56 cells) "
+        f"costs {_n(eight, 1)}x the floor, the 3-player sheet (20 rounds, 60 cells) "
+        f"{_n(three, 1)}x, the 6 x 10 sheet (60 cells) {_n(six, 1)}x; the 8-player sheet costs "
+        f"{_n(ratio(eight, three), 2)}x the 3-player one.",
+    ]
+    return lines
+
+
+def pdf(results: Results) -> list[str]:
+    section = results.get("pdf", {})
+    lines = ["## 5. PDF", ""]
+    if failed := _failed(section):
+        return lines + failed
+    rows = [
+        ["Render, 6 x 20 sheet (wall)", _n(section["sheet_ms"], 1), _n(section["ratio"], 2) + "x"],
+        [
+            "Render, 6 x 20 sheet (CPU)",
+            _n(section["sheet_cpu_ms"], 1),
+            _n(section["ratio_cpu"], 2) + "x",
+        ],
+        ["Floor: bare HTML table, same words", _n(section["floor_ms"], 1), "1x"],
+        ["First download, 3 x 20 game", _n(section["first_download_ms"], 1), ""],
+        ["Second download (cache)", _n(section["cached_download_ms"], 2), ""],
+        ["Revalidation (304)", _n(section["revalidate_304_ms"], 2), ""],
+    ]
+    lines += [
+        f"`benchmarks/pdf_bench.py`: {section['case']}; median of {section['repeat']} renders, in "
+        f"turns with the floor (WeasyPrint printing the same words as a bare HTML table). The "
+        f"file: {_n(section['bytes'])} bytes, {section['pages']} page(s).",
+        "",
+        *_table(["", "ms", "x floor"], rows),
+    ]
+    return lines
+
+
+def start(results: Results) -> list[str]:
+    section = results.get("start", {})
+    lines = ["## 6. Start", ""]
+    if failed := _failed(section):
+        return lines + failed
+    runs = ", ".join(f"{s} s" for s in section["runs_s"])
+    lines += [
+        f"From spawning `make run HOST=127.0.0.1 PORT=…` on this installed checkout to the first "
+        f"200 from `/`: median {_n(section['make_run_s'], 2)} s ({runs}). The floor, the minimal "
+        f"Flask app served by Waitress straight from Python, answers after "
+        f"{_n(section['floor_s'], 2)} s: `make run` takes {_n(section['ratio'], 1)}x as long. "
+        f"Importing WeasyPrint alone takes {_n(section['weasyprint_import_s'], 2)} s in a fresh "
+        f"Python: `scorekeeper.printing` imports it at start, before any PDF is asked for.",
+    ]
+    return lines
+
+
+def load(results: Results) -> list[str]:
+    section = results.get("load")
+    lines = ["## Load test (`benchmarks/load.py`)", ""]
+    if section is None or (failed := _failed(section)):
+        return lines + (failed if section is not None else ["Not run."])
+    rows = [
+        [str(key), _n(value, 1) if isinstance(value, float) else str(value)]
+        for key, value in section.items()
+    ]
+    lines += [
+        "Written by another part of the project: many tables at once, each creating games and "
+        "submitting rounds through the API, for a bounded time (one run).",
+        "",
+        *_table(["Figure", "Value"], rows),
+    ]
+    sizes = _sizes(results)
+    floor = sizes[0]["floor_post"]["rps"] if sizes else None
+    if floor and section.get("requests_per_second"):
+        lines += [
+            "",
+            f"Against the POST floor of section 3 (a constant Flask page, same server and thread "
+            f"count): {_n(ratio(floor, section['requests_per_second']), 1)}x its cost per request.",
+        ]
+    return lines
+
+
+def hotspots(results: Results) -> list[str]:
+    section = results.get("hotspots", {})
+    lines = ["## Where the time goes", ""]
+    if failed := _failed(section):
+        return lines + failed
+    names = {"round": "Round page", "sheet6": "Score sheet 6 x 10", "post": "Submit a round"}
+    parts = sorted({part for shares in section.values() for part in shares})
+    rows = [[part] + [_n(section[c].get(part, 0.0), 1) + " %" for c in names] for part in parts]
+    lines += [
+        "cProfile over 100 requests of each through Flask's test client (indicative: the "
+        "profiler slows Python code more than C code).",
+        "",
+        *_table(["Part", *names.values()], rows),
+    ]
+    return lines
+
+
+CHANGES = """## What changed after profiling
+
+- **`scorekeeper/rules.py`: `RoundSetup.order` and `RoundSetup.bidders` are cached**
+  (`functools.cached_property` instead of `property`). They built a new tuple at every call,
+  and the rules ask for them for every seat of every bid: building the score sheet re-checks
+  every completed round (to flag rounds a correction broke), about 500 calls for the round page
+  of a 6-player game. The setup is a frozen dataclass, so the cache cannot go stale. Measured
+  when the change was made, on this machine: `sheet.build` in process (median of 7 x 100)
+  went from 3.4 to 0.9 ms for a 6-player game in round 10, 3.3 to 0.8 ms for a finished 6 x 10
+  game and 3.6 to 1.8 ms for a 3 x 20 game; under Waitress, in back-to-back runs of 2 repeats
+  of 4 s, the round page went from 18.9x to 14.9x the floor, the 6 x 10 sheet from 26.4x to
+  21.9x and submitting a round from 8.5x to 8.0x. On this shared machine such ratios move by
+  up to about 20 % from one run to the next (see the spreads in section 4).
+
+Found, not changed (not small, or not ours):
+
+- Most of a page's cost is Jinja rendering with Flask-Babel (every translated string looks up
+  the request's translations through Flask's context), then Flask itself and opening the
+  SQLite file for each request.
+- `sheet.build` derives each round's totals from the first round again (`game.setup` calls
+  `game.totals_after`), so its cost grows with the square of the rounds played: the 3 x 20
+  sheet is the dearest page. Passing the running totals along would make it linear.
+- The stylesheet, script and icon are sent with `Cache-Control: no-cache`, so the phone asks
+  for them again (304) after every page: about 5 requests per form tap instead of 2 (see the
+  taps table), each a round trip over the table's Wi-Fi before the page can be drawn.
+  Versioned static URLs with a long max-age would drop them.
+- Submitting rounds from 8 clients at once has a long p99 tail: the 8 server threads wait for
+  SQLite's write lock, and SQLite's busy handler waits by sleeping and retrying. At a table
+  (one scorekeeper) rounds never collide; for many tables on one server, one write lock per
+  process in `db.py` would queue the writers instead (`db.py` was being reworked meanwhile).
+- Start-up is dominated by importing WeasyPrint; importing it on the first PDF would move that
+  time there.
+"""
+
+
+def render(results: Results) -> str:
+    """The whole document."""
+    minutes = results.get("minutes", 0)
+    parts = [
+        [
+            "# Benchmarks",
+            "",
+            f"Written by `make bench` ({_n(minutes, 1)} minutes) on the machine described below. "
+            "Machines like this are noisy, so every speed figure is a median over repeated runs "
+            "and is also given as a ratio to a floor measured in the same run, which is the "
+            "figure to compare between machines. Benchmarks only report: `make test` has no "
+            "timing assertion. Everything ran on 127.0.0.1. A load average above the number of "
+            "cores means other work shared the machine: expect wider spreads then.",
+        ],
+        machine(results),
+        headline(results),
+        taps(results),
+        weight(results),
+        server(results),
+        growth(results),
+        pdf(results),
+        start(results),
+        load(results),
+        hotspots(results),
+        [CHANGES.rstrip()],
+    ]
+    return "\n\n".join("\n".join(part) for part in parts) + "\n"

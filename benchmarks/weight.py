@@ -1,0 +1,144 @@
+"""Page weight: the bytes of every page and of what it loads, plain and gzipped, and requests.
+
+Pages are rendered in process by the real app (CSRF on, as served) for a phone that created the
+games. Every stylesheet, script and icon a page links is fetched too and counted with it: that is
+what a phone downloads the first time. Each file is gzipped on its own, as a server would.
+"""
+
+from __future__ import annotations
+
+import gzip
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
+
+from benchmarks import games
+from scorekeeper import create_app, db, game
+from scorekeeper.rules import Turned
+
+LIMIT = 50_000  # bytes, uncompressed, of the largest page with everything it loads
+
+
+def _size(data: bytes) -> tuple[int, int]:
+    return len(data), len(gzip.compress(data, compresslevel=6, mtime=0))
+
+
+def _assets(html: str) -> list[str]:
+    """The same-site files a page makes the browser fetch: stylesheets, scripts, icons, images."""
+    soup = BeautifulSoup(html, "html.parser")
+    found = [str(tag["href"]) for tag in soup.select("link[href]") if tag.get("rel")]
+    found += [str(tag["src"]) for tag in soup.select("script[src], img[src]")]
+    return [url for url in found if url.startswith("/")]
+
+
+def measure_page(client: FlaskClient, url: str, expected: int = 200) -> dict[str, Any]:
+    """The weight of one page and of everything it loads."""
+    response = client.get(url)
+    assert response.status_code == expected, (url, response.status_code)
+    html = response.get_data()
+    row: dict[str, Any] = {"url": url, "status": response.status_code, "requests": 1}
+    row["html"], row["html_gz"] = _size(html)
+    kinds = {"css": 0, "js": 0, "other": 0}
+    zipped = row["html_gz"]
+    for asset in _assets(html.decode()):
+        data = client.get(asset).get_data()
+        kind = asset.rsplit(".", 1)[-1].split("?")[0]
+        plain, packed = _size(data)
+        kinds[kind if kind in kinds else "other"] += plain
+        zipped += packed
+        row["requests"] += 1
+    row |= kinds
+    row["total"] = row["html"] + sum(kinds.values())
+    row["total_gz"] = zipped
+    return row
+
+
+def _stored_games(client: FlaskClient) -> dict[str, db.StoredGame]:
+    """The games whose pages are weighed, stored directly, with this phone as their editor."""
+    six = games.played(6, 1, seed=21)
+    bids = game.set_trump(six, Turned.JESTER, None)
+    for seat in game.current_setup(bids).bidders[:3]:
+        bids = game.place_bid(bids, seat, 0)
+    play = game.set_trump(six, Turned.JESTER, None)
+    for seat in game.current_setup(play).bidders:
+        play = game.place_bid(play, seat, 1 if seat == 0 else 0)
+    play = game.win_trick(game.win_trick(play, 0), 1)
+    records = {
+        "trump": six,
+        "bids": bids,
+        "play": play,
+        "six": games.finished(6, seed=22),
+        "three": games.finished(3, seed=23),
+        "eight": games.finished(8, seed=24),
+    }
+    database = db.get_db()
+    stored = {name: db.create_game(database, record) for name, record in records.items()}
+    with client.session_transaction() as session:
+        session["edit"] = {entry.id: entry.edit_token for entry in stored.values()}
+        session["seen"] = {entry.id: "" for entry in stored.values()}
+    return stored
+
+
+def pages(client: FlaskClient, watcher: FlaskClient, ids: dict[str, str]) -> list[dict[str, Any]]:
+    """Every page of the app with its weight."""
+    table = [
+        ("Home (6 games listed)", client, "/", 200),
+        ("New game", client, "/games/new", 200),
+        ("Round: trump (round 2, round 1 result shown)", client, f"/games/{ids['trump']}", 200),
+        ("Round: bids (3 of 6 bids in)", client, f"/games/{ids['bids']}", 200),
+        ("Round: play and tricks (2 tricks counted)", client, f"/games/{ids['play']}", 200),
+        ("Round: watching (phone without edit access)", watcher, f"/games/{ids['bids']}", 200),
+        ("Game over (6 players)", client, f"/games/{ids['six']}", 200),
+        ("Score sheet, 3 players x 20 rounds", client, f"/games/{ids['three']}/sheet", 200),
+        ("Score sheet, 6 players x 10 rounds", client, f"/games/{ids['six']}/sheet", 200),
+        ("Score sheet, 8 players x 7 rounds", client, f"/games/{ids['eight']}/sheet", 200),
+        ("Edit round (round 5 of 6 players)", client, f"/games/{ids['six']}/rounds/5/edit", 200),
+        ("Share (both QR codes)", client, f"/games/{ids['six']}/share", 200),
+        ("Delete (confirm)", client, f"/games/{ids['six']}/delete", 200),
+        ("Error page (404)", client, "/games/no-such-game", 404),
+    ]
+    return [{"page": name, **measure_page(c, url, code)} for name, c, url, code in table]
+
+
+def pdf_text(client: FlaskClient, game_id: str, names: tuple[str, ...]) -> dict[str, Any]:
+    """The PDF of a finished game read back with pdftotext: is every name in its text?"""
+    pdf = client.get(f"/games/{game_id}/sheet.pdf").get_data()
+    if shutil.which("pdftotext") is None:
+        return {"bytes": len(pdf), "checked": False}
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "sheet.pdf"
+        path.write_bytes(pdf)
+        text = subprocess.run(
+            ["pdftotext", "-layout", str(path), "-"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        ).stdout
+    return {"bytes": len(pdf), "checked": True, "names_found": all(n in text for n in names)}
+
+
+def run() -> dict[str, Any]:
+    """Weigh every page; the largest, whether it is under the limit, and the PDF text check."""
+    with tempfile.TemporaryDirectory(prefix="bench-weight-") as tmp:
+        app = create_app({"DATABASE": str(Path(tmp) / "weight.sqlite"), "SECRET_KEY": "bench"})
+        client, watcher = app.test_client(), app.test_client()
+        with app.app_context():
+            stored = _stored_games(client)
+        ids = {name: entry.id for name, entry in stored.items()}
+        rows = pages(client, watcher, ids)
+        with app.app_context():
+            pdf = pdf_text(client, ids["three"], stored["three"].record.players)
+    largest = max(rows, key=lambda row: row["total"])
+    return {
+        "pages": rows,
+        "largest": largest,
+        "limit": LIMIT,
+        "over_limit": [row["page"] for row in rows if row["total"] > LIMIT],
+        "pdf_text": pdf,
+    }
