@@ -39,6 +39,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         BABEL_DEFAULT_LOCALE="en",
         BABEL_TRANSLATION_DIRECTORIES=str(PROJECT_ROOT / "translations"),
         PDF_CACHE_SIZE=64,
+        # Static URLs carry a hash of the file (web.py), so a phone may keep them for a year
+        # and asks for nothing but the page itself on each tap.
+        SEND_FILE_MAX_AGE_DEFAULT=365 * 24 * 3600,
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("SCOREKEEPER")

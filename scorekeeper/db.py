@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
+import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -25,6 +26,8 @@ from scorekeeper.game import GameRecord, RoundInProgress, RoundRecord
 from scorekeeper.migrations import migrations
 from scorekeeper.rules import BidRestriction, BidVisibility, Length, Suit, Trump, Turned, Variants
 
+WRITE_WAIT = 10  # seconds a write waits for another before giving up
+_WRITE_LOCK = threading.Lock()
 VARIANT_FLAGS = ("saboteur", "jester_bid", "foresight", "gizzard_fester", "pull_one")
 
 
@@ -49,7 +52,7 @@ class StoredGame:
 
 def connect(path: str | Path) -> Database:
     """Open the database file in WAL mode, waiting up to 10 s for another writer."""
-    conn = sqlite3.connect(str(path), timeout=10, check_same_thread=False)
+    conn = sqlite3.connect(str(path), timeout=WRITE_WAIT, check_same_thread=False)
     db = Database(conn)
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=NORMAL")
@@ -74,13 +77,20 @@ def _writing(db: Database) -> Iterator[Database]:
         with db.atomic():
             yield db
         return
-    db.conn.execute("BEGIN IMMEDIATE")
+    # Threads of this process queue here rather than in SQLite's busy loop, which sleeps in
+    # growing steps and makes the slowest of many simultaneous writes wait far longer.
+    if not _WRITE_LOCK.acquire(timeout=WRITE_WAIT):
+        raise sqlite3.OperationalError("database is locked")
     try:
-        yield db
-        db.conn.execute("COMMIT")
-    except BaseException:
-        db.conn.rollback()
-        raise
+        db.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+            db.conn.execute("COMMIT")
+        except BaseException:
+            db.conn.rollback()
+            raise
+    finally:
+        _WRITE_LOCK.release()
 
 
 def _now() -> str:

@@ -72,21 +72,31 @@ def totals_after(record: GameRecord, rounds: int) -> tuple[int, ...]:
     return tuple(totals)
 
 
-def setup(record: GameRecord, number: int) -> RoundSetup:
-    """What the rules need to know about round ``number`` (1-based) of this game."""
-    if not 1 <= number <= len(record.schedule):
-        raise RuleError(
-            f"This game has rounds 1 to {len(record.schedule)}; there is no round {number}."
-        )
+def setup(
+    record: GameRecord, number: int, totals_before: tuple[int, ...] | None = None
+) -> RoundSetup:
+    """What the rules need to know about round ``number`` (1-based) of this game.
+
+    ``totals_before`` may be given by a caller that keeps running totals (the score sheet), so
+    that a whole sheet is not summed again from round 1 for every round.
+    """
+    hand_size = _hand_size(record, number)
     players = len(record.players)
     return RoundSetup(
         players=players,
         number=number,
-        hand_size=record.schedule[number - 1],
+        hand_size=hand_size,
         dealer=rules.dealer(record.first_dealer, number, players),
         variants=record.variants,
-        totals_before=totals_after(record, number - 1),
+        totals_before=totals_after(record, number - 1) if totals_before is None else totals_before,
     )
+
+
+def _hand_size(record: GameRecord, number: int) -> int:
+    schedule = record.schedule
+    if not 1 <= number <= len(schedule):
+        raise RuleError(f"This game has rounds 1 to {len(schedule)}; there is no round {number}.")
+    return schedule[number - 1]
 
 
 def current_setup(record: GameRecord) -> RoundSetup:
@@ -107,13 +117,12 @@ def current_round(record: GameRecord) -> RoundInProgress:
 
 def check_trump(record: GameRecord, number: int, turned: Turned, suit: Suit | None) -> Trump:
     """The trump of round ``number`` from the card turned, or a refusal."""
-    round_setup = setup(record, number)
     return rules.resolve_trump(
         turned,
         suit,
         round_number=number,
-        hand_size=round_setup.hand_size,
-        players=round_setup.players,
+        hand_size=_hand_size(record, number),
+        players=len(record.players),
         length=record.variants.length,
     )
 
@@ -197,9 +206,11 @@ def undo(record: GameRecord) -> GameRecord:
 # --- whole rounds (API, import, corrections) -------------------------------------------------
 
 
-def check_round(record: GameRecord, number: int, played: RoundRecord) -> None:
+def check_round(
+    record: GameRecord, number: int, played: RoundRecord, round_setup: RoundSetup | None = None
+) -> None:
     """Check a complete round as if it had been entered at the table, in order."""
-    round_setup = setup(record, number)
+    round_setup = round_setup or setup(record, number)
     if played.trump != check_trump(record, number, played.trump.turned, played.trump.suit):
         raise RuleError("That trump does not fit this round.")
     rules.check_round_bids(round_setup, played.bids)
@@ -235,10 +246,12 @@ def drop_last_round(record: GameRecord, number: int) -> GameRecord:
     return replace(record, rounds=record.rounds[:-1], current=None)
 
 
-def round_flags(record: GameRecord, number: int) -> tuple[str, ...]:
+def round_flags(
+    record: GameRecord, number: int, round_setup: RoundSetup | None = None
+) -> tuple[str, ...]:
     """Reasons why completed round ``number`` no longer fits the rules, if any."""
     try:
-        check_round(record, number, record.rounds[number - 1])
+        check_round(record, number, record.rounds[number - 1], round_setup)
     except RuleError as error:
         return (str(error),)
     return ()

@@ -138,14 +138,17 @@ class Sheet:
 
 def build(record: GameRecord) -> Sheet:
     """Derive the score sheet of a game from what the table entered."""
-    rows = tuple(_round_row(record, number) for number in range(1, len(record.rounds) + 1))
-    totals = rows[-1].totals if rows else (0,) * len(record.players)
+    rows: list[RoundRow] = []
+    totals = (0,) * len(record.players)
+    for number in range(1, len(record.rounds) + 1):
+        rows.append(_round_row(record, number, totals))
+        totals = rows[-1].totals
     return Sheet(
         players=record.players,
         first_dealer=record.first_dealer,
         variants=record.variants,
         schedule=record.schedule,
-        rounds=rows,
+        rounds=tuple(rows),
         totals=totals,
         ranks=rules.ranks(totals),
         leaders=rules.leaders(totals) if rows else (),
@@ -154,9 +157,9 @@ def build(record: GameRecord) -> Sheet:
     )
 
 
-def _round_row(record: GameRecord, number: int) -> RoundRow:
+def _round_row(record: GameRecord, number: int, totals_before: tuple[int, ...]) -> RoundRow:
     played = record.rounds[number - 1]
-    round_setup = game.setup(record, number)
+    round_setup = game.setup(record, number, totals_before)
     scores = tuple(
         rules.round_score(bid, tricks)
         for bid, tricks in zip(played.bids, played.tricks, strict=True)
@@ -174,7 +177,7 @@ def _round_row(record: GameRecord, number: int) -> RoundRow:
         scores=scores,
         totals=totals,
         met=tuple(rules.bid_met(b, t) for b, t in zip(played.bids, played.tricks, strict=True)),
-        flags=game.round_flags(record, number),
+        flags=game.round_flags(record, number, round_setup),
     )
 
 

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response, jsonify, render_template, request
+import hashlib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import Babel, get_locale, gettext
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -33,6 +38,8 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, _http_error)
     app.after_request(_security_headers)
+    # Static URLs carry their content's hash (?v=…): see SEND_FILE_MAX_AGE_DEFAULT.
+    app.url_defaults(_static_version)
     app.jinja_env.globals.update(
         trump_label=labels.trump_label,
         suit_label=labels.suit_label,
@@ -51,6 +58,19 @@ class _SessionInterface(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return request.is_secure or bool(app.config["SESSION_COOKIE_SECURE"])
+
+
+def _static_version(endpoint: str, values: dict[str, Any]) -> None:
+    if endpoint == "static" and "filename" in values:
+        values.setdefault("v", _content_hash(current_app.static_folder or "", values["filename"]))
+
+
+@cache
+def _content_hash(folder: str, filename: str) -> str:
+    try:
+        return hashlib.sha256((Path(folder) / filename).read_bytes()).hexdigest()[:12]
+    except OSError:
+        return "0"
 
 
 def _locale() -> str | None:
