@@ -100,9 +100,9 @@ def taps(results: Results) -> list[str]:
         "`tests/browser/flows.py`. The paper pad needs three handwritten numbers per player and "
         "round: the bid, the score and the new total. Requests are everything the browser asked "
         "the server for during the round: each tap that sends a form is a POST and the page it "
-        "is redirected to (the pages in brackets; tapping a tricks chip sends nothing); the rest "
-        "are the stylesheet, script and icon asked for again after each page (answered 304, "
-        "as they are served with `Cache-Control: no-cache`).",
+        "is redirected to (the pages in brackets; tapping a tricks chip sends nothing); the "
+        "stylesheet, script and icon are named by their content and kept for a year, so after "
+        "the first page the phone takes them from its cache without asking.",
         "",
     ]
     rows = [
@@ -395,23 +395,25 @@ CHANGES = """## What changed after profiling
   of 4 s, the round page went from 18.9x to 14.9x the floor, the 6 x 10 sheet from 26.4x to
   21.9x and submitting a round from 8.5x to 8.0x. On this shared machine such ratios move by
   up to about 20 % from one run to the next (see the spreads in section 4).
+- **`scorekeeper/sheet.py` and `game.py`: the score sheet keeps running totals.** Each
+  round's totals were summed again from round 1 (`game.setup` called `game.totals_after`), so
+  the cost of a sheet grew with the square of the rounds played and the 3 x 20 sheet was the
+  dearest page. `sheet.build` now passes each round's totals to the next.
+- **`scorekeeper/web.py`: static files are named by their content** (`?v=` a hash of the file)
+  and sent with a year's max-age. Before, they went out with `Cache-Control: no-cache`, so the
+  phone asked for the stylesheet, script and icon again (304) after every page: about 5
+  requests per tap instead of 2, each a round trip over the table's Wi-Fi before the page could
+  be drawn. The taps table counts only requests that reach the server.
+- **`scorekeeper/db.py`: writers queue on one lock per process.** With 8 clients submitting at
+  once, the server threads waited for SQLite's write lock in its busy handler, which sleeps and
+  retries in growing steps: a long p99 tail. They now queue on a lock in `db.py` first
+  (SQLite's own lock still guards against other processes).
 
 Found, not changed (not small, or not ours):
 
 - Most of a page's cost is Jinja rendering with Flask-Babel (every translated string looks up
   the request's translations through Flask's context), then Flask itself and opening the
   SQLite file for each request.
-- `sheet.build` derives each round's totals from the first round again (`game.setup` calls
-  `game.totals_after`), so its cost grows with the square of the rounds played: the 3 x 20
-  sheet is the dearest page. Passing the running totals along would make it linear.
-- The stylesheet, script and icon are sent with `Cache-Control: no-cache`, so the phone asks
-  for them again (304) after every page: about 5 requests per form tap instead of 2 (see the
-  taps table), each a round trip over the table's Wi-Fi before the page can be drawn.
-  Versioned static URLs with a long max-age would drop them.
-- Submitting rounds from 8 clients at once has a long p99 tail: the 8 server threads wait for
-  SQLite's write lock, and SQLite's busy handler waits by sleeping and retrying. At a table
-  (one scorekeeper) rounds never collide; for many tables on one server, one write lock per
-  process in `db.py` would queue the writers instead (`db.py` was being reworked meanwhile).
 - Start-up is dominated by importing WeasyPrint; importing it on the first PDF would move that
   time there.
 """

@@ -28,8 +28,8 @@ def _load(game_id: str) -> StoredGame:
     return stored
 
 
-def _to_game(stored: StoredGame, anchor: str = "") -> Response:
-    return redirect(url_for("views.game", game_id=stored.id) + anchor, code=303)
+def _to_game(stored: StoredGame) -> Response:
+    return redirect(url_for("views.game", game_id=stored.id), code=303)
 
 
 def _first_error(form: FlaskForm) -> str:
@@ -44,8 +44,11 @@ def _first_error(form: FlaskForm) -> str:
     return str(_("Something in that entry was not understood. Please try again."))
 
 
-def _apply(stored: StoredGame, form: forms.ActionForm, move: Callable[[], Move]) -> Response:
-    """Check the editor and the form's version, make the move, store it; flash any refusal."""
+def _apply(stored: StoredGame, form: forms.ActionForm, move: Move) -> Response:
+    """Check the editor and the form's version, make the move, store it; flash any refusal.
+
+    ``move`` reads the form only when called, that is, once the form has been validated.
+    """
     access.require_editor(stored)
     if not form.validate():
         flash(_first_error(form), "error")
@@ -53,7 +56,7 @@ def _apply(stored: StoredGame, form: forms.ActionForm, move: Callable[[], Move])
         flash(_stale_message(), "error")
     else:
         try:
-            db.save(db.get_db(), stored, move()(stored.record))
+            db.save(db.get_db(), stored, move(stored.record))
         except RuleError as error:
             flash(str(error), "error")
         except db.Conflict:
@@ -118,7 +121,6 @@ def show_game(game_id: str) -> str:
         sheet=built,
         editor=access.is_editor(stored),
         last=built.rounds[-1] if built.rounds else None,
-        Suit=Suit,
     )
 
 
@@ -126,28 +128,28 @@ def show_game(game_id: str) -> str:
 def trump(game_id: str) -> Response:
     """Enter the card turned up (and the dealer's suit after a Wizard)."""
     stored, form = _load(game_id), forms.TrumpForm()
-    return _apply(stored, form, lambda: lambda r: game.set_trump(r, *form.trump()))
+    return _apply(stored, form, lambda r: game.set_trump(r, *form.trump()))
 
 
 @bp.post("/games/<game_id>/bid")
 def bid(game_id: str) -> Response:
     """Enter the next player's bid."""
     stored, form = _load(game_id), forms.BidForm()
-    return _apply(stored, form, lambda: lambda r: game.place_bid(r, form.seat.data, form.bid.data))
+    return _apply(stored, form, lambda r: game.place_bid(r, form.seat.data, form.bid.data))
 
 
 @bp.post("/games/<game_id>/trick")
 def trick(game_id: str) -> Response:
     """Count one trick for a player during play."""
     stored, form = _load(game_id), forms.TrickForm()
-    return _apply(stored, form, lambda: lambda r: game.win_trick(r, form.seat.data))
+    return _apply(stored, form, lambda r: game.win_trick(r, form.seat.data))
 
 
 @bp.post("/games/<game_id>/tricks")
 def tricks(game_id: str) -> Response:
     """Enter everyone's tricks and close the round."""
     stored, form = _load(game_id), forms.TricksForm()
-    return _apply(stored, form, lambda: lambda r: game.finish_round(r, _tricks_taken(r, form)))
+    return _apply(stored, form, lambda r: game.finish_round(r, _tricks_taken(r, form)))
 
 
 def _tricks_taken(record: GameRecord, form: forms.TricksForm) -> list[int]:
@@ -169,7 +171,7 @@ def _tricks_taken(record: GameRecord, form: forms.TricksForm) -> list[int]:
 def undo(game_id: str) -> Response:
     """Take back the last thing entered."""
     stored, form = _load(game_id), forms.ActionForm()
-    return _apply(stored, form, lambda: game.undo)
+    return _apply(stored, form, game.undo)
 
 
 # --- the score sheet and corrections ---------------------------------------------------------
@@ -232,7 +234,7 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
             return redirect(url_for("views.score_sheet", game_id=game_id), code=303)
     status = 400 if request.method == "POST" else 200
     return render_template(
-        "edit_round.html", stored=stored, sheet=built, row=row, form=form, Suit=Suit
+        "edit_round.html", stored=stored, sheet=built, row=row, form=form
     ), status
 
 

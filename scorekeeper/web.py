@@ -26,6 +26,7 @@ CONTENT_SECURITY_POLICY = (
 def init_app(app: Flask) -> None:
     """Register extensions, blueprints, error handlers and response headers."""
     from scorekeeper import api, exports, labels, pdf, views
+    from scorekeeper.rules import Suit
 
     app.session_interface = _SessionInterface()
     csrf.init_app(app)
@@ -46,6 +47,7 @@ def init_app(app: Flask) -> None:
         variant_lines=labels.variant_lines,
         round_reminders=labels.round_reminders,
         get_locale=get_locale,
+        Suit=Suit,
         lengths={key.value: text for key, text in labels.LENGTHS.items()},
         restrictions={key.value: text for key, text in labels.RESTRICTIONS.items()},
         visibilities={key.value: text for key, text in labels.VISIBILITIES.items()},
