@@ -15,29 +15,12 @@ from random import Random
 from typing import Any
 
 from scorekeeper import db, game, rules
-from scorekeeper.game import GameRecord, RoundRecord
-from scorekeeper.rules import Suit, Trump, Turned, Variants
+from scorekeeper.game import GameRecord
+from scorekeeper.rules import Turned, Variants
+from tests.plays import legal_round, round_json
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hana")
-TURNED = (
-    Trump(Turned.SUIT, Suit.HEARTS),
-    Trump(Turned.JESTER),
-    Trump(Turned.WIZARD, Suit.SPADES),
-    Trump(Turned.SUIT, Suit.CLUBS),
-)
-
-
-def legal_round(record: GameRecord, rng: Random) -> RoundRecord:
-    """A complete round the rules accept as the next one of ``record``."""
-    setup = game.current_setup(record)
-    fixed = rules.fixed_trump(setup.number, setup.hand_size, setup.players, record.variants.length)
-    bids: list[int | None] = list(setup.given_bids)
-    for seat in setup.bidders:
-        bids[seat] = rng.choice(rules.legal_bids(setup, bids, seat))
-    tricks = [0] * setup.players
-    for _ in range(setup.hand_size):
-        tricks[rng.randrange(setup.players)] += 1
-    return RoundRecord(fixed or rng.choice(TURNED), tuple(bids), tuple(tricks))
+__all__ = ["fill", "finished", "legal_round", "played", "round_json"]
 
 
 def played(
@@ -54,16 +37,6 @@ def played(
 def finished(players: int, seed: int = 1) -> GameRecord:
     """A finished standard game of ``players``."""
     return played(players, 60, seed)
-
-
-def round_json(played_round: RoundRecord) -> dict[str, Any]:
-    """A round as the JSON API takes it."""
-    trump = played_round.trump
-    return {
-        "trump": {"turned": trump.turned.value, "suit": trump.suit.value if trump.suit else None},
-        "bids": list(played_round.bids),
-        "tricks": list(played_round.tricks),
-    }
 
 
 # --- many games, fast ------------------------------------------------------------------------

@@ -33,19 +33,13 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from scorekeeper import game, rules
-from scorekeeper.game import GameRecord, RoundRecord
-from scorekeeper.rules import Suit, Trump, Turned, Variants
+from scorekeeper import game
+from scorekeeper.rules import Variants
+from tests.plays import legal_round, round_json
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 NAMES = ("Tom", "Γιώργος", "Мария", "José", "Zoë", "Ivo")
-TURNED = (
-    Trump(Turned.SUIT, Suit.HEARTS),
-    Trump(Turned.JESTER, None),
-    Trump(Turned.WIZARD, Suit.SPADES),
-    Trump(Turned.SUIT, Suit.CLUBS),
-)
 KINDS = ("create", "round", "state")
 
 
@@ -109,28 +103,6 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 
 # --- one table -------------------------------------------------------------------------------
-
-
-def legal_round(record: GameRecord, rng: Random) -> RoundRecord:
-    """A complete round that the rules accept as the next one of ``record``."""
-    setup = game.current_setup(record)
-    trump = rules.fixed_trump(setup.number, setup.hand_size, setup.players, record.variants.length)
-    bids: list[int | None] = list(setup.given_bids)
-    for seat in setup.bidders:
-        bids[seat] = rng.choice(rules.legal_bids(setup, bids, seat))
-    tricks = [0] * setup.players
-    for _ in range(setup.hand_size):
-        tricks[rng.randrange(setup.players)] += 1
-    return RoundRecord(trump or rng.choice(TURNED), tuple(bids), tuple(tricks))
-
-
-def round_json(played: RoundRecord) -> dict[str, Any]:
-    suit = played.trump.suit.value if played.trump.suit else None
-    return {
-        "trump": {"turned": played.trump.turned.value, "suit": suit},
-        "bids": list(played.bids),
-        "tricks": list(played.tricks),
-    }
 
 
 @dataclass
