@@ -9,8 +9,7 @@ from typing import Any
 
 from flask import Flask
 
-# templates/ and static/ sit at the top of the project, beside the package.
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+from scorekeeper import paths
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -20,13 +19,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     variables prefixed ``SCOREKEEPER_`` (``SCOREKEEPER_DATABASE=/path/games.sqlite``), and
     ``test_config``.
     """
-    instance = os.environ.get("SCOREKEEPER_INSTANCE_PATH") or str(PROJECT_ROOT / "instance")
+    instance = os.environ.get("SCOREKEEPER_INSTANCE_PATH") or str(paths.INSTANCE)
     app = Flask(
         __name__,
         instance_path=str(Path(instance).resolve()),
         instance_relative_config=True,
-        template_folder=str(PROJECT_ROOT / "templates"),
-        static_folder=str(PROJECT_ROOT / "static"),
+        template_folder=str(paths.TEMPLATES),
+        static_folder=str(paths.STATIC),
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
@@ -37,10 +36,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
         WTF_CSRF_TIME_LIMIT=None,
         BABEL_DEFAULT_LOCALE="en",
-        BABEL_TRANSLATION_DIRECTORIES=str(PROJECT_ROOT / "translations"),
+        BABEL_TRANSLATION_DIRECTORIES=str(paths.TRANSLATIONS),
         PDF_CACHE_SIZE=64,
-        # Static URLs carry a hash of the file (web.py), so a phone may keep them for a year
-        # and asks for nothing but the page itself on each tap.
+        # Static URLs carry a hash of the file (static_files.py), so a phone may keep them for
+        # a year and asks for nothing but the page itself on each tap.
         SEND_FILE_MAX_AGE_DEFAULT=365 * 24 * 3600,
     )
     app.config.from_pyfile("config.py", silent=True)
@@ -50,10 +49,32 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from scorekeeper import db, web
+    from scorekeeper import (
+        api,
+        db,
+        errors,
+        exports,
+        extensions,
+        pdf,
+        security,
+        static_files,
+        templating,
+        views,
+    )
 
     db.init_app(app)
-    web.init_app(app)
+    extensions.init_app(app)
+    security.init_app(app)
+    errors.init_app(app)
+    static_files.init_app(app)
+    templating.init_app(app)
+
+    app.register_blueprint(views.bp)
+    app.register_blueprint(exports.bp)
+    app.register_blueprint(pdf.bp)
+    app.register_blueprint(api.bp)
+    # The API authenticates with a bearer token, not a cookie: CSRF cannot reach it.
+    extensions.csrf.exempt(api.bp)
     return app
 
 

@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from scorekeeper import access, db, game, sheet, state
 from scorekeeper.db import StoredGame
 from scorekeeper.game import GameRecord
-from scorekeeper.record import RecordError, append_round, correct_round, parse_game
+from scorekeeper.record import Json, RecordError, append_round, correct_round, parse_game
 from scorekeeper.rules import RuleError
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -90,7 +90,7 @@ def delete_round(game_id: str, number: str) -> Response:
 # --- helpers ---------------------------------------------------------------------------------
 
 
-def _state(stored: StoredGame) -> state.Json:
+def _state(stored: StoredGame) -> Json:
     return state.to_state(sheet.build(stored.record), stored.id)
 
 

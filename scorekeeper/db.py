@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from flask import Flask, current_app, g
+from flask import Flask, abort, current_app, g
 from flask.cli import with_appcontext
 from sqlite_utils import Database
 
@@ -45,6 +45,11 @@ class StoredGame:
     edit_token: str
     created_at: str
     updated_at: str
+
+    @property
+    def day(self) -> str:
+        """The day the game started, YYYY-MM-DD (UTC)."""
+        return self.created_at[:10]
 
 
 # --- connection ------------------------------------------------------------------------------
@@ -298,6 +303,14 @@ def get_db() -> Database:
     return db
 
 
+def load_or_404(game_id: str) -> StoredGame:
+    """The game with this id for the request, or a 404 page."""
+    stored = load(get_db(), game_id)
+    if stored is None:
+        abort(404)
+    return stored
+
+
 def close_db(_error: BaseException | None = None) -> None:
     """Close the request's connection, if one was opened."""
     db = g.pop("db", None)
@@ -324,9 +337,3 @@ def backup_command(path: str) -> None:
     """Copy the database to PATH, safely while the app is running."""
     backup(get_db(), path)
     click.echo(f"Backed up the games to {path}.")
-
-
-def iter_game_ids(db: Database) -> Iterator[str]:
-    """Every stored game id, newest change first."""
-    for row in db.query("SELECT id FROM games ORDER BY updated_at DESC"):
-        yield row["id"]

@@ -9,11 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 from urllib.parse import quote
-
-if TYPE_CHECKING:
-    from scorekeeper.db import StoredGame
 
 PREFIX = "wizard"
 MAX_NAMES_LENGTH = 60  # characters of player names kept in a file name
@@ -35,19 +31,16 @@ def names_slug(players: Sequence[str]) -> str:
     return "-".join(kept)
 
 
-def download_name(stored: StoredGame, ext: str) -> str:
+def download_name(players: Sequence[str], day: str, ext: str) -> str:
     """The file name of a game's export: prefix, the day it started, its players, ``ext``.
 
-    >>> from scorekeeper.db import StoredGame
-    >>> from scorekeeper.game import GameRecord
-    >>> record = GameRecord(("Tom", "Dick", "Mary Ann"))
-    >>> download_name(StoredGame("id", record, 1, "t", "2026-11-29T20:09:00+00:00", ""), "pdf")
+    >>> download_name(("Tom", "Dick", "Mary Ann"), "2026-11-29", "pdf")
     'wizard-2026-11-29-tom-dick-mary-ann.pdf'
 
     Names in other scripts are kept (``wizard-…-γιώργος.pdf``); :func:`content_disposition`
     adds the ASCII fallback that old clients need.
     """
-    return name_from(stored.record.players, ext, day=stored.created_at[:10])
+    return name_from(players, ext, day=day)
 
 
 def name_from(words: Sequence[str], ext: str, day: str = "") -> str:
@@ -66,15 +59,14 @@ def ascii_name(filename: str) -> str:
     return re.sub(r"-{2,}", "-", folded).replace("-.", ".")
 
 
-def content_disposition(filename: str, *, inline: bool = False) -> str:
+def content_disposition(filename: str) -> str:
     """A ``Content-Disposition`` value: an ASCII ``filename`` and, if needed, a UTF-8 one.
 
     ``wizard-2026-11-29-γιώργος-tom.pdf`` gives ``filename="wizard-2026-11-29-tom.pdf"`` plus
     ``filename*=UTF-8''wizard-2026-11-29-%CE%B3…-tom.pdf`` (RFC 6266), which browsers prefer.
     """
-    kind = "inline" if inline else "attachment"
     fallback = ascii_name(filename)
-    value = f'{kind}; filename="{fallback}"'
+    value = f'attachment; filename="{fallback}"'
     if fallback != filename:
         value += f"; filename*=UTF-8''{quote(filename, safe='')}"
     return value

@@ -63,6 +63,13 @@ def new_game(players: Sequence[str], first_dealer: int, variants: Variants) -> G
     return GameRecord(tuple(players), first_dealer, variants)
 
 
+def rematch(record: GameRecord) -> GameRecord:
+    """A new game with the same players and variants; the first deal moves one seat on."""
+    return new_game(
+        record.players, (record.first_dealer + 1) % len(record.players), record.variants
+    )
+
+
 def totals_after(record: GameRecord, rounds: int) -> tuple[int, ...]:
     """Each seat's total after the first ``rounds`` rounds."""
     totals = [0] * len(record.players)
@@ -168,14 +175,18 @@ def win_trick(record: GameRecord, seat: int) -> GameRecord:
     return replace(record, current=replace(now, trick_winners=(*now.trick_winners, seat)))
 
 
-def finish_round(record: GameRecord, tricks: Sequence[int]) -> GameRecord:
-    """Enter everyone's tricks and close the current round."""
+def finish_round(record: GameRecord, tricks: Sequence[int | None]) -> GameRecord:
+    """Enter everyone's tricks and close the current round.
+
+    One player's tricks may be left out (``None``): they are what is left of the hand.
+    """
     now = current_round(record)
     round_setup = current_setup(record)
     if now.trump is None or not rules.bids_complete(round_setup, now.bids):
         raise RuleError("Tricks are entered once every bid is in.")
-    rules.check_tricks(round_setup.hand_size, tricks, round_setup.players)
-    played = RoundRecord(now.trump, now.bids, tuple(tricks))
+    taken = rules.fill_blank_tricks(round_setup.hand_size, tricks)
+    rules.check_tricks(round_setup.hand_size, taken, round_setup.players)
+    played = RoundRecord(now.trump, now.bids, taken)
     return replace(record, rounds=(*record.rounds, played), current=None)
 
 

@@ -28,13 +28,11 @@ bp = Blueprint("pdf", __name__)
 @bp.get("/games/<game_id>/sheet.pdf")
 def game_sheet(game_id: str) -> Response:
     """The game's score sheet as played so far (``?paper=a4``, the default, or ``letter``)."""
-    stored = db.load(db.get_db(), game_id)
-    if stored is None:
-        abort(404)
+    stored = db.load_or_404(game_id)
     paper = _paper()
     key = ("game", stored.id, stored.version, paper, str(get_locale()))
-    filename = filenames.download_name(stored, "pdf")
-    day = stored.created_at[:10]
+    filename = filenames.download_name(stored.record.players, stored.day, "pdf")
+    day = stored.day
     return _pdf_response(
         key, filename, lambda: printing.game_pdf(sheet.build(stored.record), day=day, paper=paper)
     )

@@ -20,13 +20,13 @@ from markupsafe import Markup
 from weasyprint import CSS, HTML
 from weasyprint.urls import URLFetcher
 
-from scorekeeper import PROJECT_ROOT, chart, labels, rules
+from scorekeeper import chart, labels, rules
 from scorekeeper.paper import Layout, fit
+from scorekeeper.paths import PRINT_TEMPLATES
 from scorekeeper.rules import Length, Trump, Turned
 from scorekeeper.sheet import Sheet
 
-PRINT_DIR = PROJECT_ROOT / "templates" / "print"
-STYLESHEET = PRINT_DIR / "print.css"
+STYLESHEET = PRINT_TEMPLATES / "print.css"
 
 
 def game_pdf(built: Sheet, *, day: str, paper: str) -> bytes:
@@ -157,7 +157,7 @@ def _stylesheet() -> CSS:
 
 def write_pdf(html: str) -> bytes:
     """Render ``html`` with the print stylesheet into PDF bytes."""
-    document = HTML(string=html, url_fetcher=_NoFetching(), base_url=str(PRINT_DIR))
+    document = HTML(string=html, url_fetcher=_NoFetching(), base_url=str(PRINT_TEMPLATES))
     pdf: bytes = document.write_pdf(stylesheets=[_stylesheet()])
     return pdf
 
@@ -166,7 +166,7 @@ def source_files() -> list[Path]:
     """Everything a printed sheet's look depends on, for cache validators."""
     here = Path(__file__).resolve().parent
     return [
-        *sorted(PRINT_DIR.iterdir()),
+        *sorted(PRINT_TEMPLATES.iterdir()),
         here / "printing.py",
         here / "chart.py",
         here / "labels.py",

@@ -1,9 +1,11 @@
 """The game record: the JSON that export writes, import reads and the API accepts.
 
-Pure Python, no Flask. Reading checks only the shape of the JSON; every rule is left to the rules
-engine by replaying the game with :func:`game.new_game` and :func:`game.add_round`, exactly as if
-it were entered at the table. Every problem is a :class:`RecordError` whose message a player
-understands. Writing (:mod:`scorekeeper.state`) renders the score sheet.
+Pure Python, no Flask; the one module that reads and writes the format. Reading checks only the
+shape of the JSON; every rule is left to the rules engine by replaying the game with
+:func:`game.new_game` and :func:`game.add_round`, exactly as if it were entered at the table.
+Every problem is a :class:`RecordError` whose message a player understands. Writing renders the
+score sheet, which never holds a sealed bid; the record holds completed rounds only (the round at
+the table may hold sealed bids, and it is not part of what a game record can import).
 
 Decisions:
 
@@ -19,10 +21,12 @@ Decisions:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import fields
 from enum import StrEnum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from scorekeeper import game, rules
 from scorekeeper.game import GameRecord, RoundRecord
@@ -37,6 +41,7 @@ from scorekeeper.rules import (
     Turned,
     Variants,
 )
+from scorekeeper.sheet import Sheet
 
 FORMAT = "wizard-scorekeeper/1"
 # Names are checked like the new-game form does: trimmed, at most 24 characters, all different.
@@ -52,6 +57,7 @@ CHOICES: dict[str, type[StrEnum]] = {
 FLAGS = ("saboteur", "jester_bid", "foresight", "gizzard_fester", "pull_one")
 
 Choice = TypeVar("Choice", bound=StrEnum)
+Json = dict[str, Any]
 
 
 class RecordError(ValueError):
@@ -182,6 +188,49 @@ def _trump(record: GameRecord, round_setup: RoundSetup, data: object) -> Trump:
         turned,
         None if suit is None else _choice(Suit, suit, '"trump.suit"'),
     )
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def to_record(sheet: Sheet) -> Json:
+    """The game record of a sheet: importable as is, with every variant written out."""
+    return {
+        "format": FORMAT,
+        "players": list(sheet.players),
+        "first_dealer": sheet.first_dealer,
+        "variants": variants_json(sheet.variants),
+        "rounds": [
+            {"trump": trump_json(row.trump), "bids": list(row.bids), "tricks": list(row.tricks)}
+            for row in sheet.rounds
+        ],
+    }
+
+
+def record_text(record: Json) -> str:
+    """A record as a file people can read too: one line per field and one per round."""
+
+    def dump(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    head = [f"  {dump(key)}: {dump(value)}" for key, value in record.items() if key != "rounds"]
+    rounds = ",\n".join(f"    {dump(played)}" for played in record["rounds"])
+    body = ",\n".join([*head, f'  "rounds": [\n{rounds}\n  ]' if rounds else '  "rounds": []'])
+    return "{\n" + body + "\n}\n"
+
+
+def variants_json(variants: Variants) -> Json:
+    """Every variant field by name, enums as their stored values."""
+    return {field.name: _plain(getattr(variants, field.name)) for field in fields(Variants)}
+
+
+def trump_json(trump: Trump) -> Json:
+    """What was turned and the resulting suit (``None``: no trump)."""
+    return {"turned": trump.turned.value, "suit": trump.suit.value if trump.suit else None}
+
+
+def _plain(value: object) -> object:
+    return value.value if isinstance(value, StrEnum) else value
 
 
 # --- shapes ----------------------------------------------------------------------------------

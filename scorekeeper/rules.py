@@ -415,6 +415,21 @@ def check_tricks(hand_size: int, tricks: Sequence[int], players: int) -> None:
         )
 
 
+def fill_blank_tricks(hand_size: int, tricks: Sequence[int | None]) -> tuple[int, ...]:
+    """The tricks entered, the one left blank (``None``) being what is left of the hand.
+
+    The scorekeeper need not count the last player's tricks. More than one blank is refused.
+
+    >>> fill_blank_tricks(5, [2, None, 1])
+    (2, 2, 1)
+    """
+    blanks = [seat for seat, taken in enumerate(tricks) if taken is None]
+    if len(blanks) > 1:
+        raise RuleError("Enter the tricks of every player (one may be left for the app to fill).")
+    left = max(0, hand_size - sum(taken or 0 for taken in tricks))
+    return tuple(left if taken is None else taken for taken in tricks)
+
+
 def bid_met(bid: int | None, tricks: int) -> bool:
     """True when a bid was made exactly (a saboteur, who has no bid, always counts as met)."""
     return bid is None or bid == tricks

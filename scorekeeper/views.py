@@ -21,11 +21,20 @@ bp = Blueprint("views", __name__)
 Move = Callable[[GameRecord], GameRecord]
 
 
-def _load(game_id: str) -> StoredGame:
-    stored = db.load(db.get_db(), game_id)
-    if stored is None:
-        abort(404)
-    return stored
+def _page(
+    template: str, stored: StoredGame, built: sheet.Sheet | None = None, **context: object
+) -> str:
+    """Render a page of one game with what every such page shows: the sheet, the players and
+    whether this phone may change the game."""
+    built = built or sheet.build(stored.record)
+    return render_template(
+        template,
+        stored=stored,
+        sheet=built,
+        players=built.players,
+        editor=access.is_editor(stored),
+        **context,
+    )
 
 
 def _to_game(stored: StoredGame) -> Response:
@@ -83,7 +92,7 @@ def home() -> str:
     stored = db.load_many(db.get_db(), access.seen_games())
     cards = [(entry, sheet.build(entry.record), access.is_editor(entry)) for entry in stored]
     cards.sort(key=lambda card: card[1].finished)
-    return render_template("home.html", cards=cards, import_form=forms.ImportForm())
+    return render_template("home/index.html", cards=cards, import_form=forms.ImportForm())
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -96,14 +105,14 @@ def new_game() -> ResponseReturnValue:
         # isdigit() alone lets "²" and 5000-digit numbers through to int(), which refuses them.
         if seat.isascii() and seat.isdigit() and len(seat) <= 2:
             form.move(int(seat), -1 if direction == "up" else 1)
-        return render_template("new_game.html", form=form)
+        return render_template("home/new_game.html", form=form)
     if form.validate_on_submit():
         record = game.new_game(form.names(), form.dealer(), form.variants())
         stored = db.create_game(db.get_db(), record)
         access.remember_editor(stored)
         return _to_game(stored)
     status = 400 if request.method == "POST" else 200
-    return render_template("new_game.html", form=form), status
+    return render_template("home/new_game.html", form=form), status
 
 
 # --- the round at the table ------------------------------------------------------------------
@@ -112,65 +121,44 @@ def new_game() -> ResponseReturnValue:
 @bp.get("/games/<game_id>", endpoint="game")
 def show_game(game_id: str) -> str:
     """What comes next at the table: trump, bids, play and tricks, or the final standings."""
-    stored = _load(game_id)
+    stored = db.load_or_404(game_id)
     access.remember_seen(stored.id)
     built = sheet.build(stored.record)
-    return render_template(
-        "game.html",
-        stored=stored,
-        sheet=built,
-        editor=access.is_editor(stored),
-        last=built.rounds[-1] if built.rounds else None,
-    )
+    return _page("round/page.html", stored, built, last=built.rounds[-1] if built.rounds else None)
 
 
 @bp.post("/games/<game_id>/trump")
 def trump(game_id: str) -> Response:
     """Enter the card turned up (and the dealer's suit after a Wizard)."""
-    stored, form = _load(game_id), forms.TrumpForm()
+    stored, form = db.load_or_404(game_id), forms.TrumpForm()
     return _apply(stored, form, lambda r: game.set_trump(r, *form.trump()))
 
 
 @bp.post("/games/<game_id>/bid")
 def bid(game_id: str) -> Response:
     """Enter the next player's bid."""
-    stored, form = _load(game_id), forms.BidForm()
+    stored, form = db.load_or_404(game_id), forms.BidForm()
     return _apply(stored, form, lambda r: game.place_bid(r, form.seat.data, form.bid.data))
 
 
 @bp.post("/games/<game_id>/trick")
 def trick(game_id: str) -> Response:
     """Count one trick for a player during play."""
-    stored, form = _load(game_id), forms.TrickForm()
+    stored, form = db.load_or_404(game_id), forms.TrickForm()
     return _apply(stored, form, lambda r: game.win_trick(r, form.seat.data))
 
 
 @bp.post("/games/<game_id>/tricks")
 def tricks(game_id: str) -> Response:
     """Enter everyone's tricks and close the round."""
-    stored, form = _load(game_id), forms.TricksForm()
-    return _apply(stored, form, lambda r: game.finish_round(r, _tricks_taken(r, form)))
-
-
-def _tricks_taken(record: GameRecord, form: forms.TricksForm) -> list[int]:
-    """The tricks entered, one blank filled in so that they add up to the hand size."""
-    players = len(record.players)
-    taken = form.by_seat(players)
-    blanks = [seat for seat, value in enumerate(taken) if value is None]
-    if len(blanks) > 1:
-        raise RuleError(
-            _("Enter the tricks of every player (one may be left for the app to fill).")
-        )
-    if blanks:
-        hand_size = game.current_setup(record).hand_size
-        taken[blanks[0]] = max(0, hand_size - sum(value or 0 for value in taken))
-    return [value or 0 for value in taken]
+    stored, form = db.load_or_404(game_id), forms.TricksForm()
+    return _apply(stored, form, lambda r: game.finish_round(r, form.by_seat(len(r.players))))
 
 
 @bp.post("/games/<game_id>/undo")
 def undo(game_id: str) -> Response:
     """Take back the last thing entered."""
-    stored, form = _load(game_id), forms.ActionForm()
+    stored, form = db.load_or_404(game_id), forms.ActionForm()
     return _apply(stored, form, game.undo)
 
 
@@ -180,15 +168,9 @@ def undo(game_id: str) -> Response:
 @bp.get("/games/<game_id>/sheet")
 def score_sheet(game_id: str) -> str:
     """The paper pad: rounds down, players across, and the running totals as a chart."""
-    stored = _load(game_id)
+    stored = db.load_or_404(game_id)
     built = sheet.build(stored.record)
-    return render_template(
-        "sheet.html",
-        stored=stored,
-        sheet=built,
-        editor=access.is_editor(stored),
-        chart=_chart(built),
-    )
+    return _page("sheet/sheet.html", stored, built, chart=_chart(built))
 
 
 def _chart(built: sheet.Sheet) -> Markup | str:
@@ -209,7 +191,7 @@ def _chart(built: sheet.Sheet) -> Markup | str:
 @bp.route("/games/<game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
 def edit_round(game_id: str, number: int) -> ResponseReturnValue:
     """Correct a completed round; totals follow and later rounds that no longer fit are flagged."""
-    stored = _load(game_id)
+    stored = db.load_or_404(game_id)
     access.require_editor(stored)
     built = sheet.build(stored.record)
     if not 1 <= number <= len(built.rounds):
@@ -233,9 +215,7 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
             flash(_("Round %(n)s corrected; the totals follow.", n=number), "info")
             return redirect(url_for("views.score_sheet", game_id=game_id), code=303)
     status = 400 if request.method == "POST" else 200
-    return render_template(
-        "edit_round.html", stored=stored, sheet=built, row=row, form=form
-    ), status
+    return _page("sheet/edit_round.html", stored, built, row=row, form=form), status
 
 
 def _every_seat_sent(players: int) -> bool:
@@ -269,7 +249,7 @@ def _corrected(stored: StoredGame, form: forms.EditRoundForm) -> RoundRecord:
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
 def delete(game_id: str) -> ResponseReturnValue:
     """Ask, then delete the game for good."""
-    stored = _load(game_id)
+    stored = db.load_or_404(game_id)
     access.require_editor(stored)
     form = forms.ConfirmForm(data={"version": stored.version})
     if form.validate_on_submit():
@@ -281,18 +261,15 @@ def delete(game_id: str) -> ResponseReturnValue:
     if request.method == "POST":
         flash(_first_error(form), "error")
         status = 400
-    built = sheet.build(stored.record)
-    return render_template("delete.html", stored=stored, sheet=built, form=form), status
+    return _page("manage/delete.html", stored, form=form), status
 
 
 @bp.post("/games/<game_id>/rematch")
 def rematch(game_id: str) -> Response:
     """A new game with the same players and variants; the deal moves one seat on."""
-    stored = _load(game_id)
+    stored = db.load_or_404(game_id)
     access.require_editor(stored)
-    old = stored.record
-    dealer = (old.first_dealer + 1) % len(old.players)
-    created = db.create_game(db.get_db(), game.new_game(old.players, dealer, old.variants))
+    created = db.create_game(db.get_db(), game.rematch(stored.record))
     access.remember_editor(created)
     return _to_game(created)
 
@@ -300,7 +277,7 @@ def rematch(game_id: str) -> Response:
 @bp.get("/games/<game_id>/share")
 def share(game_id: str) -> str:
     """Links and QR codes: view-only for the table, edit access for a second scorekeeper."""
-    stored = _load(game_id)
+    stored = db.load_or_404(game_id)
     editor = access.is_editor(stored)
     view_url = url_for("views.game", game_id=stored.id, _external=True)
     edit_url = (
@@ -308,11 +285,9 @@ def share(game_id: str) -> str:
         if editor
         else None
     )
-    return render_template(
-        "share.html",
-        stored=stored,
-        sheet=sheet.build(stored.record),
-        editor=editor,
+    return _page(
+        "manage/share.html",
+        stored,
         view_url=view_url,
         edit_url=edit_url,
         qr=qr.svg,
@@ -323,7 +298,7 @@ def share(game_id: str) -> str:
 @bp.post("/games/<game_id>/share/renew")
 def renew_link(game_id: str) -> Response:
     """A new edit link: every other phone and link loses edit access."""
-    stored = _load(game_id)
+    stored = db.load_or_404(game_id)
     access.require_editor(stored)
     form = forms.ConfirmForm()
     if form.validate_on_submit():
@@ -337,7 +312,7 @@ def renew_link(game_id: str) -> Response:
 @bp.get("/games/<game_id>/join/<token>")
 def join(game_id: str, token: str) -> Response:
     """Open an edit link: this phone may now keep score too."""
-    stored = _load(game_id)
+    stored = db.load_or_404(game_id)
     if not access.token_matches(stored, token):
         flash(_("That edit link is no longer valid: you can watch the game, not change it."))
         access.remember_seen(stored.id)

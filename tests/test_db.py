@@ -285,13 +285,6 @@ def test_load_many_skips_unknown_games_and_keeps_the_order(conn: Database) -> No
     assert db.load_many(conn, []) == []
 
 
-def test_game_ids_come_newest_change_first(conn: Database) -> None:
-    ids = [db.create_game(conn, new(3)).id for _ in range(3)]
-    for stamp, game_id in zip(("2026-01-02", "2026-01-03", "2026-01-01"), ids, strict=True):
-        conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", [stamp, game_id])
-    assert list(db.iter_game_ids(conn)) == [ids[1], ids[0], ids[2]]
-
-
 # --- schema and copies ---------------------------------------------------------------------------
 
 

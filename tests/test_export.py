@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from scorekeeper import create_app, db, game
-from scorekeeper.exports import safe_cell
+from scorekeeper.csvfile import safe_cell
 from scorekeeper.game import GameRecord
 from scorekeeper.rules import Suit, Turned, Variants
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, create, playable_tables, played_game, state
@@ -51,7 +51,7 @@ def flashes(client: FlaskClient) -> list[tuple[str, str]]:
 
 def game_ids(app: Flask) -> list[str]:
     with app.app_context():
-        return list(db.iter_game_ids(db.get_db()))
+        return [row["id"] for row in db.get_db().query("SELECT id FROM games")]
 
 
 # --- export.json -----------------------------------------------------------------------------

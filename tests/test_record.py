@@ -9,7 +9,15 @@ from typing import Any
 import pytest
 
 from scorekeeper import game, sheet
-from scorekeeper.record import FORMAT, RecordError, append_round, parse_game, parse_variants
+from scorekeeper.record import (
+    FORMAT,
+    RecordError,
+    append_round,
+    parse_game,
+    parse_variants,
+    record_text,
+    to_record,
+)
 from scorekeeper.rules import (
     BidRestriction,
     BidVisibility,
@@ -19,7 +27,7 @@ from scorekeeper.rules import (
     Turned,
     Variants,
 )
-from scorekeeper.state import record_text, to_record, to_state
+from scorekeeper.state import to_state
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, playable_tables, played_game
 
 

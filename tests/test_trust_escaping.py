@@ -23,8 +23,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import db, game
+from scorekeeper.csvfile import FORMULA_STARTS
 from scorekeeper.db import StoredGame
-from scorekeeper.exports import FORMULA_STARTS
 from scorekeeper.rules import Suit, Turned, Variants
 from tests.plays import legal_round, round_json
 

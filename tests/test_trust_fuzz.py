@@ -36,7 +36,7 @@ from werkzeug.test import TestResponse
 from scorekeeper import create_app, db, game, rules, sheet, state
 from scorekeeper.db import StoredGame
 from scorekeeper.game import GameRecord
-from scorekeeper.record import FLAGS
+from scorekeeper.record import FLAGS, to_record
 from scorekeeper.rules import BidRestriction, BidVisibility, Length, Suit, Turned, Variants
 from tests.plays import legal_round, played_game, round_json
 
@@ -626,7 +626,7 @@ def test_game_actions_never_fail_and_refused_ones_change_nothing(
 
 def record_json(record: GameRecord) -> dict[str, Any]:
     """The game record file of ``record``, as export writes it."""
-    return state.to_record(sheet.build(record))
+    return to_record(sheet.build(record))
 
 
 @st.composite

@@ -1,0 +1,53 @@
+"""Error pages a player understands: HTML for the pages, JSON ``{"error"}`` under ``/api/``."""
+
+from __future__ import annotations
+
+from flask import Flask, Response, jsonify, render_template, request
+from flask_babel import gettext
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+
+def init_app(app: Flask) -> None:
+    """Answer every HTTP error (and a refused CSRF token) with a sentence, never a stack."""
+    app.register_error_handler(CSRFError, _csrf_error)
+    app.register_error_handler(HTTPException, _http_error)
+
+
+def _wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def _csrf_error(error: CSRFError) -> tuple[Response | str, int]:
+    message = gettext(
+        "This form was out of date or incomplete, so nothing was changed. "
+        "The page has been reloaded: please try again."
+    )
+    return error_response(400, message)
+
+
+def _http_error(
+    error: HTTPException,
+) -> tuple[Response | str, int, dict[str, str]] | HTTPException:
+    if error.code is None or error.code < 400:
+        return error
+    messages = {
+        404: gettext(
+            "There is nothing here. The game may have been deleted, or the link is incomplete."
+        ),
+        405: gettext("That is not something this address can do."),
+        413: gettext("That is too much data to send at once."),
+        500: gettext("Something went wrong on our side. Everything saved before is safe: reload."),
+    }
+    default = error.description if error.code in (400, 403, 409) else None
+    body, code = error_response(error.code, default or messages.get(error.code, error.name))
+    # A 405 must say which methods the address takes (the exception's own page would).
+    allow = getattr(error, "valid_methods", None)
+    return body, code, {"Allow": ", ".join(allow)} if allow else {}
+
+
+def error_response(code: int, message: str) -> tuple[Response | str, int]:
+    """The error page, or ``{"error": message}`` for the API, with status ``code``."""
+    if _wants_json():
+        return jsonify(error=message), code
+    return render_template("error.html", code=code, message=message), code
