@@ -14,27 +14,35 @@ from collections.abc import Callable
 from flask import Blueprint, Response, jsonify, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper import access, db, game, sheet, state
+from scorekeeper import access, db, game, labels, sheet, state
 from scorekeeper.db import StoredGame
 from scorekeeper.game import GameRecord
-from scorekeeper.record import Json, RecordError, append_round, correct_round, parse_game
+from scorekeeper.record import Json, append_round, correct_round, parse_game
 from scorekeeper.rules import RuleError
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 class Refusal(Exception):
-    """A request the API turns down, with its HTTP status and a sentence for the player."""
+    """A request the API turns down: its HTTP status, a stable code (docs/api.md) and a sentence
+    for the player in the language of the request."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str) -> None:
         super().__init__(message)
         self.status = status
+        self.code = code
         self.message = message
+
+    @classmethod
+    def of(cls, error: RuleError, status: int = 400) -> Refusal:
+        """The refusal of the rules or of the game record; the code is the innermost one (a
+        round's own refusal inside "Round 3: …")."""
+        return cls(status, error.reason.root.code, labels.refusal(error.reason))
 
 
 @bp.errorhandler(Refusal)
 def _refused(refusal: Refusal) -> tuple[Response, int]:
-    response = jsonify(error=refusal.message)
+    response = jsonify(error=refusal.message, code=refusal.code)
     if refusal.status == 401:
         response.headers["WWW-Authenticate"] = "Bearer"
     return response, refusal.status
@@ -83,7 +91,7 @@ def delete_round(game_id: str, number: str) -> Response:
     try:
         new = game.drop_last_round(stored.record, played)
     except RuleError as error:
-        raise Refusal(400, str(error)) from error
+        raise Refusal.of(error) from error
     return jsonify(_state(_save(stored, new)))
 
 
@@ -97,7 +105,9 @@ def _state(stored: StoredGame) -> Json:
 def _stored(game_id: str) -> StoredGame:
     stored = db.load(db.get_db(), game_id)
     if stored is None:
-        raise Refusal(404, _("There is no game with this id. It may have been deleted."))
+        raise Refusal(
+            404, "game_not_found", _("There is no game with this id. It may have been deleted.")
+        )
     return stored
 
 
@@ -108,6 +118,7 @@ def _editable(game_id: str) -> StoredGame:
     if token is None:
         raise Refusal(
             401,
+            "edit_token_missing",
             _(
                 "Changing a game needs its edit token: "
                 "send the header Authorization: Bearer <edit_token>."
@@ -116,6 +127,7 @@ def _editable(game_id: str) -> StoredGame:
     if not access.token_matches(stored, token):
         raise Refusal(
             403,
+            "edit_token_wrong",
             _(
                 "That edit token does not fit this game. "
                 "It may have been renewed: ask the scorekeeper for the new one."
@@ -133,6 +145,7 @@ def _completed(stored: StoredGame, number: str) -> int:
         return int(number)
     raise Refusal(
         404,
+        "round_not_completed",
         _(
             "This game has no completed round %(number)s; rounds 1 to %(played)d are complete.",
             number=number[:10],
@@ -144,19 +157,23 @@ def _completed(stored: StoredGame, number: str) -> int:
 def _body() -> object:
     """The request's JSON body, refused unless it is JSON sent as ``application/json``."""
     if not request.is_json:
-        raise Refusal(400, _("Send JSON, with the header Content-Type: application/json."))
+        raise Refusal(
+            400, "json_required", _("Send JSON, with the header Content-Type: application/json.")
+        )
     try:
         return json.loads(request.get_data())
     except (ValueError, RecursionError) as error:
-        raise Refusal(400, _("The body is not valid JSON, so nothing was changed.")) from error
+        raise Refusal(
+            400, "json_invalid", _("The body is not valid JSON, so nothing was changed.")
+        ) from error
 
 
 def _parsed(read: Callable[[object], GameRecord], data: object) -> GameRecord:
     """The game after ``read`` applied ``data``; a refused record or round is a 400."""
     try:
         return read(data)
-    except RecordError as error:
-        raise Refusal(400, str(error)) from error
+    except RuleError as error:
+        raise Refusal.of(error) from error
 
 
 def _save(stored: StoredGame, new: GameRecord) -> StoredGame:
@@ -165,5 +182,6 @@ def _save(stored: StoredGame, new: GameRecord) -> StoredGame:
     except db.Conflict as error:
         raise Refusal(
             409,
+            "changed_meanwhile",
             _("Someone changed this game meanwhile, so nothing was changed. Load it and retry."),
         ) from error

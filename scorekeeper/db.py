@@ -7,6 +7,7 @@ change made against an old version is refused instead of overwriting another pho
 
 from __future__ import annotations
 
+import json
 import secrets
 import sqlite3
 import threading
@@ -22,13 +23,13 @@ from flask import Flask, abort, current_app, g
 from flask.cli import with_appcontext
 from sqlite_utils import Database
 
+from scorekeeper import variants
 from scorekeeper.game import GameRecord, RoundInProgress, RoundRecord
 from scorekeeper.migrations import migrations
-from scorekeeper.rules import BidRestriction, BidVisibility, Length, Suit, Trump, Turned, Variants
+from scorekeeper.rules import Suit, Trump, Turned
 
 WRITE_WAIT = 10  # seconds a write waits for another before giving up
 _WRITE_LOCK = threading.Lock()
-VARIANT_FLAGS = ("saboteur", "jester_bid", "foresight", "gizzard_fester", "pull_one")
 
 
 class Conflict(Exception):
@@ -118,7 +119,6 @@ def new_edit_token() -> str:
 def create_game(db: Database, record: GameRecord) -> StoredGame:
     """Store a new game with all its rounds in one transaction."""
     game_id, token, now = new_game_id(), new_edit_token(), _now()
-    variants = record.variants
     with _writing(db):
         db.table("games").insert(
             {
@@ -126,10 +126,7 @@ def create_game(db: Database, record: GameRecord) -> StoredGame:
                 "created_at": now,
                 "updated_at": now,
                 "first_dealer": record.first_dealer,
-                "length": variants.length.value,
-                "bid_restriction": variants.bid_restriction.value,
-                "bid_visibility": variants.bid_visibility.value,
-                **{flag: int(getattr(variants, flag)) for flag in VARIANT_FLAGS},
+                "variants": json.dumps(variants.to_plain(record.variants)),
                 "edit_token": token,
                 "version": 1,
             }
@@ -239,7 +236,6 @@ def _write_rounds(
             {
                 "game_id": game_id,
                 "number": number,
-                "dealer": (record.first_dealer + number - 1) % players,
                 "trump_turned": trump.turned.value if trump else None,
                 "trump_suit": trump.suit.value if trump and trump.suit else None,
                 "trick_winners": winners,
@@ -258,12 +254,7 @@ Row = dict[str, Any]
 
 
 def _stored(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[Row]) -> StoredGame:
-    variants = Variants(
-        length=Length(game["length"]),
-        bid_restriction=BidRestriction(game["bid_restriction"]),
-        bid_visibility=BidVisibility(game["bid_visibility"]),
-        **{flag: bool(game[flag]) for flag in VARIANT_FLAGS},
-    )
+    chosen = variants.from_plain(json.loads(game["variants"]))
     by_round: dict[int, list[Row]] = {}
     for hand in hands:
         by_round.setdefault(hand["number"], []).append(hand)
@@ -281,7 +272,7 @@ def _stored(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[
         else:
             winners = tuple(int(seat) for seat in row["trick_winners"].split(",") if seat)
             current = RoundInProgress(trump, bids, winners)
-    record = GameRecord(players, game["first_dealer"], variants, tuple(done), current)
+    record = GameRecord(players, game["first_dealer"], chosen, tuple(done), current)
     return StoredGame(
         game["id"],
         record,

@@ -46,8 +46,20 @@ def _http_error(
     return body, code, {"Allow": ", ".join(allow)} if allow else {}
 
 
+# The API's codes for errors of HTTP itself (docs/api.md).
+HTTP_CODES = {
+    400: "bad_request",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "too_large",
+    500: "server_error",
+}
+
+
 def error_response(code: int, message: str) -> tuple[Response | str, int]:
-    """The error page, or ``{"error": message}`` for the API, with status ``code``."""
+    """The error page, or ``{"error": message, "code": …}`` for the API, with status ``code``."""
     if _wants_json():
-        return jsonify(error=message), code
+        return jsonify(error=message, code=HTTP_CODES.get(code, "http_error")), code
     return render_template("error.html", code=code, message=message), code

@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from scorekeeper import access, csvfile, db, filenames, record, sheet
+from scorekeeper import access, csvfile, db, filenames, labels, record, sheet
 from scorekeeper.db import StoredGame
 from scorekeeper.forms import ImportForm
 from scorekeeper.game import GameRecord
@@ -46,7 +46,8 @@ def import_game() -> WerkzeugResponse:
     try:
         record = _uploaded_record()
     except RecordError as error:
-        flash(_("The file was not imported. %(reason)s", reason=str(error)), "error")
+        reason = labels.refusal(error.reason)
+        flash(_("The file was not imported. %(reason)s", reason=reason), "error")
         return redirect(url_for("views.home"))
     stored = db.create_game(db.get_db(), record)
     access.remember_editor(stored)
@@ -74,11 +75,11 @@ def _uploaded_record() -> GameRecord:
         form = ImportForm()
         valid = form.validate_on_submit()
     except RequestEntityTooLarge as error:
-        raise RecordError(_("The file is too large for a game record.")) from error
+        raise RecordError("import_too_large") from error
     if not valid:
-        raise RecordError(_("Choose a game record file (.json) to import."))
+        raise RecordError("import_no_file")
     try:
         data = json.loads(form.record.data.read().decode("utf-8-sig"))
     except (ValueError, RecursionError) as error:
-        raise RecordError(_("This is not a game record: the file is not valid JSON.")) from error
+        raise RecordError("import_not_json") from error
     return parse_game(data)

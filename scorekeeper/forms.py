@@ -11,6 +11,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
     BooleanField,
+    Field,
     FieldList,
     IntegerField,
     RadioField,
@@ -22,10 +23,10 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
-from scorekeeper import labels, rules
-from scorekeeper.rules import BidRestriction, BidVisibility, RuleError, Suit, Turned, Variants
+from scorekeeper import labels, rules, variants
+from scorekeeper.rules import RuleError, Suit, Turned, Variants
 
-MAX_NAME = 24
+MAX_NAME = rules.MAX_NAME_LENGTH
 # Large enough for any real value; keeps absurd numbers out before the rules see them.
 MAX_NUMBER = 1000
 
@@ -44,10 +45,6 @@ class SeatList(FieldList):
                 index = key[offset:].split(self._field_separator, 1)[0]
                 if index.isascii() and index.isdigit() and len(index) <= 3:
                     yield int(index)
-
-
-def _choices(table: dict[Any, tuple[Any, Any]]) -> list[SelectChoice]:
-    return [SelectChoice(key.value, name) for key, (name, _help) in table.items()]
 
 
 class ImportForm(FlaskForm):
@@ -70,30 +67,20 @@ class NewGameForm(FlaskForm):
         + [SelectChoice(str(seat), _l("Player %(n)s", n=seat + 1)) for seat in range(8)],
         default="random",
     )
-    length = RadioField(_l("Game length"), choices=_choices(labels.LENGTHS), default="standard")
-    bid_restriction = RadioField(
-        _l("Bid restriction"), choices=_choices(labels.RESTRICTIONS), default="none"
-    )
-    bid_visibility = RadioField(_l("Bids"), choices=_choices(labels.VISIBILITIES), default="open")
-    saboteur = BooleanField(labels.FLAGS["saboteur"][0])
-    jester_bid = BooleanField(labels.FLAGS["jester_bid"][0])
-    foresight = BooleanField(labels.FLAGS["foresight"][0])
-    gizzard_fester = BooleanField(labels.FLAGS["gizzard_fester"][0])
-    pull_one = BooleanField(labels.FLAGS["pull_one"][0])
+    # One field per variant (added below from the registry), named by its key.
 
     def names(self) -> list[str]:
         """The names typed, in seat order, blanks left out."""
-        return [entry.data for entry in self.players.entries if entry.data]
+        return [rules.normalise_name(entry.data) for entry in self.players.entries if entry.data]
 
     def validate_players(self, field: FieldList) -> None:
         names = self.names()
         if len(names) < rules.MIN_PLAYERS:
             raise ValidationError(_l("Enter the names of at least 3 players."))
-        if any(len(name) > MAX_NAME for name in names):
-            raise ValidationError(_l("Keep each name to %(n)s characters.", n=MAX_NAME))
-        folded = [name.casefold() for name in names]
-        if len(set(folded)) != len(folded):
-            raise ValidationError(_l("Two players have the same name: tell them apart."))
+        try:
+            rules.check_player_names(names)
+        except RuleError as error:
+            raise ValidationError(labels.refusal(error.reason)) from error
 
     def validate_first_dealer(self, field: SelectField) -> None:
         # An unknown value is already refused as "Not a valid choice".
@@ -102,16 +89,7 @@ class NewGameForm(FlaskForm):
 
     def variants(self) -> Variants:
         """The chosen variants."""
-        return Variants(
-            length=rules.Length(self.length.data),
-            bid_restriction=BidRestriction(self.bid_restriction.data),
-            bid_visibility=BidVisibility(self.bid_visibility.data),
-            saboteur=self.saboteur.data,
-            jester_bid=self.jester_bid.data,
-            foresight=self.foresight.data,
-            gizzard_fester=self.gizzard_fester.data,
-            pull_one=self.pull_one.data,
-        )
+        return variants.from_plain({spec.key: self[spec.key].data for spec in variants.REGISTRY})
 
     def dealer(self) -> int:
         """The first dealer's seat; a random one when the table wants a draw."""
@@ -126,8 +104,8 @@ class NewGameForm(FlaskForm):
         try:
             rules.check_variants(len(self.names()), self.variants())
         except RuleError as error:
-            field = getattr(self, error.setting or "length")
-            field.errors.append(str(error))
+            field = self[error.setting or "length"]
+            field.errors.append(labels.refusal(error.reason))
             return False
         return True
 
@@ -137,6 +115,18 @@ class NewGameForm(FlaskForm):
         other = seat + step
         if 0 <= seat < len(entries) and 0 <= other < len(entries):
             entries[seat].data, entries[other].data = entries[other].data, entries[seat].data
+
+
+def _variant_field(spec: variants.Spec) -> Field:
+    label = _l(spec.words.label)
+    if spec.is_flag:
+        return BooleanField(label)
+    options = [SelectChoice(value, _l(words.label)) for value, words in spec.options.items()]
+    return RadioField(label, choices=options, default=spec.plain(spec.default))
+
+
+for _spec in variants.REGISTRY:
+    setattr(NewGameForm, _spec.key, _variant_field(_spec))
 
 
 class ActionForm(FlaskForm):

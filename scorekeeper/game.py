@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from scorekeeper import rules
-from scorekeeper.rules import RoundSetup, RuleError, Suit, Trump, Turned, Variants
+from scorekeeper.rules import Reason, RoundSetup, RuleError, Suit, Trump, Turned, Variants
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,8 @@ class GameRecord:
     rounds: tuple[RoundRecord, ...] = ()
     current: RoundInProgress | None = None
 
-    @property
+    # Cached: a record never changes, and a page asks for these many times.
+    @cached_property
     def schedule(self) -> tuple[int, ...]:
         """Hand size of every round."""
         return rules.schedule(len(self.players), self.variants.length)
@@ -54,12 +56,33 @@ class GameRecord:
         """True once the last round of the schedule is complete."""
         return len(self.rounds) >= len(self.schedule)
 
+    @cached_property
+    def scores(self) -> tuple[tuple[int, ...], ...]:
+        """Each completed round's score by seat."""
+        return tuple(
+            tuple(rules.round_score(b, t) for b, t in zip(played.bids, played.tricks, strict=True))
+            for played in self.rounds
+        )
+
+    @cached_property
+    def running_totals(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's total before round 1 and after every completed round: the one place
+        where totals are summed."""
+        totals = [(0,) * len(self.players)]
+        for scores in self.scores:
+            totals.append(tuple(t + s for t, s in zip(totals[-1], scores, strict=True)))
+        return tuple(totals)
+
 
 def new_game(players: Sequence[str], first_dealer: int, variants: Variants) -> GameRecord:
-    """Start a game, refusing a table or variants the rules do not allow."""
+    """Start a game, refusing a table or variants the rules do not allow.
+
+    The names are taken as given: the form and the game record check them first with
+    :func:`rules.check_player_names`.
+    """
     rules.check_variants(len(players), variants)
     if not 0 <= first_dealer < len(players):
-        raise RuleError("The first dealer must be one of the players.")
+        raise RuleError("first_dealer_not_a_player", setting="first_dealer")
     return GameRecord(tuple(players), first_dealer, variants)
 
 
@@ -72,21 +95,11 @@ def rematch(record: GameRecord) -> GameRecord:
 
 def totals_after(record: GameRecord, rounds: int) -> tuple[int, ...]:
     """Each seat's total after the first ``rounds`` rounds."""
-    totals = [0] * len(record.players)
-    for played in record.rounds[:rounds]:
-        for seat, (bid, tricks) in enumerate(zip(played.bids, played.tricks, strict=True)):
-            totals[seat] += rules.round_score(bid, tricks)
-    return tuple(totals)
+    return record.running_totals[min(rounds, len(record.rounds))]
 
 
-def setup(
-    record: GameRecord, number: int, totals_before: tuple[int, ...] | None = None
-) -> RoundSetup:
-    """What the rules need to know about round ``number`` (1-based) of this game.
-
-    ``totals_before`` may be given by a caller that keeps running totals (the score sheet), so
-    that a whole sheet is not summed again from round 1 for every round.
-    """
+def setup(record: GameRecord, number: int) -> RoundSetup:
+    """What the rules need to know about round ``number`` (1-based) of this game."""
     hand_size = _hand_size(record, number)
     players = len(record.players)
     return RoundSetup(
@@ -95,21 +108,21 @@ def setup(
         hand_size=hand_size,
         dealer=rules.dealer(record.first_dealer, number, players),
         variants=record.variants,
-        totals_before=totals_after(record, number - 1) if totals_before is None else totals_before,
+        totals_before=totals_after(record, number - 1),
     )
 
 
 def _hand_size(record: GameRecord, number: int) -> int:
     schedule = record.schedule
     if not 1 <= number <= len(schedule):
-        raise RuleError(f"This game has rounds 1 to {len(schedule)}; there is no round {number}.")
+        raise RuleError("no_such_round", rounds=len(schedule), number=number)
     return schedule[number - 1]
 
 
 def current_setup(record: GameRecord) -> RoundSetup:
     """The setup of the round being played now; refused once the game is over."""
     if record.finished:
-        raise RuleError("The game is over: every round has been played.")
+        raise RuleError("game_over")
     return setup(record, len(record.rounds) + 1)
 
 
@@ -141,7 +154,7 @@ def set_trump(record: GameRecord, turned: Turned, suit: Suit | None) -> GameReco
     """Enter the turned card of the current round (before the first bid)."""
     now = current_round(record)
     if now.bids != current_setup(record).given_bids:
-        raise RuleError("Bidding has started; undo the bids to change the trump.")
+        raise RuleError("trump_after_bids")
     trump = check_trump(record, len(record.rounds) + 1, turned, suit)
     return replace(record, current=replace(now, trump=trump))
 
@@ -150,12 +163,12 @@ def place_bid(record: GameRecord, seat: int, bid: int) -> GameRecord:
     """Enter the bid of ``seat`` in the current round, in bidding order."""
     now = current_round(record)
     if now.trump is None:
-        raise RuleError("Enter the trump first.")
+        raise RuleError("trump_first")
     round_setup = current_setup(record)
     if not 0 <= seat < round_setup.players:
-        raise RuleError("There is no such player at this table.")
+        raise RuleError("no_such_seat")
     if now.bids[seat] is not None and seat in round_setup.bidders:
-        raise RuleError("This player has bid already; undo to change it.")
+        raise RuleError("bid_made_already")
     rules.check_bid(round_setup, now.bids, seat, bid)
     bids = list(now.bids)
     bids[seat] = bid
@@ -167,11 +180,11 @@ def win_trick(record: GameRecord, seat: int) -> GameRecord:
     now = current_round(record)
     round_setup = current_setup(record)
     if now.trump is None or not rules.bids_complete(round_setup, now.bids):
-        raise RuleError("Tricks are counted once every bid is in.")
+        raise RuleError("trick_before_bids")
     if not 0 <= seat < round_setup.players:
-        raise RuleError("There is no such player at this table.")
+        raise RuleError("no_such_seat")
     if len(now.trick_winners) >= round_setup.hand_size:
-        raise RuleError(f"All {round_setup.hand_size} tricks of this round are counted already.")
+        raise RuleError("tricks_counted_already", num=round_setup.hand_size)
     return replace(record, current=replace(now, trick_winners=(*now.trick_winners, seat)))
 
 
@@ -183,7 +196,7 @@ def finish_round(record: GameRecord, tricks: Sequence[int | None]) -> GameRecord
     now = current_round(record)
     round_setup = current_setup(record)
     if now.trump is None or not rules.bids_complete(round_setup, now.bids):
-        raise RuleError("Tricks are entered once every bid is in.")
+        raise RuleError("tricks_before_bids")
     taken = rules.fill_blank_tricks(round_setup.hand_size, tricks)
     rules.check_tricks(round_setup.hand_size, taken, round_setup.players)
     played = RoundRecord(now.trump, now.bids, taken)
@@ -206,7 +219,7 @@ def undo(record: GameRecord) -> GameRecord:
         if now != base:
             return replace(record, current=None)
     if not record.rounds:
-        raise RuleError("Nothing to undo yet.")
+        raise RuleError("nothing_to_undo")
     last = record.rounds[-1]
     # The counter comes back as it ended, so the tricks form is filled in again.
     counted = tuple(seat for seat, tricks in enumerate(last.tricks) for _ in range(tricks))
@@ -223,7 +236,7 @@ def check_round(
     """Check a complete round as if it had been entered at the table, in order."""
     round_setup = round_setup or setup(record, number)
     if played.trump != check_trump(record, number, played.trump.turned, played.trump.suit):
-        raise RuleError("That trump does not fit this round.")
+        raise RuleError("trump_does_not_fit")
     rules.check_round_bids(round_setup, played.bids)
     rules.check_tricks(round_setup.hand_size, played.tricks, round_setup.players)
 
@@ -231,7 +244,7 @@ def check_round(
 def add_round(record: GameRecord, played: RoundRecord) -> GameRecord:
     """Append a complete round; any round in progress is replaced by it."""
     if record.finished:
-        raise RuleError("The game is over: every round has been played.")
+        raise RuleError("game_over")
     check_round(record, len(record.rounds) + 1, played)
     return replace(record, rounds=(*record.rounds, played), current=None)
 
@@ -243,7 +256,7 @@ def replace_round(record: GameRecord, number: int, played: RoundRecord) -> GameR
     such rounds are flagged on the score sheet, never changed silently.
     """
     if not 1 <= number <= len(record.rounds):
-        raise RuleError(f"Round {number} has not been played yet, so it cannot be corrected.")
+        raise RuleError("round_not_played", number=number)
     check_round(record, number, played)
     rounds = list(record.rounds)
     rounds[number - 1] = played
@@ -253,16 +266,16 @@ def replace_round(record: GameRecord, number: int, played: RoundRecord) -> GameR
 def drop_last_round(record: GameRecord, number: int) -> GameRecord:
     """Remove completed round ``number``, which must be the last one."""
     if number != len(record.rounds) or not record.rounds:
-        raise RuleError("Only the last completed round can be taken back.")
+        raise RuleError("only_last_round")
     return replace(record, rounds=record.rounds[:-1], current=None)
 
 
 def round_flags(
     record: GameRecord, number: int, round_setup: RoundSetup | None = None
-) -> tuple[str, ...]:
+) -> tuple[Reason, ...]:
     """Reasons why completed round ``number`` no longer fits the rules, if any."""
     try:
         check_round(record, number, record.rounds[number - 1], round_setup)
     except RuleError as error:
-        return (str(error),)
+        return (error.reason,)
     return ()

@@ -5,11 +5,14 @@ Pages, the PDF and the CSV export use these so a trump or a variant is always pu
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext
+from typing import Any
 
-from scorekeeper.rules import BidRestriction, BidVisibility, Length, Suit, Trump, Turned, Variants
-from scorekeeper.sheet import CurrentRound, Phase
+from flask_babel import gettext, lazy_gettext, ngettext
+from flask_babel import gettext as _
+
+from scorekeeper import variants
+from scorekeeper.refusals import Message, Reason, say
+from scorekeeper.rules import Suit, Trump, Turned, Variants
 
 SUIT_NAMES = {
     Suit.CLUBS: lazy_gettext("Clubs"),
@@ -18,72 +21,70 @@ SUIT_NAMES = {
     Suit.SPADES: lazy_gettext("Spades"),
 }
 
-LENGTHS = {
-    Length.STANDARD: (
-        lazy_gettext("Standard"),
-        lazy_gettext("One card more each round until the deck runs out."),
+REMINDERS = {
+    "foresight": lazy_gettext("Foresight: hold your card facing out, don't look at it."),
+    "gizzard_fester": lazy_gettext(
+        'Say "Gizzard!" when you play a Wizard and "Fester!" for a Jester.'
     ),
-    Length.FIVE_ROUNDS: (lazy_gettext("Five rounds"), lazy_gettext("Rounds of 1 to 5 cards.")),
-    Length.AMIGO: (
-        lazy_gettext("Amigo tournament"),
-        lazy_gettext("Ten rounds on the tournament schedule (3 to 6 players)."),
-    ),
-    Length.QUICK: (
-        lazy_gettext("Quick play"),
-        lazy_gettext("Two cards more each round; the last round deals the whole deck."),
-    ),
-    Length.MAXIMUS: (
-        lazy_gettext("Wizard Maximus"),
-        lazy_gettext("Five rounds of the whole deck; trump fixed: ♣, ♦, ♥, ♠, none."),
-    ),
+    "pull_one": lazy_gettext("Pull one: each player may now draw a card from the right neighbour."),
 }
 
-RESTRICTIONS = {
-    BidRestriction.NONE: (lazy_gettext("None"), lazy_gettext("Any bid from 0 to the hand size.")),
-    BidRestriction.PLUS_MINUS_ONE: (
-        lazy_gettext("Plus/minus one"),
-        lazy_gettext("Bids may not add up to the number of tricks: someone must miss."),
-    ),
-    BidRestriction.CANADIAN: (
-        lazy_gettext("Canadian rule"),
-        lazy_gettext("A dealer leading alone may not make bids add up, unless bidding zero."),
-    ),
+
+SECTION_TITLES = {
+    variants.Section.LENGTH: lazy_gettext("Game length"),
+    variants.Section.BIDS: lazy_gettext("Bidding"),
+    variants.Section.SPECIAL: lazy_gettext("Special rules"),
+    variants.Section.REMINDER: lazy_gettext("Table reminders (no effect on scores)"),
 }
 
-VISIBILITIES = {
-    BidVisibility.OPEN: (lazy_gettext("Open"), lazy_gettext("Each bid is shown as it is made.")),
-    BidVisibility.HIDDEN: (
-        lazy_gettext("Hidden"),
-        lazy_gettext("Bids are typed in secret, passing the phone, and revealed together."),
-    ),
-    BidVisibility.DELAYED: (
-        lazy_gettext("Delayed"),
-        lazy_gettext("Bids stay secret until the tricks of the round are entered."),
-    ),
-}
 
-FLAGS = {
-    "saboteur": (
-        lazy_gettext("Wizard Saboteur"),
-        lazy_gettext("The dealer makes no bid, scores 20 and tries to make the others miss."),
-    ),
-    "jester_bid": (
-        lazy_gettext("Jester bid"),
-        lazy_gettext("Nobody bids: everyone aims to take no trick."),
-    ),
-    "foresight": (
-        lazy_gettext("Foresight"),
-        lazy_gettext("Round 1: hold your card facing out; see all cards but your own."),
-    ),
-    "gizzard_fester": (
-        lazy_gettext("Gizzard / Fester"),
-        lazy_gettext('Say "Gizzard!" with a Wizard and "Fester!" with a Jester, or they swap.'),
-    ),
-    "pull_one": (
-        lazy_gettext("Pull one"),
-        lazy_gettext("After bidding, each may draw a card from the right neighbour's hand."),
-    ),
-}
+def section_title(section: variants.Section) -> str:
+    """The heading of a section of the new-game form."""
+    return str(SECTION_TITLES[section])
+
+
+def signed(value: int) -> str:
+    """A round score with its sign, as pages and the PDF show it: +50, 0, and a real minus."""
+    if value > 0:
+        return f"+{value}"
+    return number(value)
+
+
+def number(value: int) -> str:
+    """An integer with a real minus sign (U+2212) when negative, as pages and the PDF show it."""
+    return f"\u2212{-value}" if value < 0 else str(value)
+
+
+def refusal(reason: Reason) -> str:
+    """A refusal of the rules or of a game record, in the reader's language."""
+    return say(reason.code, reason.params, _translate)
+
+
+def _translate(message: Message, values: dict[str, Any]) -> str:
+    if isinstance(message, tuple):
+        others = {key: value for key, value in values.items() if key != "num"}
+        return str(ngettext(message[0], message[1], values["num"], **others))
+    return str(gettext(message, **values))
+
+
+def variant_label(key: str) -> str:
+    """The name of a variant ("Game length", "Wizard Saboteur")."""
+    return str(gettext(variants.BY_KEY[key].words.label))
+
+
+def variant_help(key: str) -> str:
+    """The one-line help of an on/off variant."""
+    return str(gettext(variants.BY_KEY[key].words.help))
+
+
+def option_label(key: str, value: str) -> str:
+    """The name of one value of a variant ("Quick play")."""
+    return str(gettext(variants.BY_KEY[key].options[value].label))
+
+
+def option_help(key: str, value: str) -> str:
+    """The one-line help of one value of a variant."""
+    return str(gettext(variants.BY_KEY[key].options[value].help))
 
 
 def suit_label(suit: Suit) -> str:
@@ -105,24 +106,14 @@ def trump_label(trump: Trump | None) -> str:
     return suit
 
 
-def round_reminders(variants: Variants, current: CurrentRound) -> list[str]:
-    """The table reminders the players chose, where they matter in this round."""
+def variant_lines(chosen: Variants) -> list[str]:
+    """The variants of a game in words, one line each, for headers and printed sheets: every
+    choice with its value, then the on/off variants that are on."""
     lines = []
-    if variants.foresight and current.number == 1:
-        lines.append(_("Foresight: hold your card facing out, don't look at it."))
-    if variants.gizzard_fester:
-        lines.append(_('Say "Gizzard!" when you play a Wizard and "Fester!" for a Jester.'))
-    if variants.pull_one and current.phase is Phase.PLAY and current.tricks_counted == 0:
-        lines.append(_("Pull one: each player may now draw a card from the right neighbour."))
-    return lines
-
-
-def variant_lines(variants: Variants) -> list[str]:
-    """The variants of a game in words, one line each, for headers and printed sheets."""
-    lines = [
-        _("Length: %(name)s", name=LENGTHS[variants.length][0]),
-        _("Bid restriction: %(name)s", name=RESTRICTIONS[variants.bid_restriction][0]),
-        _("Bids: %(name)s", name=VISIBILITIES[variants.bid_visibility][0]),
-    ]
-    lines += [str(name) for flag, (name, _help) in FLAGS.items() if getattr(variants, flag)]
+    for spec in variants.REGISTRY:
+        value = spec.plain(getattr(chosen, spec.key))
+        if not spec.is_flag:
+            lines.append(f"{variant_label(spec.key)}: {option_label(spec.key, str(value))}")
+        elif value:
+            lines.append(variant_label(spec.key))
     return lines

@@ -4,6 +4,8 @@ Applied at every start-up: a migration that has run is never run again, so start
 idempotent and an older database file is brought up to date in place.
 """
 
+import json
+
 from sqlite_utils import Database, Migrations
 
 migrations = Migrations("scorekeeper")
@@ -60,3 +62,27 @@ def m001_games_seats_rounds(db: Database) -> None:
         foreign_keys=[("game_id", "games", "id")],
     )
     db.table("games").create_index(["updated_at"])
+
+
+# The variant columns of m001, frozen here as they were: later variants live only in the JSON.
+_M001_CHOICES = ("length", "bid_restriction", "bid_visibility")
+_M001_FLAGS = ("saboteur", "jester_bid", "foresight", "gizzard_fester", "pull_one")
+
+
+@migrations()
+def m002_variants_as_json(db: Database) -> None:
+    """A game's variants as one JSON object, so a new variant needs no schema change; the
+    rounds' ``dealer`` column, written and never read (the rules know the dealer), is dropped."""
+    games = db.table("games")
+    games.add_column("variants", str)
+    for row in list(db.query("SELECT * FROM games")):
+        plain = {key: row[key] for key in _M001_CHOICES}
+        plain.update({key: bool(row[key]) for key in _M001_FLAGS})
+        db.execute("UPDATE games SET variants = ? WHERE id = ?", [json.dumps(plain), row["id"]])
+    games.transform(drop=set(_M001_CHOICES + _M001_FLAGS), not_null={"variants"})
+    db.table("rounds").transform(drop={"dealer"})
+
+
+def names() -> list[str]:
+    """Every migration's name, in the order they apply."""
+    return [migration.name for migration in migrations._migrations]

@@ -63,8 +63,6 @@ def game_html(built: Sheet, *, day: str, paper: str) -> str:
         # The chart escapes every name itself, so it goes into the page as it is.
         "chart": Markup(svg),
         "trump_cell": trump_cell,
-        "signed": signed,
-        "number": number,
         "standings": sorted(zip(built.ranks, range(len(built.players)), strict=True)),
         "status": _("Finished")
         if built.finished
@@ -106,16 +104,6 @@ def trump_cell(trump: Trump) -> tuple[str, str]:
         Turned.SUIT: "",
     }
     return main, notes[trump.turned]
-
-
-def number(value: int) -> str:
-    """An integer with a real minus sign (U+2212) when negative."""
-    return f"\u2212{-value}" if value < 0 else str(value)
-
-
-def signed(value: int) -> str:
-    """A round score with its sign: +50, 0, and a real minus sign for a missed bid."""
-    return f"+{value}" if value > 0 else number(value)
 
 
 def _page_css(page: Layout, row_mm: float | None = None) -> Markup:

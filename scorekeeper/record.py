@@ -14,54 +14,32 @@ Decisions:
 - ``format`` may be left out; when given it must be ``wizard-scorekeeper/1``.
 - ``trump`` may be left out (or null) where the rules fix it; ``bids`` may be left out with the
   Jester bid (all zero).
-- Player names are checked like the new-game form checks them: trimmed, at most 24 characters,
-  no two the same.
+- Player names are checked by the rules like the new-game form's (``rules.check_player_names``).
 - Whole numbers must be JSON integers: ``1.0``, ``"1"`` and ``true`` are refused.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import fields
-from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Any
 
-from scorekeeper import game, rules
+from scorekeeper import game, rules, variants
 from scorekeeper.game import GameRecord, RoundRecord
-from scorekeeper.rules import (
-    BidRestriction,
-    BidVisibility,
-    Length,
-    RoundSetup,
-    RuleError,
-    Suit,
-    Trump,
-    Turned,
-    Variants,
-)
+from scorekeeper.rules import Reason, RoundSetup, RuleError, Suit, Trump, Turned, Variants
 from scorekeeper.sheet import Sheet
 
 FORMAT = "wizard-scorekeeper/1"
-# Names are checked like the new-game form does: trimmed, at most 24 characters, all different.
-MAX_NAME_LENGTH = 24
 
 GAME_FIELDS = ("format", "players", "first_dealer", "variants", "rounds")
 ROUND_FIELDS = ("trump", "bids", "tricks")
-CHOICES: dict[str, type[StrEnum]] = {
-    "length": Length,
-    "bid_restriction": BidRestriction,
-    "bid_visibility": BidVisibility,
-}
-FLAGS = ("saboteur", "jester_bid", "foresight", "gizzard_fester", "pull_one")
 
-Choice = TypeVar("Choice", bound=StrEnum)
 Json = dict[str, Any]
 
 
-class RecordError(ValueError):
-    """A game record that cannot be read; ``str(error)`` tells the player what to fix."""
+class RecordError(RuleError):
+    """A game record that cannot be read; its reason tells the player what to fix."""
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -71,21 +49,21 @@ def parse_game(data: object) -> GameRecord:
     """Read a whole game record (parsed JSON) and replay its rounds through the rules.
 
     Raises :class:`RecordError` for a wrong shape, an unknown value, or a round the rules refuse
-    (its message then starts with the round number).
+    (its reason then starts with the round number).
     """
-    fields = _fields(data, "The game record", GAME_FIELDS, required=("players", "first_dealer"))
+    fields = _fields(data, Reason("what_record"), GAME_FIELDS, required=("players", "first_dealer"))
     if "format" in fields and fields["format"] != FORMAT:
-        raise RecordError(f'This is not a game record of this app: "format" must be "{FORMAT}".')
+        raise RecordError("record_format", format=FORMAT)
     players = _players(fields["players"])
     first_dealer = _whole(fields["first_dealer"], '"first_dealer"')
-    variants = parse_variants(fields.get("variants", {}))
+    chosen = parse_variants(fields.get("variants", {}))
     try:
-        record = game.new_game(players, first_dealer, variants)
+        record = game.new_game(players, first_dealer, chosen)
     except RuleError as error:
-        raise RecordError(str(error)) from error
+        raise RecordError.because(error.reason) from error
     rounds = fields.get("rounds", [])
     if not isinstance(rounds, list):
-        raise RecordError(f'"rounds" must be a list of rounds, not {_kind(rounds)}.')
+        raise RecordError("record_rounds_not_list", kind=_kind(rounds))
     for entry in rounds:
         record = append_round(record, entry)
     return record
@@ -93,14 +71,13 @@ def parse_game(data: object) -> GameRecord:
 
 def parse_variants(data: object) -> Variants:
     """Read the ``variants`` object; every field is optional and defaults to the standard game."""
-    fields = _fields(data, '"variants"', (*CHOICES, *FLAGS))
-    choices = {
-        name: _choice(kind, fields[name], f'"variants.{name}"')
-        for name, kind in CHOICES.items()
-        if name in fields
-    }
-    flags = {name: _flag(fields[name], f'"variants.{name}"') for name in FLAGS if name in fields}
-    return Variants(**choices, **flags)  # type: ignore[arg-type]
+    fields = _fields(data, '"variants"', tuple(variants.BY_KEY))
+    plain: dict[str, str | bool] = {}
+    for key, value in fields.items():
+        what = f'"variants.{key}"'
+        spec = variants.BY_KEY[key]
+        plain[key] = _flag(value, what) if spec.is_flag else _option(spec.options, value, what)
+    return variants.from_plain(plain)
 
 
 def append_round(record: GameRecord, data: object) -> GameRecord:
@@ -121,23 +98,23 @@ def parse_round(record: GameRecord, number: int, data: object) -> RoundRecord:
     """Read round ``number`` of ``record`` from its JSON object, filling in what the rules fix.
 
     Only the shape is checked here (and the trump, which needs the round); the bids and tricks
-    are checked by :func:`game.check_round` when the round is added. Raises :class:`RecordError`
-    or :class:`RuleError`.
+    are checked by :func:`game.check_round` when the round is added. Raises :class:`RuleError`
+    (a :class:`RecordError` for the shape).
     """
-    fields = _fields(data, "A round", ROUND_FIELDS, required=("tricks",))
+    fields = _fields(data, Reason("what_round"), ROUND_FIELDS, required=("tricks",))
     round_setup = game.setup(record, number)
     trump = _trump(record, round_setup, fields.get("trump"))
     if "bids" in fields:
         bids = tuple(
-            None if bid is None else _whole(bid, f"{name}'s bid")
+            None if bid is None else _whole(bid, Reason("what_bid", name=name))
             for name, bid in _by_seat(fields["bids"], "bids", record.players)
         )
     elif record.variants.jester_bid:
         bids = round_setup.given_bids
     else:
-        raise RecordError('"bids" is missing: one bid per player, in seat order.')
+        raise RecordError("record_bids_missing")
     tricks = tuple(
-        _whole(taken, f"{name}'s tricks")
+        _whole(taken, Reason("what_tricks", name=name))
         for name, taken in _by_seat(fields["tricks"], "tricks", record.players)
     )
     return RoundRecord(trump, bids, tricks)
@@ -147,28 +124,17 @@ def parse_round(record: GameRecord, number: int, data: object) -> RoundRecord:
 def _in_round(number: int) -> Iterator[None]:
     try:
         yield
-    except (RecordError, RuleError) as error:
-        raise RecordError(f"Round {number}: {error}") from error
+    except RuleError as error:
+        raise RecordError("in_round", number=number, reason=error.reason) from error
 
 
 def _players(data: object) -> tuple[str, ...]:
     if not isinstance(data, list):
-        raise RecordError(f'"players" must be a list of names in seat order, not {_kind(data)}.')
+        raise RecordError("record_players_not_list", kind=_kind(data))
     try:
-        rules.check_player_count(len(data))
+        return rules.check_player_names(data)
     except RuleError as error:
-        raise RecordError(str(error)) from error
-    names = []
-    for seat, name in enumerate(data, start=1):
-        if not isinstance(name, str) or not name.strip():
-            raise RecordError(f"Player {seat} needs a name.")
-        if len(name.strip()) > MAX_NAME_LENGTH:
-            raise RecordError(f"Player {seat}'s name is longer than {MAX_NAME_LENGTH} characters.")
-        names.append(name.strip())
-    folded = [name.casefold() for name in names]
-    if len(set(folded)) != len(folded):
-        raise RecordError("Two players have the same name: tell them apart.")
-    return tuple(names)
+        raise RecordError.because(error.reason) from error
 
 
 def _trump(record: GameRecord, round_setup: RoundSetup, data: object) -> Trump:
@@ -177,16 +143,16 @@ def _trump(record: GameRecord, round_setup: RoundSetup, data: object) -> Trump:
             round_setup.number, round_setup.hand_size, round_setup.players, record.variants.length
         )
         if fixed is None:
-            raise RecordError('"trump" is missing: say which card was turned up after the deal.')
+            raise RecordError("record_trump_missing")
         return fixed
     fields = _fields(data, '"trump"', ("turned", "suit"), required=("turned",))
-    turned = _choice(Turned, fields["turned"], '"trump.turned"')
+    turned = Turned(_option(Turned, fields["turned"], '"trump.turned"'))
     suit = fields.get("suit")
     return game.check_trump(
         record,
         round_setup.number,
         turned,
-        None if suit is None else _choice(Suit, suit, '"trump.suit"'),
+        None if suit is None else Suit(_option(Suit, suit, '"trump.suit"')),
     )
 
 
@@ -199,7 +165,7 @@ def to_record(sheet: Sheet) -> Json:
         "format": FORMAT,
         "players": list(sheet.players),
         "first_dealer": sheet.first_dealer,
-        "variants": variants_json(sheet.variants),
+        "variants": variants.to_plain(sheet.variants),
         "rounds": [
             {"trump": trump_json(row.trump), "bids": list(row.bids), "tricks": list(row.tricks)}
             for row in sheet.rounds
@@ -219,18 +185,9 @@ def record_text(record: Json) -> str:
     return "{\n" + body + "\n}\n"
 
 
-def variants_json(variants: Variants) -> Json:
-    """Every variant field by name, enums as their stored values."""
-    return {field.name: _plain(getattr(variants, field.name)) for field in fields(Variants)}
-
-
 def trump_json(trump: Trump) -> Json:
     """What was turned and the resulting suit (``None``: no trump)."""
     return {"turned": trump.turned.value, "suit": trump.suit.value if trump.suit else None}
-
-
-def _plain(value: object) -> object:
-    return value.value if isinstance(value, StrEnum) else value
 
 
 # --- shapes ----------------------------------------------------------------------------------
@@ -240,58 +197,55 @@ def _fields(
     data: object, what: str, known: tuple[str, ...], required: tuple[str, ...] = ()
 ) -> dict[str, object]:
     if not isinstance(data, dict):
-        raise RecordError(f"{what} must be a JSON object {{...}}, not {_kind(data)}.")
+        raise RecordError("record_not_object", what=what, kind=_kind(data))
     unknown = [key for key in data if key not in known]
     if unknown:
         raise RecordError(
-            f'{what} has a field this app does not know: "{_short(unknown[0])}" '
-            f"(known fields: {', '.join(known)})."
+            "record_unknown_field", what=what, field=_short(unknown[0]), known=", ".join(known)
         )
     missing = [key for key in required if key not in data]
     if missing:
-        raise RecordError(f'{what} is missing the field "{missing[0]}".')
+        raise RecordError("record_missing_field", what=what, field=missing[0])
     return data
 
 
 def _by_seat(data: object, what: str, players: tuple[str, ...]) -> Iterator[tuple[str, object]]:
     if not isinstance(data, list) or len(data) != len(players):
-        raise RecordError(
-            f'"{what}" must be a list of {len(players)} numbers, one per player in seat order.'
-        )
+        raise RecordError("record_by_seat", what=what, players=len(players))
     return zip((_short(name) for name in players), data, strict=True)
 
 
 def _whole(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(f"{what} must be a whole number, not {_kind(value)}.")
+        raise RecordError("record_not_whole", what=what, kind=_kind(value))
     return value
 
 
 def _flag(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise RecordError(f"{what} must be true or false, not {_kind(value)}.")
+        raise RecordError("record_not_flag", what=what, kind=_kind(value))
     return value
 
 
-def _choice(kind: type[Choice], value: object, what: str) -> Choice:
-    names = [member.value for member in kind]
+def _option(options: Iterable[str], value: object, what: str) -> str:
+    names = [str(option) for option in options]
     if not isinstance(value, str) or value not in names:
         given = f'"{_short(value)}"' if isinstance(value, str) else _kind(value)
-        raise RecordError(f"{what} must be one of {', '.join(names)}, not {given}.")
-    return kind(value)
+        raise RecordError("record_not_option", what=what, options=", ".join(names), given=given)
+    return value
 
 
-def _kind(value: object) -> str:
+def _kind(value: object) -> Reason:
     """How a JSON value is called in a message (never the value itself: it may be huge)."""
     if value is None:
-        return "null"
+        return Reason("kind_null")
     if isinstance(value, bool):
-        return "true or false"
+        return Reason("kind_bool")
     if isinstance(value, int | float):
-        return "a number" if isinstance(value, int) else "a decimal number"
+        return Reason("kind_number" if isinstance(value, int) else "kind_decimal")
     if isinstance(value, str):
-        return "text"
-    return "a list" if isinstance(value, list) else "an object"
+        return Reason("kind_text")
+    return Reason("kind_list" if isinstance(value, list) else "kind_object")
 
 
 def _short(text: str, limit: int = 30) -> str:

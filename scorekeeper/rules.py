@@ -2,31 +2,45 @@
 
 Pure Python and the single source of truth: pages, PDF, API and CSV all ask this module.
 The rules are those of ``shared/RULES.md``; the decisions taken there are noted where they apply.
-Every refusal is a :class:`RuleError` whose message a player at the table understands.
+Every refusal is a :class:`RuleError` with a stable code (:mod:`scorekeeper.refusals`), said to
+the player in their language at the edge. The variants are declared in :mod:`scorekeeper.variants`.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 
+from scorekeeper.refusals import Reason, RuleError
+from scorekeeper.variants import (
+    AMIGO_SCHEDULES,
+    BidRestriction,
+    BidVisibility,
+    Length,
+    Variants,
+    check_combination,
+)
+
+__all__ = [
+    "AMIGO_SCHEDULES",
+    "BidRestriction",
+    "BidVisibility",
+    "Length",
+    "Reason",
+    "RuleError",
+    "Variants",
+]
+
 DECK_SIZE = 60
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
-
-
-class RuleError(ValueError):
-    """A move or setting the rules do not allow; ``str(error)`` is the reason for the player.
-
-    ``setting`` names the variant a refusal is about (a field of :class:`Variants`), if any, so a
-    form can show the reason next to the right field.
-    """
-
-    def __init__(self, message: str, setting: str | None = None) -> None:
-        super().__init__(message)
-        self.setting = setting
+MAX_NAME_LENGTH = 24
+# Control, format (bidi, zero-width), surrogate, private-use, unassigned, line and paragraph
+# separator characters: nothing a player types as part of a name.
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
 class Suit(StrEnum):
@@ -56,50 +70,6 @@ class Turned(StrEnum):
     """Nothing turned: no card was left, or Wizard Maximus fixes the trump."""
 
 
-class Length(StrEnum):
-    """How many rounds are played and how many cards each deals."""
-
-    STANDARD = "standard"
-    FIVE_ROUNDS = "five_rounds"
-    AMIGO = "amigo"
-    QUICK = "quick"
-    MAXIMUS = "maximus"
-
-
-class BidRestriction(StrEnum):
-    """Which bids the last bidder may not make."""
-
-    NONE = "none"
-    PLUS_MINUS_ONE = "plus_minus_one"
-    CANADIAN = "canadian"
-
-
-class BidVisibility(StrEnum):
-    """When the table gets to see the bids."""
-
-    OPEN = "open"
-    """Each bid is shown as it is made."""
-    HIDDEN = "hidden"
-    """Bids are sealed until everyone has bid, then revealed together before play."""
-    DELAYED = "delayed"
-    """Bids are sealed until the tricks of the round have been entered."""
-
-
-@dataclass(frozen=True)
-class Variants:
-    """The variants a table chose; the defaults are the standard game."""
-
-    length: Length = Length.STANDARD
-    bid_restriction: BidRestriction = BidRestriction.NONE
-    bid_visibility: BidVisibility = BidVisibility.OPEN
-    saboteur: bool = False
-    jester_bid: bool = False
-    # Table reminders: they change no score, the app only shows them where they matter.
-    foresight: bool = False
-    gizzard_fester: bool = False
-    pull_one: bool = False
-
-
 @dataclass(frozen=True)
 class Trump:
     """The turned card and the trump suit that follows from it (``None``: no trump)."""
@@ -116,24 +86,48 @@ MAXIMUS_TRUMPS: tuple[Suit | None, ...] = (
     None,
 )
 
-# The Amigo tournament's own schedules, by number of players (RULES.md).
-AMIGO_SCHEDULES: dict[int, tuple[int, ...]] = {
-    3: tuple(range(2, 21, 2)),
-    4: (1, 3, 5, 7, 9, 11, 12, 13, 14, 15),
-    5: (2, 4, 5, 6, 7, 8, 9, 10, 11, 12),
-    6: tuple(range(1, 11)),
-}
-
-
 # --- players and variants ------------------------------------------------------------------
 
 
 def check_player_count(players: int) -> None:
     """Refuse a table of fewer than 3 or more than 8 players."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise RuleError(
-            f"Wizard is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
-        )
+        raise RuleError("player_count", low=MIN_PLAYERS, high=MAX_PLAYERS, players=players)
+
+
+def normalise_name(name: str) -> str:
+    """A player's name as stored: Unicode NFC, spaces at both ends trimmed."""
+    return unicodedata.normalize("NFC", name).strip()
+
+
+def same_name_key(name: str) -> str:
+    """What two names must differ in to tell the players apart ("Tom" and " tom" do not)."""
+    return unicodedata.normalize("NFKC", normalise_name(name)).casefold()
+
+
+def check_player_names(names: Sequence[object]) -> tuple[str, ...]:
+    """The players' names as stored, in seat order, or a refusal.
+
+    Decisions: a name is text of 1 to 24 characters after trimming, with no control, format or
+    other invisible character (a bidi override or a zero-width space would make two names look
+    alike or garble the sheet); two names that differ only in case, spacing at the ends or
+    Unicode form are the same player.
+    """
+    check_player_count(len(names))
+    stored: list[str] = []
+    for seat, name in enumerate(names, start=1):
+        if not isinstance(name, str) or not name.strip():
+            raise RuleError("name_missing", seat=seat)
+        if any(unicodedata.category(char) in HIDDEN_CATEGORIES for char in name):
+            raise RuleError("name_bad_character", seat=seat)
+        name = normalise_name(name)
+        if len(name) > MAX_NAME_LENGTH:
+            raise RuleError("name_too_long", seat=seat, max=MAX_NAME_LENGTH)
+        stored.append(name)
+    keys = [same_name_key(name) for name in stored]
+    if len(set(keys)) != len(keys):
+        raise RuleError("names_same")
+    return tuple(stored)
 
 
 def check_variants(players: int, variants: Variants) -> None:
@@ -143,23 +137,7 @@ def check_variants(players: int, variants: Variants) -> None:
     cannot go with the Canadian rule, and the Amigo tournament has no schedule for 7 or 8 players.
     """
     check_player_count(players)
-    if variants.length is Length.AMIGO and players not in AMIGO_SCHEDULES:
-        raise RuleError("The Amigo tournament has no schedule for 7 or 8 players.", "length")
-    if (
-        variants.bid_restriction is not BidRestriction.NONE
-        and variants.bid_visibility is not BidVisibility.OPEN
-    ):
-        raise RuleError(
-            "A bid restriction needs the last bidder to see the other bids, "
-            "so it cannot be combined with hidden or delayed bids.",
-            "bid_visibility",
-        )
-    if variants.saboteur and variants.bid_restriction is BidRestriction.CANADIAN:
-        raise RuleError(
-            "The Canadian rule is about the dealer's own bid, but the Saboteur dealer "
-            "makes no bid: choose one of the two.",
-            "saboteur",
-        )
+    check_combination(players, variants)
 
 
 # --- schedule, dealer, order -----------------------------------------------------------------
@@ -182,7 +160,7 @@ def schedule(players: int, length: Length = Length.STANDARD) -> tuple[int, ...]:
         return (1, 2, 3, 4, 5)
     if length is Length.AMIGO:
         if players not in AMIGO_SCHEDULES:
-            raise RuleError("The Amigo tournament has no schedule for 7 or 8 players.")
+            raise RuleError("amigo_players", setting="length")
         return AMIGO_SCHEDULES[players]
     if length is Length.QUICK:
         return tuple(reversed(range(top, 0, -2)))
@@ -243,21 +221,19 @@ def resolve_trump(
     if fixed is not None:
         if turned is not Turned.NONE or (suit is not None and suit is not fixed.suit):
             if length is Length.MAXIMUS:
-                raise RuleError(
-                    "In Wizard Maximus the trump is fixed for every round; nothing is turned."
-                )
-            raise RuleError("This round deals every card, so no trump card is turned.")
+                raise RuleError("trump_fixed_maximus")
+            raise RuleError("trump_none_left")
         return fixed
     if turned is Turned.NONE:
-        raise RuleError("Cards are left after this deal, so a trump card is turned: enter it.")
+        raise RuleError("trump_missing")
     if turned is Turned.JESTER:
         if suit is not None:
-            raise RuleError("A Jester turned up means no trump this round.")
+            raise RuleError("trump_jester_has_no_suit")
         return Trump(Turned.JESTER, None)
     if suit is None:
         if turned is Turned.WIZARD:
-            raise RuleError("A Wizard turned up: the dealer picks a suit as trump.")
-        raise RuleError("Which suit was turned up?")
+            raise RuleError("trump_wizard_needs_suit")
+        raise RuleError("trump_suit_missing")
     return Trump(turned, suit)
 
 
@@ -316,7 +292,9 @@ def next_bidder(setup: RoundSetup, bids: Sequence[int | None]) -> int | None:
     return next((seat for seat in setup.bidders if bids[seat] is None), None)
 
 
-def bid_refusal(setup: RoundSetup, bids: Sequence[int | None], seat: int, bid: int) -> str | None:
+def bid_refusal(
+    setup: RoundSetup, bids: Sequence[int | None], seat: int, bid: int
+) -> Reason | None:
     """Why ``seat`` may not bid ``bid`` after the ``bids`` made so far, or ``None`` if it may.
 
     ``bids`` is indexed by seat, ``None`` where no bid is made yet. Only the last bidder is
@@ -325,11 +303,11 @@ def bid_refusal(setup: RoundSetup, bids: Sequence[int | None], seat: int, bid: i
     """
     hand = setup.hand_size
     if seat == setup.saboteur:
-        return "The dealer is the saboteur this round and makes no bid."
+        return Reason("saboteur_does_not_bid")
     if setup.variants.jester_bid:
-        return "With the Jester bid nobody bids: every bid is zero."
+        return Reason("jester_bid_nobody_bids")
     if not 0 <= bid <= hand:
-        return f"A bid is a number from 0 to {hand} in this round."
+        return Reason("bid_out_of_range", hand=hand)
     others = [b for s, b in enumerate(bids) if s != seat and s in setup.bidders]
     if any(b is None for b in others):
         return None
@@ -338,21 +316,26 @@ def bid_refusal(setup: RoundSetup, bids: Sequence[int | None], seat: int, bid: i
         return None
     restriction = setup.variants.bid_restriction
     if restriction is BidRestriction.PLUS_MINUS_ONE:
-        return (
-            f"Bids would add up to {hand}, the number of tricks in this round — "
-            "the plus/minus-one rule forbids that."
-        )
+        return Reason("bid_total_forbidden", hand=hand)
     if (
         restriction is BidRestriction.CANADIAN
         and seat == setup.dealer
         and bid != 0
         and dealer_alone_in_lead(setup.totals_before, setup.dealer)
     ):
-        return (
-            f"Bids would add up to {hand}, the number of tricks in this round, and the dealer "
-            "leads alone — the Canadian rule forbids that (bidding zero is always allowed)."
-        )
+        return Reason("bid_total_forbidden_canadian", hand=hand)
     return None
+
+
+def bids_sealed(visibility: BidVisibility, all_bids_in: bool) -> bool:
+    """Whether the bids of the round in progress must stay hidden from everyone.
+
+    Hidden bids open together once everyone has bid; delayed bids stay sealed until the tricks
+    are entered, that is, for as long as the round is in progress.
+    """
+    if visibility is BidVisibility.DELAYED:
+        return True
+    return visibility is BidVisibility.HIDDEN and not all_bids_in
 
 
 def legal_bids(setup: RoundSetup, bids: Sequence[int | None], seat: int) -> tuple[int, ...]:
@@ -364,14 +347,12 @@ def check_bid(setup: RoundSetup, bids: Sequence[int | None], seat: int, bid: int
     """Refuse a bid out of turn or against the rules; the bids are those made so far."""
     if seat not in setup.bidders:
         reason = bid_refusal(setup, bids, seat, bid)
-        raise RuleError(reason or "That seat does not bid this round.")
+        raise RuleError.because(reason or Reason("seat_does_not_bid"))
     if bids[seat] is None and next_bidder(setup, bids) != seat:
-        raise RuleError(
-            "It is not this player's turn to bid yet: bids go clockwise from the dealer's left."
-        )
+        raise RuleError("bid_out_of_turn")
     reason = bid_refusal(setup, bids, seat, bid)
     if reason is not None:
-        raise RuleError(reason)
+        raise RuleError.because(reason)
 
 
 def bids_complete(setup: RoundSetup, bids: Sequence[int | None]) -> bool:
@@ -382,18 +363,18 @@ def bids_complete(setup: RoundSetup, bids: Sequence[int | None]) -> bool:
 def check_round_bids(setup: RoundSetup, bids: Sequence[int | None]) -> None:
     """Check a whole round of bids as if entered at the table one by one, in bidding order."""
     if len(bids) != setup.players:
-        raise RuleError(f"A round needs one bid for each of the {setup.players} players.")
+        raise RuleError("bids_count", players=setup.players)
     if not setup.bidders:
         if tuple(bids) != setup.given_bids:
-            raise RuleError("With the Jester bid nobody bids: every bid is zero.")
+            raise RuleError("jester_bid_nobody_bids")
         return
     if setup.saboteur is not None and bids[setup.saboteur] is not None:
-        raise RuleError("The dealer is the saboteur this round and makes no bid.")
+        raise RuleError("saboteur_does_not_bid")
     made: list[int | None] = list(setup.given_bids)
     for seat in setup.bidders:
         bid = bids[seat]
         if bid is None:
-            raise RuleError("Every player except a saboteur must bid.")
+            raise RuleError("bid_missing")
         check_bid(setup, made, seat, bid)
         made[seat] = bid
 
@@ -404,15 +385,25 @@ def check_round_bids(setup: RoundSetup, bids: Sequence[int | None]) -> None:
 def check_tricks(hand_size: int, tricks: Sequence[int], players: int) -> None:
     """Refuse tricks that are out of range or do not add up to the hand size."""
     if len(tricks) != players:
-        raise RuleError(f"A round needs the tricks of each of the {players} players.")
+        raise RuleError("tricks_count", players=players)
     if any(not 0 <= t <= hand_size for t in tricks):
-        raise RuleError(f"Each player takes from 0 to {hand_size} tricks in this round.")
+        raise RuleError("tricks_out_of_range", hand=hand_size)
     taken = sum(tricks)
     if taken != hand_size:
-        raise RuleError(
-            f"Tricks add up to {taken}, but {hand_size} were played this round: "
-            "every trick has exactly one winner."
-        )
+        raise RuleError("tricks_sum", taken=taken, num=hand_size)
+
+
+def reminders(
+    variants: Variants, round_number: int, playing: bool, tricks_counted: int
+) -> tuple[str, ...]:
+    """The table reminders (variant keys) that apply now: Foresight in round 1, Gizzard/Fester
+    all the time, Pull one after bidding and before the first trick."""
+    due = {
+        "foresight": round_number == 1,
+        "gizzard_fester": True,
+        "pull_one": playing and tricks_counted == 0,
+    }
+    return tuple(key for key, now in due.items() if now and getattr(variants, key))
 
 
 def fill_blank_tricks(hand_size: int, tricks: Sequence[int | None]) -> tuple[int, ...]:
@@ -425,7 +416,7 @@ def fill_blank_tricks(hand_size: int, tricks: Sequence[int | None]) -> tuple[int
     """
     blanks = [seat for seat, taken in enumerate(tricks) if taken is None]
     if len(blanks) > 1:
-        raise RuleError("Enter the tricks of every player (one may be left for the app to fill).")
+        raise RuleError("tricks_blanks")
     left = max(0, hand_size - sum(taken or 0 for taken in tricks))
     return tuple(left if taken is None else taken for taken in tricks)
 

@@ -12,7 +12,7 @@ from enum import StrEnum
 
 from scorekeeper import game, rules
 from scorekeeper.game import GameRecord
-from scorekeeper.rules import BidVisibility, RoundSetup, Trump, Variants
+from scorekeeper.rules import Reason, RoundSetup, Trump, Variants
 
 
 class Phase(StrEnum):
@@ -36,7 +36,9 @@ class RoundRow:
     scores: tuple[int, ...]
     totals: tuple[int, ...]
     met: tuple[bool, ...]
-    flags: tuple[str, ...]
+    saboteur: int | None
+    """The seat of the round's saboteur (the dealer), who made no bid; ``None`` without one."""
+    flags: tuple[Reason, ...]
 
 
 @dataclass(frozen=True)
@@ -52,9 +54,11 @@ class CurrentRound:
     sealed: bool
     next_bidder: int | None
     legal_bids: tuple[int, ...]
-    refusals: tuple[tuple[int, str], ...]
+    refusals: tuple[tuple[int, Reason], ...]
     won: tuple[int, ...]
     tricks_counted: int
+    reminders: tuple[str, ...]
+    """Keys of the table-reminder variants that apply at this moment of the round."""
 
     @property
     def number(self) -> int:
@@ -138,17 +142,14 @@ class Sheet:
 
 def build(record: GameRecord) -> Sheet:
     """Derive the score sheet of a game from what the table entered."""
-    rows: list[RoundRow] = []
-    totals = (0,) * len(record.players)
-    for number in range(1, len(record.rounds) + 1):
-        rows.append(_round_row(record, number, totals))
-        totals = rows[-1].totals
+    rows = tuple(_round_row(record, number) for number in range(1, len(record.rounds) + 1))
+    totals = record.running_totals[-1]
     return Sheet(
         players=record.players,
         first_dealer=record.first_dealer,
         variants=record.variants,
         schedule=record.schedule,
-        rounds=tuple(rows),
+        rounds=rows,
         totals=totals,
         ranks=rules.ranks(totals),
         leaders=rules.leaders(totals) if rows else (),
@@ -157,16 +158,9 @@ def build(record: GameRecord) -> Sheet:
     )
 
 
-def _round_row(record: GameRecord, number: int, totals_before: tuple[int, ...]) -> RoundRow:
+def _round_row(record: GameRecord, number: int) -> RoundRow:
     played = record.rounds[number - 1]
-    round_setup = game.setup(record, number, totals_before)
-    scores = tuple(
-        rules.round_score(bid, tricks)
-        for bid, tricks in zip(played.bids, played.tricks, strict=True)
-    )
-    totals = tuple(
-        before + score for before, score in zip(round_setup.totals_before, scores, strict=True)
-    )
+    round_setup = game.setup(record, number)
     return RoundRow(
         number=number,
         hand_size=round_setup.hand_size,
@@ -174,32 +168,22 @@ def _round_row(record: GameRecord, number: int, totals_before: tuple[int, ...]) 
         trump=played.trump,
         bids=played.bids,
         tricks=played.tricks,
-        scores=scores,
-        totals=totals,
+        scores=record.scores[number - 1],
+        totals=record.running_totals[number],
         met=tuple(rules.bid_met(b, t) for b, t in zip(played.bids, played.tricks, strict=True)),
+        saboteur=round_setup.saboteur,
         flags=game.round_flags(record, number, round_setup),
     )
-
-
-def is_sealed(visibility: BidVisibility, all_bids_in: bool) -> bool:
-    """Whether the bids of the round in progress must stay hidden from everyone.
-
-    Hidden bids open together once everyone has bid; delayed bids stay sealed until the tricks
-    are entered, that is, for as long as the round is in progress.
-    """
-    if visibility is BidVisibility.DELAYED:
-        return True
-    return visibility is BidVisibility.HIDDEN and not all_bids_in
 
 
 def _current(record: GameRecord) -> CurrentRound:
     round_setup = game.current_setup(record)
     now = game.current_round(record)
     complete = rules.bids_complete(round_setup, now.bids)
-    sealed = is_sealed(record.variants.bid_visibility, complete)
+    sealed = rules.bids_sealed(record.variants.bid_visibility, complete)
     bidder = None if now.trump is None else rules.next_bidder(round_setup, now.bids)
     legal: tuple[int, ...] = ()
-    refusals: list[tuple[int, str]] = []
+    refusals: list[tuple[int, Reason]] = []
     if bidder is not None:
         legal = rules.legal_bids(round_setup, now.bids, bidder)
         for bid in range(round_setup.hand_size + 1):
@@ -232,4 +216,7 @@ def _current(record: GameRecord) -> CurrentRound:
         refusals=tuple(refusals),
         won=tuple(won),
         tricks_counted=len(now.trick_winners),
+        reminders=rules.reminders(
+            record.variants, round_setup.number, phase is Phase.PLAY, len(now.trick_winners)
+        ),
     )

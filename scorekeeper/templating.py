@@ -1,11 +1,11 @@
-"""What every template may use beyond Flask's own: labels for suits, trumps and variants."""
+"""What every template may use beyond Flask's own: labels for suits, trumps, variants, refusals."""
 
 from __future__ import annotations
 
 from flask import Flask
 from flask_babel import get_locale
 
-from scorekeeper import labels
+from scorekeeper import labels, variants
 from scorekeeper.rules import Suit
 
 
@@ -15,11 +15,16 @@ def init_app(app: Flask) -> None:
         trump_label=labels.trump_label,
         suit_label=labels.suit_label,
         variant_lines=labels.variant_lines,
-        round_reminders=labels.round_reminders,
+        variant_label=labels.variant_label,
+        variant_help=labels.variant_help,
+        option_help=labels.option_help,
+        section_title=labels.section_title,
+        reminder=labels.REMINDERS.get,
+        refusal=labels.refusal,
+        signed=labels.signed,
+        number=labels.number,
         get_locale=get_locale,
         Suit=Suit,
-        lengths={key.value: text for key, text in labels.LENGTHS.items()},
-        restrictions={key.value: text for key, text in labels.RESTRICTIONS.items()},
-        visibilities={key.value: text for key, text in labels.VISIBILITIES.items()},
-        flags=labels.FLAGS,
+        variant_sections=variants.SECTIONS,
     )
+    app.jinja_env.filters["refusal"] = labels.refusal

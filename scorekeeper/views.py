@@ -11,7 +11,7 @@ from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from scorekeeper import access, chart, db, forms, game, qr, sheet
+from scorekeeper import access, chart, db, forms, game, labels, qr, sheet
 from scorekeeper.db import StoredGame
 from scorekeeper.game import GameRecord, RoundRecord
 from scorekeeper.rules import RuleError, Suit, Trump, Turned
@@ -67,7 +67,7 @@ def _apply(stored: StoredGame, form: forms.ActionForm, move: Move) -> Response:
         try:
             db.save(db.get_db(), stored, move(stored.record))
         except RuleError as error:
-            flash(str(error), "error")
+            flash(labels.refusal(error.reason), "error")
         except db.Conflict:
             flash(_stale_message(), "error")
     return _to_game(stored)
@@ -208,7 +208,7 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
             corrected = game.replace_round(stored.record, number, _corrected(stored, form))
             db.save(db.get_db(), stored, corrected)
         except RuleError as error:
-            form.form_errors.append(str(error))
+            form.form_errors.append(labels.refusal(error.reason))
         except db.Conflict:
             form.form_errors.append(_stale_message())
         else:

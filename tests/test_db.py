@@ -12,6 +12,7 @@ from flask import Flask
 from sqlite_utils import Database
 
 from scorekeeper import db, game
+from scorekeeper import migrations as schema_migrations
 from scorekeeper.game import GameRecord, RoundInProgress, RoundRecord
 from scorekeeper.migrations import migrations
 from scorekeeper.rules import (
@@ -221,11 +222,14 @@ def test_every_move_is_saved_and_read_back(conn: Database) -> None:
 def test_saving_rewrites_only_the_rounds_that_changed(conn: Database) -> None:
     record = two_rounds(new(3))
     stored = db.create_game(conn, record)
-    conn.execute("UPDATE rounds SET dealer = 99 WHERE game_id = ? AND number = 1", [stored.id])
+    # A completed round's trick counter is never read: a mark there shows the row was kept.
+    conn.execute(
+        "UPDATE rounds SET trick_winners = 'kept' WHERE game_id = ? AND number = 1", [stored.id]
+    )
     changed = game.replace_round(record, 2, RoundRecord(HEARTS, (2, 0, 0), (2, 0, 0)))
     db.save(conn, stored, changed)
-    dealers = [row["dealer"] for row in conn.query("SELECT dealer FROM rounds ORDER BY number")]
-    assert dealers == [99, 1]
+    marks = [row["trick_winners"] for row in conn.query("SELECT * FROM rounds ORDER BY number")]
+    assert marks == ["kept", ""]
 
 
 def test_a_change_made_against_an_old_version_is_refused(conn: Database) -> None:
@@ -290,7 +294,7 @@ def test_load_many_skips_unknown_games_and_keeps_the_order(conn: Database) -> No
 
 def test_migrate_creates_the_schema(conn: Database) -> None:
     assert set(TABLES) <= set(conn.table_names())
-    assert [m.name for m in migrations.applied(conn)] == ["m001_games_seats_rounds"]
+    assert [m.name for m in migrations.applied(conn)] == schema_migrations.names()
 
 
 def test_migrating_twice_is_harmless(conn: Database) -> None:
@@ -299,7 +303,7 @@ def test_migrating_twice_is_harmless(conn: Database) -> None:
     db.migrate(conn)
     db.migrate(conn)
     assert conn.schema == schema
-    assert [m.name for m in migrations.applied(conn)] == ["m001_games_seats_rounds"]
+    assert [m.name for m in migrations.applied(conn)] == schema_migrations.names()
     assert db.load(conn, stored.id) == stored
 
 
@@ -320,7 +324,7 @@ def test_a_backup_is_a_readable_copy(conn: Database, tmp_path: Path) -> None:
     try:
         assert [db.load(copy, s.id) for s in stored] == stored
         db.migrate(copy)  # already up to date
-        assert [m.name for m in migrations.applied(copy)] == ["m001_games_seats_rounds"]
+        assert [m.name for m in migrations.applied(copy)] == schema_migrations.names()
     finally:
         copy.close()
 

@@ -315,7 +315,7 @@ def test_finishing_a_round_enters_the_tricks_and_starts_the_next_round() -> None
     )
     record = bid_all(record, (0, 1, 1))
     assert refusal(game.finish_round, record, (1, 1, 0)) == (
-        "Tricks add up to 2, but 1 were played this round: every trick has exactly one winner."
+        "Tricks add up to 2, but 1 was played this round: every trick has exactly one winner."
     )
     record = game.finish_round(record, (0, 0, 1))
     assert record.rounds == (RoundRecord(Trump(Turned.SUIT, Suit.CLUBS), (0, 1, 1), (0, 0, 1)),)
@@ -467,7 +467,7 @@ def test_a_whole_round_can_be_added_and_replaces_the_round_in_progress() -> None
         (RoundRecord(HEARTS, (0, 2, 0), (1, 0, 0)), "A bid is a number from 0 to 1 in this round."),
         (
             RoundRecord(HEARTS, (0, 0, 0), (1, 1, 0)),
-            "Tricks add up to 2, but 1 were played this round: every trick has exactly one winner.",
+            "Tricks add up to 2, but 1 was played this round: every trick has exactly one winner.",
         ),
     ],
 )

@@ -69,7 +69,7 @@ def test_header_names_date_seats_and_variants(app: Flask, client: FlaskClient) -
     text = pdfs.text(_get(client, stored.id))
     assert "2026-11-29" in text
     assert f"1. Ana (first dealer) · 2. {GREEK} · 3. {CYRILLIC} · 4. Zoë" in text
-    assert "Length: Quick play · Bid restriction: Plus/minus one · Bids: Open" in text
+    assert "Game length: Quick play · Bid restriction: Plus/minus one · Bids: Open" in text
 
 
 def test_names_in_any_script_use_real_glyphs(app: Flask, client: FlaskClient) -> None:

@@ -19,7 +19,8 @@ from scorekeeper.rules import (
     Turned,
     Variants,
 )
-from scorekeeper.sheet import Phase, is_sealed
+from scorekeeper.rules import bids_sealed as is_sealed
+from scorekeeper.sheet import Phase
 
 HEARTS = Trump(Turned.SUIT, Suit.HEARTS)
 OPEN, HIDDEN, DELAYED = BidVisibility.OPEN, BidVisibility.HIDDEN, BidVisibility.DELAYED

@@ -36,8 +36,9 @@ from werkzeug.test import TestResponse
 from scorekeeper import create_app, db, game, rules, sheet, state
 from scorekeeper.db import StoredGame
 from scorekeeper.game import GameRecord
-from scorekeeper.record import FLAGS, to_record
+from scorekeeper.record import to_record
 from scorekeeper.rules import BidRestriction, BidVisibility, Length, Suit, Turned, Variants
+from scorekeeper.variants import REGISTRY
 from tests.plays import legal_round, played_game, round_json
 
 FUZZ = settings(
@@ -229,8 +230,9 @@ def check_api_request(table: Table, send: Any) -> TestResponse:
     event(f"{response.request.method} {response.status_code}")
     if response.status_code >= 400:
         assert isinstance(body, dict), body
-        assert list(body) == ["error"], body
+        assert sorted(body) == ["code", "error"], body
         assert isinstance(body["error"], str) and body["error"].strip(), body
+        assert isinstance(body["code"], str) and body["code"].isidentifier(), body
         assert after == before, "a refused request changed what is stored"
         return response
     assert response.status_code in (200, 201), response.status_code
@@ -442,7 +444,7 @@ def new_games(draw: st.DrawFn) -> dict[str, Any]:
         "bid_restriction": draw(st.sampled_from([r.value for r in BidRestriction])),
         "bid_visibility": draw(st.sampled_from([v.value for v in BidVisibility])),
     }
-    for flag in draw(st.sets(st.sampled_from(FLAGS))):
+    for flag in draw(st.sets(st.sampled_from([s.key for s in REGISTRY if s.is_flag]))):
         base[flag] = "y"
     if draw(st.integers(0, 5)) == 0:
         base["move"] = draw(st.one_of(st.sampled_from(["0:up", "1:down", "9:up"]), nasty_text))

@@ -91,7 +91,7 @@ def test_an_oversized_api_body_is_refused_with_413_in_json(
     response = client.open(url, method=method, json=body, headers=bearer(token))
     assert response.status_code == 413
     assert response.mimetype == "application/json"
-    assert response.json == {"error": TOO_MUCH}
+    assert response.json == {"error": TOO_MUCH, "code": "too_large"}
     assert all_rows(database) == before
 
 
@@ -149,7 +149,7 @@ def test_the_real_server_refuses_an_oversized_api_body_in_json(live: Server, chu
     status, kind, raw = send(live, "POST", path, body, headers, chunked)
     assert status == 413
     assert kind.startswith("application/json")
-    assert json.loads(raw) == {"error": TOO_MUCH}
+    assert json.loads(raw) == {"error": TOO_MUCH, "code": "too_large"}
     assert all_rows(live.database) == before
 
 

@@ -87,7 +87,7 @@ def test_one_blank_player_is_filled_in_from_the_rest(client: FlaskClient) -> Non
     play_round(client, game_id, [0, 0, 0], [1, 0, 0])
     play_round(client, game_id, [0, 0, 1], [None, 0, 1])
     totals = soup(client.get(f"/games/{game_id}/sheet")).select("tfoot tr:first-child td")
-    assert [c.get_text(strip=True) for c in totals] == ["-20", "40", "50"]
+    assert [c.get_text(strip=True) for c in totals] == ["\u221220", "40", "50"]
 
 
 def test_tricks_that_do_not_add_up_are_refused(client: FlaskClient) -> None:
@@ -96,7 +96,7 @@ def test_tricks_that_do_not_add_up_are_refused(client: FlaskClient) -> None:
     for seat in (0, 1, 2):
         act(client, game_id, "bid", seat=seat, bid=0)
     refused = act(client, game_id, "tricks", **{"tricks-0": 1, "tricks-1": 1, "tricks-2": 0})
-    assert "add up to 2, but 1 were played" in refused[0]
+    assert "add up to 2, but 1 was played" in refused[0]
     refused = act(client, game_id, "tricks", **{"tricks-0": 1})
     assert "every player" in refused[0]
     assert soup(client.get(f"/games/{game_id}")).select_one(".tricks-form") is not None
@@ -111,7 +111,7 @@ def test_result_shows_scores_totals_and_next_dealer(client: FlaskClient) -> None
     ]
     assert rows == [
         ["Tom", "0", "0", "✓ +20", "20"],
-        ["Dick", "1", "0", "✗ -10", "-10"],
+        ["Dick", "1", "0", "✗ \u221210", "\u221210"],
         ["Mary", "1", "1", "✓ +30", "30"],
     ]
     assert "Next dealer: Tom" in result.get_text()

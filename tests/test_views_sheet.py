@@ -32,7 +32,7 @@ def test_sheet_has_a_cell_per_player_and_round(client: FlaskClient) -> None:
     rows = page.select("table.pad tbody tr")
     assert len(rows) == 2
     first = [td.get_text(" ", strip=True) for td in rows[0].select("td")]
-    assert first == ["0/0 ✓+20 20", "1/0 ✗-10 -10", "1/1 ✓+30 30"]
+    assert first == ["0/0 ✓+20 20", "1/0 ✗\u221210 \u221210", "1/1 ✓+30 30"]
     assert "deals Mary" in rows[0].th.get_text(" ") and "♥ Hearts" in rows[0].th.get_text()
     assert "No trump (Jester turned)" in rows[1].th.get_text()
     assert _totals(client, game_id) == ["10", "10", "20"]
@@ -49,7 +49,7 @@ def test_correcting_a_round_changes_the_totals(client: FlaskClient) -> None:
     play_round(client, game_id, [2, 0, 0], [1, 0, 1], turned="jester", suit=None)
     response = _edit(client, game_id, 1, **{"tricks-1": 1, "tricks-2": 0})
     assert response.status_code == 303
-    assert _totals(client, game_id) == ["10", "50", "-20"]
+    assert _totals(client, game_id) == ["10", "50", "\u221220"]
 
 
 def test_a_correction_the_rules_refuse_changes_nothing(client: FlaskClient) -> None:
@@ -60,7 +60,7 @@ def test_a_correction_the_rules_refuse_changes_nothing(client: FlaskClient) -> N
     assert "add up to 2" in soup(response).select_one(".flash.error").get_text()
     response = _edit(client, game_id, 1, turned="suit", suit="")
     assert "Which suit" in soup(response).select_one(".flash.error").get_text()
-    assert _totals(client, game_id) == ["20", "-10", "30"]
+    assert _totals(client, game_id) == ["20", "\u221210", "30"]
 
 
 def test_correction_that_breaks_a_later_canadian_round_is_flagged(client: FlaskClient) -> None:
