@@ -63,7 +63,7 @@ def game_html(built: Sheet, *, day: str, paper: str) -> str:
         # The chart escapes every name itself, so it goes into the page as it is.
         "chart": Markup(svg),
         "trump_cell": trump_cell,
-        "standings": sorted(zip(built.ranks, range(len(built.players)), strict=True)),
+        "standings": built.standings,
         "status": _("Finished")
         if built.finished
         else _("Unfinished: %(n)s of %(total)s rounds played", n=played, total=len(built.schedule)),

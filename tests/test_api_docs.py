@@ -7,6 +7,9 @@ from pathlib import Path
 
 from flask import Flask
 
+from scorekeeper.errors import HTTP_CODES
+from scorekeeper.refusals import MESSAGES
+
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "api.md"
 
 
@@ -40,3 +43,11 @@ def test_every_section_shows_a_curl_call_and_its_answer() -> None:
         assert re.search(r"^HTTP [0-9]{3}$", text, flags=re.MULTILINE), endpoint
         if method != "GET":
             assert f"-X {method}" in text or "-F " in text, endpoint
+
+
+def test_every_refusal_code_is_listed_in_the_docs() -> None:
+    listed = set(re.findall(r"^\| `(\w+)`", DOCS.read_text(), flags=re.MULTILINE))
+    listed |= set(re.findall(r"`(\w+)`", DOCS.read_text().split("### Codes", 1)[1]))
+    codes = {code for code in MESSAGES if not code.startswith(("kind_", "what_"))}
+    assert codes - listed == set()
+    assert set(HTTP_CODES.values()) - listed == set()

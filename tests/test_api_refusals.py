@@ -287,3 +287,19 @@ def test_a_new_game_that_is_not_json_is_400_and_not_stored(
     assert response.status_code == 400
     assert response.json["error"]
     assert game_ids(app) == []
+
+
+def test_a_refusal_carries_its_stable_code_beside_the_sentence(client: FlaskClient) -> None:
+    game_id, token = create(client, {"players": ["Tom", "Dick", "Mary"], "first_dealer": 0})
+    hearts = {"turned": "suit", "suit": "hearts"}
+    response = client.post(
+        f"/api/games/{game_id}/rounds",
+        json={"trump": hearts, "bids": [0, 0, 0], "tricks": [1, 1, 0]},
+        headers=bearer(token),
+    )
+    assert response.status_code == 400
+    assert response.json == {
+        "code": "tricks_sum",
+        "error": "Round 1: Tricks add up to 2, but 1 was played this round: "
+        "every trick has exactly one winner.",
+    }

@@ -224,7 +224,7 @@ def _texts(page: Page, rows: str, cells: str = "th, td") -> list[list[str]]:
 def result_rows(page: Page) -> dict[str, tuple[str, str, str, int]]:
     """The last round's result panel: name -> (bid, took, score cell, total)."""
     rows = _texts(page, ".result table.scores tbody tr")
-    return {name: (bid, took, score, int(total)) for name, bid, took, score, total in rows}
+    return {name: (bid, took, score, whole(total)) for name, bid, took, score, total in rows}
 
 
 def result_title(page: Page) -> str:
@@ -235,7 +235,12 @@ def result_title(page: Page) -> str:
 
 def standings(page: Page) -> dict[str, int]:
     """The Game over standings: name -> final total."""
-    return {name: int(total) for name, total in _texts(page, ".standings li", ".name, .total")}
+    return {name: whole(total) for name, total in _texts(page, ".standings li", ".name, .total")}
+
+
+def whole(text: str) -> int:
+    """A number as the pages print it, with a real minus sign when negative."""
+    return int(text.replace("\u2212", "-"))
 
 
 def sheet_rows(page: Page) -> list[list[str]]:
@@ -248,7 +253,7 @@ def sheet_rows(page: Page) -> list[list[str]]:
 
 def sheet_totals(page: Page) -> list[int]:
     """The Total row of the score sheet page, by seat."""
-    return [int(cell) for cell in _texts(page, "table.pad tfoot tr")[0][1:]]
+    return [whole(cell) for cell in _texts(page, "table.pad tfoot tr")[0][1:]]
 
 
 # --- the rules engine, for comparison --------------------------------------------------------
