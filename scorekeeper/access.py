@@ -19,7 +19,10 @@ MAX_REMEMBERED = 40
 
 
 def _remember(key: str, game_id: str, value: str) -> None:
-    games = dict(session.get(key, {}))
+    known = session.get(key, {})
+    if known and list(known)[-1] == game_id and known[game_id] == value:
+        return  # already the most recent: leave the cookie as it is
+    games = dict(known)
     games.pop(game_id, None)
     games[game_id] = value
     session[key] = dict(list(games.items())[-MAX_REMEMBERED:])

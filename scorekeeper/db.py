@@ -11,6 +11,7 @@ import json
 import secrets
 import sqlite3
 import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -30,6 +31,11 @@ from scorekeeper.rules import Suit, Trump, Turned
 
 WRITE_WAIT = 10  # seconds a write waits for another before giving up
 _WRITE_LOCK = threading.Lock()
+
+
+Row = dict[str, Any]
+# A server thread keeps a connection to each of this many database files (one, but for tests).
+KEPT_CONNECTIONS = 4
 
 
 class Conflict(Exception):
@@ -120,20 +126,21 @@ def create_game(db: Database, record: GameRecord) -> StoredGame:
     """Store a new game with all its rounds in one transaction."""
     game_id, token, now = new_game_id(), new_edit_token(), _now()
     with _writing(db):
-        db.table("games").insert(
-            {
-                "id": game_id,
-                "created_at": now,
-                "updated_at": now,
-                "first_dealer": record.first_dealer,
-                "variants": json.dumps(variants.to_plain(record.variants)),
-                "edit_token": token,
-                "version": 1,
-            }
+        db.execute(
+            "INSERT INTO games (id, created_at, updated_at, first_dealer, variants, edit_token,"
+            " version) VALUES (?, ?, ?, ?, ?, ?, 1)",
+            [
+                game_id,
+                now,
+                now,
+                record.first_dealer,
+                json.dumps(variants.to_plain(record.variants)),
+                token,
+            ],
         )
-        db.table("seats").insert_all(
-            {"game_id": game_id, "seat": seat, "name": name}
-            for seat, name in enumerate(record.players)
+        db.conn.executemany(
+            "INSERT INTO seats (game_id, seat, name) VALUES (?, ?, ?)",
+            [(game_id, seat, name) for seat, name in enumerate(record.players)],
         )
         _write_rounds(db, game_id, record, _rounds_by_number(record))
     return StoredGame(game_id, record, 1, token, now, now)
@@ -142,18 +149,20 @@ def create_game(db: Database, record: GameRecord) -> StoredGame:
 def load(db: Database, game_id: str) -> StoredGame | None:
     """The stored game with this id, or ``None``; read as one consistent snapshot."""
     with db.atomic():
-        rows = list(db.query("SELECT * FROM games WHERE id = ?", [game_id]))
+        rows = _rows(db, "SELECT * FROM games WHERE id = ?", game_id)
         if not rows:
             return None
-        players = tuple(
-            row["name"]
-            for row in db.query("SELECT name FROM seats WHERE game_id = ? ORDER BY seat", [game_id])
-        )
-        rounds = list(db.query("SELECT * FROM rounds WHERE game_id = ? ORDER BY number", [game_id]))
-        hands = list(
-            db.query("SELECT * FROM hands WHERE game_id = ? ORDER BY number, seat", [game_id])
-        )
-    return _stored(rows[0], players, rounds, hands)
+        seats = _rows(db, "SELECT name FROM seats WHERE game_id = ? ORDER BY seat", game_id)
+        rounds = _rows(db, "SELECT * FROM rounds WHERE game_id = ? ORDER BY number", game_id)
+        hands = _rows(db, "SELECT * FROM hands WHERE game_id = ? ORDER BY number, seat", game_id)
+    return _stored(rows[0], tuple(row["name"] for row in seats), rounds, hands)
+
+
+def _rows(db: Database, sql: str, *params: object) -> list[Row]:
+    """The rows of a query as dicts (sqlite-utils' ``query`` adds a savepoint per query)."""
+    cursor = db.execute(sql, params)
+    keys = [column[0] for column in cursor.description]
+    return [dict(zip(keys, row, strict=True)) for row in cursor]
 
 
 def save(db: Database, stored: StoredGame, record: GameRecord) -> StoredGame:
@@ -232,25 +241,27 @@ def _write_rounds(
         complete = isinstance(entry, RoundRecord)
         trump = entry.trump
         winners = "" if isinstance(entry, RoundRecord) else ",".join(map(str, entry.trick_winners))
-        db.table("rounds").insert(
-            {
-                "game_id": game_id,
-                "number": number,
-                "trump_turned": trump.turned.value if trump else None,
-                "trump_suit": trump.suit.value if trump and trump.suit else None,
-                "trick_winners": winners,
-                "complete": int(complete),
-            }
+        db.execute(
+            "INSERT INTO rounds (game_id, number, trump_turned, trump_suit, trick_winners,"
+            " complete) VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                game_id,
+                number,
+                trump.turned.value if trump else None,
+                trump.suit.value if trump and trump.suit else None,
+                winners,
+                int(complete),
+            ],
         )
         tricks = entry.tricks if isinstance(entry, RoundRecord) else (None,) * players
         bids = entry.bids or (None,) * players
-        db.table("hands").insert_all(
-            {"game_id": game_id, "number": number, "seat": seat, "bid": bid, "tricks": taken}
-            for seat, (bid, taken) in enumerate(zip(bids, tricks, strict=True))
+        db.conn.executemany(
+            "INSERT INTO hands (game_id, number, seat, bid, tricks) VALUES (?, ?, ?, ?, ?)",
+            [
+                (game_id, number, seat, bid, taken)
+                for seat, (bid, taken) in enumerate(zip(bids, tricks, strict=True))
+            ],
         )
-
-
-Row = dict[str, Any]
 
 
 def _stored(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[Row]) -> StoredGame:
@@ -287,10 +298,33 @@ def _stored(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[
 
 
 def get_db() -> Database:
-    """The request's connection, opened on first use and closed when the request ends."""
+    """The request's connection: the one its server thread keeps open for this database file.
+
+    Opening a connection per request cost more than most pages (and closing the last one makes
+    SQLite checkpoint its write-ahead log); the server's threads are few and long-lived.
+    """
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        g.db = _thread_connection(current_app.config["DATABASE"])
     db: Database = g.db
+    return db
+
+
+class _Kept(threading.local):
+    def __init__(self) -> None:
+        self.connections: OrderedDict[str, Database] = OrderedDict()
+
+
+_kept = _Kept()
+
+
+def _thread_connection(path: str) -> Database:
+    kept = _kept.connections
+    db = kept.get(path)
+    if db is None:
+        db = kept[path] = connect(path)
+        while len(kept) > KEPT_CONNECTIONS:
+            kept.popitem(last=False)[1].close()
+    kept.move_to_end(path)
     return db
 
 
@@ -303,10 +337,10 @@ def load_or_404(game_id: str) -> StoredGame:
 
 
 def close_db(_error: BaseException | None = None) -> None:
-    """Close the request's connection, if one was opened."""
+    """End the request's use of its connection; a transaction it left open is rolled back."""
     db = g.pop("db", None)
-    if db is not None:
-        db.close()
+    if db is not None and db.conn.in_transaction:
+        db.conn.rollback()
 
 
 def init_app(app: Flask) -> None:

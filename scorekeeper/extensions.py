@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, request
+from flask import Flask, current_app, request
 from flask_babel import Babel
 from flask_wtf.csrf import CSRFProtect
 
@@ -18,5 +18,13 @@ def init_app(app: Flask) -> None:
 
 def _locale() -> str | None:
     """The reader's language among those the app has translations for (English otherwise)."""
-    known = [str(locale) for locale in babel.list_translations()]
-    return request.accept_languages.best_match(known) or "en"
+    return request.accept_languages.best_match(_known_locales()) or "en"
+
+
+def _known_locales() -> list[str]:
+    # Flask-Babel lists the translation folders on every call; they change only with a release.
+    known: list[str] | None = current_app.extensions.get("scorekeeper.locales")
+    if known is None:
+        known = [str(locale) for locale in babel.list_translations()]
+        current_app.extensions["scorekeeper.locales"] = known
+    return known

@@ -273,7 +273,13 @@ def drop_last_round(record: GameRecord, number: int) -> GameRecord:
 def round_flags(
     record: GameRecord, number: int, round_setup: RoundSetup | None = None
 ) -> tuple[Reason, ...]:
-    """Reasons why completed round ``number`` no longer fits the rules, if any."""
+    """Reasons why completed round ``number`` no longer fits the rules, if any.
+
+    Every round was checked when it was entered; only a rule that looks at earlier rounds can
+    make it unfit later, when one of those is corrected. Without one, nothing is checked again.
+    """
+    if not rules.judged_by_earlier_rounds(record.variants):
+        return ()
     try:
         check_round(record, number, record.rounds[number - 1], round_setup)
     except RuleError as error:

@@ -1,46 +1,83 @@
-"""What the table reads: names of suits, trumps and variants, in the player's language.
+"""What the table reads: suits, trumps, variants and refusals, in the reader's language.
 
 Pages, the PDF and the CSV export use these so a trump or a variant is always put the same way.
+The words are message ids (marked with ``N_``), translated here with the request's catalogue.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext, ngettext
-from flask_babel import gettext as _
+from babel.support import NullTranslations
+from flask import g
+from flask_babel import get_translations
 
 from scorekeeper import variants
-from scorekeeper.refusals import Message, Reason, say
+from scorekeeper.refusals import N_, Message, Reason, say
 from scorekeeper.rules import Suit, Trump, Turned, Variants
 
 SUIT_NAMES = {
-    Suit.CLUBS: lazy_gettext("Clubs"),
-    Suit.DIAMONDS: lazy_gettext("Diamonds"),
-    Suit.HEARTS: lazy_gettext("Hearts"),
-    Suit.SPADES: lazy_gettext("Spades"),
+    Suit.CLUBS: N_("Clubs"),
+    Suit.DIAMONDS: N_("Diamonds"),
+    Suit.HEARTS: N_("Hearts"),
+    Suit.SPADES: N_("Spades"),
 }
 
 REMINDERS = {
-    "foresight": lazy_gettext("Foresight: hold your card facing out, don't look at it."),
-    "gizzard_fester": lazy_gettext(
-        'Say "Gizzard!" when you play a Wizard and "Fester!" for a Jester.'
-    ),
-    "pull_one": lazy_gettext("Pull one: each player may now draw a card from the right neighbour."),
+    "foresight": N_("Foresight: hold your card facing out, don't look at it."),
+    "gizzard_fester": N_('Say "Gizzard!" when you play a Wizard and "Fester!" for a Jester.'),
+    "pull_one": N_("Pull one: each player may now draw a card from the right neighbour."),
 }
-
 
 SECTION_TITLES = {
-    variants.Section.LENGTH: lazy_gettext("Game length"),
-    variants.Section.BIDS: lazy_gettext("Bidding"),
-    variants.Section.SPECIAL: lazy_gettext("Special rules"),
-    variants.Section.REMINDER: lazy_gettext("Table reminders (no effect on scores)"),
+    variants.Section.LENGTH: N_("Game length"),
+    variants.Section.BIDS: N_("Bidding"),
+    variants.Section.SPECIAL: N_("Special rules"),
+    variants.Section.REMINDER: N_("Table reminders (no effect on scores)"),
 }
+
+
+def catalogue() -> NullTranslations:
+    """The request's translations, looked up once per request (Flask-Babel's own ``gettext``
+    looks them up through the request context for every string)."""
+    found: NullTranslations | None = g.get("_catalogue")
+    if found is None:
+        found = g._catalogue = get_translations()
+    return found
+
+
+def gettext(message: str, **values: Any) -> str:
+    """``message`` in the reader's language, with ``values`` filled in."""
+    text: str = catalogue().ugettext(message)
+    return text % values if values else text
+
+
+def ngettext(singular: str, plural: str, num: int, **values: Any) -> str:
+    """The singular or plural of a message for ``num``, in the reader's language."""
+    text: str = catalogue().ungettext(singular, plural, num)
+    return text % {"num": num, **values}
+
+
+def refusal(reason: Reason) -> str:
+    """A refusal of the rules or of a game record, in the reader's language."""
+    return say(reason.code, reason.params, _translate)
+
+
+def _translate(message: Message, values: dict[str, Any]) -> str:
+    if isinstance(message, tuple):
+        text: str = catalogue().ungettext(message[0], message[1], values["num"])
+        return text % values
+    return gettext(message, **values)
 
 
 def section_title(section: variants.Section) -> str:
     """The heading of a section of the new-game form."""
-    return str(SECTION_TITLES[section])
+    return gettext(SECTION_TITLES[section])
+
+
+def reminder(key: str) -> str:
+    """A table reminder (by its variant key) as the table reads it now."""
+    return gettext(REMINDERS[key])
 
 
 def signed(value: int) -> str:
@@ -55,54 +92,42 @@ def number(value: int) -> str:
     return f"\u2212{-value}" if value < 0 else str(value)
 
 
-def refusal(reason: Reason) -> str:
-    """A refusal of the rules or of a game record, in the reader's language."""
-    return say(reason.code, reason.params, _translate)
-
-
-def _translate(message: Message, values: dict[str, Any]) -> str:
-    if isinstance(message, tuple):
-        others = {key: value for key, value in values.items() if key != "num"}
-        return str(ngettext(message[0], message[1], values["num"], **others))
-    return str(gettext(message, **values))
-
-
 def variant_label(key: str) -> str:
     """The name of a variant ("Game length", "Wizard Saboteur")."""
-    return str(gettext(variants.BY_KEY[key].words.label))
+    return gettext(variants.BY_KEY[key].words.label)
 
 
 def variant_help(key: str) -> str:
     """The one-line help of an on/off variant."""
-    return str(gettext(variants.BY_KEY[key].words.help))
+    return gettext(variants.BY_KEY[key].words.help)
 
 
 def option_label(key: str, value: str) -> str:
     """The name of one value of a variant ("Quick play")."""
-    return str(gettext(variants.BY_KEY[key].options[value].label))
+    return gettext(variants.BY_KEY[key].options[value].label)
 
 
 def option_help(key: str, value: str) -> str:
     """The one-line help of one value of a variant."""
-    return str(gettext(variants.BY_KEY[key].options[value].help))
+    return gettext(variants.BY_KEY[key].options[value].help)
 
 
 def suit_label(suit: Suit) -> str:
     """A suit with its symbol and name, e.g. "♥ Hearts"."""
-    return f"{suit.symbol} {SUIT_NAMES[suit]}"
+    return f"{suit.symbol} {gettext(SUIT_NAMES[suit])}"
 
 
 def trump_label(trump: Trump | None) -> str:
     """The trump of a round in words, saying what was turned."""
     if trump is None:
-        return str(_("not entered yet"))
+        return gettext("not entered yet")
     if trump.suit is None:
         if trump.turned is Turned.JESTER:
-            return str(_("No trump (Jester turned)"))
-        return str(_("No trump"))
+            return gettext("No trump (Jester turned)")
+        return gettext("No trump")
     suit = suit_label(trump.suit)
     if trump.turned is Turned.WIZARD:
-        return str(_("%(suit)s (Wizard turned, dealer's choice)", suit=suit))
+        return gettext("%(suit)s (Wizard turned, dealer's choice)", suit=suit)
     return suit
 
 

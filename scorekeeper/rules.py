@@ -280,6 +280,12 @@ class RoundSetup:
         return tuple(bids)
 
 
+def judged_by_earlier_rounds(variants: Variants) -> bool:
+    """True when a round's bids are judged by the totals before it: the Canadian rule asks
+    whether the dealer leads alone. No other rule looks at earlier rounds."""
+    return variants.bid_restriction is BidRestriction.CANADIAN
+
+
 def dealer_alone_in_lead(totals: Sequence[int], dealer_seat: int) -> bool:
     """True when the dealer has strictly more points than every other player."""
     return all(

@@ -7,8 +7,9 @@ hidden or delayed visibility still seals are not in it at all: what is not here 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 
 from scorekeeper import game, rules
 from scorekeeper.game import GameRecord
@@ -38,7 +39,16 @@ class RoundRow:
     met: tuple[bool, ...]
     saboteur: int | None
     """The seat of the round's saboteur (the dealer), who made no bid; ``None`` without one."""
-    flags: tuple[Reason, ...]
+    record: GameRecord = field(repr=False, compare=False)
+    setup: RoundSetup = field(repr=False, compare=False)
+
+    @cached_property
+    def flags(self) -> tuple[Reason, ...]:
+        """Why this round no longer fits the rules after a correction, if it does not.
+
+        Checked when asked: the round page never shows it, the score sheet and the PDF do.
+        """
+        return game.round_flags(self.record, self.number, self.setup)
 
 
 @dataclass(frozen=True)
@@ -172,7 +182,8 @@ def _round_row(record: GameRecord, number: int) -> RoundRow:
         totals=record.running_totals[number],
         met=tuple(rules.bid_met(b, t) for b, t in zip(played.bids, played.tricks, strict=True)),
         saboteur=round_setup.saboteur,
-        flags=game.round_flags(record, number, round_setup),
+        record=record,
+        setup=round_setup,
     )
 
 

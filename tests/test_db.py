@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ import pytest
 from flask import Flask
 from sqlite_utils import Database
 
-from scorekeeper import db, game
+from scorekeeper import create_app, db, game
 from scorekeeper import migrations as schema_migrations
 from scorekeeper.game import GameRecord, RoundInProgress, RoundRecord
 from scorekeeper.migrations import migrations
@@ -346,14 +347,38 @@ def test_the_app_creates_and_migrates_its_database_at_start(flask_app: Flask) ->
         assert set(TABLES) <= set(db.get_db().table_names())
 
 
-def test_a_request_keeps_one_connection_and_closes_it_at_the_end(flask_app: Flask) -> None:
+def test_a_thread_keeps_its_connection_from_request_to_request(flask_app: Flask) -> None:
     with flask_app.app_context():
         first = db.get_db()
         assert db.get_db() is first
+        first.execute("BEGIN")
+        first.execute("DELETE FROM seats")
+    with flask_app.app_context():
+        assert db.get_db() is first
+        assert not first.conn.in_transaction  # what a request left open was rolled back
+    other: list[Database] = []
+    thread = threading.Thread(target=lambda: other.append(_request_connection(flask_app)))
+    thread.start()
+    thread.join()
+    assert other[0] is not first
+
+
+def test_a_thread_keeps_few_connections(tmp_path: Path) -> None:
+    apps = [
+        create_app({"DATABASE": str(tmp_path / f"{n}.sqlite"), "SECRET_KEY": "t"})
+        for n in range(db.KEPT_CONNECTIONS + 1)
+    ]
+    first = _request_connection(apps[0])
+    for app in apps[1:]:
+        _request_connection(app)
     with pytest.raises(sqlite3.ProgrammingError, match="closed"):
         first.execute("SELECT 1")
-    with flask_app.app_context():
-        db.close_db()  # nothing opened: nothing to close
+    assert _request_connection(apps[-1]).execute("SELECT 1").fetchone() == (1,)
+
+
+def _request_connection(app: Flask) -> Database:
+    with app.app_context():
+        return db.get_db()
 
 
 def test_the_backup_command_copies_the_games(flask_app: Flask, tmp_path: Path) -> None:
