@@ -126,9 +126,12 @@ def current_setup(record: GameRecord) -> RoundSetup:
     return setup(record, len(record.rounds) + 1)
 
 
-def current_round(record: GameRecord) -> RoundInProgress:
-    """The round in progress, with the trump filled in already where the rules fix it."""
-    now = current_setup(record)
+def current_round(record: GameRecord, now: RoundSetup | None = None) -> RoundInProgress:
+    """The round in progress, with the trump filled in already where the rules fix it.
+
+    ``now`` is the current round's setup, when the caller has it already.
+    """
+    now = now or current_setup(record)
     if record.current is not None:
         return record.current
     trump = rules.fixed_trump(now.number, now.hand_size, now.players, record.variants.length)

@@ -189,7 +189,7 @@ def _round_row(record: GameRecord, number: int) -> RoundRow:
 
 def _current(record: GameRecord) -> CurrentRound:
     round_setup = game.current_setup(record)
-    now = game.current_round(record)
+    now = game.current_round(record, round_setup)
     complete = rules.bids_complete(round_setup, now.bids)
     sealed = rules.bids_sealed(record.variants.bid_visibility, complete)
     bidder = None if now.trump is None else rules.next_bidder(round_setup, now.bids)

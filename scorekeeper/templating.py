@@ -33,16 +33,20 @@ def init_app(app: Flask) -> None:
     )
     # Filters, not globals: Jinja calls a filter directly, a global through the context.
     app.jinja_env.filters.update(refusal=labels.refusal, signed=labels.signed, number=labels.number)
+    # Flask-Babel's template callables look the catalogue up through the request context for
+    # every string: these look it up once per request (templates imported without context
+    # use them), and each page gets them bound to its catalogue (below).
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda string: labels.catalogue().ugettext(string),
+        ngettext=lambda s, p, n: labels.catalogue().ungettext(s, p, n),
+        newstyle=True,
+    )
     app.context_processor(_translations)
 
 
 def _translations() -> dict[str, Any]:
-    """``_``, ``gettext`` and ``ngettext`` bound to this request's catalogue once per page.
-
-    Flask-Babel's own template callables look the catalogue up through the request context on
-    every string, which was a large share of rendering a page; these behave the same (Jinja's
-    "newstyle" gettext: escaped, then formatted with the keyword arguments).
-    """
+    """``_``, ``gettext`` and ``ngettext`` bound to this request's catalogue once per page;
+    they behave as Jinja's "newstyle" gettext: escaped, then formatted with the keywords."""
     translations = labels.catalogue()
     gettext = _newstyle_gettext(translations.ugettext)
     return {
