@@ -128,6 +128,9 @@ def _frozen(path: Path, why: sqlite3.OperationalError) -> sqlite3.Connection:
 
 def cannot_write_reason(db: Database) -> str | None:
     """Why a write would fail now (read-only, full), or ``None``; writes nothing."""
+    pages = db.execute("PRAGMA page_count").fetchone()[0]
+    if pages >= db.execute("PRAGMA max_page_count").fetchone()[0]:
+        return "database or disk is full"  # at its size cap: only free pages left inside
     try:
         with _writing(db):
             # Creating a table needs a new page and a write lock; rolled back, it leaves nothing.
