@@ -320,26 +320,31 @@ def share(game_id: str) -> str:
 @bp.post("/games/<game_id>/share/renew")
 def renew_link(game_id: str) -> Response:
     """A new edit link: every other phone and link loses edit access."""
-    stored = db.load_or_404(game_id)
-    access.require_editor(stored)
-    form = forms.ConfirmForm()
-    if form.validate_on_submit():
-        access.remember_editor(db.renew_edit_token(db.get_db(), stored))
-        flash(_("New edit link made: the old one no longer works."), "info")
-    else:
-        flash(_first_error(form), "error")
-    return redirect(url_for("views.share", game_id=game_id), code=303)
+    return _renew(
+        game_id,
+        lambda stored: access.remember_editor(db.renew_edit_token(db.get_db(), stored)),
+        _("New edit link made: the old one no longer works."),
+    )
 
 
 @bp.post("/games/<game_id>/share/renew-view")
 def renew_view_link(game_id: str) -> Response:
     """A new view link: phones that watch with the old one (or the game's address) lose sight."""
+    return _renew(
+        game_id,
+        lambda stored: db.renew_view_token(db.get_db(), stored),
+        _("New view link made: phones watching with the old one need the new one."),
+    )
+
+
+def _renew(game_id: str, renew: Callable[[StoredGame], object], done: str) -> Response:
+    """A scorekeeper's confirmed renewal of a link on the share page."""
     stored = db.load_or_404(game_id)
     access.require_editor(stored)
     form = forms.ConfirmForm()
     if form.validate_on_submit():
-        db.renew_view_token(db.get_db(), stored)
-        flash(_("New view link made: phones watching with the old one need the new one."), "info")
+        renew(stored)
+        flash(done, "info")
     else:
         flash(_first_error(form), "error")
     return redirect(url_for("views.share", game_id=game_id), code=303)

@@ -118,29 +118,22 @@ def test_a_round_posted_again_with_its_number_is_409_never_a_second_round(
     assert rounds(client, game_id) == [ROUND_1, ROUND_2]
 
 
-@pytest.mark.parametrize("number", [0, 5, -1, 10**30])
-def test_a_round_number_that_is_not_the_next_is_409(
-    client: FlaskClient, example: tuple[str, str], number: int
+@pytest.mark.parametrize(
+    ("number", "status", "code"),
+    [
+        *((number, 409, "round_not_next") for number in (0, 5, -1, 10**30)),
+        *((number, 400, "invalid_number") for number in ("2", 2.0, True, None, [2])),
+    ],
+)
+def test_a_round_number_that_is_not_the_next_is_refused(
+    client: FlaskClient, example: tuple[str, str], number: object, status: int, code: str
 ) -> None:
     game_id, token = example
     response = client.post(
         f"/api/games/{game_id}/rounds", json={**ROUND_2, "number": number}, headers=bearer(token)
     )
-    assert response.status_code == 409
-    assert response.json["code"] == "round_not_next"
-    assert rounds(client, game_id) == [ROUND_1]
-
-
-@pytest.mark.parametrize("number", ["2", 2.0, True, None, [2]])
-def test_a_round_number_that_is_not_a_whole_number_is_400(
-    client: FlaskClient, example: tuple[str, str], number: object
-) -> None:
-    game_id, token = example
-    response = client.post(
-        f"/api/games/{game_id}/rounds", json={**ROUND_2, "number": number}, headers=bearer(token)
-    )
-    assert response.status_code == 400
-    assert response.json["code"] == "invalid_number"
+    assert response.status_code == status
+    assert response.json["code"] == code
     assert rounds(client, game_id) == [ROUND_1]
 
 
@@ -199,24 +192,22 @@ def live_rounds(server: Server, game_id: str) -> list[dict[str, Any]]:
     return [{key: row[key] for key in ("trump", "bids", "tricks")} for row in answer["rounds"]]
 
 
-def test_50_identical_posts_at_once_store_exactly_one_round(live: Server) -> None:
+@pytest.mark.parametrize(
+    ("round_number", "if_match", "refused", "code"),
+    [(1, None, 409, "round_exists"), (None, '"1"', 412, "version_mismatch")],
+    ids=["with its number", "with If-Match"],
+)
+def test_50_identical_posts_at_once_store_exactly_one_round(
+    live: Server, round_number: int | None, if_match: str | None, refused: int, code: str
+) -> None:
     game_id, token = live_game(live)
     path = f"/api/games/{game_id}/rounds"
-    answers = at_once(50, lambda: post(live, path, {**ROUND_1, "number": 1}, bearer(token)))
+    body = ROUND_1 if round_number is None else {**ROUND_1, "number": round_number}
+    headers = bearer(token) | ({} if if_match is None else {"If-Match": if_match})
+    answers = at_once(50, lambda: post(live, path, body, headers))
     statuses = sorted(status for status, _answer in answers)
-    assert statuses == [201] + [409] * 49
-    assert {answer["code"] for status, answer in answers if status == 409} == {"round_exists"}
-    assert live_rounds(live, game_id) == [ROUND_1]
-
-
-def test_50_identical_posts_with_if_match_store_exactly_one_round(live: Server) -> None:
-    game_id, token = live_game(live)
-    path = f"/api/games/{game_id}/rounds"
-    headers = {**bearer(token), "If-Match": '"1"'}
-    answers = at_once(50, lambda: post(live, path, ROUND_1, headers))
-    statuses = sorted(status for status, _answer in answers)
-    assert statuses == [201] + [412] * 49
-    assert {answer["code"] for status, answer in answers if status == 412} == {"version_mismatch"}
+    assert statuses == [201] + [refused] * 49
+    assert {answer["code"] for status, answer in answers if status == refused} == {code}
     assert live_rounds(live, game_id) == [ROUND_1]
 
 

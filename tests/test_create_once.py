@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import http.client
 import json
-import re
 import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
-from urllib.parse import urlencode
 
 import pytest
 from flask import Flask
@@ -21,17 +19,8 @@ from flask.testing import FlaskClient
 from scorekeeper.rules import Length, Variants
 from tests.liveserver import HOST, Server, running
 from tests.pages import soup
+from tests.phone import NEW_GAME, Phone
 from tests.plays import played_game, round_json
-
-NEW_GAME = {
-    "players-0": "Ann",
-    "players-1": "Bo",
-    "players-2": "Cy",
-    "first_dealer": "0",
-    "length": "standard",
-    "bid_restriction": "none",
-    "bid_visibility": "open",
-}
 
 
 def games(database: Path) -> int:
@@ -97,34 +86,6 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield server
 
 
-class Phone:
-    """One browser: its session cookie and the CSRF token of the last page it opened."""
-
-    def __init__(self, server: Server) -> None:
-        self.server = server
-        self.cookie = ""
-        self.fields: dict[str, str] = {}
-
-    def open(self, method: str, path: str, form: dict[str, str] | None = None) -> tuple[int, str]:
-        connection = http.client.HTTPConnection(HOST, self.server.port, timeout=30)
-        try:
-            headers = {"Cookie": self.cookie}
-            body = None
-            if form is not None:
-                body = urlencode(form)
-                headers["Content-Type"] = "application/x-www-form-urlencoded"
-            connection.request(method, path, body=body, headers=headers)
-            response = connection.getresponse()
-            html = response.read().decode()
-        finally:
-            connection.close()
-        if response.getheader("Set-Cookie"):
-            self.cookie = (response.getheader("Set-Cookie") or "").split(";", 1)[0]
-        if method == "GET":
-            self.fields = dict(re.findall(r'name="(csrf_token|once)"[^>]*value="([^"]+)"', html))
-        return response.status, response.getheader("Location") or html
-
-
 def at_once(count: int, send: object) -> list[tuple[int, str]]:
     answers: list[tuple[int, str]] = []
     barrier = threading.Barrier(count)
@@ -145,8 +106,7 @@ def test_start_the_game_posted_at_once_makes_one_game(live: Server) -> None:
     phone = Phone(live)
     phone.open("GET", "/games/new")
     before = games(live.database)
-    form = {**NEW_GAME, **phone.fields}
-    answers = at_once(10, lambda: phone.open("POST", "/games/new", form))
+    answers = at_once(10, lambda: phone.open("POST", "/games/new", NEW_GAME))
     assert {status for status, _where in answers} == {303}
     assert len({where for _status, where in answers}) == 1
     assert games(live.database) == before + 1
@@ -165,11 +125,10 @@ def test_rematch_posted_at_once_makes_one_game(live: Server) -> None:
     connection.close()
     join = f"/games/{created['id']}/join/{created['edit_token']}"
     phone.open("GET", join)
-    assert phone.open("POST", join, phone.fields)[0] == 303
+    assert phone.open("POST", join, {})[0] == 303
     phone.open("GET", f"/games/{created['id']}")
     before = games(live.database)
-    form = {"csrf_token": phone.fields["csrf_token"]}
-    answers = at_once(10, lambda: phone.open("POST", f"/games/{created['id']}/rematch", form))
+    answers = at_once(10, lambda: phone.open("POST", f"/games/{created['id']}/rematch", {}))
     assert {status for status, _where in answers} == {303}
     assert len({where for _status, where in answers}) == 1
     assert games(live.database) == before + 1

@@ -7,18 +7,18 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
 import pytest
+from bs4 import BeautifulSoup
 from flask import Flask
 
 from scorekeeper import create_app
 from tests.liveserver import HOST, Server
+from tests.phone import NEW_GAME, Phone
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create
 from tests.traffic import all_rows
 
@@ -26,15 +26,6 @@ CANNOT_SAVE = (
     "The pad cannot save right now; this entry was not saved. "
     "Everything saved before is still there: try again later."
 )
-NEW_GAME = {
-    "players-0": "Ann",
-    "players-1": "Bo",
-    "players-2": "Cy",
-    "first_dealer": "0",
-    "length": "standard",
-    "bid_restriction": "none",
-    "bid_visibility": "open",
-}
 ROUND_3 = {"trump": {"turned": "wizard", "suit": "clubs"}, "bids": [1, 1, 1], "tricks": [1, 1, 1]}
 
 
@@ -51,15 +42,9 @@ def make_app(database: Path, **settings: Any) -> Flask:
 
 
 def page_error(html: str) -> str:
-    element = soup_text(html).select_one(".flash.error")
+    element = BeautifulSoup(html, "html.parser").select_one(".flash.error")
     assert element is not None
     return element.get_text(strip=True)
-
-
-def soup_text(html: str) -> Any:
-    from bs4 import BeautifulSoup
-
-    return BeautifulSoup(html, "html.parser")
 
 
 # --- a size-capped database (in process) -----------------------------------------------------
@@ -170,36 +155,6 @@ def request(
         return response.status, response.getheader("Content-Type", ""), response.read()
     finally:
         connection.close()
-
-
-class Phone:
-    """A browser in short: keeps the session cookie and sends forms with the page's CSRF token."""
-
-    def __init__(self, server: Server) -> None:
-        self.server = server
-        self.cookie = ""
-        self.token = ""
-
-    def open(self, method: str, path: str, form: dict[str, str] | None = None) -> tuple[int, str]:
-        connection = http.client.HTTPConnection(HOST, self.server.port, timeout=30)
-        try:
-            headers = {"Cookie": self.cookie}
-            body = None
-            if form is not None:
-                body = urlencode({**form, "csrf_token": self.token})
-                headers["Content-Type"] = "application/x-www-form-urlencoded"
-            connection.request(method, path, body=body, headers=headers)
-            response = connection.getresponse()
-            html = response.read().decode()
-        finally:
-            connection.close()
-        cookie = response.getheader("Set-Cookie")
-        if cookie:
-            self.cookie = cookie.split(";", 1)[0]
-        found = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html)
-        if found:
-            self.token = found.group(1)
-        return response.status, html
 
 
 @pytest.mark.parametrize("what", ["file", "folder"])

@@ -94,3 +94,15 @@ def test_an_odd_first_dealer_on_the_new_game_form_is_a_400(
     errors = [p.get_text(strip=True) for p in soup(response).select(".field-error")]
     assert errors == ["Not a valid choice."]
     assert all_rows(database) == before
+
+
+@pytest.mark.parametrize("name", ["Tom\u200b", "\x1b[31mTom", "\u202emoT", "To\x00m"])
+def test_an_invisible_or_control_character_in_a_name_is_a_400(
+    client: FlaskClient, database: Path, name: str
+) -> None:
+    before = all_rows(database)
+    body = {"players": [name, "Bo", "Cy"], "first_dealer": 0}
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 400
+    assert response.json is not None and response.json["code"] == "name_bad_character"
+    assert all_rows(database) == before
