@@ -6,8 +6,8 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
 # Debian packages the tests need: a real Chromium, PDF-to-text/PNG tools, fast font subsetting,
-# and fonts with Greek and Cyrillic glyphs.
-TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core
+# fonts with Greek and Cyrillic glyphs, and openssl for the HTTPS test's certificate.
+TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core openssl
 RUN_DEBS := libharfbuzz-subset0 fonts-dejavu-core
 
 .DEFAULT_GOAL := help

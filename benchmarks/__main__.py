@@ -59,6 +59,7 @@ def main(argv: list[str] | None = None) -> None:
         "weight": weight.run,
         "server": lambda: growth.measure((10, stored), repeats, seconds),
         "pdf": lambda: pdf_bench.run(repeat=3 if args.quick else 7),
+        "pdf_load": lambda: pdf_bench.under_load(seconds=3 if args.quick else 10),
         "start": lambda: start.run(repeats=1 if args.quick else 3),
         "load": lambda: load_test(*((3, 8) if args.quick else (10, 24))),
         "hotspots": lambda: hotspots.run(count=30 if args.quick else 100),

@@ -7,16 +7,23 @@ floor is WeasyPrint rendering the same words as a bare, unstyled HTML table (no 
 chart). Also measured: a repeated download of a real game (the cache answers) and a
 revalidation (304).
 
-Run ``.venv/bin/python -m benchmarks.pdf_bench``; ``run()`` returns the numbers for
-``make bench`` to write into ``docs/benchmarks.md``.
+Under load (:func:`under_load`): the round page's median on the real server, alone and while 8
+clients fetch blank pads that are never cached (each with names of its own), so that renders
+queue (one at a time, a few waiting; more are told to retry). The goal: at most 2x.
+
+Run ``.venv/bin/python -m benchmarks.pdf_bench``; ``run()`` and ``under_load()`` return the
+numbers for ``make bench`` to write into ``docs/benchmarks.md``.
 """
 
 from __future__ import annotations
 
+import http.client
 import io
+import itertools
 import re
 import statistics
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +33,8 @@ from typing import Any
 from pypdf import PdfReader
 from weasyprint import HTML
 
+from benchmarks import games, growth, server
+from benchmarks.common import HOST, app_command, ratio, serving
 from scorekeeper import create_app, db, game, printing, rules
 from scorekeeper.game import RoundRecord
 from scorekeeper.rules import Suit, Trump, Turned, Variants
@@ -174,10 +183,71 @@ def run(repeat: int = 7) -> dict[str, Any]:
     }
 
 
+def under_load(seconds: float = 10, clients: int = 8) -> dict[str, Any]:
+    """The round page's median (ms) on the real server alone, and while ``clients`` threads
+    fetch uncached blank pads without pause; their ratio, and what the printing clients got."""
+    with tempfile.TemporaryDirectory() as tmp:
+        instance = Path(tmp) / "instance"
+        instance.mkdir()
+        database = db.connect(instance / "scorekeeper.sqlite")
+        try:
+            db.migrate(database)
+            stored = db.create_game(database, games.played(*growth.ROUND_GAME, seed=11))
+        finally:
+            database.close()
+        path = f"/games/{stored.id}"
+        with serving(app_command(), instance) as port:
+            server.warm(port, path, {})
+            alone = server.python_load(port, server.get_forever(path, {}), seconds, clients=1)
+            printed = {"200": 0, "503": 0, "other": 0}
+            stop = threading.Event()
+
+            def fetch(number: int) -> None:
+                connection = http.client.HTTPConnection(HOST, port, timeout=120)
+                try:
+                    for count in itertools.count():
+                        if stop.is_set():
+                            return
+                        connection.request(
+                            "GET", f"/sheets/blank.pdf?players=6&names={number}-{count}"
+                        )
+                        response = connection.getresponse()
+                        response.read()
+                        key = str(response.status) if response.status in (200, 503) else "other"
+                        printed[key] += 1
+                        if response.status == 503:
+                            time.sleep(0.5)  # as a browser would, told to retry
+                finally:
+                    connection.close()
+
+            printers = [
+                threading.Thread(target=fetch, args=(n,), daemon=True) for n in range(clients)
+            ]
+            for thread in printers:
+                thread.start()
+            time.sleep(1)  # the renders are running and queued
+            loaded = server.python_load(port, server.get_forever(path, {}), seconds, clients=1)
+            stop.set()
+            for thread in printers:
+                thread.join(timeout=120)
+    return {
+        "clients": clients,
+        "seconds": seconds,
+        "round_p50_ms_alone": round(alone.p50_ms, 2),
+        "round_p50_ms_printing": round(loaded.p50_ms, 2),
+        "round_p99_ms_printing": round(loaded.p99_ms, 2),
+        "round_errors": alone.errors + loaded.errors,
+        "ratio": round(ratio(loaded.p50_ms, alone.p50_ms), 2),
+        "pdfs_printed": printed["200"],
+        "pdfs_told_to_retry": printed["503"],
+        "pdfs_failed": printed["other"],
+    }
+
+
 def main() -> None:
     """Print the results, one per line."""
-    for key, value in run().items():
-        print(f"{key:>20}: {value}")
+    for key, value in {**run(), **under_load()}.items():
+        print(f"{key:>22}: {value}")
 
 
 if __name__ == "__main__":

@@ -319,6 +319,36 @@ def pdf(results: Results) -> list[str]:
         "",
         *_table(["", "ms", "x floor"], rows),
     ]
+    return [*lines, "", *pdf_load(results)]
+
+
+def pdf_load(results: Results) -> list[str]:
+    """The round page while other phones print: renders are queued, pages are not."""
+    section = results.get("pdf_load", {})
+    lines = ["### Printing while others play", ""]
+    if failed := _failed(section):
+        return lines + failed
+    lines += [
+        f"`benchmarks/pdf_bench.py` (`under_load`): the round page's median over "
+        f"{_n(section['seconds'])} s on the real server, alone and while {section['clients']} "
+        "clients fetch blank pads that are never cached (names of their own each time). One "
+        "sheet renders at a time and four wait; the rest are told to retry (503). Goal: at "
+        "most 2x.",
+        "",
+        *_table(
+            ["", "ms"],
+            [
+                ["Round page p50, alone", _n(section["round_p50_ms_alone"], 1)],
+                ["Round page p50, while printing", _n(section["round_p50_ms_printing"], 1)],
+                ["Round page p99, while printing", _n(section["round_p99_ms_printing"], 1)],
+            ],
+        ),
+        "",
+        f"Ratio: **{_n(section['ratio'], 2)}x**. Sheets printed meanwhile: "
+        f"{_n(section['pdfs_printed'])}; told to retry: {_n(section['pdfs_told_to_retry'])}; "
+        f"failed: {_n(section['pdfs_failed'])}; round page errors: "
+        f"{_n(section['round_errors'])}.",
+    ]
     return lines
 
 

@@ -41,6 +41,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         BABEL_DEFAULT_LOCALE="en",
         BABEL_TRANSLATION_DIRECTORIES=str(paths.TRANSLATIONS),
         PDF_CACHE_SIZE=64,
+        # Printing takes a core: one sheet rendered at a time, four more waiting (pdf.py).
+        PDF_RENDERS=1,
+        PDF_WAITING=4,
+        # Hosting (docs/hosting.md): reverse proxies in front that set X-Forwarded-*, and how
+        # long a browser keeps to HTTPS once it came over HTTPS.
+        TRUSTED_PROXIES=0,
+        HSTS_SECONDS=365 * 24 * 3600,
         # Static URLs carry a hash of the file (static_files.py), so a phone may keep them for
         # a year and asks for nothing but the page itself on each tap.
         SEND_FILE_MAX_AGE_DEFAULT=365 * 24 * 3600,
@@ -53,11 +60,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
     from scorekeeper import (
+        access,
         api,
         db,
         errors,
         exports,
         extensions,
+        hosting,
         pdf,
         security,
         static_files,
@@ -66,8 +75,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
 
     db.init_app(app)
+    access.init_app(app)
     extensions.init_app(app)
     security.init_app(app)
+    hosting.init_app(app)
     errors.init_app(app)
     static_files.init_app(app)
     templating.init_app(app)

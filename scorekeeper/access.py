@@ -1,67 +1,157 @@
-"""Who may change a game: the browser that created it, and phones holding its edit token.
+"""Who may change a game: the browser that created it, and phones holding its edit token;
+and who may watch it.
 
 Anyone with a game's link may view it. Editing needs the game's secret edit token, kept per
 game in the signed session cookie (a browser) or sent as ``Authorization: Bearer`` (the API).
 Renewing the token locks out every phone and link that held the old one.
+
+The view link is the game's id until a scorekeeper renews it: from then on, watching takes the
+game's view token (the new view link puts it in the cookie; the API takes it as a bearer token),
+and the old link and the phones that watched with it see nothing more. Scorekeepers always see
+their games, at the same addresses.
 """
 
 from __future__ import annotations
 
 import hmac
 
-from flask import abort, request, session
+from flask import Flask, abort, request, session
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
+from scorekeeper import db, errors
 from scorekeeper.db import StoredGame
 
-# A cookie holds about 4 KB: remember the most recent games only.
+# A cookie holds about 4 KB: remember the most recently used games only.
 MAX_REMEMBERED = 40
 
 
-def _remember(key: str, game_id: str, value: str) -> None:
-    known = session.get(key, {})
-    if known and list(known)[-1] == game_id and known[game_id] == value:
+def _recent() -> list[str]:
+    """Ids of the remembered games, least recently used first.
+
+    A list, in the order of use: Flask writes a dict into the cookie with its keys sorted, which
+    once made the order that of the ids. (An older cookie's dict still reads, in id order.)
+    """
+    return [str(game_id) for game_id in session.get("seen", [])]
+
+
+def _use(game_id: str, token: str | None = None) -> None:
+    """Remember the game as the most recently used one (with its edit token, if given)."""
+    recent = _recent()
+    editing = dict(session.get("edit", {}))
+    if recent[-1:] == [game_id] and token in (None, editing.get(game_id)):
         return  # already the most recent: leave the cookie as it is
-    games = dict(known)
-    games.pop(game_id, None)
-    games[game_id] = value
-    session[key] = dict(list(games.items())[-MAX_REMEMBERED:])
+    recent = [known for known in recent if known != game_id] + [game_id]
+    if token is not None:
+        editing[game_id] = token
+    watching = dict(session.get("view", {}))
+    while len(recent) > MAX_REMEMBERED:
+        # Watched games make room first: a page that makes this browser open many view links
+        # never pushes out a game it keeps score for.
+        dropped = next((known for known in recent if known not in editing), recent[0])
+        recent.remove(dropped)
+        editing.pop(dropped, None)
+        watching.pop(dropped, None)
+    session["seen"] = recent
+    session["edit"] = editing
+    if watching:
+        session["view"] = watching
     session.permanent = True
+
+
+def remember_viewer(stored: StoredGame) -> None:
+    """Let this browser watch the game by its renewed view link (also lists it)."""
+    if stored.view_token is not None:
+        session["view"] = {**session.get("view", {}), stored.id: stored.view_token}
+    _use(stored.id)
 
 
 def remember_editor(stored: StoredGame) -> None:
     """Make this browser an editor of the game (also lists it on the home page)."""
-    _remember("edit", stored.id, stored.edit_token)
-    remember_seen(stored.id)
+    _use(stored.id, stored.edit_token)
 
 
 def remember_seen(game_id: str) -> None:
-    """List the game on this browser's home page."""
-    _remember("seen", game_id, "")
+    """List the game on this browser's home page, as the most recently used."""
+    _use(game_id)
 
 
 def forget(game_id: str) -> None:
     """Drop a deleted game from this browser's lists."""
-    for key in ("edit", "seen"):
-        games = dict(session.get(key, {}))
-        if games.pop(game_id, None) is not None:
-            session[key] = games
+    for key in ("edit", "view"):
+        tokens = dict(session.get(key, {}))
+        if tokens.pop(game_id, None) is not None:
+            session[key] = tokens
+    if game_id in _recent():
+        session["seen"] = [known for known in _recent() if known != game_id]
 
 
 def seen_games() -> list[str]:
-    """Ids of the games this browser has opened, most recent first."""
-    return list(reversed(session.get("seen", {})))
+    """Ids of the games this browser has used, most recent first."""
+    return list(reversed(_recent()))
 
 
 def token_matches(stored: StoredGame, token: str | None) -> bool:
     """True when ``token`` is the game's current edit token."""
-    # As bytes: compare_digest refuses str with non-ASCII characters (a typed link, a header).
-    return bool(token) and hmac.compare_digest(str(token).encode(), stored.edit_token.encode())
+    return same_token(token, stored.edit_token)
 
 
 def is_editor(stored: StoredGame) -> bool:
     """True when this browser may change the game."""
     return token_matches(stored, session.get("edit", {}).get(stored.id))
+
+
+def may_watch(game_id: str, edit_token: str, view_token: str | None) -> bool:
+    """True when this request may see the game: its id is its view link, or the browser or the
+    bearer token holds its view or edit token."""
+    if view_token is None:
+        return True
+    held = (
+        session.get("edit", {}).get(game_id),
+        session.get("view", {}).get(game_id),
+        bearer_token(),
+    )
+    return any(same_token(token, secret) for token in held for secret in (edit_token, view_token))
+
+
+def can_watch(stored: StoredGame) -> bool:
+    """True when this request may see the game (see :func:`may_watch`)."""
+    return may_watch(stored.id, stored.edit_token, stored.view_token)
+
+
+def same_token(token: object, secret: str) -> bool:
+    """True when ``token`` is ``secret``, compared in constant time."""
+    # As bytes: compare_digest refuses str with non-ASCII characters (a typed link, a header).
+    return bool(token) and hmac.compare_digest(str(token).encode(), secret.encode())
+
+
+# Addresses that carry a token of their own and check it themselves.
+_OWN_TOKEN = {"views.join", "views.watch"}
+
+
+def check_watch_access() -> ResponseReturnValue | None:
+    """Before every request for a game: refuse one whose view link was renewed, unless the
+    request holds a token that lets it see the game."""
+    game_id = (request.view_args or {}).get("game_id")
+    if not isinstance(game_id, str) or request.endpoint in _OWN_TOKEN:
+        return None
+    tokens = db.access_tokens(db.get_db(), game_id)
+    if tokens is None or may_watch(game_id, *tokens):
+        return None  # an unknown game is the view's own 404
+    body, status = errors.error_response(
+        403,
+        gettext(
+            "The scorekeeper has made a new view link for this game, and this one no longer "
+            "works: ask for the new link."
+        ),
+        code_name="view_link_renewed",
+    )
+    return body, status
+
+
+def init_app(app: Flask) -> None:
+    """Check who may watch a game before any of its addresses answers."""
+    app.before_request(check_watch_access)
 
 
 def require_editor(stored: StoredGame) -> None:

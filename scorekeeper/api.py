@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from scorekeeper import access, db, game, labels, sheet, state
 from scorekeeper.db import StoredGame
 from scorekeeper.game import GameRecord
-from scorekeeper.record import Json, append_round, correct_round, parse_game
+from scorekeeper.record import Json, append_round, check_text, correct_round, parse_game
 from scorekeeper.rules import RuleError
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -56,22 +56,27 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
     """Create a game from a game record; its rounds are checked in order."""
     new = _parsed(parse_game, _body())
     stored = db.create_game(db.get_db(), new)
-    body = {**_state(stored), "edit_token": stored.edit_token}
-    return jsonify(body), 201, {"Location": url_for(".get_game", game_id=stored.id)}
+    response = _answer(stored, edit_token=stored.edit_token)
+    return response, 201, {"Location": url_for(".get_game", game_id=stored.id)}
 
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str) -> Response:
-    """The game state."""
-    return jsonify(_state(_stored(game_id)))
+    """The game state; ``304`` when ``If-None-Match`` names its version."""
+    response = _answer(_stored(game_id))
+    response.make_conditional(request)
+    return response
 
 
 @bp.post("/games/<game_id>/rounds")
 def add_round(game_id: str) -> tuple[Response, int]:
-    """Add the next complete round."""
+    """Add the next complete round; with ``"number"``, a round already stored is a 409."""
     stored = _editable(game_id)
-    new = _parsed(lambda data: append_round(stored.record, data), _body())
-    return jsonify(_state(_save(stored, new))), 201
+    data = _body()
+    number = _round_number(data)
+    _check_next(stored, number)
+    new = _parsed(lambda data: append_round(stored.record, data), data)
+    return _answer(_save(stored, new, number)), 201
 
 
 @bp.put("/games/<game_id>/rounds/<number>")
@@ -80,7 +85,7 @@ def replace_round(game_id: str, number: str) -> Response:
     stored = _editable(game_id)
     played = _completed(stored, number)
     new = _parsed(lambda data: correct_round(stored.record, played, data), _body())
-    return jsonify(_state(_save(stored, new)))
+    return _answer(_save(stored, new))
 
 
 @bp.delete("/games/<game_id>/rounds/<number>")
@@ -92,7 +97,7 @@ def delete_round(game_id: str, number: str) -> Response:
         new = game.drop_last_round(stored.record, played)
     except RuleError as error:
         raise Refusal.of(error) from error
-    return jsonify(_state(_save(stored, new)))
+    return _answer(_save(stored, new))
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -100,6 +105,13 @@ def delete_round(game_id: str, number: str) -> Response:
 
 def _state(stored: StoredGame) -> Json:
     return state.to_state(sheet.build(stored.record), stored.id)
+
+
+def _answer(stored: StoredGame, **extra: str) -> Response:
+    """The game state, with the game's version as its ``ETag`` (for ``If-Match``)."""
+    response = jsonify({**_state(stored), **extra})
+    response.set_etag(str(stored.version))
+    return response
 
 
 def _stored(game_id: str) -> StoredGame:
@@ -133,7 +145,65 @@ def _editable(game_id: str) -> StoredGame:
                 "It may have been renewed: ask the scorekeeper for the new one."
             ),
         )
+    if not _version_matches(stored):
+        raise _stale(stored)
     return stored
+
+
+def _version_matches(stored: StoredGame) -> bool:
+    """True unless an ``If-Match`` header names another version than the stored one."""
+    return "If-Match" not in request.headers or request.if_match.contains(str(stored.version))
+
+
+def _stale(stored: StoredGame) -> Refusal:
+    return Refusal(
+        412,
+        "version_mismatch",
+        _(
+            "This game has changed since the version you sent in If-Match (it is at version "
+            "%(version)s now), so nothing was changed. Load it and retry.",
+            version=stored.version,
+        ),
+    )
+
+
+def _round_number(data: object) -> int | None:
+    """The ``"number"`` a posted round may carry (taken out of the round), or ``None``."""
+    if not isinstance(data, dict) or "number" not in data:
+        return None
+    number = data.pop("number")
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise Refusal(
+            400, "invalid_number", _('"number" must be the round\'s number, a whole number.')
+        )
+    return number
+
+
+def _check_next(stored: StoredGame, number: int | None) -> None:
+    """Refuse a round number that is not the next one (409): a repeat is never a second round."""
+    upcoming = len(stored.record.rounds) + 1
+    if number is None or number == upcoming:
+        return
+    if 1 <= number < upcoming:
+        raise Refusal(
+            409,
+            "round_exists",
+            _(
+                "Round %(number)s is stored already, so nothing was changed. "
+                "The next round is %(next)s.",
+                number=number,
+                next=upcoming,
+            ),
+        )
+    raise Refusal(
+        409,
+        "round_not_next",
+        _(
+            "This is not the next round: the game is waiting for round %(next)s, "
+            "so nothing was changed.",
+            next=upcoming,
+        ),
+    )
 
 
 def _completed(stored: StoredGame, number: str) -> int:
@@ -161,11 +231,16 @@ def _body() -> object:
             400, "json_required", _("Send JSON, with the header Content-Type: application/json.")
         )
     try:
-        return json.loads(request.get_data())
+        data = json.loads(request.get_data())
     except (ValueError, RecursionError) as error:
         raise Refusal(
             400, "json_invalid", _("The body is not valid JSON, so nothing was changed.")
         ) from error
+    try:
+        check_text(data)
+    except RuleError as error:
+        raise Refusal.of(error) from error
+    return data
 
 
 def _parsed(read: Callable[[object], GameRecord], data: object) -> GameRecord:
@@ -176,10 +251,15 @@ def _parsed(read: Callable[[object], GameRecord], data: object) -> GameRecord:
         raise Refusal.of(error) from error
 
 
-def _save(stored: StoredGame, new: GameRecord) -> StoredGame:
+def _save(stored: StoredGame, new: GameRecord, number: int | None = None) -> StoredGame:
+    """Store the change; when another request stored one first, say why this one is refused."""
     try:
         return db.save(db.get_db(), stored, new)
     except db.Conflict as error:
+        now = _stored(stored.id)
+        _check_next(now, number)  # the same round, posted twice at once: 409 round_exists
+        if "If-Match" in request.headers:
+            raise _stale(now) from error
         raise Refusal(
             409,
             "changed_meanwhile",

@@ -14,7 +14,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -42,6 +42,20 @@ class Conflict(Exception):
     """The game changed since the page was loaded (another phone entered something)."""
 
 
+class Unavailable(Exception):
+    """The database cannot be written now: a read-only file or folder, a full disk or size cap,
+    or another writer holding it too long. Reading still works; nothing of the entry was saved."""
+
+
+# SQLite's answers (extended codes start with these) that mean "cannot write now", as opposed to
+# a mistake in a statement.
+_CANNOT_WRITE = ("SQLITE_READONLY", "SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_BUSY")
+
+
+def _cannot_write(error: sqlite3.Error) -> bool:
+    return str(getattr(error, "sqlite_errorname", "")).startswith(_CANNOT_WRITE)
+
+
 @dataclass(frozen=True)
 class StoredGame:
     """A game as stored: its record plus what only storage knows."""
@@ -52,6 +66,8 @@ class StoredGame:
     edit_token: str
     created_at: str
     updated_at: str
+    # None: the game's id is its view link (until the scorekeeper renews the view link).
+    view_token: str | None = None
 
     @property
     def day(self) -> str:
@@ -62,14 +78,72 @@ class StoredGame:
 # --- connection ------------------------------------------------------------------------------
 
 
-def connect(path: str | Path) -> Database:
-    """Open the database file in WAL mode, waiting up to 10 s for another writer."""
+def connect(path: str | Path, max_bytes: int | None = None) -> Database:
+    """Open the database file in WAL mode, waiting up to 10 s for another writer.
+
+    A file that cannot be written is still opened for reading (writes then raise
+    :class:`Unavailable`). ``max_bytes`` caps the file's size: past it, writes are refused as on
+    a full disk.
+    """
     conn = sqlite3.connect(str(path), timeout=WRITE_WAIT, check_same_thread=False)
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+    except sqlite3.OperationalError as error:
+        if not _cannot_write(error):
+            raise
+        # A read-only file is still read (WAL or not); a read-only folder may not even let
+        # SQLite make the files WAL needs beside the database: then read the file as it is.
+        if not _readable(conn):
+            conn.close()
+            conn = _frozen(Path(path), error)
     db = Database(conn)
-    db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=NORMAL")
     db.execute("PRAGMA foreign_keys=ON")
+    if max_bytes is not None:
+        page_size = db.execute("PRAGMA page_size").fetchone()[0]
+        db.execute(f"PRAGMA max_page_count = {max(1, int(max_bytes) // page_size)}")
     return db
+
+
+def _readable(conn: sqlite3.Connection) -> bool:
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError:
+        return False
+    return True
+
+
+def _frozen(path: Path, why: sqlite3.OperationalError) -> sqlite3.Connection:
+    """The database opened read-only as an unchanging file (its folder cannot be written).
+
+    Only when no write-ahead log with entries lies beside it: the file alone then holds every
+    game, and nothing can change it while the folder stays read-only.
+    """
+    wal = path.with_name(path.name + "-wal")
+    if wal.exists() and wal.stat().st_size > 0:
+        raise why
+    uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
+    return sqlite3.connect(uri, uri=True, timeout=WRITE_WAIT, check_same_thread=False)
+
+
+def cannot_write_reason(db: Database) -> str | None:
+    """Why a write would fail now (read-only, full), or ``None``; writes nothing."""
+    pages = db.execute("PRAGMA page_count").fetchone()[0]
+    if pages >= db.execute("PRAGMA max_page_count").fetchone()[0]:
+        return "database or disk is full"  # at its size cap: only free pages left inside
+    try:
+        with _writing(db):
+            # Creating a table needs a new page and a write lock; rolled back, it leaves nothing.
+            db.execute("CREATE TABLE _write_probe (x)")
+            raise _Probed
+    except _Probed:
+        return None
+    except Unavailable as error:
+        return str(error)
+
+
+class _Probed(Exception):
+    """The probe's write went through (and is rolled back)."""
 
 
 def migrate(db: Database) -> None:
@@ -92,7 +166,7 @@ def _writing(db: Database) -> Iterator[Database]:
     # Threads of this process queue here rather than in SQLite's busy loop, which sleeps in
     # growing steps and makes the slowest of many simultaneous writes wait far longer.
     if not _WRITE_LOCK.acquire(timeout=WRITE_WAIT):
-        raise sqlite3.OperationalError("database is locked")
+        raise Unavailable("another write held the database too long")
     try:
         db.conn.execute("BEGIN IMMEDIATE")
         try:
@@ -101,6 +175,10 @@ def _writing(db: Database) -> Iterator[Database]:
         except BaseException:
             db.conn.rollback()
             raise
+    except sqlite3.OperationalError as error:
+        if _cannot_write(error):
+            raise Unavailable(str(error)) from error
+        raise
     finally:
         _WRITE_LOCK.release()
 
@@ -122,13 +200,23 @@ def new_edit_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-def create_game(db: Database, record: GameRecord) -> StoredGame:
-    """Store a new game with all its rounds in one transaction."""
+def create_game(db: Database, record: GameRecord, key: str | None = None) -> StoredGame:
+    """Store a new game with all its rounds in one transaction.
+
+    ``key`` names the request that creates it: when a game with this key exists already (the
+    same form sent twice), that game is returned and nothing new is stored.
+    """
     game_id, token, now = new_game_id(), new_edit_token(), _now()
     with _writing(db):
+        if key is not None:
+            made = db.execute("SELECT id FROM games WHERE creation_key = ?", [key]).fetchone()
+            if made is not None:
+                earlier = load(db, made[0])
+                assert earlier is not None
+                return earlier
         db.execute(
             "INSERT INTO games (id, created_at, updated_at, first_dealer, variants, edit_token,"
-            " version) VALUES (?, ?, ?, ?, ?, ?, 1)",
+            " version, creation_key) VALUES (?, ?, ?, ?, ?, ?, 1, ?)",
             [
                 game_id,
                 now,
@@ -136,6 +224,7 @@ def create_game(db: Database, record: GameRecord) -> StoredGame:
                 record.first_dealer,
                 json.dumps(variants.to_plain(record.variants)),
                 token,
+                key,
             ],
         )
         db.conn.executemany(
@@ -185,9 +274,7 @@ def save(db: Database, stored: StoredGame, record: GameRecord) -> StoredGame:
             db.execute("DELETE FROM hands WHERE game_id = ? AND number = ?", [stored.id, number])
             db.execute("DELETE FROM rounds WHERE game_id = ? AND number = ?", [stored.id, number])
         _write_rounds(db, stored.id, record, {n: after[n] for n in changed if n in after})
-    return StoredGame(
-        stored.id, record, stored.version + 1, stored.edit_token, stored.created_at, now
-    )
+    return replace(stored, record=record, version=stored.version + 1, updated_at=now)
 
 
 def renew_edit_token(db: Database, stored: StoredGame) -> StoredGame:
@@ -195,9 +282,23 @@ def renew_edit_token(db: Database, stored: StoredGame) -> StoredGame:
     token = new_edit_token()
     with _writing(db):
         db.execute("UPDATE games SET edit_token = ? WHERE id = ?", [token, stored.id])
-    return StoredGame(
-        stored.id, stored.record, stored.version, token, stored.created_at, stored.updated_at
-    )
+    return replace(stored, edit_token=token)
+
+
+def renew_view_token(db: Database, stored: StoredGame) -> StoredGame:
+    """Give the game a (new) view token: from now on watching it takes the link with the token,
+    and phones that watched with the game's id or an older link lose sight of it."""
+    token = new_edit_token()
+    with _writing(db):
+        db.execute("UPDATE games SET view_token = ? WHERE id = ?", [token, stored.id])
+    return replace(stored, view_token=token)
+
+
+def access_tokens(db: Database, game_id: str) -> tuple[str, str | None] | None:
+    """The game's edit token and view token (``None`` when its id is its view link), or
+    ``None`` when there is no such game."""
+    row = db.execute("SELECT edit_token, view_token FROM games WHERE id = ?", [game_id]).fetchone()
+    return None if row is None else (row[0], row[1])
 
 
 def delete_game(db: Database, game_id: str) -> None:
@@ -291,6 +392,7 @@ def _stored(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[
         game["edit_token"],
         game["created_at"],
         game["updated_at"],
+        game["view_token"],
     )
 
 
@@ -304,27 +406,28 @@ def get_db() -> Database:
     SQLite checkpoint its write-ahead log); the server's threads are few and long-lived.
     """
     if "db" not in g:
-        g.db = _thread_connection(current_app.config["DATABASE"])
+        g.db = _thread_connection(current_app.config["DATABASE"], _max_bytes(current_app))
     db: Database = g.db
     return db
 
 
 class _Kept(threading.local):
     def __init__(self) -> None:
-        self.connections: OrderedDict[str, Database] = OrderedDict()
+        self.connections: OrderedDict[tuple[str, int | None], Database] = OrderedDict()
 
 
 _kept = _Kept()
 
 
-def _thread_connection(path: str) -> Database:
+def _thread_connection(path: str, max_bytes: int | None) -> Database:
     kept = _kept.connections
-    db = kept.get(path)
+    key = (path, max_bytes)  # a size cap is set when the connection opens
+    db = kept.get(key)
     if db is None:
-        db = kept[path] = connect(path)
+        db = kept[key] = connect(path, max_bytes=max_bytes)
         while len(kept) > KEPT_CONNECTIONS:
             kept.popitem(last=False)[1].close()
-    kept.move_to_end(path)
+    kept.move_to_end(key)
     return db
 
 
@@ -343,14 +446,39 @@ def close_db(_error: BaseException | None = None) -> None:
         db.conn.rollback()
 
 
+def _max_bytes(app: Flask) -> int | None:
+    megabytes = app.config.get("DATABASE_MAX_MB")
+    return None if megabytes is None else int(float(megabytes) * 1024 * 1024)
+
+
 def init_app(app: Flask) -> None:
-    """Create or upgrade the schema now, and register teardown and the CLI commands."""
-    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
-    db = connect(app.config["DATABASE"])
+    """Create or upgrade the schema now, and register teardown and the CLI commands.
+
+    A database that cannot be written (read-only, full) is served read-only, with the reason in
+    the log; only an out-of-date schema that cannot be upgraded stops the start.
+    """
+    path = app.config["DATABASE"]
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    db = connect(path, max_bytes=_max_bytes(app))
     try:
         migrate(db)
+        reason = cannot_write_reason(db)
+    except (Unavailable, sqlite3.OperationalError) as error:
+        if isinstance(error, sqlite3.OperationalError) and not _cannot_write(error):
+            raise
+        raise RuntimeError(
+            f"The database {path} needs an upgrade but cannot be written ({error}). "
+            "Free some disk space or make it writable, then start again."
+        ) from error
     finally:
         db.close()
+    if reason is not None:
+        app.logger.warning(
+            "The database %s cannot be written (%s): serving the games read-only. Every entry "
+            "is refused until it can be written again (free disk space, make it writable).",
+            path,
+            reason,
+        )
     app.teardown_appcontext(close_db)
     app.cli.add_command(backup_command)
 

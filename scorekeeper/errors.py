@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+
+from scorekeeper import db
 
 
 def init_app(app: Flask) -> None:
     """Answer every HTTP error (and a refused CSRF token) with a sentence, never a stack."""
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(db.Unavailable, _cannot_save)
 
 
 def _wants_json() -> bool:
@@ -24,6 +27,16 @@ def _csrf_error(error: CSRFError) -> tuple[Response | str, int]:
         "The page has been reloaded: please try again."
     )
     return error_response(400, message)
+
+
+def _cannot_save(error: db.Unavailable) -> tuple[Response | str, int, dict[str, str]]:
+    current_app.logger.warning("An entry was refused: the database cannot be written (%s).", error)
+    message = gettext(
+        "The pad cannot save right now; this entry was not saved. "
+        "Everything saved before is still there: try again later."
+    )
+    body, code = error_response(503, message, code_name="read_only")
+    return body, code, {"Retry-After": "60"}
 
 
 def _http_error(
@@ -58,8 +71,11 @@ HTTP_CODES = {
 }
 
 
-def error_response(code: int, message: str) -> tuple[Response | str, int]:
-    """The error page, or ``{"error": message, "code": …}`` for the API, with status ``code``."""
+def error_response(
+    code: int, message: str, *, code_name: str | None = None
+) -> tuple[Response | str, int]:
+    """The error page, or ``{"error": message, "code": …}`` for the API, with status ``code``
+    (``code_name``, or the one of the HTTP status)."""
     if _wants_json():
-        return jsonify(error=message, code=HTTP_CODES.get(code, "http_error")), code
+        return jsonify(error=message, code=code_name or HTTP_CODES.get(code, "http_error")), code
     return render_template("error.html", code=code, message=message), code

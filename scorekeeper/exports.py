@@ -18,7 +18,7 @@ from scorekeeper import access, csvfile, db, filenames, labels, record, sheet
 from scorekeeper.db import StoredGame
 from scorekeeper.forms import ImportForm
 from scorekeeper.game import GameRecord
-from scorekeeper.record import RecordError, parse_game
+from scorekeeper.record import RecordError, check_text, parse_game
 
 bp = Blueprint("exports", __name__)
 
@@ -82,4 +82,5 @@ def _uploaded_record() -> GameRecord:
         data = json.loads(form.record.data.read().decode("utf-8-sig"))
     except (ValueError, RecursionError) as error:
         raise RecordError("import_not_json") from error
+    check_text(data)
     return parse_game(data)

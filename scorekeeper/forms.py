@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Iterator
 from typing import Any
@@ -13,6 +14,7 @@ from wtforms import (
     BooleanField,
     Field,
     FieldList,
+    HiddenField,
     IntegerField,
     RadioField,
     SelectField,
@@ -56,6 +58,9 @@ class ImportForm(FlaskForm):
 class NewGameForm(FlaskForm):
     """Players in seat order, the first dealer and the variants of a new game."""
 
+    # One key per form shown: the same form sent twice (a double tap) starts one game.
+    once = HiddenField(default=lambda: secrets.token_urlsafe(16))
+
     players = SeatList(
         StringField(_l("Name"), filters=[lambda s: s.strip() if s else s]),
         min_entries=rules.MAX_PLAYERS,
@@ -68,6 +73,11 @@ class NewGameForm(FlaskForm):
         default="random",
     )
     # One field per variant (added below from the registry), named by its key.
+
+    def once_key(self) -> str | None:
+        """The form's one-time key, if it looks like one this app made."""
+        key = self.once.data or ""
+        return key if re.fullmatch("[A-Za-z0-9_-]{16,64}", key) else None
 
     def names(self) -> list[str]:
         """The names typed, in seat order, blanks left out."""
@@ -83,8 +93,9 @@ class NewGameForm(FlaskForm):
             raise ValidationError(labels.refusal(error.reason)) from error
 
     def validate_first_dealer(self, field: SelectField) -> None:
-        # An unknown value is already refused as "Not a valid choice".
-        if field.data.isdigit() and int(field.data) >= len(self.names()):
+        # An unknown value ("²", 5000 digits) is already refused as "Not a valid choice".
+        seats = [str(seat) for seat in range(rules.MAX_PLAYERS)]
+        if field.data in seats and int(field.data) >= len(self.names()):
             raise ValidationError(_l("The first dealer must be one of the players."))
 
     def variants(self) -> Variants:
@@ -208,6 +219,10 @@ class EditRoundForm(ActionForm):
         min_entries=rules.MIN_PLAYERS,
         max_entries=rules.MAX_PLAYERS,
     )
+
+
+class JoinForm(FlaskForm):
+    """Yes, keep score for this game on this phone (a form, for its CSRF token)."""
 
 
 class ConfirmForm(ActionForm):

@@ -83,6 +83,17 @@ def m002_variants_as_json(db: Database) -> None:
     db.table("rounds").transform(drop={"dealer"})
 
 
+@migrations()
+def m003_creation_keys_and_view_tokens(db: Database) -> None:
+    """A game may carry the key of the request that created it: a form sent twice (a double
+    tap, two phones at once) finds the game the first one made instead of making another.
+    And a view token, once the scorekeeper renews the view link (until then, none: the game's
+    id is its view link, as before)."""
+    db.table("games").add_column("creation_key", str)
+    db.table("games").create_index(["creation_key"], unique=True)
+    db.table("games").add_column("view_token", str)
+
+
 def names() -> list[str]:
     """Every migration's name, in the order they apply."""
     return [migration.name for migration in migrations._migrations]

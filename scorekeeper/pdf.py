@@ -4,6 +4,12 @@ Thin like the pages: parse the request, load the game, and answer from a small i
 when that game version was printed already (an ``ETag`` lets the browser skip even that). The
 rendering itself is in :mod:`scorekeeper.printing`; every number printed comes from the score
 sheet. File names come from :mod:`scorekeeper.filenames`, shared with the other exports.
+
+Rendering takes a core for a while, so few renders run at once (``PDF_RENDERS``) and a few more
+wait their turn (``PDF_WAITING``); past that a request is told to retry (503), so that printing
+never takes every server thread from the phones at the table. The same sheet asked for by many
+phones at once is rendered once. Blank pads have a cache of their own, so that printed games
+never push them out.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from flask import Blueprint, Response, abort, current_app, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from scorekeeper import db, filenames, printing, rules, sheet
+from scorekeeper import db, errors, filenames, printing, rules, sheet
 from scorekeeper.forms import MAX_NAME
 from scorekeeper.paper import PAPERS
 
@@ -30,11 +36,14 @@ def game_sheet(game_id: str) -> Response:
     """The game's score sheet as played so far (``?paper=a4``, the default, or ``letter``)."""
     stored = db.load_or_404(game_id)
     paper = _paper()
-    key = ("game", stored.id, stored.version, paper, str(get_locale()))
+    key = (stored.id, stored.version, paper, str(get_locale()))
     filename = filenames.download_name(stored.record.players, stored.day, "pdf")
     day = stored.day
     return _pdf_response(
-        key, filename, lambda: printing.game_pdf(sheet.build(stored.record), day=day, paper=paper)
+        "game",
+        key,
+        filename,
+        lambda: printing.game_pdf(sheet.build(stored.record), day=day, paper=paper),
     )
 
 
@@ -56,9 +65,9 @@ def blank_sheet() -> Response:
     if any(len(name) > MAX_NAME for name in names):
         abort(400, description=_("Keep each name to %(n)s characters.", n=MAX_NAME))
     names += ("",) * (players - len(names))
-    key = ("blank", names, paper, str(get_locale()))
+    key = (names, paper, str(get_locale()))
     filename = filenames.name_from(["blank", str(players), *names], "pdf")
-    return _pdf_response(key, filename, lambda: printing.blank_pdf(names, paper=paper))
+    return _pdf_response("blank", key, filename, lambda: printing.blank_pdf(names, paper=paper))
 
 
 def _paper() -> str:
@@ -93,6 +102,33 @@ def _player_count(text: str) -> int:
 # --- cache and conditional responses ---------------------------------------------------------
 
 
+class PrinterBusy(Exception):
+    """More sheets wait to be rendered than the server lets wait."""
+
+
+class Renders:
+    """At most ``running`` renders at once, and at most ``waiting`` more waiting their turn."""
+
+    def __init__(self, running: int, waiting: int) -> None:
+        self._turns = threading.BoundedSemaphore(max(1, running))
+        self._places = threading.BoundedSemaphore(max(1, running) + max(0, waiting))
+
+    def render(self, make: Callable[[], bytes], patience: float = 60) -> bytes:
+        """``make()`` once it is this request's turn; :class:`PrinterBusy` if the queue is full
+        or the turn does not come within ``patience`` seconds."""
+        if not self._places.acquire(blocking=False):
+            raise PrinterBusy
+        try:
+            if not self._turns.acquire(timeout=patience):
+                raise PrinterBusy
+            try:
+                return make()
+            finally:
+                self._turns.release()
+        finally:
+            self._places.release()
+
+
 class PdfCache:
     """A small, thread-safe LRU of rendered PDFs; size 0 turns caching off."""
 
@@ -100,6 +136,26 @@ class PdfCache:
         self.size = size
         self._items: OrderedDict[Hashable, bytes] = OrderedDict()
         self._lock = threading.Lock()
+        self._making: dict[Hashable, threading.Lock] = {}
+
+    def fetch(self, key: Hashable, make: Callable[[], bytes]) -> bytes:
+        """The PDF for ``key``, made (and kept) if it is not here; requests for the same key at
+        the same time wait for one ``make()`` instead of each rendering it."""
+        pdf = self.get(key)
+        if pdf is not None:
+            return pdf
+        with self._lock:
+            making = self._making.setdefault(key, threading.Lock())
+        try:
+            with making:
+                pdf = self.get(key)
+                if pdf is None:
+                    pdf = make()
+                    self.put(key, pdf)
+                return pdf
+        finally:
+            with self._lock:
+                self._making.pop(key, None)
 
     def get(self, key: Hashable) -> bytes | None:
         """The PDF stored under ``key``, now the most recently used, or ``None``."""
@@ -123,13 +179,32 @@ class PdfCache:
         return len(self._items)
 
 
-def pdf_cache() -> PdfCache:
-    """This app's cache, made on first use with ``PDF_CACHE_SIZE`` entries."""
+def pdf_cache(kind: str = "game") -> PdfCache:
+    """This app's cache of ``kind`` ("game" or "blank"), made on first use with
+    ``PDF_CACHE_SIZE`` entries."""
+    name = f"scorekeeper_pdf_cache_{kind}"
     extensions = current_app.extensions
-    if "scorekeeper_pdf_cache" not in extensions:
-        extensions["scorekeeper_pdf_cache"] = PdfCache(int(current_app.config["PDF_CACHE_SIZE"]))
-    cached: PdfCache = extensions["scorekeeper_pdf_cache"]
+    with _SETUP:
+        if name not in extensions:
+            extensions[name] = PdfCache(int(current_app.config["PDF_CACHE_SIZE"]))
+    cached: PdfCache = extensions[name]
     return cached
+
+
+def renders() -> Renders:
+    """This app's render queue (``PDF_RENDERS`` at once, ``PDF_WAITING`` more waiting)."""
+    extensions = current_app.extensions
+    with _SETUP:
+        if "scorekeeper_pdf_renders" not in extensions:
+            config = current_app.config
+            extensions["scorekeeper_pdf_renders"] = Renders(
+                int(config["PDF_RENDERS"]), int(config["PDF_WAITING"])
+            )
+    queue: Renders = extensions["scorekeeper_pdf_renders"]
+    return queue
+
+
+_SETUP = threading.Lock()
 
 
 @cache
@@ -145,21 +220,29 @@ def _etag(key: Hashable) -> str:
     return hashlib.sha256(f"{key!r}|{_code_fingerprint()}".encode()).hexdigest()[:32]
 
 
-def _pdf_response(key: Hashable, filename: str, render: Callable[[], bytes]) -> Response:
+def _pdf_response(kind: str, key: Hashable, filename: str, render: Callable[[], bytes]) -> Response:
     """The PDF for ``key``: 304 if the browser has it, else from the cache, else rendered."""
-    etag = _etag(key)
+    etag = _etag((kind, key))
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
-        cached = pdf_cache()
-        pdf = cached.get(key)
-        if pdf is None:
-            pdf = render()
-            cached.put(key, pdf)
+        queue = renders()
+        try:
+            pdf = pdf_cache(kind).fetch(key, lambda: queue.render(render))
+        except PrinterBusy:
+            return _busy()
         response = Response(pdf, mimetype="application/pdf")
         response.headers["Content-Disposition"] = filenames.content_disposition(filename)
     response.set_etag(etag)
     # Keep a copy, but ask each time: the game may have moved on since.
     response.headers["Cache-Control"] = "no-cache"
     response.vary.add("Accept-Language")
+    return response
+
+
+def _busy() -> Response:
+    message = _("Many sheets are being printed right now: try again in a few seconds.")
+    body, status = errors.error_response(503, message)
+    response = current_app.make_response((body, status))
+    response.headers["Retry-After"] = "5"
     return response

@@ -21,6 +21,7 @@ Decisions:
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -40,6 +41,24 @@ Json = dict[str, Any]
 
 class RecordError(RuleError):
     """A game record that cannot be read; its reason tells the player what to fix."""
+
+
+# Half a character: JSON may write one as "\ud800", and no text holding it can be stored or shown.
+_HALF_CHARACTER = re.compile("[\ud800-\udfff]")
+
+
+def check_text(data: object) -> None:
+    """Refuse parsed JSON with half a character anywhere (a key, a value, however deep)."""
+    pending = [data]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if _HALF_CHARACTER.search(item):
+                raise RecordError("broken_text")
+        elif isinstance(item, dict):
+            pending += [*item.keys(), *item.values()]
+        elif isinstance(item, list):
+            pending += item
 
 
 # --- reading ---------------------------------------------------------------------------------

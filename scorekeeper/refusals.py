@@ -122,6 +122,9 @@ MESSAGES: dict[str, Message] = {
     "import_too_large": N_("The file is too large for a game record."),
     "import_no_file": N_("Choose a game record file (.json) to import."),
     "import_not_json": N_("This is not a game record: the file is not valid JSON."),
+    "broken_text": N_(
+        "Some text holds half a character (a lone \\ud800-style escape): send whole characters."
+    ),
     # what a JSON value is called in the sentences above
     "kind_null": N_("null"),
     "kind_bool": N_("true or false"),

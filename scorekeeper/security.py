@@ -1,8 +1,13 @@
-"""Security headers on every answer, and a session cookie that is Secure over HTTPS."""
+"""Security headers on every answer, and a session cookie that is Secure over HTTPS.
+
+The Referrer-Policy is ``same-origin``: a page's own forms carry a Referer (Flask-WTF checks it
+over HTTPS, so a form cannot be posted from another site), while links to other sites get none.
+HSTS is sent only on answers that came over HTTPS (behind a trusted proxy: docs/hosting.md).
+"""
 
 from __future__ import annotations
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
 from flask.sessions import SecureCookieSessionInterface
 
 # No inline script or style and no other host: the app works on a table's network alone.
@@ -28,6 +33,9 @@ class _SessionInterface(SecureCookieSessionInterface):
 def _security_headers(response: Response) -> Response:
     response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["Referrer-Policy"] = "same-origin"
     response.headers["X-Frame-Options"] = "DENY"
+    seconds = int(current_app.config["HSTS_SECONDS"])
+    if request.is_secure and seconds > 0:
+        response.headers["Strict-Transport-Security"] = f"max-age={seconds}"
     return response

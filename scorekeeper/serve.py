@@ -7,7 +7,7 @@ import socket
 
 from waitress import serve
 
-from scorekeeper import create_app
+from scorekeeper import create_app, hosting
 
 
 def addresses(host: str, port: int) -> list[str]:
@@ -34,7 +34,16 @@ def main() -> None:
     print("Wizard score pad is running. Open it on a phone on this network:", flush=True)
     for address in addresses(args.host, args.port):
         print(f"  {address}", flush=True)
-    serve(app, host=args.host, port=args.port, threads=args.threads, ident="scorekeeper")
+    hosting.raise_open_files_limit()
+    hosting.share_the_interpreter()
+    serve(
+        app,
+        host=args.host,
+        port=args.port,
+        threads=args.threads,
+        ident="scorekeeper",
+        **hosting.waitress_options(app),
+    )
 
 
 if __name__ == "__main__":

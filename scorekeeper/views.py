@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
@@ -27,14 +27,26 @@ def _page(
     """Render a page of one game with what every such page shows: the sheet, the players and
     whether this phone may change the game."""
     built = built or sheet.build(stored.record)
+    editor = access.is_editor(stored)
+    if editor:
+        g.no_store = True
     return render_template(
         template,
         stored=stored,
         sheet=built,
         players=built.players,
-        editor=access.is_editor(stored),
+        editor=editor,
         **context,
     )
+
+
+@bp.after_request
+def _no_store(response: Response) -> Response:
+    """Pages of an editor and those with links that give access are never kept by a browser or
+    a proxy: the back button or a shared computer must not bring them back."""
+    if g.get("no_store"):
+        response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _to_game(stored: StoredGame) -> Response:
@@ -88,10 +100,13 @@ def _stale_message() -> str:
 
 @bp.get("/")
 def home() -> str:
-    """This browser's games, unfinished first, and the way to start one."""
+    """This browser's games, most recently used first, and the way to start one."""
     stored = db.load_many(db.get_db(), access.seen_games())
-    cards = [(entry, sheet.build(entry.record), access.is_editor(entry)) for entry in stored]
-    cards.sort(key=lambda card: card[1].finished)
+    cards = [
+        (entry, sheet.build(entry.record), access.is_editor(entry))
+        for entry in stored
+        if access.can_watch(entry)
+    ]
     return render_template("home/index.html", cards=cards, import_form=forms.ImportForm())
 
 
@@ -108,7 +123,7 @@ def new_game() -> ResponseReturnValue:
         return render_template("home/new_game.html", form=form)
     if form.validate_on_submit():
         record = game.new_game(form.names(), form.dealer(), form.variants())
-        stored = db.create_game(db.get_db(), record)
+        stored = db.create_game(db.get_db(), record, key=form.once_key())
         access.remember_editor(stored)
         return _to_game(stored)
     status = 400 if request.method == "POST" else 200
@@ -269,7 +284,9 @@ def rematch(game_id: str) -> Response:
     """A new game with the same players and variants; the deal moves one seat on."""
     stored = db.load_or_404(game_id)
     access.require_editor(stored)
-    created = db.create_game(db.get_db(), game.rematch(stored.record))
+    # One rematch per game: both scorekeepers tapping it at once land in the same new game.
+    key = f"rematch:{stored.id}"
+    created = db.create_game(db.get_db(), game.rematch(stored.record), key=key)
     access.remember_editor(created)
     return _to_game(created)
 
@@ -279,7 +296,12 @@ def share(game_id: str) -> str:
     """Links and QR codes: view-only for the table, edit access for a second scorekeeper."""
     stored = db.load_or_404(game_id)
     editor = access.is_editor(stored)
+    g.no_store = True
     view_url = url_for("views.game", game_id=stored.id, _external=True)
+    if stored.view_token is not None:
+        view_url = url_for(
+            "views.watch", game_id=stored.id, token=stored.view_token, _external=True
+        )
     edit_url = (
         url_for("views.join", game_id=stored.id, token=stored.edit_token, _external=True)
         if editor
@@ -298,25 +320,71 @@ def share(game_id: str) -> str:
 @bp.post("/games/<game_id>/share/renew")
 def renew_link(game_id: str) -> Response:
     """A new edit link: every other phone and link loses edit access."""
+    return _renew(
+        game_id,
+        lambda stored: access.remember_editor(db.renew_edit_token(db.get_db(), stored)),
+        _("New edit link made: the old one no longer works."),
+    )
+
+
+@bp.post("/games/<game_id>/share/renew-view")
+def renew_view_link(game_id: str) -> Response:
+    """A new view link: phones that watch with the old one (or the game's address) lose sight."""
+    return _renew(
+        game_id,
+        lambda stored: db.renew_view_token(db.get_db(), stored),
+        _("New view link made: phones watching with the old one need the new one."),
+    )
+
+
+def _renew(game_id: str, renew: Callable[[StoredGame], object], done: str) -> Response:
+    """A scorekeeper's confirmed renewal of a link on the share page."""
     stored = db.load_or_404(game_id)
     access.require_editor(stored)
     form = forms.ConfirmForm()
     if form.validate_on_submit():
-        access.remember_editor(db.renew_edit_token(db.get_db(), stored))
-        flash(_("New edit link made: the old one no longer works."), "info")
+        renew(stored)
+        flash(done, "info")
     else:
         flash(_first_error(form), "error")
     return redirect(url_for("views.share", game_id=game_id), code=303)
 
 
-@bp.get("/games/<game_id>/join/<token>")
-def join(game_id: str, token: str) -> Response:
-    """Open an edit link: this phone may now keep score too."""
+@bp.get("/games/<game_id>/watch/<token>")
+def watch(game_id: str, token: str) -> Response:
+    """Open a renewed view link: this phone may watch the game from now on."""
+    stored = db.load_or_404(game_id)
+    if stored.view_token is None or not access.same_token(token, stored.view_token):
+        abort(
+            403,
+            description=_(
+                "The scorekeeper has made a new view link for this game, and this one no "
+                "longer works: ask for the new link."
+            ),
+        )
+    access.remember_viewer(stored)
+    return _to_game(stored)
+
+
+@bp.route("/games/<game_id>/join/<token>", methods=["GET", "POST"])
+def join(game_id: str, token: str) -> ResponseReturnValue:
+    """Open an edit link: asks first, and only the confirmation (a form) makes this phone a
+    scorekeeper, so another site cannot make a browser join games by opening links."""
     stored = db.load_or_404(game_id)
     if not access.token_matches(stored, token):
         flash(_("That edit link is no longer valid: you can watch the game, not change it."))
-        access.remember_seen(stored.id)
         return _to_game(stored)
-    access.remember_editor(stored)
-    flash(_("This phone can now keep score for this game."), "info")
-    return _to_game(stored)
+    if access.is_editor(stored):
+        return _to_game(stored)
+    form = forms.JoinForm()
+    if form.validate_on_submit():
+        access.remember_editor(stored)
+        flash(_("This phone can now keep score for this game."), "info")
+        return _to_game(stored)
+    g.no_store = True
+    status = 400 if request.method == "POST" else 200
+    if request.method == "POST":
+        flash(_first_error(form), "error")
+    built = sheet.build(stored.record)
+    page = render_template("manage/join.html", stored=stored, sheet=built, form=form)
+    return page, status

@@ -43,9 +43,17 @@ def server_env(instance: Path) -> dict[str, str]:
 class Server:
     """One run of the real server; :meth:`start` waits until it answers."""
 
-    def __init__(self, instance: Path, threads: int = 8) -> None:
+    def __init__(
+        self,
+        instance: Path,
+        threads: int = 8,
+        env: dict[str, str] | None = None,
+        prefix: list[str] | None = None,
+    ) -> None:
         self.instance = instance
         self.threads = threads
+        self.env = env or {}  # SCOREKEEPER_ settings for this server
+        self.prefix = prefix or []  # a command that runs the server (unshare …)
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
         self.runs = 0
@@ -60,13 +68,13 @@ class Server:
         self.port = free_port()
         self.runs += 1
         log = self.instance / f"server-{self.runs}.log"
-        command = [sys.executable, "-m", "scorekeeper.serve", "--host", HOST]
+        command = [*self.prefix, sys.executable, "-m", "scorekeeper.serve", "--host", HOST]
         command += ["--port", str(self.port), "--threads", str(self.threads)]
         with log.open("wb") as output:
             self.process = subprocess.Popen(
                 command,
                 cwd=PROJECT_ROOT,
-                env=server_env(self.instance),
+                env=server_env(self.instance) | self.env,
                 stdout=output,
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
@@ -108,9 +116,11 @@ class Server:
 
 
 @contextmanager
-def running(instance: Path, threads: int = 8) -> Iterator[Server]:
+def running(
+    instance: Path, threads: int = 8, env: dict[str, str] | None = None
+) -> Iterator[Server]:
     """The real server over ``instance``, stopped at the end whatever happens."""
-    server = Server(instance, threads)
+    server = Server(instance, threads, env)
     server.start()
     try:
         yield server

@@ -38,7 +38,7 @@ def test_a_watcher_sees_the_game_but_cannot_change_it(app: Flask, client: FlaskC
 def test_edit_link_lets_a_second_phone_keep_score(app: Flask, client: FlaskClient) -> None:
     game_id = start_game(client, ["Tom", "Dick", "Mary"])
     second = app.test_client()
-    second.get(_edit_link(client, game_id))
+    second.post(_edit_link(client, game_id))
     assert act(second, game_id, "trump", turned="suit", suit="hearts") == []
     assert soup(client.get(f"/games/{game_id}")).select_one(".bid-pad") is not None
 
@@ -47,12 +47,12 @@ def test_a_new_edit_link_locks_out_the_old_one(app: Flask, client: FlaskClient) 
     game_id = start_game(client, ["Tom", "Dick", "Mary"])
     old_link = _edit_link(client, game_id)
     second, third = app.test_client(), app.test_client()
-    second.get(old_link)
+    second.post(old_link)
     version = soup(client.get(f"/games/{game_id}/share")).select_one("input[name=version]")["value"]
     client.post(f"/games/{game_id}/share/renew", data={"version": version})
     assert _edit_link(client, game_id) != old_link
     assert second.post(f"/games/{game_id}/undo", data={"version": 1}).status_code == 403
-    third.get(old_link)
+    third.post(old_link)
     assert third.post(f"/games/{game_id}/undo", data={"version": 1}).status_code == 403
     assert act(client, game_id, "trump", turned="jester") == []
 
@@ -93,7 +93,7 @@ def test_security_headers_on_every_response(client: FlaskClient) -> None:
         assert "frame-ancestors 'none'" in policy
         assert "script-src 'self'" in policy and "unsafe-inline" not in policy
         assert headers["X-Content-Type-Options"] == "nosniff"
-        assert headers["Referrer-Policy"] == "no-referrer"
+        assert headers["Referrer-Policy"] == "same-origin"
 
 
 def test_session_cookie_is_httponly_lax_and_secure_over_https(app: Flask) -> None:

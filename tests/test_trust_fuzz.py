@@ -295,8 +295,15 @@ CHOICE_WORDS = [
 ]
 form_value = st.one_of(numbers.map(str), nasty_text, st.sampled_from(CHOICE_WORDS))
 form_values = st.one_of(form_value, st.lists(form_value, min_size=2, max_size=3))
+# Half a character: JSON can carry a lone surrogate ("\ud800"); a form or a URL cannot.
+half_characters = st.sampled_from(["\ud800", "Ann\udfff", "\udc00\ud800"])
 json_leaves = st.one_of(
-    st.none(), st.booleans(), numbers, st.floats(allow_nan=True, allow_infinity=True), nasty_text
+    st.none(),
+    st.booleans(),
+    numbers,
+    st.floats(allow_nan=True, allow_infinity=True),
+    nasty_text,
+    half_characters,
 )
 json_values = st.recursive(
     json_leaves,
@@ -439,7 +446,7 @@ def new_games(draw: st.DrawFn) -> dict[str, Any]:
     }
     base = {key: value for key, value in list(base.items())[:players]}
     base |= {
-        "first_dealer": draw(st.sampled_from(["random", "0", "1", "2", "7"])),
+        "first_dealer": draw(st.sampled_from(["random", "0", "1", "2", "7", "²", "9" * 5000])),
         "length": draw(st.sampled_from([length.value for length in Length])),
         "bid_restriction": draw(st.sampled_from([r.value for r in BidRestriction])),
         "bid_visibility": draw(st.sampled_from([v.value for v in BidVisibility])),
@@ -455,6 +462,10 @@ def new_games(draw: st.DrawFn) -> dict[str, Any]:
 @given(data=new_games())
 @example(data={"players-0": "Ann", "players-1": "Bo", "move": "²:up"})
 @example(data={"move": "9" * 5000})
+@example(data={"players-0": "Ann", "players-1": "Bo", "players-2": "Cy", "first_dealer": "²"})
+@example(
+    data={"players-0": "Ann", "players-1": "Bo", "players-2": "Cy", "first_dealer": "9" * 5000}
+)
 def test_new_game_form_never_fails_and_refuses_clearly(
     fuzz_app: Flask, data: dict[str, Any]
 ) -> None:
@@ -601,7 +612,7 @@ def test_round_corrections_never_fail_and_refused_ones_change_nothing(
 
 @FUZZ
 @given(
-    action=st.sampled_from(["delete", "rematch", "share/renew"]),
+    action=st.sampled_from(["delete", "rematch", "share/renew", "share/renew-view"]),
     target=targets,
     unknown=unknown_ids,
     version=versions,
@@ -641,7 +652,8 @@ def record_files(draw: st.DrawFn) -> bytes:
         return json.dumps(draw(json_values)).encode()
     base = record_json(RECORDS[draw(st.sampled_from(sorted(RECORDS)))])
     text = json.dumps(draw(garbled_json(base)), ensure_ascii=draw(st.booleans()))
-    return text.encode(draw(st.sampled_from(["utf-8", "utf-8", "utf-8-sig", "utf-16"])))
+    encoding = draw(st.sampled_from(["utf-8", "utf-8", "utf-8-sig", "utf-16"]))
+    return text.encode(encoding, "surrogatepass")
 
 
 @FUZZ
@@ -649,6 +661,11 @@ def record_files(draw: st.DrawFn) -> bytes:
     content=record_files(),
     field=st.sampled_from(["record", "record", "record", "file", ""]),
     filename=st.one_of(st.just("game.json"), nasty_text),
+)
+@example(
+    content=b'{"players": ["\\ud800", "Bo", "Cy"], "first_dealer": 0}',
+    field="record",
+    filename="game.json",
 )
 def test_import_never_fails_and_a_refused_file_changes_nothing(
     fuzz_app: Flask, content: bytes, field: str, filename: str
@@ -664,6 +681,7 @@ PAGE_PATHS = (
     "/games/{id}/share",
     "/games/{id}/delete",
     "/games/{id}/join/{token}",
+    "/games/{id}/watch/{token}",
     "/games/{id}/export.json",
     "/games/{id}/export.csv",
     "/games/{id}/rounds/{n}/edit",
@@ -671,6 +689,7 @@ PAGE_PATHS = (
 )
 # Every address of the pages and the methods it answers (HEAD and OPTIONS aside).
 METHODS = {path: {"GET"} for path in PAGE_PATHS} | {
+    "/games/{id}/join/{token}": {"GET", "POST"},
     "/games/new": {"GET", "POST"},
     "/games/import": {"POST"},
     "/games/{id}/trump": {"POST"},
@@ -682,6 +701,7 @@ METHODS = {path: {"GET"} for path in PAGE_PATHS} | {
     "/games/{id}/delete": {"GET", "POST"},
     "/games/{id}/rematch": {"POST"},
     "/games/{id}/share/renew": {"POST"},
+    "/games/{id}/share/renew-view": {"POST"},
 }
 
 
@@ -800,7 +820,7 @@ def encoded(draw: st.DrawFn, body: object) -> tuple[bytes, str | None]:
             )
         )
         return raw, "application/json"
-    text = json.dumps(body, ensure_ascii=draw(st.booleans())).encode()
+    text = json.dumps(body, ensure_ascii=draw(st.booleans())).encode("utf-8", "surrogatepass")
     if kind == "wrong type":
         return text, draw(
             st.sampled_from(["text/plain", "application/x-www-form-urlencoded", "application/xml"])

@@ -117,6 +117,9 @@ def test_every_screen_fits_the_phone(
     camera.shoot(page, "edit-round")
     page.goto(f"{live_server}/games/{game}/share")
     camera.shoot(page, "share")
+    second = new_context().new_page()
+    second.goto(str(page.locator("a.link[href*='/join/']").get_attribute("href")))
+    camera.shoot(second, "join")
 
     flows.new_game(page, live_server, NAMES[:3], bid_visibility="hidden")
     flows.enter_trump(page, flows.JESTER)

@@ -27,6 +27,8 @@ def test_a_stale_page_on_the_second_phone_changes_nothing(
     game = flows.new_game(page, live_server, NAMES)
     second = new_context().new_page()
     second.goto(edit_link(page, live_server, game))
+    expect(second.locator("h1")).to_have_text("Keep score for this game?")
+    flows.tap(second, second.get_by_role("button", name="Keep score on this phone"))
     expect(second.locator(".flash.info")).to_have_text(
         "This phone can now keep score for this game."
     )

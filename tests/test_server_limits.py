@@ -1,0 +1,92 @@
+"""Limits of the real server that hold on a hosted pad: idle and slow connections do not lock out
+a new phone, and a huge body is refused before it is read, let alone written to disk."""
+
+from __future__ import annotations
+
+import http.client
+import socket
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+
+import pytest
+
+from scorekeeper import create_app, hosting
+from tests.liveserver import HOST, Server, running
+
+IDLE = 300
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running(tmp_path_factory.mktemp("server-limits")) as server:
+        yield server
+
+
+def timed_get(server: Server, path: str = "/") -> tuple[int, float]:
+    """A new phone opens ``path``: the status and the seconds until the whole answer came."""
+    started = time.perf_counter()
+    connection = http.client.HTTPConnection(HOST, server.port, timeout=30)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        response.read()
+    finally:
+        connection.close()
+    return response.status, time.perf_counter() - started
+
+
+def test_300_idle_and_slow_connections_do_not_stop_a_new_phones_page(live: Server) -> None:
+    with ExitStack() as stack:
+        for number in range(IDLE):
+            idle = stack.enter_context(socket.create_connection((HOST, live.port), timeout=10))
+            if number % 3 == 1:  # slow: half a request, the rest never comes
+                idle.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+            elif number % 3 == 2:  # keep-alive: one request answered, then silence
+                idle.sendall(b"GET /static/style.css HTTP/1.1\r\nHost: x\r\n\r\n")
+                assert idle.recv(100).startswith(b"HTTP/1.1 ")
+        time.sleep(0.2)  # every connection has reached the server
+        status, seconds = timed_get(live)
+    assert status == 200
+    assert seconds < 1.0, f"a new phone waited {seconds:.1f} s"
+
+
+def send_head_of_huge_body(server: Server, headers: bytes, body: bytes) -> tuple[bytes, float]:
+    """Send the headers and the start of a body that announces far more; what the server
+    answers without the rest, and how long that took (30 s: nothing came)."""
+    started = time.perf_counter()
+    with socket.create_connection((HOST, server.port), timeout=30) as conn:
+        conn.sendall(headers + body)
+        conn.settimeout(5)
+        try:
+            answer = conn.recv(200)
+        except TimeoutError:
+            answer = b""
+    return answer, time.perf_counter() - started
+
+
+def test_a_1_gb_post_is_refused_before_its_body_is_read(live: Server) -> None:
+    headers = (
+        b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 1000000000\r\n\r\n"
+    )
+    answer, _seconds = send_head_of_huge_body(live, headers, b"[" * 65536)
+    assert answer.startswith(b"HTTP/1.1 413 "), answer
+
+
+def test_a_chunked_body_is_cut_off_at_the_limit(live: Server) -> None:
+    limit = hosting.waitress_options(create_app({"TESTING": True}))["max_request_body_size"]
+    headers = b"POST /api/games HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+    chunk = b"%x\r\n%s\r\n" % (65536, b"[" * 65536)
+    answer, _seconds = send_head_of_huge_body(live, headers, chunk * (limit // 65536 + 2))
+    assert answer.startswith(b"HTTP/1.1 413 "), answer
+
+
+def test_the_servers_body_limit_follows_the_apps() -> None:
+    app = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 100_000})
+    options = hosting.waitress_options(app)
+    # A body a little over the app's limit still reaches the app, which answers with a page
+    # a player understands; far over it, Waitress refuses before reading it. Nothing up to
+    # the limit is buffered on disk.
+    assert options["max_request_body_size"] == 4 * 100_000
+    assert options["inbuf_overflow"] >= options["max_request_body_size"]
