@@ -4,9 +4,6 @@ identical posts reach the real server at once."""
 
 from __future__ import annotations
 
-import http.client
-import json
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,8 +11,9 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.liveserver import HOST, Server, running
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, state
+from tests.support.client import at_once
+from tests.support.server import Server, running
 
 ROUND_1, ROUND_2 = EXAMPLE_ROUNDS
 ROUND_3 = {"trump": {"turned": "wizard", "suit": "clubs"}, "bids": [1, 1, 1], "tricks": [1, 1, 1]}
@@ -147,36 +145,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def post(server: Server, path: str, body: object, headers: dict[str, str]) -> tuple[int, Any]:
-    connection = http.client.HTTPConnection(HOST, server.port, timeout=30)
-    try:
-        data = json.dumps(body).encode()
-        headers = {"Content-Type": "application/json", **headers}
-        connection.request("POST", path, body=data, headers=headers)
-        response = connection.getresponse()
-        return response.status, json.loads(response.read())
-    finally:
-        connection.close()
-
-
-def at_once(count: int, send: Any) -> list[tuple[int, Any]]:
-    """``send()`` from ``count`` threads released together; the answers."""
-    answers: list[tuple[int, Any]] = []
-    barrier = threading.Barrier(count)
-    lock = threading.Lock()
-
-    def one() -> None:
-        barrier.wait(timeout=30)
-        answer = send()
-        with lock:
-            answers.append(answer)
-
-    threads = [threading.Thread(target=one) for _ in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert len(answers) == count
-    return answers
+    with server.client(timeout=30) as client:
+        return client.request("POST", path, body, headers=headers)
 
 
 def live_game(server: Server) -> tuple[str, str]:

@@ -15,8 +15,8 @@ import time
 from pathlib import Path
 
 from scorekeeper import create_app, db, game
-from tests.liveserver import PROJECT_ROOT, running, server_env
 from tests.plays import round_json
+from tests.support.server import PROJECT_ROOT, running, server_env
 from tests.traffic import Players, Tracked, check_database, create_games
 
 GAMES = 20

@@ -4,7 +4,6 @@ where a body may also come without a length (chunked)."""
 
 from __future__ import annotations
 
-import http.client
 import io
 import json
 from collections.abc import Iterator
@@ -17,9 +16,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
-from tests.liveserver import HOST, Server, running
 from tests.pages import start_game, version
 from tests.plays import EXAMPLE_GAME, bearer, create
+from tests.support.server import Server, running
 from tests.traffic import all_rows
 
 LIMIT = 256 * 1024
@@ -118,17 +117,9 @@ def send(
     chunked: bool = False,
 ) -> tuple[int, str, bytes]:
     """One request to the real server; the status, content type and body of the answer."""
-    connection = http.client.HTTPConnection(HOST, server.port, timeout=30)
-    try:
-        if chunked:
-            chunks = (body[start : start + 16384] for start in range(0, len(body), 16384))
-            connection.request(method, path, body=chunks, headers=headers, encode_chunked=True)
-        else:
-            connection.request(method, path, body=body, headers=headers)
-        response = connection.getresponse()
-        return response.status, response.getheader("Content-Type", ""), response.read()
-    finally:
-        connection.close()
+    with server.client(timeout=30) as client:
+        answer = client.send(method, path, body, headers, chunked)
+    return answer.status, answer.content_type, answer.body
 
 
 @pytest.fixture(scope="module")
