@@ -72,11 +72,8 @@ def test_home_lists_only_this_browsers_games(app: Flask, client: FlaskClient) ->
     assert soup(app.test_client().get("/")).select(".game-card") == []
 
 
-def test_csrf_token_is_required_on_every_form(tmp_path: object) -> None:
-    from scorekeeper import create_app
-
-    app = create_app({"TESTING": True, "DATABASE": f"{tmp_path}/g.sqlite", "SECRET_KEY": "t"})
-    client = app.test_client()
+def test_csrf_token_is_required_on_every_form(csrf_app: Flask) -> None:
+    client = csrf_app.test_client()
     response = client.post("/games/new", data={"players-0": "A"})
     assert response.status_code == 400
     assert "out of date" in soup(response).get_text()

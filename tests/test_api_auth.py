@@ -7,16 +7,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import db
-from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, state
+from tests.plays import EXAMPLE_GAME, bearer, create, state
 
 ROUND_3 = {"trump": {"turned": "suit", "suit": "spades"}, "bids": [1, 1, 0], "tricks": [1, 1, 1]}
 CHANGES = [("post", "/rounds"), ("put", "/rounds/2"), ("delete", "/rounds/2")]
-
-
-@pytest.fixture
-def example(client: FlaskClient) -> tuple[str, str]:
-    """The worked example of RULES.md, two rounds played: its id and edit token."""
-    return create(client, {**EXAMPLE_GAME, "rounds": EXAMPLE_ROUNDS})
 
 
 def test_creating_and_reading_need_no_token(client: FlaskClient) -> None:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import create_app, db, game
+from scorekeeper import db, game
 from scorekeeper.rules import Suit, Turned
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, state
 
@@ -139,10 +138,9 @@ def test_the_round_in_progress_counts_the_tricks_won_so_far(
     assert current["tricks_counted"] == 2
 
 
-def test_the_api_needs_no_csrf_token(tmp_path: Path) -> None:
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "g.sqlite"), "SECRET_KEY": "t"})
-    assert app.config["WTF_CSRF_ENABLED"] is not False
-    client = app.test_client()
+def test_the_api_needs_no_csrf_token(csrf_app: Flask) -> None:
+    assert csrf_app.config["WTF_CSRF_ENABLED"] is not False
+    client = csrf_app.test_client()
     game_id, token = create(client, EXAMPLE_GAME)
     url = f"/api/games/{game_id}/rounds"
     assert client.post(url, json=EXAMPLE_ROUNDS[0], headers=bearer(token)).status_code == 201

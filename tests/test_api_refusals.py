@@ -20,12 +20,6 @@ from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, state
 ROUND_3 = {"trump": {"turned": "suit", "suit": "spades"}, "bids": [1, 1, 0], "tricks": [1, 1, 1]}
 
 
-@pytest.fixture
-def example(client: FlaskClient) -> tuple[str, str]:
-    """The worked example of RULES.md, two rounds played: its id and edit token."""
-    return create(client, {**EXAMPLE_GAME, "rounds": EXAMPLE_ROUNDS})
-
-
 def stored_version(app: Flask, game_id: str) -> int:
     with app.app_context():
         stored = db.load(db.get_db(), game_id)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -11,12 +10,6 @@ from scorekeeper.rules import Suit, Turned
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, state
 
 ROUND_3 = {"trump": {"turned": "wizard", "suit": "clubs"}, "bids": [1, 1, 1], "tricks": [1, 1, 1]}
-
-
-@pytest.fixture
-def example(client: FlaskClient) -> tuple[str, str]:
-    """The worked example of RULES.md, two rounds played: its id and edit token."""
-    return create(client, {**EXAMPLE_GAME, "rounds": EXAMPLE_ROUNDS})
 
 
 def test_adding_a_round_answers_201_with_the_new_state(
