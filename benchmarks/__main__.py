@@ -34,13 +34,13 @@ def load_test(seconds: int = 10, tables: int = 24) -> dict[str, Any]:
     log = Path(tempfile.gettempdir()) / f"bench-load-{time.monotonic_ns()}.log"
     process = Process([sys.executable, "-c", code], server_env(), log)
     try:
-        code = process.wait(timeout=seconds * 10 + 120)
+        exit_code = process.wait(timeout=seconds * 10 + 120)
     finally:
         process.stop()
     output = process.output()
     log.unlink(missing_ok=True)
     lines = [line for line in output.splitlines() if line.startswith("{")]
-    if code != 0 or not lines:
+    if exit_code != 0 or not lines:
         return {"error": f"benchmarks.load failed or timed out:\n{output[-1500:]}"}
     figures: dict[str, Any] = json.loads(lines[-1])
     return figures

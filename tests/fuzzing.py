@@ -18,6 +18,7 @@ storage.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass
 from random import Random
 from typing import Any, TypeVar
@@ -171,7 +172,9 @@ def page_answer(phone: FlaskClient, response: TestResponse) -> tuple[bool, list[
     return response.status_code >= 400 or bool(messages), messages
 
 
-def check_page_request(table: Table, send: Any, changes: bool = True) -> bool:
+def check_page_request(
+    table: Table, send: Callable[[], TestResponse], changes: bool = True
+) -> bool:
     """Send a page request: refused with a message and nothing changed, or accepted and (for a
     change, ``changes``) something stored is different. Returns whether it was accepted."""
     before = table.snapshot()
@@ -195,7 +198,7 @@ def check_page_request(table: Table, send: Any, changes: bool = True) -> bool:
     return True
 
 
-def check_api_request(table: Table, send: Any) -> TestResponse:
+def check_api_request(table: Table, send: Callable[[], TestResponse]) -> TestResponse:
     """Send an API request: refused with JSON ``{"error": "..."}`` and nothing changed, or
     accepted with the game state that is now stored."""
     before = table.snapshot()

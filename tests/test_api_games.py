@@ -10,13 +10,13 @@ from flask.testing import FlaskClient
 
 from scorekeeper import db, game
 from scorekeeper.rules import Suit, Turned
-from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, state
+from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, json_of, state
 
 
 def test_creating_a_game_answers_201_with_the_state_and_an_edit_token(client: FlaskClient) -> None:
     response = client.post("/api/games", json=EXAMPLE_GAME)
     assert response.status_code == 201
-    body = response.json
+    body = json_of(response)
     assert body["edit_token"]
     assert response.headers["Location"] == f"/api/games/{body['id']}"
     assert body["players"] == ["Tom", "Dick", "Mary"]
@@ -117,7 +117,7 @@ def test_the_round_in_progress_shows_only_the_bids_that_may_be_seen(
 def test_an_unknown_game_is_404_in_json(client: FlaskClient) -> None:
     response = client.get("/api/games/no-such-game")
     assert response.status_code == 404
-    assert "no game with this id" in response.json["error"]
+    assert "no game with this id" in json_of(response)["error"]
 
 
 def test_the_round_in_progress_counts_the_tricks_won_so_far(

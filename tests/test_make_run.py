@@ -17,7 +17,7 @@ def test_make_run_serves_a_page_on_the_printed_address(tmp_path: Path) -> None:
     server = Process(command, server_env(instance), tmp_path / "make-run.log")
     try:
         deadline = time.monotonic() + 120
-        printed = []
+        printed: list[str] = []
         while not printed and time.monotonic() < deadline:
             assert server.popen.poll() is None, f"make run stopped:\n{server.output()}"
             printed = [line for line in server.output().splitlines() if f"{HOST}:{port}" in line]
