@@ -7,10 +7,11 @@ from collections.abc import Iterator
 from random import Random
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import game, rules
+from scorekeeper import db, game, rules
 from scorekeeper.game import GameRecord, RoundRecord
 from scorekeeper.rules import (
     BidRestriction,
@@ -123,6 +124,12 @@ def state(client: FlaskClient, game_id: str) -> dict[str, Any]:
     assert response.status_code == 200
     state: dict[str, Any] = json_of(response)
     return state
+
+
+def game_ids(app: Flask) -> list[str]:
+    """The ids of every stored game."""
+    with app.app_context():
+        return [row["id"] for row in db.get_db().query("SELECT id FROM games")]
 
 
 def bearer(token: str) -> dict[str, str]:

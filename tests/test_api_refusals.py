@@ -15,7 +15,7 @@ from werkzeug.test import TestResponse
 from scorekeeper import db, game
 from scorekeeper.game import RoundRecord
 from scorekeeper.rules import Trump, Turned
-from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, json_of, state
+from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, game_ids, json_of, state
 
 ROUND_3 = {"trump": {"turned": "suit", "suit": "spades"}, "bids": [1, 1, 0], "tricks": [1, 1, 1]}
 
@@ -25,11 +25,6 @@ def stored_version(app: Flask, game_id: str) -> int:
         stored = db.load(db.get_db(), game_id)
         assert stored is not None
         return stored.version
-
-
-def game_ids(app: Flask) -> list[str]:
-    with app.app_context():
-        return [row["id"] for row in db.get_db().query("SELECT id FROM games")]
 
 
 def assert_refused(

@@ -18,7 +18,15 @@ from scorekeeper import db, game
 from scorekeeper.csvfile import safe_cell
 from scorekeeper.game import GameRecord
 from scorekeeper.rules import Suit, Turned, Variants
-from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, create, playable_tables, played_game, state
+from tests.plays import (
+    EXAMPLE_GAME,
+    EXAMPLE_ROUNDS,
+    create,
+    game_ids,
+    playable_tables,
+    played_game,
+    state,
+)
 from tests.support.apps import make_app
 
 
@@ -41,11 +49,6 @@ def flashes(client: FlaskClient) -> list[tuple[str, str]]:
     with client.session_transaction() as session:
         shown: list[tuple[str, str]] = session.get("_flashes", [])
         return shown
-
-
-def game_ids(app: Flask) -> list[str]:
-    with app.app_context():
-        return [row["id"] for row in db.get_db().query("SELECT id FROM games")]
 
 
 # --- export.json -----------------------------------------------------------------------------
