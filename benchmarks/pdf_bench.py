@@ -73,6 +73,7 @@ def wide_sheet(players: int = 6, rounds: int = 20, seed: int = 7) -> Sheet:
                 scores=scores,
                 totals=tuple(totals),
                 met=tuple(rules.bid_met(b, t) for b, t in zip(bids, tricks, strict=True)),
+                saboteur=None,  # the standard game: every seat bids
                 flags=(),
             )
         )
