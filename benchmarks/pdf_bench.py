@@ -36,7 +36,7 @@ from benchmarks import games, growth, server
 from benchmarks.common import THREADS, ratio
 from scorekeeper import create_app, db, game, printing, rules
 from scorekeeper.game import RoundRecord
-from scorekeeper.rules import Suit, Trump, Turned, Variants
+from scorekeeper.rules import RoundSetup, Suit, Trump, Turned, Variants
 from scorekeeper.sheet import RoundRow, Sheet
 from tests.support.client import Client
 from tests.support.server import running
@@ -55,7 +55,11 @@ def wide_sheet(players: int = 6, rounds: int = 20, seed: int = 7) -> Sheet:
     rng = Random(seed)
     totals = [0] * players
     rows = []
+    # Standard rules judge no round by earlier ones, so no row asks the record for flags.
+    record = game.new_game(NAMES[:players], 0, Variants())
     for number in range(1, rounds + 1):
+        dealer = rules.dealer(0, number, players)
+        setup = RoundSetup(players, number, number, dealer, Variants(), tuple(totals))
         tricks = [0] * players
         for _ in range(number):
             tricks[rng.randrange(players)] += 1
@@ -66,7 +70,7 @@ def wide_sheet(players: int = 6, rounds: int = 20, seed: int = 7) -> Sheet:
             RoundRow(
                 number=number,
                 hand_size=number,
-                dealer=rules.dealer(0, number, players),
+                dealer=dealer,
                 trump=TRUMPS[number % len(TRUMPS)],
                 bids=bids,
                 tricks=tuple(tricks),
@@ -74,7 +78,8 @@ def wide_sheet(players: int = 6, rounds: int = 20, seed: int = 7) -> Sheet:
                 totals=tuple(totals),
                 met=tuple(rules.bid_met(b, t) for b, t in zip(bids, tricks, strict=True)),
                 saboteur=None,  # the standard game: every seat bids
-                flags=(),
+                record=record,
+                setup=setup,
             )
         )
     return Sheet(
