@@ -3,6 +3,7 @@ and apps that several test files start from."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, create
 from tests.support.apps import make_app
+from tests.support.server import Server, running
 
 
 @pytest.fixture
@@ -26,6 +28,12 @@ def client(app: Flask) -> FlaskClient:
 @pytest.fixture
 def runner(app: Flask) -> FlaskCliRunner:
     return app.test_cli_runner()
+
+
+@pytest.fixture
+def database(app: Flask) -> Path:
+    """The database file of ``app``."""
+    return Path(app.config["DATABASE"])
 
 
 @pytest.fixture
@@ -46,3 +54,10 @@ def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
     reseeds it (tests/fuzzing.py)."""
     path: Path = tmp_path_factory.mktemp("fuzz") / "games.sqlite"
     return make_app(path, SECRET_KEY="fuzz", PDF_CACHE_SIZE=0)
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The real server (tests/support/server.py) for a module's tests, over its own folder."""
+    with running(tmp_path_factory.mktemp("live")) as server:
+        yield server

@@ -5,20 +5,18 @@ stored with the game. Checked in process and against the real server with parall
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import Length, Variants
-from tests.pages import soup
+from tests.pages import one, soup
 from tests.phone import NEW_GAME, Phone
 from tests.plays import played_game, round_json
 from tests.support.client import at_once
-from tests.support.server import Server, running
+from tests.support.server import Server
 
 
 def games(database: Path) -> int:
@@ -39,13 +37,13 @@ def finished_game_json() -> dict[str, object]:
 
 
 def test_the_new_game_form_carries_a_one_time_key(client: FlaskClient) -> None:
-    keys = {soup(client.get("/games/new")).select_one("input[name=once]")["value"] for _ in "ab"}
+    keys = {one(soup(client.get("/games/new")), "input[name=once]")["value"] for _ in "ab"}
     assert len(keys) == 2 and all(len(str(key)) >= 16 for key in keys)
 
 
 def test_the_same_new_game_form_sent_twice_starts_one_game(app: Flask, client: FlaskClient) -> None:
     database = Path(app.config["DATABASE"])
-    once = str(soup(client.get("/games/new")).select_one("input[name=once]")["value"])
+    once = str(one(soup(client.get("/games/new")), "input[name=once]")["value"])
     first = client.post("/games/new", data={**NEW_GAME, "once": once})
     again = client.post("/games/new", data={**NEW_GAME, "once": once})
     assert first.status_code == again.status_code == 303
@@ -76,12 +74,6 @@ def test_a_rematch_sent_twice_makes_one_game(app: Flask, client: FlaskClient) ->
 
 
 # --- the real server: the same post from several connections at once ------------------------
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running(tmp_path_factory.mktemp("once")) as server:
-        yield server
 
 
 def test_start_the_game_posted_at_once_makes_one_game(live: Server) -> None:

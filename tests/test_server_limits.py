@@ -5,22 +5,13 @@ from __future__ import annotations
 
 import socket
 import time
-from collections.abc import Iterator
 from contextlib import ExitStack
-
-import pytest
 
 from scorekeeper import create_app, hosting
 from tests.support.ports import HOST
-from tests.support.server import Server, running
+from tests.support.server import Server
 
 IDLE = 300
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running(tmp_path_factory.mktemp("server-limits")) as server:
-        yield server
 
 
 def timed_get(server: Server, path: str = "/") -> tuple[int, float]:

@@ -6,19 +6,17 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from bs4 import BeautifulSoup
-from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from tests.pages import start_game, version
 from tests.plays import EXAMPLE_GAME, bearer, create
-from tests.support.server import Server, running
+from tests.support.server import Server
 from tests.traffic import all_rows
 
 LIMIT = 256 * 1024
@@ -30,11 +28,6 @@ def page_message(html: str) -> str:
     element = BeautifulSoup(html, "html.parser").select_one(".flash.error")
     assert element is not None
     return element.get_text(strip=True)
-
-
-@pytest.fixture
-def database(app: Flask) -> Path:
-    return Path(app.config["DATABASE"])
 
 
 def test_the_cap_is_256_kib(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -120,12 +113,6 @@ def send(
     with server.client(timeout=30) as client:
         answer = client.send(method, path, body, headers, chunked)
     return answer.status, answer.content_type, answer.body
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running(tmp_path_factory.mktemp("limits")) as server:
-        yield server
 
 
 @pytest.mark.parametrize("chunked", [False, True], ids=["with length", "chunked"])
