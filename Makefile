@@ -43,20 +43,20 @@ run: $(VENV)/.installed ## Serve the app on all interfaces (HOST, PORT to change
 
 test: $(VENV)/.installed-test ## Install what the tests need, then lint, type-check and run every test
 	$(call install_debs,$(TEST_DEBS))
-	$(BIN)/ruff check scorekeeper tests
-	$(BIN)/ruff format --check scorekeeper tests
+	$(BIN)/ruff check scorekeeper tests benchmarks
+	$(BIN)/ruff format --check scorekeeper tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest --cov --cov-branch --cov-report=term-missing:skip-covered
 	$(BIN)/coverage report --include='scorekeeper/rules.py' --fail-under=100 --show-missing
 
 lint: $(VENV)/.installed-test ## ruff and mypy only
-	$(BIN)/ruff check scorekeeper tests
-	$(BIN)/ruff format --check scorekeeper tests
+	$(BIN)/ruff check scorekeeper tests benchmarks
+	$(BIN)/ruff format --check scorekeeper tests benchmarks
 	$(BIN)/mypy
 
 fmt: $(VENV)/.installed-test ## Format and fix what ruff can
-	$(BIN)/ruff format scorekeeper tests
-	$(BIN)/ruff check --fix scorekeeper tests
+	$(BIN)/ruff format scorekeeper tests benchmarks
+	$(BIN)/ruff check --fix scorekeeper tests benchmarks
 
 bench: $(VENV)/.installed-test ## Measure speed and size; writes docs/benchmarks.md
 	$(call install_debs,$(TEST_DEBS) wrk)

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import growth, hotspots, pdf_bench, report, start, taps, weight
-from benchmarks.common import PROJECT_ROOT, Process, load_average, machine, server_env
+from benchmarks.common import load_average, machine
+from tests.support.server import PROJECT_ROOT, Process, server_env
 
 OUTPUT = PROJECT_ROOT / "docs" / "benchmarks.md"
 
@@ -33,15 +34,13 @@ def load_test(seconds: int = 10, tables: int = 24) -> dict[str, Any]:
     log = Path(tempfile.gettempdir()) / f"bench-load-{time.monotonic_ns()}.log"
     process = Process([sys.executable, "-c", code], server_env(), log)
     try:
-        process.popen.wait(timeout=seconds * 10 + 120)
-    except Exception:  # the timeout: the group is stopped below
-        pass
+        exit_code = process.wait(timeout=seconds * 10 + 120)
     finally:
         process.stop()
-    output = log.read_text(errors="replace")
+    output = process.output()
     log.unlink(missing_ok=True)
     lines = [line for line in output.splitlines() if line.startswith("{")]
-    if process.popen.returncode != 0 or not lines:
+    if exit_code != 0 or not lines:
         return {"error": f"benchmarks.load failed or timed out:\n{output[-1500:]}"}
     figures: dict[str, Any] = json.loads(lines[-1])
     return figures

@@ -23,9 +23,10 @@ from flask import Flask
 from flask.sessions import SecureCookieSessionInterface
 
 from benchmarks import games, server
-from benchmarks.common import app_command, floor_command, median, ratio, serving
+from benchmarks.common import FLOOR, THREADS, median, ratio
 from scorekeeper import db, game
 from scorekeeper.rules import Variants
+from tests.support.server import running
 
 ROUND_GAME = (6, 9)  # 6 players, 9 rounds played: round 10 asks for bids, round 9's result shows
 POST_GAMES_PER_CLIENT = 12  # 6 players x 10 rounds each: at most 960 submitted rounds a repeat
@@ -210,9 +211,9 @@ def measure(sizes: tuple[int, ...], repeats: int = 3, seconds: float = 5) -> dic
             instance = Path(tmp) / f"games-{size}"
             states[str(size)] = State(instance, *prepare(instance, size))
         started = time.perf_counter()
-        floor = stack.enter_context(serving(floor_command(), Path(tmp) / "floor"))
+        floor = stack.enter_context(running(Path(tmp) / "floor", THREADS, module=FLOOR)).port
         ports = {
-            size: stack.enter_context(serving(app_command(), state.instance))
+            size: stack.enter_context(running(state.instance, THREADS)).port
             for size, state in states.items()
         }
         runs: list[dict[str, Any]] = []

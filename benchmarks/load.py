@@ -17,17 +17,11 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
@@ -36,70 +30,11 @@ from typing import Any
 from scorekeeper import game
 from scorekeeper.rules import Variants
 from tests.plays import legal_round, round_json
+from tests.support.client import Client
+from tests.support.server import running
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-HOST = "127.0.0.1"
 NAMES = ("Tom", "Γιώργος", "Мария", "José", "Zoë", "Ivo")
 KINDS = ("create", "round", "state")
-
-
-# --- the server ------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    """A loopback TCP port that nothing listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((HOST, 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@contextmanager
-def serving(instance: Path, threads: int | None = None, timeout: float = 30) -> Iterator[int]:
-    """The real server over ``instance`` on a free loopback port (yielded), stopped at the end."""
-    port = free_port()
-    command = [sys.executable, "-m", "scorekeeper.serve", "--host", HOST, "--port", str(port)]
-    if threads is not None:
-        command += ["--threads", str(threads)]
-    env = {key: value for key, value in os.environ.items() if not key.startswith("SCOREKEEPER_")}
-    env["SCOREKEEPER_INSTANCE_PATH"] = str(instance)
-    log_path = instance / "server.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            command,
-            cwd=PROJECT_ROOT,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    try:
-        deadline = time.monotonic() + timeout
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"the server stopped at start:\n{log_path.read_text()}")
-            try:
-                with socket.create_connection((HOST, port), timeout=0.5):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("the server did not answer in time") from None
-                time.sleep(0.05)
-        yield port
-    finally:
-        _stop(process)
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    """Ctrl-C for the server's process group; SIGKILL after 10 s."""
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGINT)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
 
 
 # --- one table -------------------------------------------------------------------------------
@@ -121,20 +56,17 @@ class Table(threading.Thread):
 
     def __init__(self, port: int, number: int, deadline: float) -> None:
         super().__init__(name=f"table-{number}", daemon=True)
-        self.port = port
         self.rng = Random(number)
         self.players = 3 + number % 4
         self.deadline = deadline
         self.tally = Tally()
-        self.connection: http.client.HTTPConnection | None = None
+        # A request in flight at the deadline may take up to this timeout.
+        self.client = Client(port, timeout=30)
 
     def run(self) -> None:
-        try:
+        with self.client:
             while time.monotonic() < self.deadline:
                 self._play_a_game()
-        finally:
-            if self.connection is not None:
-                self.connection.close()
 
     def _play_a_game(self) -> None:
         players = NAMES[: self.players]
@@ -172,30 +104,19 @@ class Table(threading.Thread):
         token: str | None = None,
     ) -> dict[str, Any] | None:
         """Send one request and time it; ``None`` (and an error counted) unless ``expected``."""
-        headers = {"Accept": "application/json"}
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
-        if token is not None:
-            headers["Authorization"] = f"Bearer {token}"
-        if self.connection is None:
-            self.connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
         started = time.perf_counter()
         try:
-            self.connection.request(method, path, body=data, headers=headers)
-            response = self.connection.getresponse()
-            raw = response.read()
-        except (OSError, http.client.HTTPException) as error:
-            self.connection.close()
-            self.connection = None
+            status, answer = self.client.request(method, path, body, token)
+        except (OSError, http.client.HTTPException, ValueError) as error:
             self.tally.errors.append(f"{kind}: {error!r}")
             return None
         self.tally.latencies[kind].append(time.perf_counter() - started)
-        if response.status != expected:
-            self.tally.errors.append(f"{kind}: {response.status} {raw[:200]!r}")
+        if status != expected:
+            self.tally.errors.append(f"{kind}: {status} {str(answer)[:200]}")
             return None
-        answer: dict[str, Any] = json.loads(raw)
+        if not isinstance(answer, dict):
+            self.tally.errors.append(f"{kind}: {status} without a JSON object")
+            return None
         return answer
 
 
@@ -220,8 +141,9 @@ def run(
     """
     with (
         tempfile.TemporaryDirectory(prefix="scorekeeper-load-") as folder,
-        serving(Path(folder), server_threads) as port,
+        running(Path(folder), server_threads) as server,
     ):
+        port = server.port
         deadline = time.monotonic() + seconds
         players = [Table(port, number, deadline) for number in range(tables)]
         started = time.perf_counter()

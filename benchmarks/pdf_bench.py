@@ -17,7 +17,6 @@ numbers for ``make bench`` to write into ``docs/benchmarks.md``.
 
 from __future__ import annotations
 
-import http.client
 import io
 import itertools
 import re
@@ -34,11 +33,13 @@ from pypdf import PdfReader
 from weasyprint import HTML
 
 from benchmarks import games, growth, server
-from benchmarks.common import HOST, app_command, ratio, serving
+from benchmarks.common import THREADS, ratio
 from scorekeeper import create_app, db, game, printing, rules
 from scorekeeper.game import RoundRecord
-from scorekeeper.rules import Suit, Trump, Turned, Variants
+from scorekeeper.rules import RoundSetup, Suit, Trump, Turned, Variants
 from scorekeeper.sheet import RoundRow, Sheet
+from tests.support.client import Client
+from tests.support.server import running
 
 NAMES = ("Tom", "Γιώργος", "Мария", "José", "Zoë", "Ivo")
 TRUMPS = (
@@ -54,7 +55,11 @@ def wide_sheet(players: int = 6, rounds: int = 20, seed: int = 7) -> Sheet:
     rng = Random(seed)
     totals = [0] * players
     rows = []
+    # Standard rules judge no round by earlier ones, so no row asks the record for flags.
+    record = game.new_game(NAMES[:players], 0, Variants())
     for number in range(1, rounds + 1):
+        dealer = rules.dealer(0, number, players)
+        setup = RoundSetup(players, number, number, dealer, Variants(), tuple(totals))
         tricks = [0] * players
         for _ in range(number):
             tricks[rng.randrange(players)] += 1
@@ -65,14 +70,16 @@ def wide_sheet(players: int = 6, rounds: int = 20, seed: int = 7) -> Sheet:
             RoundRow(
                 number=number,
                 hand_size=number,
-                dealer=rules.dealer(0, number, players),
+                dealer=dealer,
                 trump=TRUMPS[number % len(TRUMPS)],
                 bids=bids,
                 tricks=tuple(tricks),
                 scores=scores,
                 totals=tuple(totals),
                 met=tuple(rules.bid_met(b, t) for b, t in zip(bids, tricks, strict=True)),
-                flags=(),
+                saboteur=None,  # the standard game: every seat bids
+                record=record,
+                setup=setup,
             )
         )
     return Sheet(
@@ -196,29 +203,24 @@ def under_load(seconds: float = 10, clients: int = 8) -> dict[str, Any]:
         finally:
             database.close()
         path = f"/games/{stored.id}"
-        with serving(app_command(), instance) as port:
+        with running(instance, THREADS) as live:
+            port = live.port
             server.warm(port, path, {})
             alone = server.python_load(port, server.get_forever(path, {}), seconds, clients=1)
             printed = {"200": 0, "503": 0, "other": 0}
             stop = threading.Event()
 
             def fetch(number: int) -> None:
-                connection = http.client.HTTPConnection(HOST, port, timeout=120)
-                try:
+                with Client(port, timeout=120) as client:
                     for count in itertools.count():
                         if stop.is_set():
                             return
-                        connection.request(
-                            "GET", f"/sheets/blank.pdf?players=6&names={number}-{count}"
-                        )
-                        response = connection.getresponse()
-                        response.read()
-                        key = str(response.status) if response.status in (200, 503) else "other"
+                        path = f"/sheets/blank.pdf?players=6&names={number}-{count}"
+                        status = client.send("GET", path).status
+                        key = str(status) if status in (200, 503) else "other"
                         printed[key] += 1
-                        if response.status == 503:
+                        if status == 503:
                             time.sleep(0.5)  # as a browser would, told to retry
-                finally:
-                    connection.close()
 
             printers = [
                 threading.Thread(target=fetch, args=(n,), daemon=True) for n in range(clients)

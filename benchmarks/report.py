@@ -429,11 +429,11 @@ CHANGES = """## What changed after profiling
   round's totals were summed again from round 1 (`game.setup` called `game.totals_after`), so
   the cost of a sheet grew with the square of the rounds played and the 3 x 20 sheet was the
   dearest page. `sheet.build` now passes each round's totals to the next.
-- **`scorekeeper/static_files.py`: static files are named by their content** (`?v=` a hash of the file)
-  and sent with a year's max-age. Before, they went out with `Cache-Control: no-cache`, so the
-  phone asked for the stylesheet, script and icon again (304) after every page: about 5
-  requests per tap instead of 2, each a round trip over the table's Wi-Fi before the page could
-  be drawn. The taps table counts only requests that reach the server.
+- **`scorekeeper/static_files.py`: static files are named by their content** (`?v=` a hash of
+  the file) and sent with a year's max-age. Before, they went out with `Cache-Control:
+  no-cache`, so the phone asked for the stylesheet, script and icon again (304) after every
+  page: about 5 requests per tap instead of 2, each a round trip over the table's Wi-Fi before
+  the page could be drawn. The taps table counts only requests that reach the server.
 - **`scorekeeper/db.py`: writers queue on one lock per process.** With 8 clients submitting at
   once, the server threads waited for SQLite's write lock in its busy handler, which sleeps and
   retries in growing steps: a long p99 tail. They now queue on a lock in `db.py` first

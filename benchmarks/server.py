@@ -14,7 +14,8 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
-from benchmarks.common import HOST
+from tests.support.client import Client
+from tests.support.ports import HOST
 
 CLIENTS = 8  # concurrent connections, as many as the server has threads
 
@@ -101,25 +102,20 @@ def python_load(port: int, requests: Requests, seconds: float, clients: int = CL
     deadline = start + seconds
 
     def client(number: int) -> None:
-        connection = http.client.HTTPConnection(HOST, port, timeout=10)
         try:
-            for method, path, body, headers, expected in requests(number):
-                if stop.is_set() or time.perf_counter() >= deadline:
-                    return
-                sent = time.perf_counter()
-                try:
-                    connection.request(method, path, body=body, headers=dict(headers))
-                    response = connection.getresponse()
-                    response.read()
-                    ok = response.status == expected
-                except (OSError, http.client.HTTPException):
-                    connection.close()
-                    ok = False
-                latencies[number].append(time.perf_counter() - sent)
-                errors[number] += not ok
+            with Client(port) as connection:
+                for method, path, body, headers, expected in requests(number):
+                    if stop.is_set() or time.perf_counter() >= deadline:
+                        return
+                    sent = time.perf_counter()
+                    try:
+                        ok = connection.send(method, path, body, headers).status == expected
+                    except (OSError, http.client.HTTPException):
+                        ok = False
+                    latencies[number].append(time.perf_counter() - sent)
+                    errors[number] += not ok
         finally:
             stop.set()  # the first client out of time or requests ends the run
-            connection.close()
 
     threads = [threading.Thread(target=client, args=(n,), daemon=True) for n in range(clients)]
     for thread in threads:
@@ -158,10 +154,6 @@ def get(port: int, path: str, seconds: float, headers: Mapping[str, str]) -> Loa
 
 def warm(port: int, path: str, headers: Mapping[str, str], count: int = 20) -> None:
     """A few requests first, so templates and caches are ready before the clock starts."""
-    connection = http.client.HTTPConnection(HOST, port, timeout=10)
-    try:
+    with Client(port) as client:
         for _ in range(count):
-            connection.request("GET", path, headers=dict(headers))
-            connection.getresponse().read()
-    finally:
-        connection.close()
+            client.send("GET", path, headers=headers)

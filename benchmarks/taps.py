@@ -13,16 +13,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, Request, ViewportSize, sync_playwright
+from playwright.sync_api import Page, Request, sync_playwright
 
-from benchmarks.common import app_command, serving
 from scorekeeper import rules
 from scorekeeper.rules import Length, Suit, Trump, Turned
 from tests.browser import flows
+from tests.support.browser import CHROMIUM, PHONE, TIMEOUT_MS, launch
+from tests.support.server import running
 
-CHROMIUM = "/usr/bin/chromium"  # Debian's; nothing is downloaded
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
-PHONE: ViewportSize = {"width": 390, "height": 844}
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eva", "Finn")
 HANDS = (1, 10)  # rounds 1 and 10 of the standard game deal 1 and 10 cards
 
@@ -43,15 +41,15 @@ def run() -> dict[str, Any]:
     rows = []
     with (
         tempfile.TemporaryDirectory(prefix="bench-taps-") as tmp,
-        serving(app_command(threads=4), Path(tmp)) as port,
+        running(Path(tmp), threads=4) as server,
         sync_playwright() as driver,
     ):
-        base = f"http://127.0.0.1:{port}"
-        browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        base = server.url
+        browser = launch(driver)
         try:
             for players in range(3, 7):
                 context = browser.new_context(viewport=PHONE, base_url=base)
-                context.set_default_timeout(10_000)
+                context.set_default_timeout(TIMEOUT_MS)
                 page = context.new_page()
                 requests: list[str] = []
 

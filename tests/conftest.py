@@ -1,4 +1,5 @@
-"""Shared fixtures: an app on a fresh instance folder and database file per test."""
+"""Shared fixtures: an app on a fresh instance folder and database file per test, and the games
+and apps that several test files start from."""
 
 from __future__ import annotations
 
@@ -9,20 +10,14 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 
-from scorekeeper import create_app
+from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, create
+from tests.support.apps import make_app
+from tests.support.server import Server, running
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "games.sqlite"),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-        }
-    )
-    yield app
+def app(tmp_path: Path) -> Flask:
+    return make_app(tmp_path / "games.sqlite")
 
 
 @pytest.fixture
@@ -33,3 +28,36 @@ def client(app: Flask) -> FlaskClient:
 @pytest.fixture
 def runner(app: Flask) -> FlaskCliRunner:
     return app.test_cli_runner()
+
+
+@pytest.fixture
+def database(app: Flask) -> Path:
+    """The database file of ``app``."""
+    return Path(app.config["DATABASE"])
+
+
+@pytest.fixture
+def csrf_app(tmp_path: Path) -> Flask:
+    """The app as it is served: CSRF protection on."""
+    return make_app(tmp_path / "games.sqlite", csrf=True)
+
+
+@pytest.fixture
+def example(client: FlaskClient) -> tuple[str, str]:
+    """The worked example of RULES.md, two rounds played: its id and edit token."""
+    return create(client, {**EXAMPLE_GAME, "rounds": EXAMPLE_ROUNDS})
+
+
+@pytest.fixture(scope="module")
+def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
+    """One app and database file for a module of fuzz tests; every example empties and
+    reseeds it (tests/fuzzing.py)."""
+    path: Path = tmp_path_factory.mktemp("fuzz") / "games.sqlite"
+    return make_app(path, SECRET_KEY="fuzz", PDF_CACHE_SIZE=0)
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The real server (tests/support/server.py) for a module's tests, over its own folder."""
+    with running(tmp_path_factory.mktemp("live")) as server:
+        yield server

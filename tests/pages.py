@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bs4 import BeautifulSoup
+from bs4 import BeautifulSoup, Tag
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
@@ -12,8 +12,15 @@ def soup(response: TestResponse) -> BeautifulSoup:
     return BeautifulSoup(response.get_data(as_text=True), "html.parser")
 
 
+def one(page: Tag, selector: str) -> Tag:
+    """The first element of ``page`` that matches ``selector``; the test fails if none does."""
+    found = page.select_one(selector)
+    assert found is not None, f"nothing matches {selector!r}"
+    return found
+
+
 def start_game(
-    client: FlaskClient, names: list[str], first_dealer: int = 0, **variants: str
+    client: FlaskClient, names: list[str], first_dealer: int | str = 0, **variants: str
 ) -> str:
     """Fill in the new-game form; returns the new game's id."""
     data = {f"players-{seat}": name for seat, name in enumerate(names)}

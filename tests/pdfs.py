@@ -10,6 +10,7 @@ from random import Random
 
 from flask import Flask
 from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
 
 from scorekeeper import db, game, rules
 from scorekeeper.db import StoredGame
@@ -78,9 +79,16 @@ def fonts(pdf: bytes) -> set[str]:
     reader = PdfReader(io.BytesIO(pdf))
     names = set()
     for page in reader.pages:
-        for font in page["/Resources"]["/Font"].values():
-            names.add(str(font.get_object()["/BaseFont"]).split("+", 1)[-1])
+        for font in _dictionary(_dictionary(page["/Resources"])["/Font"]).values():
+            names.add(str(_dictionary(font)["/BaseFont"]).split("+", 1)[-1])
     return names
+
+
+def _dictionary(value: object) -> DictionaryObject:
+    """A PDF dictionary, followed through an indirect reference if it is one."""
+    found = value.get_object() if hasattr(value, "get_object") else value
+    assert isinstance(found, DictionaryObject), found
+    return found
 
 
 def number(value: int) -> str:

@@ -3,11 +3,10 @@ each form with the hidden fields (CSRF token, one-time key) of the last page it 
 
 from __future__ import annotations
 
-import http.client
 import re
 from urllib.parse import urlencode
 
-from tests.liveserver import HOST, Server
+from tests.support.server import Server
 
 NEW_GAME = {
     "players-0": "Ann",
@@ -30,20 +29,16 @@ class Phone:
 
     def open(self, method: str, path: str, form: dict[str, str] | None = None) -> tuple[int, str]:
         """The status, and the redirect's target or else the page."""
-        connection = http.client.HTTPConnection(HOST, self.server.port, timeout=30)
-        try:
-            headers = {"Cookie": self.cookie}
-            body = None
-            if form is not None:
-                body = urlencode({**self.fields, **form})
-                headers["Content-Type"] = "application/x-www-form-urlencoded"
-            connection.request(method, path, body=body, headers=headers)
-            response = connection.getresponse()
-            html = response.read().decode()
-        finally:
-            connection.close()
-        if response.getheader("Set-Cookie"):
-            self.cookie = (response.getheader("Set-Cookie") or "").split(";", 1)[0]
+        headers = {"Cookie": self.cookie}
+        body = None
+        if form is not None:
+            body = urlencode({**self.fields, **form}).encode()
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        with self.server.client(timeout=30) as client:
+            answer = client.send(method, path, body, headers)
+        html = answer.body.decode()
+        if cookie := answer.headers.get("Set-Cookie"):
+            self.cookie = cookie.split(";", 1)[0]
         if method == "GET":
             self.fields = dict(re.findall(r'name="(csrf_token|once)"[^>]*value="([^"]+)"', html))
-        return response.status, response.getheader("Location") or html
+        return answer.status, answer.headers.get("Location") or html

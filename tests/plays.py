@@ -7,9 +7,11 @@ from collections.abc import Iterator
 from random import Random
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
-from scorekeeper import game, rules
+from scorekeeper import db, game, rules
 from scorekeeper.game import GameRecord, RoundRecord
 from scorekeeper.rules import (
     BidRestriction,
@@ -102,19 +104,32 @@ EXAMPLE_ROUNDS: list[dict[str, Any]] = [
 ]
 
 
+def json_of(response: TestResponse) -> Any:
+    """The JSON body of an answer; the test fails if it has none."""
+    body = response.json
+    assert body is not None, response.get_data(as_text=True)[:500]
+    return body
+
+
 def create(client: FlaskClient, body: dict[str, Any]) -> tuple[str, str]:
     """Create a game through the API; its id and edit token."""
     response = client.post("/api/games", json=body)
     assert response.status_code == 201, response.json
-    return response.json["id"], response.json["edit_token"]
+    return json_of(response)["id"], json_of(response)["edit_token"]
 
 
 def state(client: FlaskClient, game_id: str) -> dict[str, Any]:
     """The game state through the API."""
     response = client.get(f"/api/games/{game_id}")
     assert response.status_code == 200
-    state: dict[str, Any] = response.json
+    state: dict[str, Any] = json_of(response)
     return state
+
+
+def game_ids(app: Flask) -> list[str]:
+    """The ids of every stored game."""
+    with app.app_context():
+        return [row["id"] for row in db.get_db().query("SELECT id FROM games")]
 
 
 def bearer(token: str) -> dict[str, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.pages import act, soup, start_game
+from tests.pages import act, one, soup, start_game
 
 
 def _edit_link(client: FlaskClient, game_id: str) -> str:
@@ -48,7 +48,7 @@ def test_a_new_edit_link_locks_out_the_old_one(app: Flask, client: FlaskClient) 
     old_link = _edit_link(client, game_id)
     second, third = app.test_client(), app.test_client()
     second.post(old_link)
-    version = soup(client.get(f"/games/{game_id}/share")).select_one("input[name=version]")["value"]
+    version = one(soup(client.get(f"/games/{game_id}/share")), "input[name=version]")["value"]
     client.post(f"/games/{game_id}/share/renew", data={"version": version})
     assert _edit_link(client, game_id) != old_link
     assert second.post(f"/games/{game_id}/undo", data={"version": 1}).status_code == 403
@@ -60,7 +60,7 @@ def test_a_new_edit_link_locks_out_the_old_one(app: Flask, client: FlaskClient) 
 def test_delete_asks_first_then_removes_the_game(client: FlaskClient) -> None:
     game_id = start_game(client, ["Tom", "Dick", "Mary"])
     page = soup(client.get(f"/games/{game_id}/delete"))
-    assert "Delete the game?" in page.select_one("h1").text
+    assert "Delete the game?" in one(page, "h1").text
     assert client.get(f"/games/{game_id}").status_code == 200
     client.post(f"/games/{game_id}/delete", data={"version": 1})
     assert client.get(f"/games/{game_id}").status_code == 404
@@ -72,11 +72,8 @@ def test_home_lists_only_this_browsers_games(app: Flask, client: FlaskClient) ->
     assert soup(app.test_client().get("/")).select(".game-card") == []
 
 
-def test_csrf_token_is_required_on_every_form(tmp_path: object) -> None:
-    from scorekeeper import create_app
-
-    app = create_app({"TESTING": True, "DATABASE": f"{tmp_path}/g.sqlite", "SECRET_KEY": "t"})
-    client = app.test_client()
+def test_csrf_token_is_required_on_every_form(csrf_app: Flask) -> None:
+    client = csrf_app.test_client()
     response = client.post("/games/new", data={"players-0": "A"})
     assert response.status_code == 400
     assert "out of date" in soup(response).get_text()

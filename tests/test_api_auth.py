@@ -7,16 +7,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import db
-from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, state
+from tests.plays import EXAMPLE_GAME, bearer, create, json_of, state
 
 ROUND_3 = {"trump": {"turned": "suit", "suit": "spades"}, "bids": [1, 1, 0], "tricks": [1, 1, 1]}
 CHANGES = [("post", "/rounds"), ("put", "/rounds/2"), ("delete", "/rounds/2")]
-
-
-@pytest.fixture
-def example(client: FlaskClient) -> tuple[str, str]:
-    """The worked example of RULES.md, two rounds played: its id and edit token."""
-    return create(client, {**EXAMPLE_GAME, "rounds": EXAMPLE_ROUNDS})
 
 
 def test_creating_and_reading_need_no_token(client: FlaskClient) -> None:
@@ -42,7 +36,7 @@ def test_a_change_without_a_token_is_401(
     response = client.open(url, method=method, json=ROUND_3, headers=headers)
     assert response.status_code == 401
     assert response.headers["WWW-Authenticate"] == "Bearer"
-    assert "needs its edit token" in response.json["error"]
+    assert "needs its edit token" in json_of(response)["error"]
     assert state(client, game_id) == before
 
 
@@ -55,7 +49,7 @@ def test_a_change_with_a_wrong_token_is_403(
     url = f"/api/games/{game_id}{path}"
     response = client.open(url, method=method, json=ROUND_3, headers=bearer(token + "x"))
     assert response.status_code == 403
-    assert "does not fit this game" in response.json["error"]
+    assert "does not fit this game" in json_of(response)["error"]
     assert state(client, game_id) == before
 
 

@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import create_app, db, game
+from scorekeeper import db, game
 from scorekeeper.rules import Suit, Turned
-from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, state
+from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, json_of, state
 
 
 def test_creating_a_game_answers_201_with_the_state_and_an_edit_token(client: FlaskClient) -> None:
     response = client.post("/api/games", json=EXAMPLE_GAME)
     assert response.status_code == 201
-    body = response.json
+    body = json_of(response)
     assert body["edit_token"]
     assert response.headers["Location"] == f"/api/games/{body['id']}"
     assert body["players"] == ["Tom", "Dick", "Mary"]
@@ -118,7 +117,7 @@ def test_the_round_in_progress_shows_only_the_bids_that_may_be_seen(
 def test_an_unknown_game_is_404_in_json(client: FlaskClient) -> None:
     response = client.get("/api/games/no-such-game")
     assert response.status_code == 404
-    assert "no game with this id" in response.json["error"]
+    assert "no game with this id" in json_of(response)["error"]
 
 
 def test_the_round_in_progress_counts_the_tricks_won_so_far(
@@ -139,10 +138,9 @@ def test_the_round_in_progress_counts_the_tricks_won_so_far(
     assert current["tricks_counted"] == 2
 
 
-def test_the_api_needs_no_csrf_token(tmp_path: Path) -> None:
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "g.sqlite"), "SECRET_KEY": "t"})
-    assert app.config["WTF_CSRF_ENABLED"] is not False
-    client = app.test_client()
+def test_the_api_needs_no_csrf_token(csrf_app: Flask) -> None:
+    assert csrf_app.config["WTF_CSRF_ENABLED"] is not False
+    client = csrf_app.test_client()
     game_id, token = create(client, EXAMPLE_GAME)
     url = f"/api/games/{game_id}/rounds"
     assert client.post(url, json=EXAMPLE_ROUNDS[0], headers=bearer(token)).status_code == 201

@@ -15,15 +15,9 @@ from werkzeug.test import TestResponse
 from scorekeeper import db, game
 from scorekeeper.game import RoundRecord
 from scorekeeper.rules import Trump, Turned
-from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, state
+from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, game_ids, json_of, state
 
 ROUND_3 = {"trump": {"turned": "suit", "suit": "spades"}, "bids": [1, 1, 0], "tricks": [1, 1, 1]}
-
-
-@pytest.fixture
-def example(client: FlaskClient) -> tuple[str, str]:
-    """The worked example of RULES.md, two rounds played: its id and edit token."""
-    return create(client, {**EXAMPLE_GAME, "rounds": EXAMPLE_ROUNDS})
 
 
 def stored_version(app: Flask, game_id: str) -> int:
@@ -31,11 +25,6 @@ def stored_version(app: Flask, game_id: str) -> int:
         stored = db.load(db.get_db(), game_id)
         assert stored is not None
         return stored.version
-
-
-def game_ids(app: Flask) -> list[str]:
-    with app.app_context():
-        return [row["id"] for row in db.get_db().query("SELECT id FROM games")]
 
 
 def assert_refused(
@@ -51,10 +40,10 @@ def assert_refused(
     response = send()
     assert response.status_code == status
     assert response.mimetype == "application/json"
-    assert message in response.json["error"]
+    assert message in json_of(response)["error"]
     assert state(client, game_id) == before
     assert stored_version(app, game_id) == version
-    error: str = response.json["error"]
+    error: str = json_of(response)["error"]
     return error
 
 
@@ -208,7 +197,7 @@ def test_an_unknown_game_is_404(client: FlaskClient, method: str, path: str) -> 
         f"/api/games/no-such-game{path}", method=method, json=ROUND_3, headers=bearer("x")
     )
     assert response.status_code == 404
-    assert "no game with this id" in response.json["error"]
+    assert "no game with this id" in json_of(response)["error"]
 
 
 # --- another client changed the game meanwhile -----------------------------------------------
@@ -222,6 +211,7 @@ def someone_else_writes_first(app: Flask, monkeypatch: pytest.MonkeyPatch) -> It
     def load_then_someone_writes(database: Any, game_id: str) -> Any:
         monkeypatch.setattr(db, "load", real_load)
         stored = real_load(database, game_id)
+        assert stored is not None
         other = db.connect(app.config["DATABASE"])
         played = RoundRecord(Trump(Turned.JESTER), (0, 0, 1), (1, 1, 1))
         db.save(other, stored, game.add_round(stored.record, played))
@@ -238,7 +228,7 @@ def test_a_change_made_against_an_old_version_is_409(
     game_id, token = example
     response = client.post(f"/api/games/{game_id}/rounds", json=ROUND_3, headers=bearer(token))
     assert response.status_code == 409
-    assert "Someone changed this game meanwhile" in response.json["error"]
+    assert "Someone changed this game meanwhile" in json_of(response)["error"]
     shown = state(client, game_id)
     assert shown["rounds"][2]["bids"] == [0, 0, 1]  # the other phone's round, not ours
     assert len(shown["rounds"]) == 3
@@ -272,7 +262,7 @@ def test_a_game_the_rules_refuse_is_400_and_not_stored(
     body = {key: value for key, value in {**EXAMPLE_GAME, **changes}.items() if value is not None}
     response = client.post("/api/games", json=body)
     assert response.status_code == 400
-    assert message in response.json["error"]
+    assert message in json_of(response)["error"]
     assert game_ids(app) == before
 
 
@@ -285,7 +275,7 @@ def test_a_new_game_that_is_not_json_is_400_and_not_stored(
 ) -> None:
     response = client.post("/api/games", data=data, content_type=content_type)
     assert response.status_code == 400
-    assert response.json["error"]
+    assert json_of(response)["error"]
     assert game_ids(app) == []
 
 

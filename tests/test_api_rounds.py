@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import db, game
 from scorekeeper.rules import Suit, Turned
-from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, state
+from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, json_of, state
 
 ROUND_3 = {"trump": {"turned": "wizard", "suit": "clubs"}, "bids": [1, 1, 1], "tricks": [1, 1, 1]}
-
-
-@pytest.fixture
-def example(client: FlaskClient) -> tuple[str, str]:
-    """The worked example of RULES.md, two rounds played: its id and edit token."""
-    return create(client, {**EXAMPLE_GAME, "rounds": EXAMPLE_ROUNDS})
 
 
 def test_adding_a_round_answers_201_with_the_new_state(
@@ -25,8 +18,8 @@ def test_adding_a_round_answers_201_with_the_new_state(
     game_id, token = example
     response = client.post(f"/api/games/{game_id}/rounds", json=ROUND_3, headers=bearer(token))
     assert response.status_code == 201
-    assert response.json["rounds"][2]["scores"] == [30, 30, 30]
-    assert response.json["totals"] == [40, 40, 50]
+    assert json_of(response)["rounds"][2]["scores"] == [30, 30, 30]
+    assert json_of(response)["totals"] == [40, 40, 50]
     assert response.json == state(client, game_id)
 
 
@@ -41,9 +34,9 @@ def test_a_round_replaces_the_round_in_progress_at_the_table(
     assert state(client, game_id)["current"]["trump"] == {"turned": "suit", "suit": "spades"}
     response = client.post(f"/api/games/{game_id}/rounds", json=ROUND_3, headers=bearer(token))
     assert response.status_code == 201
-    assert response.json["rounds"][2]["trump"] == {"turned": "wizard", "suit": "clubs"}
-    assert response.json["current"]["number"] == 4
-    assert response.json["current"]["trump"] is None
+    assert json_of(response)["rounds"][2]["trump"] == {"turned": "wizard", "suit": "clubs"}
+    assert json_of(response)["current"]["number"] == 4
+    assert json_of(response)["current"]["trump"] is None
 
 
 def test_correcting_a_round_makes_the_totals_follow(
@@ -53,8 +46,8 @@ def test_correcting_a_round_makes_the_totals_follow(
     corrected = {**EXAMPLE_ROUNDS[0], "tricks": [0, 1, 0]}
     response = client.put(f"/api/games/{game_id}/rounds/1", json=corrected, headers=bearer(token))
     assert response.status_code == 200
-    assert response.json["rounds"][0]["scores"] == [20, 30, -10]
-    assert response.json["totals"] == [10, 50, -20]
+    assert json_of(response)["rounds"][0]["scores"] == [20, 30, -10]
+    assert json_of(response)["totals"] == [10, 50, -20]
     assert response.json == state(client, game_id)
 
 
@@ -62,9 +55,9 @@ def test_deleting_the_last_round_undoes_it(client: FlaskClient, example: tuple[s
     game_id, token = example
     response = client.delete(f"/api/games/{game_id}/rounds/2", headers=bearer(token))
     assert response.status_code == 200
-    assert len(response.json["rounds"]) == 1
-    assert response.json["totals"] == [20, -10, 30]
-    assert response.json["current"]["number"] == 2
+    assert len(json_of(response)["rounds"]) == 1
+    assert json_of(response)["totals"] == [20, -10, 30]
+    assert json_of(response)["current"]["number"] == 2
     assert response.json == state(client, game_id)
 
 
@@ -82,5 +75,5 @@ def test_a_correction_that_breaks_a_later_canadian_bid_flags_that_round(
     corrected = {"trump": {"turned": "jester"}, "bids": [1, 0, 0], "tricks": [0, 0, 1]}
     response = client.put(f"/api/games/{game_id}/rounds/1", json=corrected, headers=bearer(token))
     assert response.status_code == 200
-    assert response.json["rounds"][0]["flags"] == []
-    assert "Canadian rule" in response.json["rounds"][1]["flags"][0]
+    assert json_of(response)["rounds"][0]["flags"] == []
+    assert "Canadian rule" in json_of(response)["rounds"][1]["flags"][0]

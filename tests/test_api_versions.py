@@ -4,18 +4,15 @@ identical posts reach the real server at once."""
 
 from __future__ import annotations
 
-import http.client
-import json
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
-from tests.liveserver import HOST, Server, running
-from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, state
+from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, json_of, state
+from tests.support.client import at_once
+from tests.support.server import Server
 
 ROUND_1, ROUND_2 = EXAMPLE_ROUNDS
 ROUND_3 = {"trump": {"turned": "wizard", "suit": "clubs"}, "bids": [1, 1, 1], "tricks": [1, 1, 1]}
@@ -37,7 +34,7 @@ def rounds(client: FlaskClient, game_id: str) -> list[dict[str, Any]]:
 def test_answers_carry_the_version_as_etag(client: FlaskClient) -> None:
     created = client.post("/api/games", json=EXAMPLE_GAME)
     assert created.headers["ETag"] == '"1"'
-    game_id, token = created.json["id"], created.json["edit_token"]
+    game_id, token = json_of(created)["id"], json_of(created)["edit_token"]
     assert client.get(f"/api/games/{game_id}").headers["ETag"] == '"1"'
     added = client.post(f"/api/games/{game_id}/rounds", json=ROUND_1, headers=bearer(token))
     assert added.headers["ETag"] == '"2"'
@@ -77,8 +74,8 @@ def test_a_put_from_an_old_version_is_refused_412_and_keeps_the_phones_correctio
     headers = {**bearer(token), "If-Match": seen}
     response = client.put(f"/api/games/{game_id}/rounds/1", json=stale, headers=headers)
     assert response.status_code == 412
-    assert response.json["code"] == "version_mismatch"
-    assert "version 2" in response.json["error"]
+    assert json_of(response)["code"] == "version_mismatch"
+    assert "version 2" in json_of(response)["error"]
     assert rounds(client, game_id) == [phone]
 
 
@@ -97,7 +94,7 @@ def test_if_match_with_the_current_version_or_a_star_is_accepted(
         response = client.open(path, method=method, json=body, headers=headers)
         if status is not None:
             assert response.status_code == status, response.json
-            assert response.json["code"] == "version_mismatch"
+            assert json_of(response)["code"] == "version_mismatch"
             continue
         assert response.status_code in (200, 201), response.json
         if method == "DELETE":
@@ -113,8 +110,8 @@ def test_a_round_posted_again_with_its_number_is_409_never_a_second_round(
     assert first.status_code == 201
     again = client.post(path, json={**ROUND_2, "number": 2}, headers=bearer(token))
     assert again.status_code == 409
-    assert again.json["code"] == "round_exists"
-    assert again.json["error"].startswith("Round 2 is stored already")
+    assert json_of(again)["code"] == "round_exists"
+    assert json_of(again)["error"].startswith("Round 2 is stored already")
     assert rounds(client, game_id) == [ROUND_1, ROUND_2]
 
 
@@ -133,50 +130,16 @@ def test_a_round_number_that_is_not_the_next_is_refused(
         f"/api/games/{game_id}/rounds", json={**ROUND_2, "number": number}, headers=bearer(token)
     )
     assert response.status_code == status
-    assert response.json["code"] == code
+    assert json_of(response)["code"] == code
     assert rounds(client, game_id) == [ROUND_1]
 
 
 # --- the real server: identical posts at once -------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running(tmp_path_factory.mktemp("versions"), threads=8) as server:
-        yield server
-
-
 def post(server: Server, path: str, body: object, headers: dict[str, str]) -> tuple[int, Any]:
-    connection = http.client.HTTPConnection(HOST, server.port, timeout=30)
-    try:
-        data = json.dumps(body).encode()
-        headers = {"Content-Type": "application/json", **headers}
-        connection.request("POST", path, body=data, headers=headers)
-        response = connection.getresponse()
-        return response.status, json.loads(response.read())
-    finally:
-        connection.close()
-
-
-def at_once(count: int, send: Any) -> list[tuple[int, Any]]:
-    """``send()`` from ``count`` threads released together; the answers."""
-    answers: list[tuple[int, Any]] = []
-    barrier = threading.Barrier(count)
-    lock = threading.Lock()
-
-    def one() -> None:
-        barrier.wait(timeout=30)
-        answer = send()
-        with lock:
-            answers.append(answer)
-
-    threads = [threading.Thread(target=one) for _ in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert len(answers) == count
-    return answers
+    with server.client(timeout=30) as client:
+        return client.request("POST", path, body, headers=headers)
 
 
 def live_game(server: Server) -> tuple[str, str]:

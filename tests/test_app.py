@@ -6,6 +6,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from flask.testing import FlaskClient, FlaskCliRunner
 
 from scorekeeper import create_app, serve
 from scorekeeper import migrations as schema_migrations
@@ -46,7 +47,9 @@ def test_schema_is_created_once_and_in_wal_mode(tmp_path: Path) -> None:
     conn.close()
 
 
-def test_backup_command_copies_every_game(app, client, runner, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_backup_command_copies_every_game(
+    client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path
+) -> None:
     game_id = start_game(client, ["Tom", "Dick", "Mary"])
     play_round(client, game_id, [0, 1, 1], [0, 0, 1])
     target = tmp_path / "copy.sqlite"

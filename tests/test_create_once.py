@@ -4,23 +4,19 @@ stored with the game. Checked in process and against the real server with parall
 
 from __future__ import annotations
 
-import http.client
-import json
 import sqlite3
-import threading
-from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import Length, Variants
-from tests.liveserver import HOST, Server, running
-from tests.pages import soup
+from tests.pages import one, soup
 from tests.phone import NEW_GAME, Phone
 from tests.plays import played_game, round_json
+from tests.support.client import at_once
+from tests.support.server import Server
 
 
 def games(database: Path) -> int:
@@ -41,13 +37,13 @@ def finished_game_json() -> dict[str, object]:
 
 
 def test_the_new_game_form_carries_a_one_time_key(client: FlaskClient) -> None:
-    keys = {soup(client.get("/games/new")).select_one("input[name=once]")["value"] for _ in "ab"}
+    keys = {one(soup(client.get("/games/new")), "input[name=once]")["value"] for _ in "ab"}
     assert len(keys) == 2 and all(len(str(key)) >= 16 for key in keys)
 
 
 def test_the_same_new_game_form_sent_twice_starts_one_game(app: Flask, client: FlaskClient) -> None:
     database = Path(app.config["DATABASE"])
-    once = str(soup(client.get("/games/new")).select_one("input[name=once]")["value"])
+    once = str(one(soup(client.get("/games/new")), "input[name=once]")["value"])
     first = client.post("/games/new", data={**NEW_GAME, "once": once})
     again = client.post("/games/new", data={**NEW_GAME, "once": once})
     assert first.status_code == again.status_code == 303
@@ -80,28 +76,6 @@ def test_a_rematch_sent_twice_makes_one_game(app: Flask, client: FlaskClient) ->
 # --- the real server: the same post from several connections at once ------------------------
 
 
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running(tmp_path_factory.mktemp("once")) as server:
-        yield server
-
-
-def at_once(count: int, send: object) -> list[tuple[int, str]]:
-    answers: list[tuple[int, str]] = []
-    barrier = threading.Barrier(count)
-
-    def one() -> None:
-        barrier.wait(timeout=30)
-        answers.append(send())  # type: ignore[operator]
-
-    threads = [threading.Thread(target=one) for _ in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return answers
-
-
 def test_start_the_game_posted_at_once_makes_one_game(live: Server) -> None:
     phone = Phone(live)
     phone.open("GET", "/games/new")
@@ -114,15 +88,8 @@ def test_start_the_game_posted_at_once_makes_one_game(live: Server) -> None:
 
 def test_rematch_posted_at_once_makes_one_game(live: Server) -> None:
     phone = Phone(live)
-    connection = http.client.HTTPConnection(HOST, live.port, timeout=30)
-    connection.request(
-        "POST",
-        "/api/games",
-        body=json.dumps(finished_game_json()),
-        headers={"Content-Type": "application/json"},
-    )
-    created = json.loads(connection.getresponse().read())
-    connection.close()
+    with live.client(timeout=30) as client:
+        _status, created = client.request("POST", "/api/games", finished_game_json())
     join = f"/games/{created['id']}/join/{created['edit_token']}"
     phone.open("GET", join)
     assert phone.open("POST", join, {})[0] == 303

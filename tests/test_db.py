@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -192,7 +192,7 @@ def test_every_move_is_saved_and_read_back(conn: Database) -> None:
     """Trump, bids, counter, a finished round, undo, a correction and a dropped round."""
     record = new(3, 0)
     stored = db.create_game(conn, record)
-    moves = [
+    moves: list[Callable[[GameRecord], GameRecord]] = [
         lambda r: game.set_trump(r, Turned.SUIT, Suit.HEARTS),
         lambda r: game.place_bid(r, 1, 0),
         lambda r: game.place_bid(r, 2, 1),

@@ -14,18 +14,20 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import create_app, db, game
+from scorekeeper import db, game
 from scorekeeper.csvfile import safe_cell
 from scorekeeper.game import GameRecord
 from scorekeeper.rules import Suit, Turned, Variants
-from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, create, playable_tables, played_game, state
-
-
-@pytest.fixture
-def game_page(app: Flask) -> None:
-    """Import redirects to the game page; stand one in while the pages are not there."""
-    if "views.game" not in app.view_functions:
-        app.add_url_rule("/games/<game_id>", "views.game", lambda game_id: game_id)
+from tests.plays import (
+    EXAMPLE_GAME,
+    EXAMPLE_ROUNDS,
+    create,
+    game_ids,
+    playable_tables,
+    played_game,
+    state,
+)
+from tests.support.apps import make_app
 
 
 def store(app: Flask, record: GameRecord) -> str:
@@ -47,11 +49,6 @@ def flashes(client: FlaskClient) -> list[tuple[str, str]]:
     with client.session_transaction() as session:
         shown: list[tuple[str, str]] = session.get("_flashes", [])
         return shown
-
-
-def game_ids(app: Flask) -> list[str]:
-    with app.app_context():
-        return [row["id"] for row in db.get_db().query("SELECT id FROM games")]
 
 
 # --- export.json -----------------------------------------------------------------------------
@@ -196,7 +193,6 @@ def test_sealed_bids_of_the_round_at_the_table_are_not_exported(
 # --- import ----------------------------------------------------------------------------------
 
 
-@pytest.mark.usefixtures("game_page")
 def test_an_imported_record_becomes_a_game_this_browser_edits(
     app: Flask, client: FlaskClient
 ) -> None:
@@ -211,7 +207,6 @@ def test_an_imported_record_becomes_a_game_this_browser_edits(
     assert flashes(client)[-1][0] == "success"
 
 
-@pytest.mark.usefixtures("game_page")
 def test_a_record_with_a_byte_order_mark_imports(app: Flask, client: FlaskClient) -> None:
     response = upload(client, "\ufeff".encode() + json.dumps(EXAMPLE_GAME).encode())
     assert response.status_code == 302
@@ -231,7 +226,6 @@ REFUSED_FILES = [
 ]
 
 
-@pytest.mark.usefixtures("game_page")
 @pytest.mark.parametrize(
     ("data", "message"), [case[1:] for case in REFUSED_FILES], ids=[c[0] for c in REFUSED_FILES]
 )
@@ -248,7 +242,6 @@ def test_a_refused_file_stores_nothing_and_says_why(
     assert game_ids(app) == []
 
 
-@pytest.mark.usefixtures("game_page")
 def test_no_file_stores_nothing(app: Flask, client: FlaskClient) -> None:
     response = client.post("/games/import", data={}, content_type="multipart/form-data")
     assert response.headers["Location"] == "/"
@@ -256,7 +249,6 @@ def test_no_file_stores_nothing(app: Flask, client: FlaskClient) -> None:
     assert game_ids(app) == []
 
 
-@pytest.mark.usefixtures("game_page")
 def test_a_file_too_large_stores_nothing(app: Flask, client: FlaskClient) -> None:
     response = upload(client, b" " * 300_000)
     assert response.headers["Location"] == "/"
@@ -271,11 +263,7 @@ def test_a_file_too_large_stores_nothing(app: Flask, client: FlaskClient) -> Non
 def shared_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, Any]]:
     """One app for the many round trips below (a fresh database each would be slow)."""
     path: Path = tmp_path_factory.mktemp("round-trip") / "games.sqlite"
-    app = create_app(
-        {"TESTING": True, "DATABASE": str(path), "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False}
-    )
-    if "views.game" not in app.view_functions:
-        app.add_url_rule("/games/<game_id>", "views.game", lambda game_id: game_id)
+    app = make_app(path)
     # Held open so that closing each request's connection does not checkpoint the WAL file.
     keep_open = db.connect(path)
     # No cookies: the flashed messages would otherwise pile up in the session, unread.

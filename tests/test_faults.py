@@ -4,22 +4,21 @@ starts anyway and says why in its log."""
 
 from __future__ import annotations
 
-import http.client
 import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 from bs4 import BeautifulSoup
 from flask import Flask
 
 from scorekeeper import create_app
-from tests.liveserver import HOST, Server
 from tests.phone import NEW_GAME, Phone
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create
+from tests.support.apps import make_app
+from tests.support.server import Server
 from tests.traffic import all_rows
 
 CANNOT_SAVE = (
@@ -27,18 +26,6 @@ CANNOT_SAVE = (
     "Everything saved before is still there: try again later."
 )
 ROUND_3 = {"trump": {"turned": "wizard", "suit": "clubs"}, "bids": [1, 1, 1], "tricks": [1, 1, 1]}
-
-
-def make_app(database: Path, **settings: Any) -> Flask:
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(database),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            **settings,
-        }
-    )
 
 
 def page_error(html: str) -> str:
@@ -146,15 +133,11 @@ def request(
     body: object = None,
     headers: dict[str, str] | None = None,
 ) -> tuple[int, str, bytes]:
-    connection = http.client.HTTPConnection(HOST, server.port, timeout=30)
-    try:
-        data = None if body is None else json.dumps(body).encode()
-        sent = {"Content-Type": "application/json"} if body is not None else {}
-        connection.request(method, path, body=data, headers=sent | (headers or {}))
-        response = connection.getresponse()
-        return response.status, response.getheader("Content-Type", ""), response.read()
-    finally:
-        connection.close()
+    data = None if body is None else json.dumps(body).encode()
+    sent = {"Content-Type": "application/json"} if body is not None else {}
+    with server.client(timeout=30) as client:
+        answer = client.send(method, path, data, sent | (headers or {}))
+    return answer.status, answer.content_type, answer.body
 
 
 @pytest.mark.parametrize("what", ["file", "folder"])

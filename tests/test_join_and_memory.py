@@ -4,14 +4,11 @@ for watched ones, and pages that give access are never kept in a cache."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import access, create_app
-from tests.pages import act, soup, start_game
+from scorekeeper import access
+from tests.pages import act, one, soup, start_game
 
 
 def edit_link(client: FlaskClient, game_id: str) -> str:
@@ -36,7 +33,7 @@ def test_opening_an_edit_link_asks_first_and_changes_nothing(
     page = second.get(edit_link(client, game_id))
     assert page.status_code == 200
     assert page.headers["Cache-Control"] == "no-store"
-    assert soup(page).select_one("h1").get_text() == "Keep score for this game?"
+    assert one(soup(page), "h1").get_text() == "Keep score for this game?"
     assert "Tom, Dick, Mary" in soup(page).get_text()
     assert not can_edit(second, game_id)
     assert home_ids(second) == []
@@ -57,26 +54,21 @@ def test_confirming_makes_the_phone_a_scorekeeper(app: Flask, client: FlaskClien
 def test_a_renewed_edit_link_cannot_be_confirmed(app: Flask, client: FlaskClient) -> None:
     game_id = start_game(client, ["Tom", "Dick", "Mary"])
     old = edit_link(client, game_id)
-    version = soup(client.get(f"/games/{game_id}/share")).select_one("input[name=version]")
+    version = one(soup(client.get(f"/games/{game_id}/share")), "input[name=version]")
     client.post(f"/games/{game_id}/share/renew", data={"version": version["value"]})
     second = app.test_client()
     for method in ("GET", "POST"):
         answer = second.open(old, method=method)
         assert answer.status_code == 303
         page = soup(second.get(answer.headers["Location"]))
-        assert "no longer valid" in page.select_one(".flash").get_text()
+        assert "no longer valid" in one(page, ".flash").get_text()
     assert not can_edit(second, game_id)
-
-
-@pytest.fixture
-def csrf_app(tmp_path: Path) -> Flask:
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "g.sqlite"), "SECRET_KEY": "t"})
 
 
 def test_joining_needs_the_forms_csrf_token(csrf_app: Flask) -> None:
     creator, second = csrf_app.test_client(), csrf_app.test_client()
     page = soup(creator.get("/games/new"))
-    token = page.select_one("input[name=csrf_token]")["value"]
+    token = one(page, "input[name=csrf_token]")["value"]
     data = {"csrf_token": token, "players-0": "A", "players-1": "B", "players-2": "C"}
     data |= {"first_dealer": "0", "length": "standard", "bid_restriction": "none"}
     game_id = (
@@ -89,7 +81,7 @@ def test_joining_needs_the_forms_csrf_token(csrf_app: Flask) -> None:
     refused = second.post(link)
     assert refused.status_code == 400
     assert "out of date" in soup(refused).get_text()
-    confirm = soup(second.get(link)).select_one("form input[name=csrf_token]")
+    confirm = one(soup(second.get(link)), "form input[name=csrf_token]")
     assert second.post(link, data={"csrf_token": confirm["value"]}).status_code == 303
     assert can_edit(second, game_id)
 

@@ -64,7 +64,11 @@ def write_m001_game(conn: Database, game_id: str, record: GameRecord, **columns:
                 "dealer": (record.first_dealer + number - 1) % players,
                 "trump_turned": trump.turned.value if trump else None,
                 "trump_suit": trump.suit.value if trump and trump.suit else None,
-                "trick_winners": "" if complete else ",".join(map(str, entry.trick_winners)),
+                "trick_winners": (
+                    ",".join(map(str, entry.trick_winners))
+                    if isinstance(entry, RoundInProgress)
+                    else ""
+                ),
                 "complete": int(complete),
             }
         )

@@ -8,7 +8,6 @@ import io
 from pathlib import Path
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.pages import soup
@@ -30,11 +29,6 @@ RECORDS = [
     '{"players": ["Ann", "Bo", "Cy"], "first_dealer": 0, "variants": {"length": "\\ud83d"}}',
     '{"players": ["Ann", "Bo", "Cy"], "first_dealer": 0, "\\udc00": 1}',
 ]
-
-
-@pytest.fixture
-def database(app: Flask) -> Path:
-    return Path(app.config["DATABASE"])
 
 
 @pytest.mark.parametrize("body", RECORDS)

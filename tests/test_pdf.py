@@ -26,7 +26,7 @@ def _get(client: FlaskClient, game_id: str, query: str = "") -> bytes:
     response = client.get(f"/games/{game_id}/sheet.pdf{query}")
     assert response.status_code == 200, response.text
     assert response.mimetype == "application/pdf"
-    return response.data
+    return response.get_data()
 
 
 @pytest.mark.parametrize(

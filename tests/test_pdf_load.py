@@ -4,7 +4,6 @@ the parts and against the real server, where the phones' pages still find a free
 
 from __future__ import annotations
 
-import http.client
 import threading
 import time
 from collections.abc import Callable
@@ -13,8 +12,8 @@ from pathlib import Path
 from flask import Flask
 
 from scorekeeper import pdf
-from tests.liveserver import HOST, running
 from tests.pages import soup, start_game
+from tests.support.server import running
 
 
 def in_threads(count: int, work: Callable[[int], object]) -> list[object]:
@@ -117,14 +116,8 @@ def test_the_real_server_keeps_answering_pages_while_many_sheets_are_printed(
     with running(tmp_path) as server:
 
         def get(path: str) -> int:
-            connection = http.client.HTTPConnection(HOST, server.port, timeout=60)
-            try:
-                connection.request("GET", path)
-                response = connection.getresponse()
-                response.read()
-                return response.status
-            finally:
-                connection.close()
+            with server.client(timeout=60) as client:
+                return client.send("GET", path).status
 
         def fetch(number: int) -> int:
             if number == 12:  # a phone opening a page while the others print

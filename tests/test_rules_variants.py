@@ -190,7 +190,7 @@ def test_every_length_is_played_by_3_to_8_players_except_amigo_by_7_or_8(
     "reminders",
     [{"foresight": True}, {"gizzard_fester": True}, {"pull_one": True}],
 )
-def test_table_reminders_change_no_rule(reminders: dict[str, bool]) -> None:
+def test_table_reminders_change_no_rule(reminders: dict[str, Any]) -> None:
     plain = RoundSetup(4, 1, 1, 0, Variants(), (0, 0, 0, 0))
     reminded = RoundSetup(4, 1, 1, 0, Variants(**reminders), (0, 0, 0, 0))
     assert reminded.bidders == plain.bidders

@@ -3,37 +3,23 @@ a new phone, and a huge body is refused before it is read, let alone written to 
 
 from __future__ import annotations
 
-import http.client
 import socket
 import time
-from collections.abc import Iterator
 from contextlib import ExitStack
 
-import pytest
-
 from scorekeeper import create_app, hosting
-from tests.liveserver import HOST, Server, running
+from tests.support.ports import HOST
+from tests.support.server import Server
 
 IDLE = 300
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running(tmp_path_factory.mktemp("server-limits")) as server:
-        yield server
 
 
 def timed_get(server: Server, path: str = "/") -> tuple[int, float]:
     """A new phone opens ``path``: the status and the seconds until the whole answer came."""
     started = time.perf_counter()
-    connection = http.client.HTTPConnection(HOST, server.port, timeout=30)
-    try:
-        connection.request("GET", path)
-        response = connection.getresponse()
-        response.read()
-    finally:
-        connection.close()
-    return response.status, time.perf_counter() - started
+    with server.client(timeout=30) as client:
+        status = client.send("GET", path).status
+    return status, time.perf_counter() - started
 
 
 def test_300_idle_and_slow_connections_do_not_stop_a_new_phones_page(live: Server) -> None:

@@ -14,9 +14,10 @@ import sys
 import time
 from pathlib import Path
 
-from scorekeeper import create_app, db, game
-from tests.liveserver import PROJECT_ROOT, running, server_env
+from scorekeeper import db, game
 from tests.plays import round_json
+from tests.support.apps import make_app
+from tests.support.server import PROJECT_ROOT, running, server_env
 from tests.traffic import Players, Tracked, check_database, create_games
 
 GAMES = 20
@@ -40,7 +41,7 @@ def run_backup(instance: Path, target: Path) -> subprocess.CompletedProcess[str]
 
 def check_copy(copy: Path, games: list[Tracked], before: dict[str, int]) -> None:
     """The copy is whole, loads through the app, and lacks nothing acknowledged ``before``."""
-    app = create_app({"TESTING": True, "DATABASE": str(copy), "SECRET_KEY": "copy"})
+    app = make_app(copy, csrf=True)
     client = app.test_client()
     with app.app_context():
         copied = [tracked for tracked in games if db.load(db.get_db(), tracked.id) is not None]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from tests.liveserver import Server
+from tests.support.server import Server
 from tests.traffic import Players, acknowledged, check_database, create_games, stored_rounds
 
 GAMES = 20

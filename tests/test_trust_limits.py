@@ -4,22 +4,19 @@ where a body may also come without a length (chunked)."""
 
 from __future__ import annotations
 
-import http.client
 import io
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from bs4 import BeautifulSoup
-from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
-from tests.liveserver import HOST, Server, running
 from tests.pages import start_game, version
 from tests.plays import EXAMPLE_GAME, bearer, create
+from tests.support.server import Server
 from tests.traffic import all_rows
 
 LIMIT = 256 * 1024
@@ -31,11 +28,6 @@ def page_message(html: str) -> str:
     element = BeautifulSoup(html, "html.parser").select_one(".flash.error")
     assert element is not None
     return element.get_text(strip=True)
-
-
-@pytest.fixture
-def database(app: Flask) -> Path:
-    return Path(app.config["DATABASE"])
 
 
 def test_the_cap_is_256_kib(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -118,23 +110,9 @@ def send(
     chunked: bool = False,
 ) -> tuple[int, str, bytes]:
     """One request to the real server; the status, content type and body of the answer."""
-    connection = http.client.HTTPConnection(HOST, server.port, timeout=30)
-    try:
-        if chunked:
-            chunks = (body[start : start + 16384] for start in range(0, len(body), 16384))
-            connection.request(method, path, body=chunks, headers=headers, encode_chunked=True)
-        else:
-            connection.request(method, path, body=body, headers=headers)
-        response = connection.getresponse()
-        return response.status, response.getheader("Content-Type", ""), response.read()
-    finally:
-        connection.close()
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running(tmp_path_factory.mktemp("limits")) as server:
-        yield server
+    with server.client(timeout=30) as client:
+        answer = client.send(method, path, body, headers, chunked)
+    return answer.status, answer.content_type, answer.body
 
 
 @pytest.mark.parametrize("chunked", [False, True], ids=["with length", "chunked"])

@@ -15,7 +15,7 @@ from scorekeeper.record import parse_game, to_record
 from scorekeeper.rules import RuleError
 from scorekeeper.variants import REGISTRY, Spec, Variants
 from tests import pdfs
-from tests.pages import soup
+from tests.pages import one, soup
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "api.md"
 NAMES = ["Ana", "Ben", "Cy", "Di"]
@@ -53,16 +53,16 @@ def test_the_registry_is_the_variants_dataclass() -> None:
 
 @pytest.mark.parametrize("spec", REGISTRY, ids=by_key)
 def test_every_variant_is_on_the_new_game_form(client: FlaskClient, spec: Spec) -> None:
-    form = soup(client.get("/games/new")).select_one("form.new-game")
-    assert form is not None
+    form = one(soup(client.get("/games/new")), "form.new-game")
     if spec.is_flag:
-        box = form.select_one(f"input[type=checkbox][name={spec.key}]")
-        assert box is not None and box.find_parent("label").get_text().count(spec.words.help)
+        label = one(form, f"input[type=checkbox][name={spec.key}]").find_parent("label")
+        assert label is not None and label.get_text().count(spec.words.help)
     else:
         shown = [radio["value"] for radio in form.select(f"input[type=radio][name={spec.key}]")]
         assert shown == list(spec.options)
-        legend = form.select_one(f"input[name={spec.key}]").find_parent("fieldset").legend
-        assert legend.get_text(strip=True) == spec.words.label
+        fieldset = one(form, f"input[name={spec.key}]").find_parent("fieldset")
+        assert fieldset is not None
+        assert one(fieldset, "legend").get_text(strip=True) == spec.words.label
 
 
 @pytest.mark.parametrize("spec", REGISTRY, ids=by_key)

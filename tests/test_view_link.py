@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.pages import soup, start_game
+from tests.pages import one, soup, start_game
 
 RENEWED = (
     "The scorekeeper has made a new view link for this game, and this one no longer works: "
@@ -53,7 +53,7 @@ def test_the_old_link_and_its_watchers_see_nothing_more(
         for path in GAME_PATHS:
             response = phone.get(f"/games/{game_id}{path}")
             assert response.status_code == 403, path
-            assert soup(response).select_one(".flash.error").get_text(strip=True) == RENEWED
+            assert one(soup(response), ".flash.error").get_text(strip=True) == RENEWED
         api = phone.get(f"/api/games/{game_id}")
         assert api.status_code == 403
         assert api.json == {"error": RENEWED, "code": "view_link_renewed"}
@@ -90,7 +90,7 @@ def test_renewing_again_locks_out_the_previous_link(
     assert watcher.get(f"/games/{game_id}").status_code == 403
     stale = app.test_client().get(first)
     assert stale.status_code == 403
-    assert soup(stale).select_one(".flash.error").get_text(strip=True) == RENEWED
+    assert one(soup(stale), ".flash.error").get_text(strip=True) == RENEWED
 
 
 def test_the_api_reads_a_renewed_game_with_the_view_or_edit_token(
@@ -98,7 +98,7 @@ def test_the_api_reads_a_renewed_game_with_the_view_or_edit_token(
 ) -> None:
     game_id, link, _old = renewed
     view_token = link.rsplit("/", 1)[-1]
-    edit = str(soup(client.get(f"/games/{game_id}/share")).select_one("a.link[href*=join]")["href"])
+    edit = str(one(soup(client.get(f"/games/{game_id}/share")), "a.link[href*=join]")["href"])
     edit_token = edit.rsplit("/", 1)[-1]
     other = app.test_client()
     for token, status in ((view_token, 200), (edit_token, 200), ("wrong", 403)):

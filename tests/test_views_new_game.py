@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from bs4 import Tag
 from flask.testing import FlaskClient
 
-from tests.pages import soup, start_game
+from tests.pages import one, soup, start_game
 
 BASE = {
     "players-0": "Tom",
@@ -18,11 +19,18 @@ BASE = {
 }
 
 
+def _help(choice: Tag) -> Tag:
+    """The help text that follows a choice on the form."""
+    found = choice.find_next("small")
+    assert isinstance(found, Tag)
+    return found
+
+
 def test_form_explains_every_variant(client: FlaskClient) -> None:
     page = soup(client.get("/games/new"))
     for name in ("length", "bid_restriction", "bid_visibility"):
         options = page.select(f"input[name={name}]")
-        assert options and all(o.find_next("small").get_text(strip=True) for o in options)
+        assert options and all(_help(o).get_text(strip=True) for o in options)
     for flag in ("saboteur", "jester_bid", "foresight", "gizzard_fester", "pull_one"):
         assert page.select_one(f"input[name={flag}]") is not None
     for field in page.select("input[id^=players-]"):
@@ -71,25 +79,25 @@ def test_refused_with_reason_next_to_the_field_and_input_kept(
     page = soup(response)
     errors = [e.get_text(strip=True) for e in page.select(".field-error")]
     assert any(message in error for error in errors), errors
-    assert page.select_one("#players-0")["value"] == "Tom"
+    assert one(page, "#players-0")["value"] == "Tom"
     assert client.get("/").status_code == 200
     assert soup(client.get("/")).select(".game-card") == []
 
 
 def test_seats_move_up_and_down_without_javascript(client: FlaskClient) -> None:
     page = soup(client.post("/games/new", data=BASE | {"move": "2:up"}))
-    assert page.select_one("#players-1")["value"] == "Mary"
-    assert page.select_one("#players-2")["value"] == "Dick"
+    assert one(page, "#players-1")["value"] == "Mary"
+    assert one(page, "#players-2")["value"] == "Dick"
 
 
 def test_random_first_dealer_is_one_of_the_players(client: FlaskClient) -> None:
-    game_id = start_game(client, ["A", "B", "C"], first_dealer="random")  # type: ignore[arg-type]
-    dealer = soup(client.get(f"/games/{game_id}")).select_one(".facts dd").get_text(strip=True)
+    game_id = start_game(client, ["A", "B", "C"], first_dealer="random")
+    dealer = one(soup(client.get(f"/games/{game_id}")), ".facts dd").get_text(strip=True)
     assert dealer in {"A", "B", "C"}
 
 
 def test_new_game_is_listed_on_home_with_progress(client: FlaskClient) -> None:
     start_game(client, ["Tom", "Dick", "Mary"])
-    card = soup(client.get("/")).select_one(".game-card")
+    card = one(soup(client.get("/")), ".game-card")
     assert "Tom, Dick, Mary" in card.get_text()
     assert "Round 1 of 20" in card.get_text()

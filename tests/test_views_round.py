@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from tests.pages import act, errors, play_round, soup, start_game
+from tests.pages import act, errors, one, play_round, soup, start_game
 
 
 def _table(client: FlaskClient, game_id: str) -> str:
@@ -26,8 +26,8 @@ def test_header_says_round_cards_dealer_first_bidder_and_trump(client: FlaskClie
     assert facts == ["Dick", "Mary", "not entered yet"]
     assert act(client, game_id, "trump", turned="wizard", suit="spades") == []
     page = soup(client.get(f"/games/{game_id}"))
-    assert "Round 1 of 15" in page.select_one("h1").get_text()
-    assert "♠ Spades (Wizard turned, dealer's choice)" in page.select_one(".trump").get_text()
+    assert "Round 1 of 15" in one(page, "h1").get_text()
+    assert "♠ Spades (Wizard turned, dealer's choice)" in one(page, ".trump").get_text()
 
 
 def test_bidding_goes_clockwise_from_the_dealers_left(client: FlaskClient) -> None:
@@ -36,7 +36,7 @@ def test_bidding_goes_clockwise_from_the_dealers_left(client: FlaskClient) -> No
     refused = act(client, game_id, "bid", seat=0, bid=0)
     assert "not this player's turn" in refused[0]
     assert act(client, game_id, "bid", seat=1, bid=1) == []
-    current = soup(client.get(f"/games/{game_id}")).select_one(".order li.current .name")
+    current = one(soup(client.get(f"/games/{game_id}")), ".order li.current .name")
     assert current.get_text(strip=True) == "Mary"
 
 
@@ -51,7 +51,7 @@ def test_plus_minus_one_disables_the_dealers_forbidden_bid_with_reason(client: F
     page = soup(client.get(f"/games/{game_id}"))
     buttons = {b["value"]: b.has_attr("disabled") for b in page.select(".bid-pad button")}
     assert buttons == {"0": False, "1": True, "2": False, "3": False}
-    assert "plus/minus-one rule forbids" in page.select_one("#refusal-1").get_text()
+    assert "plus/minus-one rule forbids" in one(page, "#refusal-1").get_text()
     assert "plus/minus-one" in act(client, game_id, "bid", seat=1, bid=1)[0]
 
 
@@ -60,7 +60,7 @@ def test_running_sum_of_open_bids(client: FlaskClient) -> None:
     play_round(client, game_id, [0, 0, 0], [1, 0, 0])
     act(client, game_id, "trump", turned="jester")
     act(client, game_id, "bid", seat=1, bid=2)
-    assert "2 bid for 2 tricks" in soup(client.get(f"/games/{game_id}")).select_one(".sum").text
+    assert "2 bid for 2 tricks" in one(soup(client.get(f"/games/{game_id}")), ".sum").text
 
 
 def test_trick_counter_fills_the_tricks_form(client: FlaskClient) -> None:
@@ -105,7 +105,7 @@ def test_tricks_that_do_not_add_up_are_refused(client: FlaskClient) -> None:
 def test_result_shows_scores_totals_and_next_dealer(client: FlaskClient) -> None:
     game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
     play_round(client, game_id, [0, 1, 1], [0, 0, 1])
-    result = soup(client.get(f"/games/{game_id}")).select_one(".result")
+    result = one(soup(client.get(f"/games/{game_id}")), ".result")
     rows = [
         [c.get_text(" ", strip=True) for c in r.select("th, td")] for r in result.select("tbody tr")
     ]
@@ -124,7 +124,7 @@ def test_round_that_deals_every_card_skips_the_trump(client: FlaskClient) -> Non
     game_id = start_game(client, ["A", "B", "C", "D", "E", "F"], length="maximus")
     page = soup(client.get(f"/games/{game_id}"))
     assert page.select_one("form[action$='/trump']") is None
-    assert "♣ Clubs" in page.select_one(".trump").get_text()
+    assert "♣ Clubs" in one(page, ".trump").get_text()
 
 
 def test_undo_takes_back_one_step_at_a_time(client: FlaskClient) -> None:
@@ -133,14 +133,12 @@ def test_undo_takes_back_one_step_at_a_time(client: FlaskClient) -> None:
     act(client, game_id, "trump", turned="suit", suit="clubs")
     act(client, game_id, "bid", seat=1, bid=1)
     act(client, game_id, "undo")
-    assert (
-        soup(client.get(f"/games/{game_id}")).select_one(".order li.current .name").text == "Dick"
-    )
+    assert one(soup(client.get(f"/games/{game_id}")), ".order li.current .name").text == "Dick"
     act(client, game_id, "undo")
     assert soup(client.get(f"/games/{game_id}")).select_one("form[action$='/trump']") is not None
     act(client, game_id, "undo")
     page = soup(client.get(f"/games/{game_id}"))
-    assert "Round 1 of 20" in page.select_one("h1").text
+    assert "Round 1 of 20" in one(page, "h1").text
     checked = {i["name"]: i["value"] for i in page.select(".tricks-form input:checked")}
     assert checked == {"tricks-0": "0", "tricks-1": "0", "tricks-2": "1"}
 
@@ -151,23 +149,24 @@ def test_stale_page_is_refused_and_changes_nothing(client: FlaskClient) -> None:
     response = client.post(f"/games/{game_id}/bid", data={"version": 1, "seat": 0, "bid": 1})
     assert response.status_code == 303
     assert "changed on another phone" in errors(client, game_id)[0]
-    assert soup(client.get(f"/games/{game_id}")).select_one(".order li.current .name").text == "Tom"
+    assert one(soup(client.get(f"/games/{game_id}")), ".order li.current .name").text == "Tom"
 
 
 def test_bad_values_get_a_message_never_a_500(client: FlaskClient) -> None:
     game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
-    for action, data in [
+    refusals: list[tuple[str, dict[str, object]]] = [
         ("bid", {"seat": 0, "bid": 0}),
         ("trump", {"turned": "joker"}),
         ("trump", {"turned": "suit"}),
         ("trump", {"turned": "suit", "suit": "stars"}),
         ("trick", {"seat": 0}),
         ("tricks", {"tricks-0": "many"}),
-    ]:
+    ]
+    for action, data in refusals:
         assert act(client, game_id, action, **data), (action, data)
     act(client, game_id, "trump", turned="suit", suit="clubs")
-    for data in [{"seat": 0, "bid": 10**30}, {"seat": 0, "bid": -1}, {"seat": 9, "bid": 0}, {}]:
-        assert act(client, game_id, "bid", **data), data
+    for bid in [{"seat": 0, "bid": 10**30}, {"seat": 0, "bid": -1}, {"seat": 9, "bid": 0}, {}]:
+        assert act(client, game_id, "bid", **bid), bid
     assert client.post(f"/games/{game_id}/bid", data={"version": "x"}).status_code == 303
     assert client.post("/games/nope/bid", data={"version": 1}).status_code == 404
     assert client.get(f"/games/{game_id}/bid").status_code == 405

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
-from tests.pages import play_round, soup, start_game
+from tests.pages import one, play_round, soup, start_game
 
 
 def _totals(client: FlaskClient, game_id: str) -> list[str]:
@@ -12,13 +13,13 @@ def _totals(client: FlaskClient, game_id: str) -> list[str]:
     return [cell.get_text(strip=True) for cell in cells]
 
 
-def _edit(client: FlaskClient, game_id: str, number: int, **changes: object) -> FlaskClient:
+def _edit(client: FlaskClient, game_id: str, number: int, **changes: object) -> TestResponse:
     page = soup(client.get(f"/games/{game_id}/rounds/{number}/edit"))
     data: dict[str, object] = {
         str(field["name"]): field.get("value", "") for field in page.select("form input[name]")
     }
     for select in page.select("form select"):
-        chosen = select.select_one("option[selected]") or select.select_one("option")
+        chosen = select.select_one("option[selected]") or one(select, "option")
         data[str(select["name"])] = chosen["value"]
     data |= changes
     return client.post(f"/games/{game_id}/rounds/{number}/edit", data=data)
@@ -33,10 +34,11 @@ def test_sheet_has_a_cell_per_player_and_round(client: FlaskClient) -> None:
     assert len(rows) == 2
     first = [td.get_text(" ", strip=True) for td in rows[0].select("td")]
     assert first == ["0/0 ✓+20 20", "1/0 ✗\u221210 \u221210", "1/1 ✓+30 30"]
-    assert "deals Mary" in rows[0].th.get_text(" ") and "♥ Hearts" in rows[0].th.get_text()
-    assert "No trump (Jester turned)" in rows[1].th.get_text()
+    assert "deals Mary" in one(rows[0], "th").get_text(" ")
+    assert "♥ Hearts" in one(rows[0], "th").get_text()
+    assert "No trump (Jester turned)" in one(rows[1], "th").get_text()
     assert _totals(client, game_id) == ["10", "10", "20"]
-    assert page.select_one("thead th.leader").get_text() == "Mary"
+    assert one(page, "thead th.leader").get_text() == "Mary"
     ranks = [td.get_text() for td in page.select("tfoot tr:nth-of-type(2) td")]
     assert ranks == ["2", "2", "1"]
     svg = page.select_one("figure.chart svg")
@@ -57,9 +59,9 @@ def test_a_correction_the_rules_refuse_changes_nothing(client: FlaskClient) -> N
     play_round(client, game_id, [0, 1, 1], [0, 0, 1])
     response = _edit(client, game_id, 1, **{"tricks-1": 1})
     assert response.status_code == 400
-    assert "add up to 2" in soup(response).select_one(".flash.error").get_text()
+    assert "add up to 2" in one(soup(response), ".flash.error").get_text()
     response = _edit(client, game_id, 1, turned="suit", suit="")
-    assert "Which suit" in soup(response).select_one(".flash.error").get_text()
+    assert "Which suit" in one(soup(response), ".flash.error").get_text()
     assert _totals(client, game_id) == ["20", "\u221210", "30"]
 
 
@@ -79,8 +81,8 @@ def test_correction_that_breaks_a_later_canadian_round_is_flagged(client: FlaskC
     assert _edit(client, game_id, 1, **{"tricks-0": 0, "tricks-1": 1}).status_code == 303
     page = soup(client.get(f"/games/{game_id}/sheet"))
     flagged = page.select("tbody tr.flagged")
-    assert len(flagged) == 1 and flagged[0].select_one(".num").get_text() == "3"
-    assert "Canadian rule" in page.select_one("tr.flag-note").get_text()
+    assert len(flagged) == 1 and one(flagged[0], ".num").get_text() == "3"
+    assert "Canadian rule" in one(page, "tr.flag-note").get_text()
 
 
 def test_game_over_names_the_winner_and_offers_a_rematch(client: FlaskClient) -> None:
@@ -89,9 +91,9 @@ def test_game_over_names_the_winner_and_offers_a_rematch(client: FlaskClient) ->
     for hand in range(1, 6):
         play_round(client, game_id, [0] * 6, [hand, 0, 0, 0, 0, 0])
     page = soup(client.get(f"/games/{game_id}"))
-    assert "Game over" in page.select_one("h1").get_text()
-    assert "Shared win" in page.select_one(".winner").get_text()
-    standings = [li.select_one(".name").get_text() for li in page.select(".standings li")]
+    assert "Game over" in one(page, "h1").get_text()
+    assert "Shared win" in one(page, ".winner").get_text()
+    standings = [one(li, ".name").get_text() for li in page.select(".standings li")]
     assert standings[-1] == "Tom"
     version = page.select_one("input[name=version]")
     assert version is not None  # undo reopens the last round
@@ -99,5 +101,5 @@ def test_game_over_names_the_winner_and_offers_a_rematch(client: FlaskClient) ->
     assert response.status_code == 303
     new_id = response.headers["Location"].rsplit("/", 1)[-1]
     new_page = soup(client.get(f"/games/{new_id}"))
-    assert "Round 1 of 5" in new_page.select_one("h1").get_text()
-    assert new_page.select_one(".facts dd").get_text() == "Dick"
+    assert "Round 1 of 5" in one(new_page, "h1").get_text()
+    assert one(new_page, ".facts dd").get_text() == "Dick"

@@ -6,7 +6,6 @@ request forwarded over plain HTTP to the real server with ``X-Forwarded-For``, `
 
 from __future__ import annotations
 
-import http.client
 import ssl
 import subprocess
 import threading
@@ -15,7 +14,9 @@ from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-HOST = "127.0.0.1"
+from tests.support.client import Client
+from tests.support.ports import HOST
+
 # Hop-by-hop headers are the proxy's own business, never forwarded.
 HOP_BY_HOP = {
     "connection",
@@ -57,15 +58,11 @@ class _Forward(BaseHTTPRequestHandler):
         headers["X-Forwarded-For"] = self.client_address[0]
         headers["X-Forwarded-Proto"] = "https"
         headers["X-Forwarded-Host"] = self.headers.get("Host", "")
-        upstream = http.client.HTTPConnection(HOST, self.backend_port, timeout=30)
-        try:
-            upstream.request(self.command, self.path, body=body, headers=headers)
-            answer = upstream.getresponse()
-            data = answer.read()
-        finally:
-            upstream.close()
-        self.send_response_only(answer.status, answer.reason)
-        for name, value in answer.getheaders():
+        with Client(self.backend_port, timeout=30) as upstream:
+            answer = upstream.send(self.command, self.path, body, headers)
+        data = answer.body
+        self.send_response_only(answer.status)
+        for name, value in answer.headers.items():
             if name.lower() not in HOP_BY_HOP | {"content-length"}:
                 self.send_header(name, value)
         self.send_header("Content-Length", str(len(data)))

@@ -18,8 +18,9 @@ from typing import Any
 from scorekeeper import game
 from scorekeeper.game import GameRecord
 from scorekeeper.rules import Variants
-from tests.liveserver import Client, Server
 from tests.plays import NAMES, legal_round, round_json
+from tests.support.client import Client
+from tests.support.server import Server
 
 
 @dataclass

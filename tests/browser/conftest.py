@@ -17,19 +17,8 @@ from waitress.server import create_server
 
 from scorekeeper import create_app
 from tests.browser.flows import NewContext
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PHONE = {"width": 390, "height": 844}
-# Long enough for a slow CI machine, short enough that a broken page fails fast.
-TIMEOUT_MS = 10_000
+from tests.support.browser import PHONE, TIMEOUT_MS, launch
+from tests.support.ports import HOST
 
 
 @pytest.fixture(scope="session")
@@ -44,10 +33,10 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "SEND_FILE_MAX_AGE_DEFAULT": 3600,
         }
     )
-    server: Any = create_server(app, host="127.0.0.1", port=0, threads=4)
+    server: Any = create_server(app, host=HOST, port=0, threads=4)
     thread = threading.Thread(target=server.run, name="waitress", daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
+    yield f"http://{HOST}:{server.effective_port}"
 
     def stop() -> None:
         # The listening socket, its trigger and the browser's keep-alive connections: once
@@ -69,7 +58,7 @@ def playwright() -> Iterator[Playwright]:
 
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
-    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    chromium = launch(playwright)
     yield chromium
     chromium.close()
 

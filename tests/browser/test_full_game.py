@@ -78,8 +78,8 @@ def test_twenty_rounds_tapped_match_the_rules_engine(page: Page, live_server: st
     assert final.finished
     assert flows.phase(page) == "over"
     assert flows.standings(page) == dict(zip(NAMES, final.totals, strict=True))
-    winners = ", ".join(NAMES[seat] for seat in final.winners)
-    assert winners in page.locator(".winner").inner_text()
+    named = ", ".join(NAMES[seat] for seat in final.winners)
+    assert named in page.locator(".winner").inner_text()
 
     flows.tap(page, page.get_by_role("link", name="Score sheet"))
     assert flows.sheet_totals(page) == list(final.totals)

@@ -4,7 +4,6 @@ pages send HSTS; served over plain HTTP, neither. Chromium goes through a real T
 
 from __future__ import annotations
 
-import http.client
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,8 +11,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, expect
 
 from tests.browser import flows
-from tests.browser.conftest import PHONE, TIMEOUT_MS
-from tests.liveserver import HOST, Server, running
+from tests.support.browser import PHONE, TIMEOUT_MS
+from tests.support.client import Answer
+from tests.support.server import Server, running
 from tests.tls import tls_proxy
 
 pytestmark = pytest.mark.browser
@@ -79,13 +79,9 @@ def test_a_form_posted_from_another_site_is_still_refused_over_https(
     assert response.status == 400
 
 
-def plain_get(server: Server, headers: dict[str, str]) -> http.client.HTTPResponse:
-    connection = http.client.HTTPConnection(HOST, server.port, timeout=10)
-    connection.request("GET", "/games/new", headers=headers)
-    response = connection.getresponse()
-    response.read()
-    connection.close()
-    return response
+def plain_get(server: Server, headers: dict[str, str]) -> Answer:
+    with server.client() as client:
+        return client.send("GET", "/games/new", headers=headers)
 
 
 def test_over_plain_http_there_is_no_hsts_and_no_secure_cookie(tmp_path: Path) -> None:
@@ -93,5 +89,5 @@ def test_over_plain_http_there_is_no_hsts_and_no_secure_cookie(tmp_path: Path) -
         for headers in ({}, {"X-Forwarded-Proto": "https"}):
             response = plain_get(server, headers)
             assert response.status == 200
-            assert response.getheader("Strict-Transport-Security") is None
-            assert "Secure" not in (response.getheader("Set-Cookie") or "")
+            assert response.headers.get("Strict-Transport-Security") is None
+            assert "Secure" not in (response.headers.get("Set-Cookie") or "")

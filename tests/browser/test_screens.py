@@ -51,7 +51,8 @@ class Camera:
             path = self.folder / f"{self.count:02d}-{name}-{scheme}.png"
             page.screenshot(path=str(path), full_page=True)
         width = page.evaluate("document.documentElement.scrollWidth")
-        if width > page.viewport_size["width"]:  # type: ignore[index]
+        assert page.viewport_size is not None
+        if width > page.viewport_size["width"]:
             self.too_wide.append(f"{name}: {width}px")
         self.small[name] = page.evaluate(_SMALL, MIN_TAP)
         if page.locator("h1").first.inner_text() == "Sorry":

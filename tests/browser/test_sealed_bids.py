@@ -49,8 +49,8 @@ def html_bids(html: str) -> set[str]:
     ]
     found += _cells(soup, ".result table.scores tbody td:nth-of-type(1)")
     found += [cell.split("/")[0] for cell in _cells(soup, "table.pad tbody .bt")]
-    if soup.select_one("p.sum"):
-        found.append("sum:" + soup.select_one("p.sum").get_text().strip())  # type: ignore[union-attr]
+    if (running_sum := soup.select_one("p.sum")) is not None:
+        found.append("sum:" + running_sum.get_text().strip())
     return set(found)
 
 

@@ -1,0 +1,3 @@
+"""What tests and benchmarks share to reach the real server: a free loopback port
+(:mod:`.ports`), one HTTP/JSON client (:mod:`.client`), one way to start and stop the server in a
+subprocess (:mod:`.server`), and Debian's Chromium at phone size (:mod:`.browser`)."""

@@ -1,0 +1,18 @@
+"""The app in process, as tests make it: testing mode over a database file of the test's own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from scorekeeper import create_app
+
+
+def make_app(database: Path | str, csrf: bool = False, **config: Any) -> Flask:
+    """The app over ``database``; CSRF protection off unless ``csrf`` (then as it is served)."""
+    settings: dict[str, Any] = {"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test"}
+    if not csrf:
+        settings["WTF_CSRF_ENABLED"] = False
+    return create_app(settings | config)
