@@ -244,7 +244,36 @@ def server(results: Results) -> list[str]:
     ]
     head = ["Request", "Requests/s", "p50 ms", "p99 ms", "Cost x floor", "p50 x floor", "Errors"]
     lines += _table(head, _speed_rows(summary))
+    lines += ["", *_work_per_page(summary)]
     return lines
+
+
+# Cost x floor before "half the work per page" (make bench of 2026-11-29), and the goal set then.
+BEFORE = {"round": 15.9, "sheet6": 23.3, "post": 9.0}
+GOALS = {"round": 8.0, "sheet6": 12.0, "post": 5.0}
+
+
+def _work_per_page(summary: dict[str, Any]) -> list[str]:
+    """The cost of a page against its goal, before and after the work per page was halved."""
+    rows = []
+    for case, goal in GOALS.items():
+        now = summary[case]["cost_x"]
+        verdict = "met" if now <= goal else "**missed**"
+        rows.append(
+            [CASES[case], f"{_n(BEFORE[case], 1)}x", f"{_n(now, 1)}x", f"<= {_n(goal)}x", verdict]
+        )
+    intro = [
+        "**Work per page.** Before, a round page loaded the game twice, built 13 round setups, "
+        "summed the totals 4 times and scored every cell again for each round; it opened a "
+        "database connection per request (and closing the last one made SQLite checkpoint its "
+        "log), and Flask-Babel looked the catalogue up for every string. Now each is done once "
+        "per request (a kept connection per server thread, plain SQL, totals and scores cached "
+        "on the game record, the catalogue bound once per page, correction flags checked only "
+        "where shown and only for the Canadian rule, the only rule that looks at earlier "
+        "rounds). Cost x floor before (make bench of 2026-11-29) and now:",
+        "",
+    ]
+    return intro + _table(["Request", "Before", "Now", "Goal", ""], rows)
 
 
 def growth(results: Results) -> list[str]:
