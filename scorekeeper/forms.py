@@ -23,7 +23,7 @@ from wtforms import (
     ValidationError,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.validators import DataRequired, InputRequired, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
 from scorekeeper import labels, rules, stats, variants
@@ -248,7 +248,7 @@ class GroupForm(FlaskForm):
     name = StringField(
         _l("Name of the group"),
         filters=[_trimmed],
-        validators=[InputRequired(_l("Give the group a name, like “Friday club”."))],
+        validators=[DataRequired(_l("Give the group a name, like “Friday club”."))],
     )
 
     def validate_name(self, field: StringField) -> None:
@@ -262,7 +262,7 @@ class RenameForm(FlaskForm):
     name = StringField(
         _l("New name"),
         filters=[_trimmed],
-        validators=[InputRequired(_l("Type the new name."))],
+        validators=[DataRequired(_l("Type the new name."))],
     )
 
     def validate_name(self, field: StringField) -> None:

@@ -13,11 +13,19 @@ only; a round still being played is not part of it.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from scorekeeper.game import GameRecord
-from scorekeeper.record import MAX_NAME_LENGTH, Json, RecordError, parse_game, to_record
+from scorekeeper.record import (
+    MAX_NAME_LENGTH,
+    Json,
+    RecordError,
+    parse_game,
+    record_text,
+    to_record,
+)
 from scorekeeper.sheet import Sheet
 
 FORMAT = "wizard-scorekeeper-group/1"
@@ -46,6 +54,23 @@ def to_group_file(name: str, players: tuple[str, ...], games: list[tuple[Sheet, 
             {"played_at": played_at, "record": to_record(built)} for built, played_at in games
         ],
     }
+
+
+def group_text(data: Json) -> str:
+    """A group file people can read too: each game's record laid out as its own file is."""
+
+    def dump(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    head = [f"  {dump(key)}: {dump(value)}" for key, value in data.items() if key != "games"]
+    games = ",\n".join(
+        f'    {{"played_at": {dump(entry["played_at"])}, "record": '
+        + record_text(entry["record"]).strip().replace("\n", "\n    ")
+        + "}"
+        for entry in data["games"]
+    )
+    body = ",\n".join([*head, f'  "games": [\n{games}\n  ]' if games else '  "games": []'])
+    return "{\n" + body + "\n}\n"
 
 
 def parse_group_file(data: object) -> GroupFile:

@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import access, db, filenames, forms, groups, sheet, stats
 from scorekeeper.db import StoredGroup
-from scorekeeper.group_record import GroupFile, parse_group_file, to_group_file
+from scorekeeper.group_record import GroupFile, group_text, parse_group_file, to_group_file
 from scorekeeper.record import Json, RecordError, parse_game
 
 # About 3,000 games of four players over the standard length.
@@ -172,7 +172,7 @@ def export_group(group_id: str) -> Response:
         stored.players,
         [(sheet.build(entry.record), entry.created_at) for entry in games],
     )
-    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    text = group_text(data)
     name = filenames.name_from([stored.name, stored.updated_at[:10]], "json")
     response = Response(text.encode("utf-8"), mimetype="application/json")
     response.headers["Content-Disposition"] = filenames.content_disposition(name)
