@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
@@ -268,6 +269,11 @@ class RenameForm(FlaskForm):
     def validate_name(self, field: StringField) -> None:
         if len(field.data) > MAX_NAME:
             raise ValidationError(_l("Keep each name to %(n)s characters.", n=MAX_NAME))
+        if any(unicodedata.category(char) in rules.HIDDEN_CATEGORIES for char in field.data):
+            raise ValidationError(
+                _l("That name has an invisible or control character: type it again.")
+            )
+        field.data = rules.normalise_name(field.data)
 
 
 class GroupGameForm(NewGameForm):
@@ -329,11 +335,11 @@ class GroupGameForm(NewGameForm):
         """The players in seat order: the roster players picked, then the names typed."""
         picked = set(self.pick.data or ())
         names = [self.roster[key] for key in self.keys() if key in picked]
-        return names + [entry.data for entry in self.new_names if entry.data]
+        return names + self.typed()
 
     def typed(self) -> list[str]:
         """The new names typed (they join the roster)."""
-        return [entry.data for entry in self.new_names if entry.data]
+        return [rules.normalise_name(entry.data) for entry in self.new_names if entry.data]
 
     def validate_pick(self, field: SelectMultipleField) -> None:
         names = self.names()
@@ -343,13 +349,16 @@ class GroupGameForm(NewGameForm):
             raise ValidationError(_l("Pick at most 8 players."))
 
     def validate_new_names(self, field: FieldList) -> None:
-        if any(len(name) > MAX_NAME for name in self.typed()):
-            raise ValidationError(_l("Keep each name to %(n)s characters.", n=MAX_NAME))
         keys = [stats.player_key(name) for name in self.names()]
         if len(set(keys)) != len(keys):
             raise ValidationError(
                 _l("That name is on the roster already: tap it in the list instead.")
             )
+        if rules.MIN_PLAYERS <= len(keys) <= rules.MAX_PLAYERS:
+            try:
+                rules.check_player_names(self.names())
+            except RuleError as error:
+                raise ValidationError(labels.refusal(error.reason)) from error
 
     def validate_first_dealer(self, field: SelectField) -> None:
         if field.data != "random" and field.data not in self.seat_keys():

@@ -14,18 +14,20 @@ only; a round still being played is not part of it.
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from scorekeeper import rules
 from scorekeeper.game import GameRecord
 from scorekeeper.record import (
-    MAX_NAME_LENGTH,
     Json,
     RecordError,
     parse_game,
     record_text,
     to_record,
 )
+from scorekeeper.rules import RuleError
 from scorekeeper.sheet import Sheet
 
 FORMAT = "wizard-scorekeeper-group/1"
@@ -76,48 +78,51 @@ def group_text(data: Json) -> str:
 def parse_group_file(data: object) -> GroupFile:
     """Read a group file (parsed JSON); every game is replayed through the rules.
 
-    Raises :class:`RecordError`; for a game, the message starts with its number.
+    Raises :class:`RecordError`; for a game, its reason is inside "Game 3: …".
     """
     if not isinstance(data, dict):
-        raise RecordError("A group file must be a JSON object {...}.")
+        raise RecordError("group_file_not_object")
     unknown = [key for key in data if key not in FIELDS]
     if unknown:
-        raise RecordError(
-            f'The group file has a field this app does not know: "{str(unknown[0])[:30]}" '
-            f"(known fields: {', '.join(FIELDS)})."
-        )
+        field = str(unknown[0])
+        field = field if len(field) <= 30 else field[:29] + "…"
+        raise RecordError("group_file_unknown_field", field=field, known=", ".join(FIELDS))
     if data.get("format") != FORMAT:
-        raise RecordError(f'This is not a group file of this app: "format" must be "{FORMAT}".')
+        raise RecordError("group_file_format", format=FORMAT)
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_GROUP_NAME:
-        raise RecordError(f'"name" must be the group\'s name, 1 to {MAX_GROUP_NAME} characters.')
+        raise RecordError("group_file_name", max=MAX_GROUP_NAME)
     players = data.get("players", [])
-    if not isinstance(players, list) or not all(
-        isinstance(player, str) and 0 < len(player.strip()) <= MAX_NAME_LENGTH for player in players
-    ):
-        raise RecordError(
-            f'"players" must be a list of names (1 to {MAX_NAME_LENGTH} characters each).'
-        )
+    if not isinstance(players, list) or not all(_fit_name(player) for player in players):
+        raise RecordError("group_file_players", max=rules.MAX_NAME_LENGTH)
     games = data.get("games", [])
-    if not isinstance(games, list):
-        raise RecordError('"games" must be a list of games.')
-    if len(games) > MAX_GAMES:
-        raise RecordError(f"A group file holds at most {MAX_GAMES} games.")
-    read = tuple(_game(number, entry) for number, entry in enumerate(games, start=1))
-    return GroupFile(name.strip(), tuple(player.strip() for player in players), read)
+    if not isinstance(games, list) or len(games) > MAX_GAMES:
+        raise RecordError("group_file_games", max=MAX_GAMES)
+    read = []
+    for number, entry in enumerate(games, start=1):
+        try:
+            read.append(_game(entry))
+        except RuleError as error:
+            raise RecordError("in_game", number=number, reason=error.reason) from error
+    roster = tuple(rules.normalise_name(player) for player in players)
+    return GroupFile(name.strip(), roster, tuple(read))
 
 
-def _game(number: int, entry: object) -> tuple[GameRecord, str]:
+def _fit_name(name: object) -> bool:
+    """A roster name the rules would let a player have."""
+    if not isinstance(name, str):
+        return False
+    hidden = any(unicodedata.category(char) in rules.HIDDEN_CATEGORIES for char in name)
+    return not hidden and 0 < len(rules.normalise_name(name)) <= rules.MAX_NAME_LENGTH
+
+
+def _game(entry: object) -> tuple[GameRecord, str]:
     if not isinstance(entry, dict) or set(entry) - {"played_at", "record"} or "record" not in entry:
-        raise RecordError(f'Game {number}: each game is {{"played_at": ..., "record": {{...}}}}.')
-    try:
-        record = parse_game(entry["record"])
-    except RecordError as error:
-        raise RecordError(f"Game {number}: {error}") from error
-    return record, _moment(number, entry.get("played_at"))
+        raise RecordError("group_file_game")
+    return parse_game(entry["record"]), _moment(entry.get("played_at"))
 
 
-def _moment(number: int, value: object) -> str:
+def _moment(value: object) -> str:
     """When a game started, as stored (UTC, to the second); now when the file does not say."""
     if value is None:
         return datetime.now(UTC).isoformat(timespec="seconds")
@@ -126,9 +131,7 @@ def _moment(number: int, value: object) -> str:
     except ValueError:
         moment = None
     if moment is None:
-        raise RecordError(
-            f'Game {number}: "played_at" must be a date and time like "2026-11-27T19:30:00+00:00".'
-        )
+        raise RecordError("group_file_played_at")
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(UTC).isoformat(timespec="seconds")

@@ -9,7 +9,6 @@ view it; the browser that made it and holders of its edit token may change it
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import fields
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -31,13 +30,13 @@ from scorekeeper import (
     qr,
     sheet,
     stats,
+    variants,
     views,
 )
 from scorekeeper.db import StoredGame, StoredGroup
-from scorekeeper.rules import BidRestriction, Length, RuleError, Variants
+from scorekeeper.rules import Length, RuleError
 from scorekeeper.stats import Filters, GroupStats, VariantFilter
 
-PLUS_MINUS_ONE, CANADIAN = BidRestriction.PLUS_MINUS_ONE, BidRestriction.CANADIAN
 # Shown where a figure has nothing to count (a player who never bid): an em dash.
 NOTHING = "\u2014"
 
@@ -121,15 +120,19 @@ def percent(value: float | None) -> str:
 
 def filter_choices() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """The options of the two filter menus, game length and variant, in words."""
-    lengths = [(length.value, str(name)) for length, (name, _help) in labels.LENGTHS.items()]
+    lengths = [(length.value, labels.option_label("length", length.value)) for length in Length]
     variants = [
         (VariantFilter.PLAIN.value, _("No special rules")),
-        (VariantFilter.PLUS_MINUS_ONE.value, str(labels.RESTRICTIONS[PLUS_MINUS_ONE][0])),
-        (VariantFilter.CANADIAN.value, str(labels.RESTRICTIONS[CANADIAN][0])),
+        *(
+            (choice.value, labels.option_label("bid_restriction", choice.value))
+            for choice in (VariantFilter.PLUS_MINUS_ONE, VariantFilter.CANADIAN)
+        ),
         (VariantFilter.HIDDEN.value, _("Hidden bids")),
         (VariantFilter.DELAYED.value, _("Delayed bids")),
-        (VariantFilter.SABOTEUR.value, str(labels.FLAGS["saboteur"][0])),
-        (VariantFilter.JESTER_BID.value, str(labels.FLAGS["jester_bid"][0])),
+        *(
+            (choice.value, labels.variant_label(choice.value))
+            for choice in (VariantFilter.SABOTEUR, VariantFilter.JESTER_BID)
+        ),
     ]
     return lengths, variants
 
@@ -145,6 +148,7 @@ def _page(template: str, stored: StoredGroup, **context: object) -> str:
         decimal=decimal,
         percent=percent,
         filter_choices=filter_choices(),
+        option_label=labels.option_label,
         **context,
     )
 
@@ -291,19 +295,11 @@ def new_game(group_id: str) -> ResponseReturnValue:
 def _last_game_defaults(last: game.GameRecord) -> dict[str, object]:
     """The variants of the group's last game, and its first dealer's next seat as first dealer
     (the deal moves on, as in a rematch); its players are ticked."""
-    variants = last.variants
     keys = stats.seat_keys(last.players)
     return {
         "pick": list(keys),
         "first_dealer": keys[(last.first_dealer + 1) % len(keys)],
-        "length": variants.length.value,
-        "bid_restriction": variants.bid_restriction.value,
-        "bid_visibility": variants.bid_visibility.value,
-        **{
-            item.name: getattr(variants, item.name)
-            for item in fields(Variants)
-            if isinstance(getattr(variants, item.name), bool)
-        },
+        **{spec.key: spec.plain(getattr(last.variants, spec.key)) for spec in variants.REGISTRY},
     }
 
 

@@ -1,9 +1,9 @@
 """Groups for other programs: the JSON API, and the group file that moves a group to a server.
 
 The API (``/api/groups``) takes a bearer token like the games API: making a group needs none,
-adding a game needs the group's edit token, the statistics need none. Refusals are JSON
-``{"error": sentence, "code": stable_snake_case}``. The group file is downloaded from the group
-page and uploaded on the home page of another server. Documented in ``docs/api.md``.
+adding a game needs the group's edit token, the statistics need none. Refusals are the games
+API's JSON ``{"error": sentence, "code": stable_snake_case}``. The group file is downloaded from
+the group page and uploaded on the home page of another server. Documented in ``docs/api.md``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from scorekeeper import access, db, filenames, forms, groups, sheet, stats
+from scorekeeper import access, api, db, filenames, forms, groups, labels, sheet, stats
+from scorekeeper.api import Refusal
 from scorekeeper.db import StoredGroup
 from scorekeeper.group_record import GroupFile, group_text, parse_group_file, to_group_file
 from scorekeeper.record import Json, RecordError, parse_game
@@ -27,20 +28,8 @@ bp = Blueprint("groups_api", __name__, url_prefix="/api/groups")
 files = Blueprint("group_files", __name__)
 
 
-class Refusal(Exception):
-    """A request the API turns down: HTTP status, a sentence and a stable code."""
-
-    def __init__(self, status: int, message: str, code: str) -> None:
-        super().__init__(message)
-        self.status, self.message, self.code = status, message, code
-
-
-@bp.errorhandler(Refusal)
-def _refused(refusal: Refusal) -> tuple[Response, int]:
-    response = jsonify(error=refusal.message, code=refusal.code)
-    if refusal.status == 401:
-        response.headers["WWW-Authenticate"] = "Bearer"
-    return response, refusal.status
+# Refusals are the games API's: the same JSON body, the same handler.
+bp.register_error_handler(Refusal, api._refused)
 
 
 # --- the API ---------------------------------------------------------------------------------
@@ -49,15 +38,17 @@ def _refused(refusal: Refusal) -> tuple[Response, int]:
 @bp.post("")
 def create_group() -> tuple[Response, int, dict[str, str]]:
     """Make a group: ``{"name": ...}``; answers its id and edit token."""
-    body = _body()
+    body = api._body()
     if not isinstance(body, dict) or set(body) != {"name"}:
-        raise Refusal(400, _('Send {"name": "the group\'s name"} and nothing else.'), "bad_group")
+        raise Refusal(
+            400, "group_fields", _('Send {"name": "the group\'s name"} and nothing else.')
+        )
     name = body["name"]
     if not isinstance(name, str) or not 0 < len(name.strip()) <= forms.MAX_GROUP_NAME:
         raise Refusal(
             400,
+            "group_name",
             _("The group's name is 1 to %(n)s characters.", n=forms.MAX_GROUP_NAME),
-            "bad_group_name",
         )
     stored = db.create_group(db.get_db(), name.strip())
     body = {"id": stored.id, "edit_token": stored.edit_token, "name": stored.name}
@@ -68,10 +59,7 @@ def create_group() -> tuple[Response, int, dict[str, str]]:
 def add_game(group_id: str) -> tuple[Response, int, dict[str, str]]:
     """Store a game record as a game of the group; answers the game's id and edit token."""
     stored = _editable(group_id)
-    try:
-        record = parse_game(_body())
-    except RecordError as error:
-        raise Refusal(400, str(error), "bad_record") from error
+    record = api._parsed(parse_game, api._body())
     created = db.create_group_game(db.get_db(), stored.id, record)
     body = {"id": created.id, "edit_token": created.edit_token}
     return jsonify(body), 201, {"Location": url_for("api.get_game", game_id=created.id)}
@@ -113,7 +101,7 @@ def stats_json(stored: StoredGroup, figures: stats.GroupStats) -> Json:
 def _stored(group_id: str) -> StoredGroup:
     stored = db.load_group(db.get_db(), group_id)
     if stored is None:
-        raise Refusal(404, _("There is no group with this id."), "group_not_found")
+        raise Refusal(404, "group_not_found", _("There is no group with this id."))
     return stored
 
 
@@ -124,17 +112,17 @@ def _editable(group_id: str) -> StoredGroup:
     if token is None:
         raise Refusal(
             401,
+            "edit_token_missing",
             _(
                 "Adding a game to a group needs the group's edit token: "
                 "send the header Authorization: Bearer <edit_token>."
             ),
-            "token_missing",
         )
     if not access.token_matches(stored, token):
         raise Refusal(
             403,
+            "edit_token_wrong",
             _("That edit token does not fit this group. It may have been renewed."),
-            "token_wrong",
         )
     return stored
 
@@ -143,20 +131,7 @@ def _filters() -> stats.Filters:
     try:
         return groups.parse_filters(request.args)
     except groups.FilterError as error:
-        raise Refusal(400, str(error), "bad_filter") from error
-
-
-def _body() -> object:
-    if not request.is_json:
-        raise Refusal(
-            400, _("Send JSON, with the header Content-Type: application/json."), "not_json"
-        )
-    try:
-        return json.loads(request.get_data())
-    except (ValueError, RecursionError) as error:
-        raise Refusal(
-            400, _("The body is not valid JSON, so nothing was changed."), "bad_json"
-        ) from error
+        raise Refusal(400, "filter_unknown", str(error)) from error
 
 
 # --- the group file --------------------------------------------------------------------------
@@ -186,7 +161,10 @@ def import_group() -> WerkzeugResponse:
     try:
         group = _uploaded_group()
     except RecordError as error:
-        flash(_("The file was not imported. %(reason)s", reason=str(error)), "error")
+        flash(
+            _("The file was not imported. %(reason)s", reason=labels.refusal(error.reason)),
+            "error",
+        )
         return redirect(url_for("views.home"))
     stored = db.import_group(db.get_db(), group.name, group.players, group.games)
     access.remember_group_editor(stored)
@@ -204,11 +182,11 @@ def _uploaded_group() -> GroupFile:
         form = forms.ImportForm()
         valid = form.validate_on_submit()
     except RequestEntityTooLarge as error:
-        raise RecordError(_("The file is too large.")) from error
+        raise RecordError("group_import_too_large") from error
     if not valid:
-        raise RecordError(_("Choose a group file (.json) to import."))
+        raise RecordError("group_import_no_file")
     try:
         data = json.loads(form.record.data.read().decode("utf-8-sig"))
     except (ValueError, RecursionError) as error:
-        raise RecordError(_("This is not a group file: the file is not valid JSON.")) from error
+        raise RecordError("group_import_not_json") from error
     return parse_group_file(data)

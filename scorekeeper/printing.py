@@ -120,7 +120,7 @@ def season_pdf(
         "variants": labels.variant_lines,
         # The chart escapes every name itself, so it goes into the page as it is.
         "chart": Markup(chart),
-        "number": number,
+        "number": labels.number,
         "decimal": decimal,
         "percent": percent,
         "page_css": _page_css(fit("a4", 3)),

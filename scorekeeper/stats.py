@@ -9,7 +9,8 @@ Decisions (README, "Decisions a player would notice"):
 
 - Only **finished** games count; a game still being played changes nothing until its last round.
 - A player is the same player across games when the **normalised name** is the same
-  (:func:`player_key`: trimmed, Unicode NFC, case folded).
+  (:data:`player_key`, the rules' :func:`~scorekeeper.rules.same_name_key`: trimmed, Unicode
+  NFKC, case folded).
 - **Wins**: every player sharing first place wins (as on the Game over screen).
 - **Rounds bid** count the rounds where the player made a bid: a saboteur round has no bid, so
   it counts in neither rounds bid nor bids met. With the **Jester bid** nobody bids (every bid is
@@ -23,23 +24,16 @@ Decisions (README, "Decisions a player would notice"):
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from scorekeeper import sheet
+from scorekeeper import rules, sheet
 from scorekeeper.game import GameRecord
 from scorekeeper.rules import BidRestriction, BidVisibility, Length, Variants
 
-
-def player_key(name: str) -> str:
-    """The identity of a name across a group's games: trimmed, NFC, case folded.
-
-    >>> player_key("  ZOË ") == player_key("zoe\\u0308")
-    True
-    """
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name.strip()).casefold())
+# Two names are one player when the rules would call them the same name at one table.
+player_key = rules.same_name_key
 
 
 class VariantFilter(StrEnum):

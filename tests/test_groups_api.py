@@ -41,21 +41,21 @@ def test_a_group_is_made_with_a_name(client: FlaskClient) -> None:
         response = client.post("/api/groups", json=body)
         assert response.status_code == 400, body
         assert set(response.json) == {"error", "code"}
-    assert client.post("/api/groups", data="name=x").json["code"] == "not_json"
+    assert client.post("/api/groups", data="name=x").json["code"] == "json_required"
     broken = client.post("/api/groups", data="{", content_type="application/json")
-    assert broken.json["code"] == "bad_json"
+    assert broken.json["code"] == "json_invalid"
 
 
 def test_a_game_is_added_with_the_groups_token(client: FlaskClient) -> None:
     group_id, token = make(client)
     body = game_json(1)
     missing = client.post(f"/api/groups/{group_id}/games", json=body)
-    assert missing.status_code == 401 and missing.json["code"] == "token_missing"
+    assert missing.status_code == 401 and missing.json["code"] == "edit_token_missing"
     assert missing.headers["WWW-Authenticate"] == "Bearer"
     wrong = client.post(f"/api/groups/{group_id}/games", json=body, headers=bearer("nope"))
-    assert wrong.status_code == 403 and wrong.json["code"] == "token_wrong"
+    assert wrong.status_code == 403 and wrong.json["code"] == "edit_token_wrong"
     bad = client.post(f"/api/groups/{group_id}/games", json={"players": []}, headers=bearer(token))
-    assert bad.status_code == 400 and bad.json["code"] == "bad_record"
+    assert bad.status_code == 400 and bad.json["code"] == "record_missing_field"
     unknown = client.post("/api/groups/nope/games", json=body, headers=bearer(token))
     assert unknown.status_code == 404 and unknown.json["code"] == "group_not_found"
     added = client.post(f"/api/groups/{group_id}/games", json=body, headers=bearer(token))
@@ -100,7 +100,7 @@ def test_the_stats_filter_by_length_and_variant(client: FlaskClient) -> None:
     assert client.get(f"{url}?variant=saboteur").json["games"] == 1
     assert client.get(f"{url}?length=standard").json["games"] == 0
     refused = client.get(f"{url}?length=forever")
-    assert refused.status_code == 400 and refused.json["code"] == "bad_filter"
+    assert refused.status_code == 400 and refused.json["code"] == "filter_unknown"
 
 
 def test_a_group_moves_to_another_server_in_one_file(app: Flask, client: FlaskClient) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 from random import Random
 
 from hypothesis import given, settings
@@ -267,8 +266,3 @@ def test_the_figures_add_up_over_any_season(count: int, seed: int) -> None:
                 above, below, level = figures.head_to_head(p.key, other.key)
                 assert (above, below) == figures.head_to_head(other.key, p.key)[1::-1]
                 assert min(above, below, level) >= 0
-
-
-def test_the_examples_in_the_docstrings_hold() -> None:
-    result = doctest.testmod(stats)
-    assert result.attempted >= 1 and result.failed == 0
