@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import format_decimal, format_percent, get_locale
+from flask_babel import format_decimal, format_percent, get_locale, ngettext
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response as WerkzeugResponse
@@ -198,7 +198,7 @@ def show(group_id: str) -> str:
     )
 
 
-@bp.get("/<group_id>/players/<key>")
+@bp.get("/<group_id>/players/<path:key>")
 def player(group_id: str, key: str) -> str:
     """One player's figures, results and head-to-head; renaming and merging for editors."""
     stored = db.load_group_or_404(group_id)
@@ -223,7 +223,7 @@ def player(group_id: str, key: str) -> str:
     )
 
 
-@bp.post("/<group_id>/players/<key>/rename")
+@bp.post("/<group_id>/players/<path:key>/rename")
 def rename(group_id: str, key: str) -> WerkzeugResponse:
     """Rename a player in the roster and every game of the group; another player's name (the
     merge menu sends one) makes the two one player."""
@@ -234,7 +234,8 @@ def rename(group_id: str, key: str) -> WerkzeugResponse:
         abort(404)
     form = forms.RenameForm()
     if not form.validate_on_submit():
-        flash(views._first_error(form), "error")
+        # The form's own messages are lazy strings, which the game pages' helper skips.
+        flash(str(next(iter(form.name.errors), "")) or views._first_error(form), "error")
         return redirect(url_for("groups.player", group_id=group_id, key=key), code=303)
     name = form.name.data
     try:
@@ -250,7 +251,13 @@ def rename(group_id: str, key: str) -> WerkzeugResponse:
         )
         return redirect(url_for("groups.player", group_id=group_id, key=key), code=303)
     flash(
-        _("%(old)s is now %(new)s, in %(n)s games.", old=roster[key], new=name, n=changed),
+        ngettext(
+            "%(old)s is now %(new)s, in %(num)s game.",
+            "%(old)s is now %(new)s, in %(num)s games.",
+            changed,
+            old=roster[key],
+            new=name,
+        ),
         "info",
     )
     return redirect(
@@ -315,7 +322,10 @@ def add_games(group_id: str) -> WerkzeugResponse:
         flash(_("Tick the games to add to the group."), "error")
         return _to_group(stored)
     added = db.add_group_games(db.get_db(), stored.id, mine)
-    flash(_("%(n)s games added to the group.", n=added), "info")
+    flash(
+        ngettext("%(num)s game added to the group.", "%(num)s games added to the group.", added),
+        "info",
+    )
     return _to_group(stored)
 
 

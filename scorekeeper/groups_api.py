@@ -12,6 +12,7 @@ import json
 
 from flask import Blueprint, Response, flash, jsonify, redirect, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as WerkzeugResponse
 
@@ -169,7 +170,11 @@ def import_group() -> WerkzeugResponse:
     stored = db.import_group(db.get_db(), group.name, group.players, group.games)
     access.remember_group_editor(stored)
     flash(
-        _("Group imported with %(n)s games.", n=len(group.games)),
+        ngettext(
+            "Group imported with %(num)s game.",
+            "Group imported with %(num)s games.",
+            len(group.games),
+        ),
         "success",
     )
     return redirect(url_for("groups.show", group_id=stored.id))

@@ -8,7 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
-from scorekeeper import db, stats
+from scorekeeper import db
 from tests.pages import play_round, soup, start_game
 
 FIVE_ROUNDS = [
@@ -275,5 +275,17 @@ def test_the_season_report_is_a_pdf_of_the_standings(client: FlaskClient) -> Non
     assert client.get(f"/groups/{group_id}/season.pdf?variant=x").status_code == 400
 
 
-def test_player_keys_match_the_statistics(client: FlaskClient) -> None:
-    assert stats.player_key(" Zoë ") == "zoë"
+def test_any_name_has_a_player_page(client: FlaskClient) -> None:
+    group_id = make_group(client)
+    names = {f"new_names-{n}": name for n, name in enumerate(["A/B", "C?D", "E%#F"])}
+    play_five(client, new_group_game(client, group_id, **names, first_dealer="random"))
+    links = [str(a["href"]) for a in soup(client.get(f"/groups/{group_id}")).select(".board a")]
+    assert len(links) == 3
+    for link in links:
+        assert client.get(link).status_code == 200, link
+    renamed = client.post(f"/groups/{group_id}/players/a/b/rename", data={"name": "AB"})
+    assert renamed.headers["Location"].endswith("/players/ab")
+    invisible = client.post(
+        f"/groups/{group_id}/players/ab/rename", data={"name": "A\u200bB"}, follow_redirects=True
+    )
+    assert "invisible" in soup(invisible).get_text()
