@@ -137,6 +137,13 @@ def filter_choices() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     return lengths, variants
 
 
+@bp.app_template_global("group_of")
+def group_of(game_id: str) -> StoredGroup | None:
+    """The group a game belongs to, for the way back from its Game over screen."""
+    group_id = db.group_of(db.get_db(), game_id)
+    return None if group_id is None else db.load_group(db.get_db(), group_id)
+
+
 # --- a group ---------------------------------------------------------------------------------
 
 

@@ -228,6 +228,10 @@ def test_a_rematch_stays_in_the_group(client: FlaskClient) -> None:
     names = {f"new_names-{n}": name for n, name in enumerate(["Ana", "Ben", "Cleo"])}
     game_id = new_group_game(client, group_id, **names, first_dealer="new-0")
     play_five(client, game_id)
+    back = soup(client.get(f"/games/{game_id}")).select_one(
+        f"#over-title ~ .actions a[href='/groups/{group_id}']"
+    )
+    assert back is not None and "Friday club" in back.get_text()
     rematch = client.post(f"/games/{game_id}/rematch").headers["Location"].rsplit("/", 1)[-1]
     conn = db.connect(client.application.config["DATABASE"])
     assert db.group_of(conn, rematch) == group_id
