@@ -201,7 +201,8 @@ def _use_group(group_id: str, token: str | None = None) -> None:
     editing = dict(session.get("group_edit", {}))
     if recent[-1:] == [group_id] and token in (None, editing.get(group_id)):
         return  # already the most recent: leave the cookie as it is
-    recent = [known for known in recent if known != group_id][-(MAX_GROUPS - 1) :] + [group_id]
+    others = [known for known in recent if known != group_id]
+    recent = [*others[len(others) - MAX_GROUPS + 1 :], group_id]
     if token is not None:
         editing[group_id] = token
     session["group_seen"] = recent

@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import format_decimal, format_percent, get_locale, ngettext
 from flask_babel import gettext as _
@@ -386,17 +396,27 @@ def renew_link(group_id: str) -> WerkzeugResponse:
     return redirect(url_for("groups.share", group_id=group_id), code=303)
 
 
-@bp.get("/<group_id>/join/<token>")
-def join(group_id: str, token: str) -> WerkzeugResponse:
-    """Open a group's edit link: this phone may now start games and rename players."""
+@bp.route("/<group_id>/join/<token>", methods=["GET", "POST"])
+def join(group_id: str, token: str) -> ResponseReturnValue:
+    """Open a group's edit link: asks first, and only the confirmation (a form) lets this phone
+    start games and rename players, as a game's edit link does."""
     stored = db.load_group_or_404(group_id)
     if not access.token_matches(stored, token):
         flash(_("That edit link is no longer valid: you can see the group, not change it."))
         access.remember_group_seen(stored.id)
         return _to_group(stored)
-    access.remember_group_editor(stored)
-    flash(_("This phone can now start games in this group."), "info")
-    return _to_group(stored)
+    if access.is_group_editor(stored):
+        return _to_group(stored)
+    form = forms.JoinForm()
+    if form.validate_on_submit():
+        access.remember_group_editor(stored)
+        flash(_("This phone can now start games in this group."), "info")
+        return _to_group(stored)
+    g.no_store = True
+    status = 400 if request.method == "POST" else 200
+    if request.method == "POST":
+        flash(views._first_error(form), "error")
+    return _page("groups/join.html", stored, form=form), status
 
 
 # --- the season report -----------------------------------------------------------------------
@@ -419,4 +439,4 @@ def season_pdf(group_id: str) -> Response:
             stored.name, figures, chart=svg, decimal=decimal, percent=percent
         )
 
-    return pdf._pdf_response(key, filename, render)
+    return pdf._pdf_response("season", key, filename, render)

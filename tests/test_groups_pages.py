@@ -252,11 +252,14 @@ def test_only_the_groups_keepers_may_change_it(app: Flask, client: FlaskClient) 
         for a in soup(client.get(f"/groups/{group_id}/share")).select("a.link")
         if "/join/" in str(a["href"])
     )
-    watcher.get(edit)
+    asked = soup(watcher.get(edit))
+    assert "Keep this group on this phone?" in asked.get_text()
+    assert watcher.get(f"/groups/{group_id}/games/new").status_code == 403  # not before the tap
+    watcher.post(edit)
     assert watcher.get(f"/groups/{group_id}/games/new").status_code == 200
     client.post(f"/groups/{group_id}/share/renew", data={"version": 0})
     third = app.test_client()
-    third.get(edit)
+    third.post(edit)
     assert third.get(f"/groups/{group_id}/games/new").status_code == 403
     assert client.get(f"/groups/{group_id}/games/new").status_code == 200  # the renewer keeps it
     assert client.get("/groups/unknown").status_code == 404
