@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import record, sheet
 from scorekeeper.rules import Length, Variants
-from tests.plays import bearer, played_game
+from tests.plays import bearer, json_of, played_game
 
 FIVE = Variants(length=Length.FIVE_ROUNDS)
 STATS_FIELDS = {
@@ -23,10 +23,10 @@ STATS_FIELDS = {
 
 def make(client: FlaskClient, name: str = "Friday club") -> tuple[str, str]:
     response = client.post("/api/groups", json={"name": name})
-    assert response.status_code == 201, response.json
-    assert set(response.json) == {"id", "edit_token", "name"}
-    assert response.json["name"] == name
-    return response.json["id"], response.json["edit_token"]
+    assert response.status_code == 201, response.get_data(as_text=True)
+    assert set(json_of(response)) == {"id", "edit_token", "name"}
+    assert json_of(response)["name"] == name
+    return json_of(response)["id"], json_of(response)["edit_token"]
 
 
 def game_json(seed: int, players: int = 4, rounds: int = 99, **variants: Any) -> dict[str, Any]:
@@ -37,33 +37,43 @@ def game_json(seed: int, players: int = 4, rounds: int = 99, **variants: Any) ->
 def test_a_group_is_made_with_a_name(client: FlaskClient) -> None:
     group_id, token = make(client)
     assert len(group_id) >= 16 and len(token) >= 24
-    for body in ({}, {"name": ""}, {"name": 3}, {"name": "x" * 41}, {"name": "A", "extra": 1}, []):
+    bodies: list[object] = [
+        {},
+        {"name": ""},
+        {"name": 3},
+        {"name": "x" * 41},
+        {"name": "A", "x": 1},
+        [],
+    ]
+    for body in bodies:
         response = client.post("/api/groups", json=body)
         assert response.status_code == 400, body
-        assert set(response.json) == {"error", "code"}
-    assert client.post("/api/groups", data="name=x").json["code"] == "json_required"
+        assert set(json_of(response)) == {"error", "code"}
+    assert json_of(client.post("/api/groups", data="name=x"))["code"] == "json_required"
     broken = client.post("/api/groups", data="{", content_type="application/json")
-    assert broken.json["code"] == "json_invalid"
+    assert json_of(broken)["code"] == "json_invalid"
 
 
 def test_a_game_is_added_with_the_groups_token(client: FlaskClient) -> None:
     group_id, token = make(client)
     body = game_json(1)
     missing = client.post(f"/api/groups/{group_id}/games", json=body)
-    assert missing.status_code == 401 and missing.json["code"] == "edit_token_missing"
+    assert missing.status_code == 401 and json_of(missing)["code"] == "edit_token_missing"
     assert missing.headers["WWW-Authenticate"] == "Bearer"
     wrong = client.post(f"/api/groups/{group_id}/games", json=body, headers=bearer("nope"))
-    assert wrong.status_code == 403 and wrong.json["code"] == "edit_token_wrong"
+    assert wrong.status_code == 403 and json_of(wrong)["code"] == "edit_token_wrong"
     bad = client.post(f"/api/groups/{group_id}/games", json={"players": []}, headers=bearer(token))
-    assert bad.status_code == 400 and bad.json["code"] == "record_missing_field"
+    assert bad.status_code == 400 and json_of(bad)["code"] == "record_missing_field"
     unknown = client.post("/api/groups/nope/games", json=body, headers=bearer(token))
-    assert unknown.status_code == 404 and unknown.json["code"] == "group_not_found"
+    assert unknown.status_code == 404 and json_of(unknown)["code"] == "group_not_found"
     added = client.post(f"/api/groups/{group_id}/games", json=body, headers=bearer(token))
-    assert added.status_code == 201 and set(added.json) == {"id", "edit_token"}
-    game = client.get(f"/api/games/{added.json['id']}").json
+    assert added.status_code == 201 and set(json_of(added)) == {"id", "edit_token"}
+    game = json_of(client.get(f"/api/games/{json_of(added)['id']}"))
     assert game["players"] == body["players"] and game["finished"]
     change = client.post(
-        f"/api/games/{added.json['id']}/rounds", json={}, headers=bearer(added.json["edit_token"])
+        f"/api/games/{json_of(added)['id']}/rounds",
+        json={},
+        headers=bearer(json_of(added)["edit_token"]),
     )
     assert change.status_code == 400  # the game's own token works; the game is over
 
@@ -73,7 +83,7 @@ def test_the_stats_have_the_promised_fields_and_order(client: FlaskClient) -> No
     for seed in range(6):
         client.post(f"/api/groups/{group_id}/games", json=game_json(seed), headers=bearer(token))
     client.post(f"/api/groups/{group_id}/games", json=game_json(9, rounds=2), headers=bearer(token))
-    answer = client.get(f"/api/groups/{group_id}/stats").json
+    answer = json_of(client.get(f"/api/groups/{group_id}/stats"))
     assert set(answer) == {"id", "name", "games", "players"}
     assert answer["games"] == 6  # the unfinished game is not counted
     players = answer["players"]
@@ -96,11 +106,11 @@ def test_the_stats_filter_by_length_and_variant(client: FlaskClient) -> None:
         f"/api/groups/{group_id}/games", json=game_json(2, saboteur=True), headers=bearer(token)
     )
     url = f"/api/groups/{group_id}/stats"
-    assert client.get(url).json["games"] == 2
-    assert client.get(f"{url}?variant=saboteur").json["games"] == 1
-    assert client.get(f"{url}?length=standard").json["games"] == 0
+    assert json_of(client.get(url))["games"] == 2
+    assert json_of(client.get(f"{url}?variant=saboteur"))["games"] == 1
+    assert json_of(client.get(f"{url}?length=standard"))["games"] == 0
     refused = client.get(f"{url}?length=forever")
-    assert refused.status_code == 400 and refused.json["code"] == "filter_unknown"
+    assert refused.status_code == 400 and json_of(refused)["code"] == "filter_unknown"
 
 
 def test_a_group_moves_to_another_server_in_one_file(app: Flask, client: FlaskClient) -> None:
@@ -122,8 +132,8 @@ def test_a_group_moves_to_another_server_in_one_file(app: Flask, client: FlaskCl
     assert response.status_code == 302
     copy_id = response.headers["Location"].rsplit("/", 1)[-1]
     assert copy_id != group_id
-    original = client.get(f"/api/groups/{group_id}/stats").json
-    assert other.get(f"/api/groups/{copy_id}/stats").json == {**original, "id": copy_id}
+    original = json_of(client.get(f"/api/groups/{group_id}/stats"))
+    assert json_of(other.get(f"/api/groups/{copy_id}/stats")) == {**original, "id": copy_id}
     again = json.loads(other.get(f"/groups/{copy_id}/export.json").data)
     assert again == data
     assert other.get(f"/groups/{copy_id}/games/new").status_code == 200  # the importer keeps it

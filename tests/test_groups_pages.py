@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 from pypdf import PdfReader
 
 from scorekeeper import db
-from tests.pages import play_round, soup, start_game
+from tests.pages import one, play_round, soup, start_game
 
 FIVE_ROUNDS = [
     ([0, 1, 0], [0, 1, 0]),
@@ -63,8 +63,8 @@ def test_new_names_join_the_roster_and_are_picked_next_time(client: FlaskClient)
     boxes = page.select("input[name=pick]")
     assert [box["value"] for box in boxes] == ["ana", "ben", "cleo"]
     assert all(box.has_attr("checked") for box in boxes)  # last game's players
-    assert page.select_one("#first_dealer option[selected]")["value"] == "ben"  # deal moves on
-    assert page.select_one("input[name=length][value=five_rounds]").has_attr("checked")
+    assert one(page, "#first_dealer option[selected]")["value"] == "ben"  # deal moves on
+    assert one(page, "input[name=length][value=five_rounds]").has_attr("checked")
     second = new_group_game(
         client,
         group_id,
@@ -72,15 +72,12 @@ def test_new_names_join_the_roster_and_are_picked_next_time(client: FlaskClient)
         **{"order-0": "ana", "order-1": "ben", "order-2": "cleo", "new_names-0": "Dan"},
         first_dealer="cleo",
     )
-    stored = db.load(db.connect(client.application.config["DATABASE"]), second)
+    conn = db.connect(client.application.config["DATABASE"])
+    stored = db.load(conn, second)
     assert stored is not None
     assert stored.record.players == ("Ana", "Cleo", "Dan") and stored.record.first_dealer == 1
-    assert (
-        dict(db.load_group(db.connect(client.application.config["DATABASE"]), group_id).roster)[
-            "dan"
-        ]
-        == "Dan"
-    )  # type: ignore[union-attr]
+    group = db.load_group(conn, group_id)
+    assert group is not None and dict(group.roster)["dan"] == "Dan"
 
 
 def test_the_seating_order_moves_without_javascript(client: FlaskClient) -> None:
@@ -174,7 +171,8 @@ def test_a_player_page_shows_the_figures_and_renames(client: FlaskClient) -> Non
     play_five(client, game_id)
     page = soup(client.get(f"/groups/{group_id}/players/ana"))
     figures = {
-        div.dt.get_text(): div.dd.get_text(" ", strip=True) for div in page.select("dl.figures div")
+        one(div, "dt").get_text(): one(div, "dd").get_text(" ", strip=True)
+        for div in page.select("dl.figures div")
     }
     assert figures["Bids met"] == "4 / 5 (80%)"
     assert figures["Zero bids met"] == "1 / 2"
@@ -182,10 +180,7 @@ def test_a_player_page_shows_the_figures_and_renames(client: FlaskClient) -> Non
     assert client.get(f"/groups/{group_id}/players/nobody").status_code == 404
     response = client.post(f"/groups/{group_id}/players/ana/rename", data={"name": "Anna"})
     assert response.headers["Location"].endswith("/players/anna")
-    assert (
-        "Anna"
-        in soup(client.get(f"/games/{game_id}/sheet")).select_one("table.pad thead").get_text()
-    )
+    assert "Anna" in one(soup(client.get(f"/games/{game_id}/sheet")), "table.pad thead").get_text()
     refused = client.post(
         f"/groups/{group_id}/players/anna/rename", data={"name": "Ben"}, follow_redirects=True
     )
@@ -212,7 +207,7 @@ def test_games_of_this_phone_can_be_added_and_removed(client: FlaskClient) -> No
     client.post(f"/groups/{group_id}/games/add", data={"games": [game_id, "unknown"]})
     page = soup(client.get(f"/groups/{group_id}"))
     assert page.select(".add-games") == []
-    assert "Tom, Dick, Mary" in page.select_one("ul.games").get_text()
+    assert "Tom, Dick, Mary" in one(page, "ul.games").get_text()
     assert "tom" in [
         box["value"]
         for box in soup(client.get(f"/groups/{group_id}/games/new")).select("input[name=pick]")

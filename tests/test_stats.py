@@ -19,10 +19,14 @@ POOL = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal")
 
 
 def five_rounds(
-    players: tuple[str, ...], rounds: list[tuple[list[int | None], list[int]]], **variants: bool
+    players: tuple[str, ...],
+    rounds: list[tuple[list[int | None], list[int]]],
+    saboteur: bool = False,
+    jester_bid: bool = False,
 ) -> GameRecord:
     """A five-round game of ``players`` with the given (bids, tricks) per round."""
-    record = game.new_game(players, 0, Variants(length=Length.FIVE_ROUNDS, **variants))
+    chosen = Variants(length=Length.FIVE_ROUNDS, saboteur=saboteur, jester_bid=jester_bid)
+    record = game.new_game(players, 0, chosen)
     for bids, tricks in rounds:
         record = game.add_round(record, RoundRecord(HEARTS, tuple(bids), tuple(tricks)))
     return record
