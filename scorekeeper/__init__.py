@@ -66,6 +66,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         errors,
         exports,
         extensions,
+        groups,
+        groups_api,
         hosting,
         pdf,
         security,
@@ -87,8 +89,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(exports.bp)
     app.register_blueprint(pdf.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(groups.bp)
+    app.register_blueprint(groups_api.bp)
+    app.register_blueprint(groups_api.files)
     # The API authenticates with a bearer token, not a cookie: CSRF cannot reach it.
     extensions.csrf.exempt(api.bp)
+    extensions.csrf.exempt(groups_api.bp)
     return app
 
 

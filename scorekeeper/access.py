@@ -14,13 +14,25 @@ their games, at the same addresses.
 from __future__ import annotations
 
 import hmac
+from typing import Protocol
 
 from flask import Flask, abort, request, session
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 
 from scorekeeper import db, errors
-from scorekeeper.db import StoredGame
+from scorekeeper.db import StoredGame, StoredGroup
+
+
+class Editable(Protocol):
+    """A game or a group: anything that has an id and an edit token."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def edit_token(self) -> str: ...
+
 
 # A cookie holds about 4 KB: remember the most recently used games only.
 MAX_REMEMBERED = 40
@@ -91,8 +103,8 @@ def seen_games() -> list[str]:
     return list(reversed(_recent()))
 
 
-def token_matches(stored: StoredGame, token: str | None) -> bool:
-    """True when ``token`` is the game's current edit token."""
+def token_matches(stored: Editable, token: str | None) -> bool:
+    """True when ``token`` is the game's (or group's) current edit token."""
     return same_token(token, stored.edit_token)
 
 
@@ -171,3 +183,60 @@ def bearer_token() -> str | None:
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+# --- groups: the same rules, kept apart in the cookie ----------------------------------------
+
+# Groups are few (a table or two), and their entries share the cookie's 4 KB with the games.
+MAX_GROUPS = 10
+
+
+def _use_group(group_id: str, token: str | None = None) -> None:
+    """Remember the group as the most recently opened one (with its edit token, if given).
+
+    A list, in the order of use (the cookie writes a dict with its keys sorted, as for games);
+    the edit tokens of groups that fall off the list are dropped with them.
+    """
+    recent = [str(known) for known in session.get("group_seen", [])]
+    editing = dict(session.get("group_edit", {}))
+    if recent[-1:] == [group_id] and token in (None, editing.get(group_id)):
+        return  # already the most recent: leave the cookie as it is
+    others = [known for known in recent if known != group_id]
+    recent = [*others[len(others) - MAX_GROUPS + 1 :], group_id]
+    if token is not None:
+        editing[group_id] = token
+    session["group_seen"] = recent
+    session["group_edit"] = {key: value for key, value in editing.items() if key in recent}
+    session.permanent = True
+
+
+def remember_group_editor(stored: StoredGroup) -> None:
+    """Make this browser an editor of the group (also lists it on the home page)."""
+    _use_group(stored.id, stored.edit_token)
+
+
+def remember_group_seen(group_id: str) -> None:
+    """List the group on this browser's home page."""
+    _use_group(group_id)
+
+
+def seen_groups() -> list[str]:
+    """Ids of the groups this browser has opened, most recent first."""
+    return [str(group_id) for group_id in reversed(session.get("group_seen", []))]
+
+
+def is_group_editor(stored: StoredGroup) -> bool:
+    """True when this browser may change the group (its roster, its games, new games in it)."""
+    return token_matches(stored, session.get("group_edit", {}).get(stored.id))
+
+
+def require_group_editor(stored: StoredGroup) -> None:
+    """Stop with 403 unless this browser may change the group."""
+    if not is_group_editor(stored):
+        abort(
+            403,
+            description=gettext(
+                "Only the phones that keep this group can change it. "
+                "Ask whoever made the group for its edit link."
+            ),
+        )

@@ -68,24 +68,60 @@ def running_totals_svg(
     ``title`` and the axis labels are passed in already translated: this module knows no
     language. The legend below the plot names the players in seat order.
     """
-    players = sheet.players
-    lines = [(0, *(row.totals[seat] for row in sheet.rounds)) for seat in range(len(players))]
-    rounds = len(sheet.rounds)
-    legend = _Legend(players, width)
-    low, high, step = _y_scale([t for row in sheet.rounds for t in row.totals])
+    lines = [
+        [
+            (number, total)
+            for number, total in enumerate((0, *(row.totals[seat] for row in sheet.rounds)))
+        ]
+        for seat in range(len(sheet.players))
+    ]
+    return lines_svg(
+        sheet.players,
+        lines,
+        (0, len(sheet.rounds)),
+        width=width,
+        height=height,
+        title=title,
+        x_label=x_label,
+        y_label=y_label,
+        summary=_summary(sheet.players, sheet.totals),
+        font_family=font_family,
+    )
+
+
+def lines_svg(
+    names: Sequence[str],
+    lines: Sequence[Sequence[tuple[int, int]]],
+    x_range: tuple[int, int],
+    width: int = 640,
+    height: int = 320,
+    *,
+    title: str,
+    x_label: str,
+    y_label: str,
+    summary: str,
+    font_family: str = "sans-serif",
+) -> str:
+    """An SVG line chart of one line of ``(x, value)`` points per name (x whole numbers within
+    ``x_range``); a line may skip an x. ``summary`` is the text a screen reader reads."""
+    legend = _Legend(names, width)
+    low, high, step = _y_scale([value for line in lines for _x, value in line])
     digits = max(len(_number(low)), len(_number(high)))
     left = 22 + FONT_SIZE * _CHAR_WIDTH * digits + 8
-    plot = _Plot(left, 10, width - left - 14, height - 10 - 50 - legend.height, low, high, rounds)
+    first, last = x_range
+    plot = _Plot(
+        left, 10, width - left - 14, height - 10 - 50 - legend.height, low, high, last, first
+    )
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" '
         f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
         f'font-family="{escape(font_family)}" font-size="{FONT_SIZE}">',
         f"<title>{_text(title)}</title>",
-        f"<desc>{_text(_summary(players, sheet.totals))}</desc>",
+        f"<desc>{_text(summary)}</desc>",
         *_axes(plot, step, x_label, y_label),
     ]
-    for seat, totals in enumerate(lines):
-        parts.append(_line(plot, seat, totals))
+    for seat, points in enumerate(lines):
+        parts.append(_line(plot, seat, points))
     parts += legend.items(top=plot.bottom + 48)
     parts.append("</svg>")
     return "\n".join(parts)
@@ -102,13 +138,15 @@ class _Plot:
     low: int
     high: int
     rounds: int
+    first: int = 0
 
     @property
     def bottom(self) -> float:
         return self.top + self.height
 
     def x(self, round_number: int) -> float:
-        return self.left + self.width * round_number / max(self.rounds, 1)
+        span = max(self.rounds - self.first, 1)
+        return self.left + self.width * (round_number - self.first) / span
 
     def y(self, total: float) -> float:
         return self.bottom - self.height * (total - self.low) / (self.high - self.low)
@@ -159,9 +197,9 @@ def _axes(plot: _Plot, step: int, x_label: str, y_label: str) -> list[str]:
         labels.append(f'<text x="{plot.left - 5:.1f}" y="{y + 4:.1f}">{_number(value)}</text>')
     parts.append("</g>")
     labels.append("</g>")
-    every = max(1, math.ceil(16 / max(plot.width / max(plot.rounds, 1), 1)))
+    every = max(1, math.ceil(16 / max(plot.width / max(plot.rounds - plot.first, 1), 1)))
     labels.append('<g class="chart-ticks" fill="currentColor" text-anchor="middle">')
-    for number in range(0, plot.rounds + 1, every):
+    for number in range(plot.first, plot.rounds + 1, every):
         x = plot.x(number)
         labels.append(f'<text x="{x:.1f}" y="{plot.bottom + 14:.1f}">{number}</text>')
     labels.append("</g>")
@@ -180,9 +218,9 @@ def _axes(plot: _Plot, step: int, x_label: str, y_label: str) -> list[str]:
     ]
 
 
-def _line(plot: _Plot, seat: int, totals: Sequence[int]) -> str:
+def _line(plot: _Plot, seat: int, values: Sequence[tuple[int, int]]) -> str:
     style = series_style(seat)
-    points = [(plot.x(number), plot.y(total)) for number, total in enumerate(totals)]
+    points = [(plot.x(number), plot.y(total)) for number, total in values]
     coordinates = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
     return (
         f'<g class="chart-series chart-series-{seat}">'

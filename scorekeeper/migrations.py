@@ -94,6 +94,41 @@ def m003_creation_keys_and_view_tokens(db: Database) -> None:
     db.table("games").add_column("view_token", str)
 
 
+@migrations()
+def m004_groups(db: Database) -> None:
+    """Groups (a table that plays regularly), their roster, and which games belong to which.
+
+    A game belongs to at most one group; deleting a game or a group drops the membership rows
+    with it (``ON DELETE CASCADE``), never the other side.
+    """
+    db.execute(
+        """CREATE TABLE groups (
+            id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            edit_token TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        )"""
+    )
+    # The roster: players by their normalised name (key), with the spelling shown.
+    db.execute(
+        """CREATE TABLE group_players (
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            name TEXT NOT NULL,
+            PRIMARY KEY (group_id, key)
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE group_games (
+            game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            added_at TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX group_games_group ON group_games (group_id)")
+
+
 def names() -> list[str]:
     """Every migration's name, in the order they apply."""
     return [migration.name for migration in migrations._migrations]

@@ -9,6 +9,7 @@ the URL fetcher refuses every URL.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from scorekeeper.paper import Layout, fit
 from scorekeeper.paths import PRINT_TEMPLATES
 from scorekeeper.rules import Length, Trump, Turned
 from scorekeeper.sheet import Sheet
+from scorekeeper.stats import GroupStats
 
 STYLESHEET = PRINT_TEMPLATES / "print.css"
 
@@ -94,6 +96,38 @@ def blank_pdf(names: tuple[str, ...], *, paper: str) -> bytes:
     return write_pdf(render_template("print/blank.html", **context))
 
 
+def season_pdf(
+    name: str,
+    figures: GroupStats,
+    *,
+    chart: str,
+    decimal: Callable[[float | None], str],
+    percent: Callable[[float | None], str],
+) -> bytes:
+    """A group's season report: standings, every player's figures and the totals chart.
+
+    ``decimal`` and ``percent`` format numbers for the reader's language; ``chart`` is the SVG
+    of the final totals game by game.
+    """
+    first = figures.games[0].played_at[:10] if figures.games else ""
+    last = figures.games[-1].played_at[:10] if figures.games else ""
+    context: dict[str, Any] = {
+        "name": name,
+        "figures": figures,
+        "lang": str(get_locale()),
+        "first": first,
+        "last": last,
+        "variants": labels.variant_lines,
+        # The chart escapes every name itself, so it goes into the page as it is.
+        "chart": Markup(chart),
+        "number": labels.number,
+        "decimal": decimal,
+        "percent": percent,
+        "page_css": _page_css(fit("a4", 3)),
+    }
+    return write_pdf(render_template("print/season.html", **context))
+
+
 def trump_cell(trump: Trump) -> tuple[str, str]:
     """The trump of a round for a narrow column: the suit (symbol and name), and what was turned."""
     main = _("No trump") if trump.suit is None else labels.suit_label(trump.suit)
@@ -160,4 +194,5 @@ def source_files() -> list[Path]:
         here / "labels.py",
         here / "sheet.py",
         here / "rules.py",
+        here / "stats.py",
     ]

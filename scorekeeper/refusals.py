@@ -125,6 +125,25 @@ MESSAGES: dict[str, Message] = {
     "broken_text": N_(
         "Some text holds half a character (a lone \\ud800-style escape): send whole characters."
     ),
+    # the group file (a whole group: export and import)
+    "in_game": N_("Game %(number)s: %(reason)s"),
+    "group_file_not_object": N_("A group file must be a JSON object {...}."),
+    "group_file_unknown_field": N_(
+        'The group file has a field this app does not know: "%(field)s" (known fields: %(known)s).'
+    ),
+    "group_file_format": N_('This is not a group file of this app: "format" must be "%(format)s".'),
+    "group_file_name": N_('"name" must be the group\'s name, 1 to %(max)s characters.'),
+    "group_file_players": N_(
+        '"players" must be a list of names (1 to %(max)s characters each, nothing invisible).'
+    ),
+    "group_file_games": N_('"games" must be a list of at most %(max)s games.'),
+    "group_file_game": N_('Each game is {"played_at": ..., "record": {...}}.'),
+    "group_file_played_at": N_(
+        '"played_at" must be a date and time like "2026-11-27T19:30:00+00:00".'
+    ),
+    "group_import_too_large": N_("The file is too large for a group file."),
+    "group_import_no_file": N_("Choose a group file (.json) to import."),
+    "group_import_not_json": N_("This is not a group file: the file is not valid JSON."),
     # what a JSON value is called in the sentences above
     "kind_null": N_("null"),
     "kind_bool": N_("true or false"),

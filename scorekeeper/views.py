@@ -107,7 +107,10 @@ def home() -> str:
         for entry in stored
         if access.can_watch(entry)
     ]
-    return render_template("home/index.html", cards=cards, import_form=forms.ImportForm())
+    groups = db.load_groups(db.get_db(), access.seen_groups())
+    return render_template(
+        "home/index.html", cards=cards, groups=groups, import_form=forms.ImportForm()
+    )
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -286,7 +289,12 @@ def rematch(game_id: str) -> Response:
     access.require_editor(stored)
     # One rematch per game: both scorekeepers tapping it at once land in the same new game.
     key = f"rematch:{stored.id}"
-    created = db.create_game(db.get_db(), game.rematch(stored.record), key=key)
+    again = game.rematch(stored.record)
+    group_id = db.group_of(db.get_db(), stored.id)
+    if group_id is None:
+        created = db.create_game(db.get_db(), again, key=key)
+    else:  # a rematch is one more game of the same group
+        created = db.create_group_game(db.get_db(), group_id, again, key=key)
     access.remember_editor(created)
     return _to_game(created)
 

@@ -1,0 +1,442 @@
+"""Group pages: a table's games and roster, its leaderboard, player pages and season report.
+
+Thin like the game pages: parse, let :mod:`scorekeeper.stats` count (it asks the score sheet,
+which asks the rules), store with :mod:`scorekeeper.db`, render. Anyone with a group's link may
+view it; the browser that made it and holders of its edit token may change it
+(:mod:`scorekeeper.access`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+from flask_babel import format_decimal, format_percent, get_locale, ngettext
+from flask_babel import gettext as _
+from markupsafe import Markup
+from werkzeug.wrappers import Response as WerkzeugResponse
+
+from scorekeeper import (
+    access,
+    chart,
+    db,
+    filenames,
+    forms,
+    game,
+    labels,
+    pdf,
+    printing,
+    qr,
+    sheet,
+    stats,
+    variants,
+    views,
+)
+from scorekeeper.db import StoredGame, StoredGroup
+from scorekeeper.rules import Length, RuleError
+from scorekeeper.stats import Filters, GroupStats, VariantFilter
+
+# Shown where a figure has nothing to count (a player who never bid): an em dash.
+NOTHING = "\u2014"
+
+bp = Blueprint("groups", __name__, url_prefix="/groups")
+
+
+# --- shared by the pages, the PDF and the API ------------------------------------------------
+
+
+def played(stored_games: Sequence[StoredGame]) -> list[stats.PlayedGame]:
+    """The group's games as the statistics read them."""
+    return [stats.PlayedGame(entry.id, entry.created_at, entry.record) for entry in stored_games]
+
+
+class FilterError(ValueError):
+    """A filter value this app does not know; ``str(error)`` says so to the player."""
+
+
+def parse_filters(args: Mapping[str, str]) -> Filters:
+    """The filters of a query string (``length``, ``variant``); an unknown value is refused."""
+    length, variant = args.get("length", ""), args.get("variant", "")
+    if length and length not in {item.value for item in Length}:
+        raise FilterError(_("There is no game length called “%(v)s”.", v=length[:30]))
+    if variant and variant not in {item.value for item in VariantFilter}:
+        raise FilterError(_("There is no variant called “%(v)s”.", v=variant[:30]))
+    return Filters(Length(length) if length else None, VariantFilter(variant) if variant else None)
+
+
+def filters_from(args: Mapping[str, str]) -> Filters:
+    """The filters of a page's query string; an unknown value is a 400 page saying so."""
+    try:
+        return parse_filters(args)
+    except FilterError as error:
+        abort(400, description=str(error))
+
+
+def group_stats(stored: StoredGroup, filters: Filters) -> tuple[list[StoredGame], GroupStats]:
+    """The group's games and the statistics of those the filters keep."""
+    games = db.group_games(db.get_db(), stored.id)
+    return games, stats.compute(played(games), filters)
+
+
+def totals_chart(figures: GroupStats, width: int, height: int, font: str = "sans-serif") -> str:
+    """Each player's final totals, game after game, as SVG ("" before the first counted game)."""
+    if not figures.games:
+        return ""
+    numbers = {result.id: result.number for result in figures.games}
+    lines = [[(numbers[gid], total) for gid, total in p.finals] for p in figures.players]
+    return chart.lines_svg(
+        [p.name for p in figures.players],
+        lines,
+        (1, max(len(figures.games), 2)),
+        width,
+        height,
+        title=_("Final totals, game by game"),
+        x_label=_("Game"),
+        y_label=_("Final total"),
+        summary=", ".join(
+            _("%(name)s: %(average)s on average", name=p.name, average=decimal(p.average_total))
+            for p in figures.players
+        ),
+        font_family=font,
+    )
+
+
+def decimal(value: float | None) -> str:
+    """A mean for the reader's language, one decimal (a dash when there is none)."""
+    if value is None:
+        return NOTHING
+    text: str = format_decimal(value, format="#,##0.0")
+    return text.replace("-", "\u2212")
+
+
+def percent(value: float | None) -> str:
+    """A share (0 to 1) as a percentage for the reader's language (a dash when there is none)."""
+    if value is None:
+        return NOTHING
+    text: str = format_percent(value, format="#,##0%")
+    return text
+
+
+def filter_choices() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The options of the two filter menus, game length and variant, in words."""
+    lengths = [(length.value, labels.option_label("length", length.value)) for length in Length]
+    variants = [
+        (VariantFilter.PLAIN.value, _("No special rules")),
+        *(
+            (choice.value, labels.option_label("bid_restriction", choice.value))
+            for choice in (VariantFilter.PLUS_MINUS_ONE, VariantFilter.CANADIAN)
+        ),
+        (VariantFilter.HIDDEN.value, _("Hidden bids")),
+        (VariantFilter.DELAYED.value, _("Delayed bids")),
+        *(
+            (choice.value, labels.variant_label(choice.value))
+            for choice in (VariantFilter.SABOTEUR, VariantFilter.JESTER_BID)
+        ),
+    ]
+    return lengths, variants
+
+
+@bp.app_template_global("group_of")
+def group_of(game_id: str) -> StoredGroup | None:
+    """The group a game belongs to, for the way back from its Game over screen."""
+    group_id = db.group_of(db.get_db(), game_id)
+    return None if group_id is None else db.load_group(db.get_db(), group_id)
+
+
+# --- a group ---------------------------------------------------------------------------------
+
+
+def _page(template: str, stored: StoredGroup, **context: object) -> str:
+    return render_template(
+        template,
+        group=stored,
+        editor=access.is_group_editor(stored),
+        decimal=decimal,
+        percent=percent,
+        filter_choices=filter_choices(),
+        option_label=labels.option_label,
+        **context,
+    )
+
+
+def _to_group(stored: StoredGroup) -> WerkzeugResponse:
+    return redirect(url_for("groups.show", group_id=stored.id), code=303)
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new() -> ResponseReturnValue:
+    """Name a new group; this phone keeps it."""
+    form = forms.GroupForm()
+    if form.validate_on_submit():
+        stored = db.create_group(db.get_db(), form.name.data)
+        access.remember_group_editor(stored)
+        return _to_group(stored)
+    status = 400 if request.method == "POST" else 200
+    return render_template("groups/new.html", form=form), status
+
+
+@bp.get("/<group_id>")
+def show(group_id: str) -> str:
+    """The leaderboard, the totals chart, head-to-head and the group's games."""
+    stored = db.load_group_or_404(group_id)
+    access.remember_group_seen(stored.id)
+    filters = filters_from(request.args)
+    games, figures = group_stats(stored, filters)
+    editor = access.is_group_editor(stored)
+    addable: list[tuple[StoredGame, sheet.Sheet]] = []
+    if editor:
+        mine = db.load_many(db.get_db(), access.seen_games())
+        taken = db.grouped(db.get_db(), [entry.id for entry in mine])
+        addable = [
+            (entry, sheet.build(entry.record))
+            for entry in mine
+            if entry.id not in taken and access.is_editor(entry)
+        ]
+    return _page(
+        "groups/group.html",
+        stored,
+        figures=figures,
+        filters=filters,
+        games=[(entry, sheet.build(entry.record)) for entry in reversed(games)],
+        chart=Markup(totals_chart(figures, 360, 260)),
+        addable=addable,
+        add_form=forms.AddGamesForm(),
+    )
+
+
+@bp.get("/<group_id>/players/<path:key>")
+def player(group_id: str, key: str) -> str:
+    """One player's figures, results and head-to-head; renaming and merging for editors."""
+    stored = db.load_group_or_404(group_id)
+    filters = filters_from(request.args)
+    _games, figures = group_stats(stored, filters)
+    roster = dict(stored.roster)
+    figure = figures.player(key)
+    if figure is None and key not in roster:
+        abort(404)
+    name = figure.name if figure else roster[key]
+    return _page(
+        "groups/player.html",
+        stored,
+        key=key,
+        name=name,
+        figure=figure,
+        figures=figures,
+        filters=filters,
+        results=[result for result in figures.games if key in result.keys],
+        others=[(other, other_name) for other, other_name in stored.roster if other != key],
+        form=forms.RenameForm(data={"name": name}),
+    )
+
+
+@bp.post("/<group_id>/players/<path:key>/rename")
+def rename(group_id: str, key: str) -> WerkzeugResponse:
+    """Rename a player in the roster and every game of the group; another player's name (the
+    merge menu sends one) makes the two one player."""
+    stored = db.load_group_or_404(group_id)
+    access.require_group_editor(stored)
+    roster = dict(stored.roster)
+    if key not in roster:
+        abort(404)
+    form = forms.RenameForm()
+    if not form.validate_on_submit():
+        # The form's own messages are lazy strings, which the game pages' helper skips.
+        flash(str(next(iter(form.name.errors), "")) or views._first_error(form), "error")
+        return redirect(url_for("groups.player", group_id=group_id, key=key), code=303)
+    name = form.name.data
+    try:
+        changed = db.rename_player(db.get_db(), stored.id, key, name)
+    except db.SameGame:
+        flash(
+            _(
+                "%(a)s and %(b)s played in the same game, so they cannot be one player.",
+                a=roster[key],
+                b=name,
+            ),
+            "error",
+        )
+        return redirect(url_for("groups.player", group_id=group_id, key=key), code=303)
+    flash(
+        ngettext(
+            "%(old)s is now %(new)s, in %(num)s game.",
+            "%(old)s is now %(new)s, in %(num)s games.",
+            changed,
+            old=roster[key],
+            new=name,
+        ),
+        "info",
+    )
+    return redirect(
+        url_for("groups.player", group_id=group_id, key=stats.player_key(name)), code=303
+    )
+
+
+@bp.route("/<group_id>/games/new", methods=["GET", "POST"])
+def new_game(group_id: str) -> ResponseReturnValue:
+    """A new game of the group: tap who plays; first dealer and variants as last time."""
+    stored = db.load_group_or_404(group_id)
+    access.require_group_editor(stored)
+    games = db.group_games(db.get_db(), stored.id)
+    last = games[-1].record if games else None
+    data = None
+    order: list[str] = []
+    if last is not None:
+        order = list(stats.seat_keys(last.players))
+        if request.method == "GET":
+            data = _last_game_defaults(last)
+    form = forms.GroupGameForm(data=data)
+    form.seat(dict(stored.roster), order)
+    move = request.form.get("move", "")
+    if move:
+        seat, _sep, direction = move.partition(":")
+        if seat.isascii() and seat.isdigit() and len(seat) <= 3:
+            form.move(int(seat), -1 if direction == "up" else 1)
+        return _page("groups/new_game.html", stored, form=form)
+    if form.validate_on_submit():
+        try:
+            record = game.new_game(form.names(), form.dealer(), form.variants())
+        except RuleError as error:
+            form.form_errors.append(str(error))
+        else:
+            created = db.create_group_game(db.get_db(), stored.id, record)
+            access.remember_editor(created)
+            return redirect(url_for("views.game", game_id=created.id), code=303)
+    status = 400 if request.method == "POST" else 200
+    return _page("groups/new_game.html", stored, form=form), status
+
+
+def _last_game_defaults(last: game.GameRecord) -> dict[str, object]:
+    """The variants of the group's last game, and its first dealer's next seat as first dealer
+    (the deal moves on, as in a rematch); its players are ticked."""
+    keys = stats.seat_keys(last.players)
+    return {
+        "pick": list(keys),
+        "first_dealer": keys[(last.first_dealer + 1) % len(keys)],
+        **{spec.key: spec.plain(getattr(last.variants, spec.key)) for spec in variants.REGISTRY},
+    }
+
+
+@bp.post("/<group_id>/games/add")
+def add_games(group_id: str) -> WerkzeugResponse:
+    """Put games of this phone (that it may change) into the group."""
+    stored = db.load_group_or_404(group_id)
+    access.require_group_editor(stored)
+    form = forms.AddGamesForm()
+    chosen = db.load_many(db.get_db(), form.games.data or [])
+    mine = [entry for entry in chosen if access.is_editor(entry)]
+    if not form.validate_on_submit() or not mine:
+        flash(_("Tick the games to add to the group."), "error")
+        return _to_group(stored)
+    added = db.add_group_games(db.get_db(), stored.id, mine)
+    flash(
+        ngettext("%(num)s game added to the group.", "%(num)s games added to the group.", added),
+        "info",
+    )
+    return _to_group(stored)
+
+
+@bp.post("/<group_id>/games/<game_id>/remove")
+def remove_game(group_id: str, game_id: str) -> WerkzeugResponse:
+    """Take a game out of the group (the game itself stays)."""
+    stored = db.load_group_or_404(group_id)
+    access.require_group_editor(stored)
+    form = forms.ConfirmForm()
+    if form.validate_on_submit() and db.group_of(db.get_db(), game_id) == stored.id:
+        db.remove_group_game(db.get_db(), stored.id, game_id)
+        flash(_("The game was taken out of the group; it is still on the home page."), "info")
+    return _to_group(stored)
+
+
+# --- sharing ---------------------------------------------------------------------------------
+
+
+@bp.get("/<group_id>/share")
+def share(group_id: str) -> str:
+    """The group's view link, and for editors its edit link, with QR codes."""
+    stored = db.load_group_or_404(group_id)
+    editor = access.is_group_editor(stored)
+    view_url = url_for("groups.show", group_id=stored.id, _external=True)
+    edit_url = (
+        url_for("groups.join", group_id=stored.id, token=stored.edit_token, _external=True)
+        if editor
+        else None
+    )
+    return _page(
+        "groups/share.html",
+        stored,
+        view_url=view_url,
+        edit_url=edit_url,
+        qr=qr.svg,
+        form=forms.ConfirmForm(data={"version": 0}),
+    )
+
+
+@bp.post("/<group_id>/share/renew")
+def renew_link(group_id: str) -> WerkzeugResponse:
+    """A new edit link: every other phone and link loses edit access to the group."""
+    stored = db.load_group_or_404(group_id)
+    access.require_group_editor(stored)
+    form = forms.ConfirmForm()
+    if form.validate_on_submit():
+        access.remember_group_editor(db.renew_group_token(db.get_db(), stored))
+        flash(_("New edit link made: the old one no longer works."), "info")
+    else:
+        flash(views._first_error(form), "error")
+    return redirect(url_for("groups.share", group_id=group_id), code=303)
+
+
+@bp.route("/<group_id>/join/<token>", methods=["GET", "POST"])
+def join(group_id: str, token: str) -> ResponseReturnValue:
+    """Open a group's edit link: asks first, and only the confirmation (a form) lets this phone
+    start games and rename players, as a game's edit link does."""
+    stored = db.load_group_or_404(group_id)
+    if not access.token_matches(stored, token):
+        flash(_("That edit link is no longer valid: you can see the group, not change it."))
+        access.remember_group_seen(stored.id)
+        return _to_group(stored)
+    if access.is_group_editor(stored):
+        return _to_group(stored)
+    form = forms.JoinForm()
+    if form.validate_on_submit():
+        access.remember_group_editor(stored)
+        flash(_("This phone can now start games in this group."), "info")
+        return _to_group(stored)
+    g.no_store = True
+    status = 400 if request.method == "POST" else 200
+    if request.method == "POST":
+        flash(views._first_error(form), "error")
+    return _page("groups/join.html", stored, form=form), status
+
+
+# --- the season report -----------------------------------------------------------------------
+
+
+@bp.get("/<group_id>/season.pdf")
+def season_pdf(group_id: str) -> Response:
+    """Standings and every player's figures as a PDF, in the language of the page."""
+    stored = db.load_group_or_404(group_id)
+    filters = filters_from(request.args)
+    games, figures = group_stats(stored, filters)
+    latest = max((entry.updated_at for entry in games), default=stored.updated_at)
+    key = ("season", stored.id, stored.updated_at, latest, len(games), filters, str(get_locale()))
+    day = (games[-1].created_at if games else stored.created_at)[:10]
+    filename = filenames.name_from([stored.name, day], "pdf")
+
+    def render() -> bytes:
+        svg = totals_chart(figures, 700, 300, "DejaVu Sans, sans-serif")
+        return printing.season_pdf(
+            stored.name, figures, chart=svg, decimal=decimal, percent=percent
+        )
+
+    return pdf._pdf_response("season", key, filename, render)

@@ -1,0 +1,173 @@
+"""The groups API and the group file: exactly the shapes docs/api.md promises."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import record, sheet
+from scorekeeper.rules import Length, Variants
+from tests.plays import bearer, json_of, played_game
+
+FIVE = Variants(length=Length.FIVE_ROUNDS)
+STATS_FIELDS = {
+    "name", "games", "wins", "rounds_bid", "bids_met", "zero_bids", "zero_bids_met",
+    "total_points", "best_total", "average_total",
+}  # fmt: skip
+
+
+def make(client: FlaskClient, name: str = "Friday club") -> tuple[str, str]:
+    response = client.post("/api/groups", json={"name": name})
+    assert response.status_code == 201, response.get_data(as_text=True)
+    assert set(json_of(response)) == {"id", "edit_token", "name"}
+    assert json_of(response)["name"] == name
+    return json_of(response)["id"], json_of(response)["edit_token"]
+
+
+def game_json(seed: int, players: int = 4, rounds: int = 99, **variants: Any) -> dict[str, Any]:
+    played = played_game(players, Variants(length=Length.FIVE_ROUNDS, **variants), rounds, seed)
+    return record.to_record(sheet.build(played))
+
+
+def test_a_group_is_made_with_a_name(client: FlaskClient) -> None:
+    group_id, token = make(client)
+    assert len(group_id) >= 16 and len(token) >= 24
+    bodies: list[object] = [
+        {},
+        {"name": ""},
+        {"name": 3},
+        {"name": "x" * 41},
+        {"name": "A", "x": 1},
+        [],
+    ]
+    for body in bodies:
+        response = client.post("/api/groups", json=body)
+        assert response.status_code == 400, body
+        assert set(json_of(response)) == {"error", "code"}
+    assert json_of(client.post("/api/groups", data="name=x"))["code"] == "json_required"
+    broken = client.post("/api/groups", data="{", content_type="application/json")
+    assert json_of(broken)["code"] == "json_invalid"
+
+
+def test_a_game_is_added_with_the_groups_token(client: FlaskClient) -> None:
+    group_id, token = make(client)
+    body = game_json(1)
+    missing = client.post(f"/api/groups/{group_id}/games", json=body)
+    assert missing.status_code == 401 and json_of(missing)["code"] == "edit_token_missing"
+    assert missing.headers["WWW-Authenticate"] == "Bearer"
+    wrong = client.post(f"/api/groups/{group_id}/games", json=body, headers=bearer("nope"))
+    assert wrong.status_code == 403 and json_of(wrong)["code"] == "edit_token_wrong"
+    bad = client.post(f"/api/groups/{group_id}/games", json={"players": []}, headers=bearer(token))
+    assert bad.status_code == 400 and json_of(bad)["code"] == "record_missing_field"
+    unknown = client.post("/api/groups/nope/games", json=body, headers=bearer(token))
+    assert unknown.status_code == 404 and json_of(unknown)["code"] == "group_not_found"
+    added = client.post(f"/api/groups/{group_id}/games", json=body, headers=bearer(token))
+    assert added.status_code == 201 and set(json_of(added)) == {"id", "edit_token"}
+    game = json_of(client.get(f"/api/games/{json_of(added)['id']}"))
+    assert game["players"] == body["players"] and game["finished"]
+    change = client.post(
+        f"/api/games/{json_of(added)['id']}/rounds",
+        json={},
+        headers=bearer(json_of(added)["edit_token"]),
+    )
+    assert change.status_code == 400  # the game's own token works; the game is over
+
+
+def test_the_stats_have_the_promised_fields_and_order(client: FlaskClient) -> None:
+    group_id, token = make(client)
+    for seed in range(6):
+        client.post(f"/api/groups/{group_id}/games", json=game_json(seed), headers=bearer(token))
+    client.post(f"/api/groups/{group_id}/games", json=game_json(9, rounds=2), headers=bearer(token))
+    answer = json_of(client.get(f"/api/groups/{group_id}/stats"))
+    assert set(answer) == {"id", "name", "games", "players"}
+    assert answer["games"] == 6  # the unfinished game is not counted
+    players = answer["players"]
+    assert all(set(p) == STATS_FIELDS for p in players)
+    for p in players:
+        for key in STATS_FIELDS - {"name", "average_total"}:
+            assert type(p[key]) is int, key
+        assert isinstance(p["average_total"], int | float)
+        assert p["average_total"] == p["total_points"] / p["games"]
+    order = [(-p["wins"], -p["average_total"], p["name"]) for p in players]
+    assert order == sorted(order)
+    assert sum(p["games"] for p in players) == 6 * 4
+    assert client.get("/api/groups/nope/stats").status_code == 404
+
+
+def test_the_stats_filter_by_length_and_variant(client: FlaskClient) -> None:
+    group_id, token = make(client)
+    client.post(f"/api/groups/{group_id}/games", json=game_json(1), headers=bearer(token))
+    client.post(
+        f"/api/groups/{group_id}/games", json=game_json(2, saboteur=True), headers=bearer(token)
+    )
+    url = f"/api/groups/{group_id}/stats"
+    assert json_of(client.get(url))["games"] == 2
+    assert json_of(client.get(f"{url}?variant=saboteur"))["games"] == 1
+    assert json_of(client.get(f"{url}?length=standard"))["games"] == 0
+    refused = client.get(f"{url}?length=forever")
+    assert refused.status_code == 400 and json_of(refused)["code"] == "filter_unknown"
+
+
+def test_a_group_moves_to_another_server_in_one_file(app: Flask, client: FlaskClient) -> None:
+    group_id, token = make(client)
+    for seed in range(3):
+        client.post(f"/api/groups/{group_id}/games", json=game_json(seed), headers=bearer(token))
+    client.post(f"/api/groups/{group_id}/games", json=game_json(7, rounds=3), headers=bearer(token))
+    exported = client.get(f"/groups/{group_id}/export.json")
+    assert exported.status_code == 200 and "attachment" in exported.headers["Content-Disposition"]
+    data = json.loads(exported.data)
+    assert data["format"] == "wizard-scorekeeper-group/1" and len(data["games"]) == 4
+
+    other = app.test_client()  # another phone; the same database stands in for a new server
+    response = other.post(
+        "/groups/import",
+        data={"record": (io.BytesIO(exported.data), "club.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 302
+    copy_id = response.headers["Location"].rsplit("/", 1)[-1]
+    assert copy_id != group_id
+    original = json_of(client.get(f"/api/groups/{group_id}/stats"))
+    assert json_of(other.get(f"/api/groups/{copy_id}/stats")) == {**original, "id": copy_id}
+    again = json.loads(other.get(f"/groups/{copy_id}/export.json").data)
+    assert again == data
+    assert other.get(f"/groups/{copy_id}/games/new").status_code == 200  # the importer keeps it
+
+
+def test_a_bad_group_file_imports_nothing(client: FlaskClient) -> None:
+    group_id, token = make(client)
+    client.post(f"/api/groups/{group_id}/games", json=game_json(1), headers=bearer(token))
+    good = json.loads(client.get(f"/groups/{group_id}/export.json").data)
+    broken_round = json.loads(json.dumps(good))
+    broken_round["games"][0]["record"]["rounds"][2]["tricks"] = [9, 9, 9, 9]
+    cases = [
+        (b"{", "not valid JSON"),
+        (b"[]", "JSON object"),
+        (json.dumps({**good, "format": "x"}).encode(), "not a group file"),
+        (json.dumps({**good, "extra": 1}).encode(), "does not know"),
+        (json.dumps({**good, "name": ""}).encode(), '"name"'),
+        (json.dumps({**good, "players": [1]}).encode(), '"players"'),
+        (json.dumps({**good, "games": {}}).encode(), '"games"'),
+        (json.dumps({**good, "games": [1]}).encode(), "Game 1"),
+        (json.dumps(broken_round).encode(), "Game 1: Round 3"),
+        (
+            json.dumps({**good, "games": [{**good["games"][0], "played_at": "soon"}]}).encode(),
+            "played_at",
+        ),
+    ]
+    for content, message in cases:
+        response = client.post(
+            "/groups/import",
+            data={"record": (io.BytesIO(content), "club.json")},
+            content_type="multipart/form-data",
+            follow_redirects=True,
+        )
+        assert message in html.unescape(response.get_data(as_text=True)), message
+    assert "Your groups" not in client.get("/").get_data(as_text=True)  # no group was made
+    empty = client.post("/groups/import", data={}, follow_redirects=True)
+    assert "Choose a group file" in empty.get_data(as_text=True)
