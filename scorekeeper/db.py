@@ -254,6 +254,12 @@ def _rows(db: Database, sql: str, *params: object) -> list[Row]:
     return [dict(zip(keys, row, strict=True)) for row in cursor]
 
 
+def version_of(db: Database, game_id: str) -> int | None:
+    """The game's version alone, or ``None``: one indexed read, for phones watching a game."""
+    row = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
+    return None if row is None else int(row[0])
+
+
 def save(db: Database, stored: StoredGame, record: GameRecord) -> StoredGame:
     """Write the change from ``stored`` to ``record`` as one transaction.
 
