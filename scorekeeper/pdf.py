@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import cache
 
-from flask import Blueprint, Response, abort, current_app, request
+from flask import Blueprint, Response, abort, current_app, render_template, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -29,6 +29,13 @@ from scorekeeper.forms import MAX_NAME
 from scorekeeper.paper import PAPERS
 
 bp = Blueprint("pdf", __name__)
+
+
+@bp.errorhandler(printing.PrintingUnavailable)
+def _cannot_print(_error: printing.PrintingUnavailable) -> tuple[str, int]:
+    """Pango is missing on the machine serving the pad: say how to install it (a page, not an
+    error: every score is safe, and the pad works without it)."""
+    return render_template("pdf/unavailable.html"), 503
 
 
 @bp.get("/games/<game_id>/sheet.pdf")
