@@ -68,6 +68,8 @@
   const version = body.dataset.version;
   const KEPT = `pad-kept:${location.pathname}`;
   const EVERY_MS = 1500;
+  // A dropped Wi-Fi can leave a request hanging for minutes: give up in time to say so.
+  const within = (ms) => (typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(ms) : undefined);
   let typed = false; // a form field changed and was not sent: a reload would lose it
   let sending = false; // a form is on its way: its answer is the next page
   let offline = false;
@@ -118,7 +120,9 @@
     if (sending || document.hidden) return;
     let response;
     try {
-      response = await fetch(url, { headers: { "If-None-Match": `"${version}"` }, cache: "no-store" });
+      response = await fetch(url, {
+        headers: { "If-None-Match": `"${version}"` }, cache: "no-store", signal: within(5000),
+      });
     } catch {
       response = null;
     }
@@ -174,6 +178,7 @@
         body: new URLSearchParams(tap.fields),
         headers: { "X-Pad-Send": "1" },
         credentials: "same-origin",
+        signal: within(15000),
       });
     } catch {
       response = null;

@@ -48,6 +48,12 @@ def game_id(page: Page) -> str:
     return found.group(1)
 
 
+def hold_live(page: Page) -> None:
+    """Keep the page as it is: its live check always hears "nothing changed", as on a phone
+    that was asleep. For tests of what a stale page may do."""
+    page.route("**/games/*/version", lambda route: route.fulfill(status=304))
+
+
 def flash_errors(page: Page) -> list[str]:
     """The refusals the page shows (flash messages of the error kind)."""
     return list(state(page)["errors"])
