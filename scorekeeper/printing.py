@@ -26,6 +26,7 @@ from flask import render_template
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
+
 from scorekeeper import chart, labels, rules
 from scorekeeper.paper import Layout, fit
 from scorekeeper.paths import FONTS, PRINT_TEMPLATES

@@ -30,6 +30,11 @@ class _SessionInterface(SecureCookieSessionInterface):
         return request.is_secure or bool(app.config["SESSION_COOKIE_SECURE"])
 
 
+def add_headers(response: Response) -> Response:
+    """The headers every answer carries, for answers made outside Flask (``live.py``)."""
+    return _security_headers(response)
+
+
 def _security_headers(response: Response) -> Response:
     response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     response.headers["X-Content-Type-Options"] = "nosniff"

@@ -72,7 +72,7 @@ def test_a_loopback_server_says_it_is_for_this_machine_only() -> None:
 
 
 def test_a_server_on_one_address_offers_that_address() -> None:
-    assert addresses.reachable("192.168.1.20", LAN + ["10.0.0.5"]) == ["192.168.1.20"]
+    assert addresses.reachable("192.168.1.20", [*LAN, "10.0.0.5"]) == ["192.168.1.20"]
     assert addresses.reachable("0.0.0.0", LAN) == ["192.168.1.20"]
     assert addresses.reachable(None, LAN) == LAN
     assert addresses.url("fd00::1", 80) == "http://[fd00::1]/"

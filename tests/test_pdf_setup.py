@@ -107,9 +107,7 @@ def without_pango(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.usefixtures("without_pango")
-def test_without_pango_the_pdf_link_says_how_to_install_it(
-    app: Flask, client: FlaskClient
-) -> None:
+def test_without_pango_the_pdf_link_says_how_to_install_it(app: Flask, client: FlaskClient) -> None:
     stored = pdfs.store(app, pdfs.play(("Ana", "Ben", "Cleo"), rounds=2))
     for url in (f"/games/{stored.id}/sheet.pdf", "/sheets/blank.pdf?players=4"):
         response = client.get(url)

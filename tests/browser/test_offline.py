@@ -121,7 +121,10 @@ def test_without_a_service_worker_the_page_keeps_the_tap_itself(
     phone = plain_phone
     base = f"http://127.0.0.1:{server.port}"
     game = flows.new_game(phone, base, NAMES)
-    assert phone.evaluate("navigator.serviceWorker ? navigator.serviceWorker.controller : null") is None
+    assert (
+        phone.evaluate("navigator.serviceWorker ? navigator.serviceWorker.controller : null")
+        is None
+    )
     flows.enter_trump(phone, flows.JESTER)
     server.stop()
 
