@@ -21,7 +21,6 @@ import http.client
 import json
 import multiprocessing
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -30,17 +29,10 @@ from typing import Any
 
 from benchmarks.common import HOST, app_command, serving
 from benchmarks.growth import prepare
+from benchmarks.load import _ms
 
 WATCHERS = 200
 EVERY = 1.5  # seconds between two checks of one watcher: app.js's pace
-
-
-def _ms(values: list[float], percentile: int) -> float:
-    if not values:
-        return float("nan")
-    if len(values) == 1:
-        return values[0] * 1000
-    return statistics.quantiles(values, n=100, method="inclusive")[percentile - 1] * 1000
 
 
 # --- the scorekeeper -------------------------------------------------------------------------

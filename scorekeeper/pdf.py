@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import cache
 
-from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -35,7 +35,9 @@ bp = Blueprint("pdf", __name__)
 def _cannot_print(_error: printing.PrintingUnavailable) -> tuple[str, int]:
     """Pango is missing on the machine serving the pad: say how to install it (a page, not an
     error: every score is safe, and the pad works without it)."""
-    return render_template("pdf/unavailable.html"), 503
+    game_id = (request.view_args or {}).get("game_id")
+    back = url_for("views.game", game_id=game_id) if game_id else url_for("views.home")
+    return render_template("pdf/unavailable.html", back=back), 503
 
 
 @bp.get("/games/<game_id>/sheet.pdf")

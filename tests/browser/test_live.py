@@ -41,12 +41,18 @@ def trump_text(page: Page) -> str:
     return page.locator(".round-head dd.trump").inner_text()
 
 
+def watched_game(page: Page, new_context: NewContext, base: str) -> Page:
+    """A new game on the scorekeeper's phone, and its round page open on a watcher's phone."""
+    game = flows.new_game(page, base, NAMES)
+    watcher = new_context().new_page()
+    watcher.goto(f"{base}/games/{game}")
+    return watcher
+
+
 def test_a_watcher_sees_every_change_within_2_seconds(
     page: Page, new_context: NewContext, live_server: str
 ) -> None:
-    game = flows.new_game(page, live_server, NAMES)
-    watcher = new_context().new_page()
-    watcher.goto(f"{live_server}/games/{game}")
+    watcher = watched_game(page, new_context, live_server)
     flows.enter_trump(page, Trump(Turned.SUIT, Suit.CLUBS))
     expect(watcher.locator(".round-head dd.trump")).to_have_text(trump_text(page), timeout=WITHIN)
     flows.tap(page, page.locator("form.bid-pad button[name=bid][value='1']"))
@@ -62,9 +68,7 @@ def test_a_watcher_sees_every_change_within_2_seconds(
 def test_a_page_does_nothing_while_nothing_changes(
     page: Page, new_context: NewContext, live_server: str
 ) -> None:
-    game = flows.new_game(page, live_server, NAMES)
-    watcher = new_context().new_page()
-    watcher.goto(f"{live_server}/games/{game}")
+    watcher = watched_game(page, new_context, live_server)
     watcher.wait_for_load_state("networkidle")  # the icon, asked for after the page
     watcher.evaluate("window.stillTheSamePage = true")
     answers: list[Response] = []
