@@ -260,19 +260,10 @@ def version_of(db: Database, game_id: str) -> int | None:
     return None if row is None else int(row[0])
 
 
-_readers = threading.local()
-
-
 def peek_version(path: str, game_id: str) -> int | None:
-    """:func:`version_of` through a read connection this thread keeps open: watching phones ask
-    many times a second, and opening the file would cost more than the read itself."""
-    readers: dict[str, sqlite3.Connection] = _readers.__dict__.setdefault("by_path", {})
-    conn = readers.get(path)
-    if conn is None:
-        conn = readers[path] = sqlite3.connect(path, timeout=WRITE_WAIT)
-    # Autocommit: each read sees every change committed before it (WAL).
-    row = conn.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
-    return None if row is None else int(row[0])
+    """:func:`version_of` outside a request, on the connection this thread keeps for ``path``:
+    watching phones ask many times a second (``live.VersionCheck``)."""
+    return version_of(_thread_connection(path), game_id)
 
 
 def save(db: Database, stored: StoredGame, record: GameRecord) -> StoredGame:
