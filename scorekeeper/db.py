@@ -260,10 +260,17 @@ def version_of(db: Database, game_id: str) -> int | None:
     return None if row is None else int(row[0])
 
 
-def peek_version(path: str, game_id: str) -> int | None:
-    """:func:`version_of` outside a request, on the connection this thread keeps for ``path``:
-    watching phones ask many times a second (``live.VersionCheck``)."""
-    return version_of(_thread_connection(path), game_id)
+def peek_version(app: Flask, game_id: str) -> int | None:
+    """The game's version outside a request, on the connection this thread keeps for ``app``:
+    watching phones ask many times a second (``live.VersionCheck``). ``None`` for an unknown
+    game and for one whose view link was renewed: watching that takes a token, checked in a
+    request."""
+    row = (
+        _thread_connection(app.config["DATABASE"], _max_bytes(app))
+        .execute("SELECT version FROM games WHERE id = ? AND view_token IS NULL", [game_id])
+        .fetchone()
+    )
+    return None if row is None else int(row[0])
 
 
 def save(db: Database, stored: StoredGame, record: GameRecord) -> StoredGame:

@@ -19,11 +19,13 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from flask import Blueprint, Flask, Response, abort, render_template, request
+from flask import Blueprint, Flask, Response, abort, redirect, render_template, request, url_for
 from werkzeug.datastructures import ETags
 from werkzeug.http import parse_etags
+from werkzeug.wrappers import Response as WerkzeugResponse
 
-from scorekeeper import db, security, sheet
+from scorekeeper import access, addresses, db, security, sheet
+from scorekeeper.db import StoredGame
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -40,15 +42,15 @@ def init_app(app: Flask) -> None:
     answer for script-sent forms."""
     app.register_blueprint(bp)
     app.after_request(_redirect_as_json)
-    app.wsgi_app = VersionCheck(app.wsgi_app, app.config["DATABASE"])  # type: ignore[method-assign]
+    app.wsgi_app = VersionCheck(app.wsgi_app, app)  # type: ignore[method-assign]
 
 
 @bp.get("/games/<game_id>/version")
 def version(game_id: str) -> Response:
     """The game's version as an ``ETag``: ``304`` while it has not changed.
 
-    :class:`VersionCheck` answers first for games that exist; this route answers the others
-    (the 404 page) and stands for the address in ``url_for``.
+    :class:`VersionCheck` answers first for games anyone with the link may watch; this route
+    answers the others (after the access check every game address has) and unknown games.
     """
     current = db.version_of(db.get_db(), game_id)
     if current is None:
@@ -64,7 +66,7 @@ def _version_answer(current: int, if_none_match: ETags) -> Response:
         response = Response(json.dumps({"version": current}), mimetype="application/json")
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
-    return security.add_headers(response)
+    return security.fixed_headers(response)
 
 
 class VersionCheck:
@@ -74,18 +76,37 @@ class VersionCheck:
 
     PATH = re.compile(r"/games/([A-Za-z0-9_-]{1,64})/version")
 
-    def __init__(self, wsgi_app: WSGIApplication, database: str) -> None:
+    def __init__(self, wsgi_app: WSGIApplication, app: Flask) -> None:
         self.wsgi_app = wsgi_app
-        self.database = database
+        self.app = app
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         found = self.PATH.fullmatch(environ.get("PATH_INFO", ""))
         if found and environ.get("REQUEST_METHOD") in ("GET", "HEAD"):
-            current = db.peek_version(self.database, found[1])
+            current = db.peek_version(self.app, found[1])
             if current is not None:
                 etags = parse_etags(environ.get("HTTP_IF_NONE_MATCH"))
                 return _version_answer(current, etags)(environ, start_response)
         return self.wsgi_app(environ, start_response)
+
+
+@bp.get("/games/<game_id>/display/<token>")
+def display_by_link(game_id: str, token: str) -> WerkzeugResponse:
+    """The table display's link once the view link was renewed: it carries the view token,
+    which this browser keeps, as a renewed view link does (``views.watch``)."""
+    stored = db.load_or_404(game_id)
+    access.require_view_token(stored, token)
+    access.remember_viewer(stored)
+    return redirect(url_for("live.display", game_id=stored.id), code=303)
+
+
+def display_url(stored: StoredGame) -> str:
+    """The table display's link for other phones, with the view token once it was renewed."""
+    if stored.view_token is None:
+        return addresses.external(url_for("live.display", game_id=stored.id))
+    return addresses.external(
+        url_for("live.display_by_link", game_id=stored.id, token=stored.view_token)
+    )
 
 
 @bp.get("/games/<game_id>/display")

@@ -9,6 +9,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.security import CONTENT_SECURITY_POLICY
 from tests.pages import act, play_round, soup, start_game
+from tests.test_view_link import renew
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan"]
 
@@ -166,3 +167,25 @@ def test_the_offline_page_keeps_the_strict_policy_and_offers_both_retries(
     for marker in ("<!--retry-post-->", "<!--/retry-post-->", "<!--kept-->", "<!--retry-get-->"):
         assert marker in html
     assert "<script>" not in html and "style=" not in html
+
+
+def test_after_a_view_link_is_renewed_only_phones_holding_it_follow_the_game(
+    client: FlaskClient,
+) -> None:
+    game_id = start_game(client, NAMES)
+    old_watcher = client.application.test_client()
+    assert old_watcher.get(f"/games/{game_id}/version").status_code == 200
+    renew(client, game_id)
+    for path in ("/version", "/display"):
+        assert old_watcher.get(f"/games/{game_id}{path}").status_code == 403, path
+    # The share page's display link carries the new view token, and opens the display.
+    page = soup(client.get(f"/games/{game_id}/share"))
+    link = page.select_one("a.display-link")
+    assert link is not None and "/display/" in str(link["href"])
+    table = client.application.test_client()
+    opened = table.get(str(link["href"]), follow_redirects=True)
+    assert opened.status_code == 200 and soup(opened).select_one("#display-round") is not None
+    assert table.get(f"/games/{game_id}/version").status_code == 200
+    assert client.get(f"/games/{game_id}/version").status_code == 200
+    wrong = old_watcher.get(f"/games/{game_id}/display/not-the-token")
+    assert wrong.status_code == 403

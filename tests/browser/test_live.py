@@ -87,6 +87,7 @@ def test_a_second_scorekeeper_follows_and_keeps_what_they_are_tapping(
     page.goto(f"{live_server}/games/{game}/share")
     second = new_context().new_page()
     second.goto(str(page.locator("a.link[href*='/join/']").get_attribute("href")))
+    flows.tap(second, second.get_by_role("button", name="Keep score on this phone"))
     page.goto(f"{live_server}/games/{game}")
     flows.enter_trump(page, flows.JESTER)
     expect(second.locator("form.bid-pad")).to_be_visible(timeout=WITHIN)
