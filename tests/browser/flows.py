@@ -292,6 +292,8 @@ def fast_forward(page: Page, rounds: int) -> None:
     found = re.match(r".*/games/[^/?#]+", page.url)
     assert found, f"not a game page: {page.url}"
     url = found.group(0)
+    # Off the game while the rounds are posted: its live page would reload itself meanwhile.
+    page.goto("about:blank")
     html = page.request.get(url).text()
     played = 0
     while played < rounds:
