@@ -27,9 +27,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.common import HOST, app_command, serving
+from benchmarks.common import THREADS
 from benchmarks.growth import prepare
 from benchmarks.load import _ms
+from tests.support.ports import HOST
+from tests.support.server import running
 
 WATCHERS = 200
 EVERY = 1.5  # seconds between two checks of one watcher: app.js's pace
@@ -119,7 +121,8 @@ def run(
         instance = Path(tmp) / "instance"
         fixtures, _filled = prepare(instance, 10)
         page = f"/games/{fixtures.round_id}"
-        with serving(app_command(), instance) as port:
+        with running(instance, THREADS) as server:
+            port = server.port
             check = http.client.HTTPConnection(HOST, port, timeout=10)
             check.request("GET", f"{page}/version")
             answer = check.getresponse()

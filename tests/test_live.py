@@ -85,10 +85,13 @@ def test_a_sealed_bid_shows_on_the_display_only_as_being_in(client: FlaskClient)
     # Ben bids first (left of the dealer, Ana).
     assert act(client, game_id, "bid", seat=1, bid=1) == []
     page = soup(client.application.test_client().get(f"/games/{game_id}/display"))
+    rows = page.select(".bids-now tbody tr")
+    names = [row.select_one("th") for row in rows]
+    cells = [row.select_one("td.bid") for row in rows]
     bids = {
-        row.th.get_text(" ", strip=True): row.select_one("td.bid").get_text(" ", strip=True)
-        for row in page.select(".bids-now tbody tr")
-        if row.th is not None and row.select_one("td.bid") is not None
+        name.get_text(" ", strip=True): cell.get_text(" ", strip=True)
+        for name, cell in zip(names, cells, strict=True)
+        if name is not None and cell is not None
     }
     assert bids == {"Ben": "✓ bid in", "Cleo": "…", "Dan": "…", "Ana (dealer)": "…"}
     assert "1 bid for" not in page.get_text(" ")

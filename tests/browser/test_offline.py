@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser import flows
-from tests.browser.conftest import PHONE, TIMEOUT_MS
-from tests.liveserver import Server
+from tests.support.browser import PHONE, TIMEOUT_MS
+from tests.support.server import Server
 
 pytestmark = pytest.mark.browser
 
@@ -32,9 +32,9 @@ def server(tmp_path: Path) -> Iterator[Server]:
     running.stop()
 
 
-def _phone(browser: Browser, server: Server, **options: object) -> Iterator[Page]:
+def _phone(browser: Browser, server: Server, workers: bool = True) -> Iterator[Page]:
     context: BrowserContext = browser.new_context(
-        viewport=PHONE, base_url=f"http://127.0.0.1:{server.port}", **options
+        viewport=PHONE, base_url=server.url, service_workers="allow" if workers else "block"
     )
     context.set_default_timeout(TIMEOUT_MS)
     try:
@@ -50,7 +50,7 @@ def phone(browser: Browser, server: Server) -> Iterator[Page]:
 
 @pytest.fixture
 def plain_phone(browser: Browser, server: Server) -> Iterator[Page]:
-    yield from _phone(browser, server, service_workers="block")
+    yield from _phone(browser, server, workers=False)
 
 
 def _bids(server: Server, game: str) -> list[int | None]:
@@ -68,7 +68,7 @@ def _shots() -> Path | None:
 def test_offline_page_keeps_the_tap_and_try_again_sends_it_once(
     phone: Page, server: Server
 ) -> None:
-    base = f"http://127.0.0.1:{server.port}"
+    base = server.url
     game = flows.new_game(phone, base, NAMES)
     phone.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
     flows.enter_trump(phone, flows.JESTER)
@@ -102,7 +102,7 @@ def test_offline_page_keeps_the_tap_and_try_again_sends_it_once(
 
 
 def test_a_page_loaded_without_the_server_says_so(phone: Page, server: Server) -> None:
-    base = f"http://127.0.0.1:{server.port}"
+    base = server.url
     game = flows.new_game(phone, base, NAMES)
     phone.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
     server.stop()
@@ -119,7 +119,7 @@ def test_without_a_service_worker_the_page_keeps_the_tap_itself(
     plain_phone: Page, server: Server
 ) -> None:
     phone = plain_phone
-    base = f"http://127.0.0.1:{server.port}"
+    base = server.url
     game = flows.new_game(phone, base, NAMES)
     assert (
         phone.evaluate("navigator.serviceWorker ? navigator.serviceWorker.controller : null")
