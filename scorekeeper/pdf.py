@@ -31,7 +31,7 @@ from scorekeeper.paper import PAPERS
 bp = Blueprint("pdf", __name__)
 
 
-@bp.errorhandler(printing.PrintingUnavailable)
+@bp.app_errorhandler(printing.PrintingUnavailable)
 def _cannot_print(_error: printing.PrintingUnavailable) -> tuple[str, int]:
     """Pango is missing on the machine serving the pad: say how to install it (a page, not an
     error: every score is safe, and the pad works without it)."""

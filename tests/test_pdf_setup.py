@@ -16,6 +16,7 @@ from flask.testing import FlaskClient
 from scorekeeper import paths, printing
 from tests import pdfs
 from tests.pages import soup
+from tests.test_groups_pages import make_group
 
 GREEK, CYRILLIC = "Γιώργος", "Мария"
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -109,7 +110,12 @@ def without_pango(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.usefixtures("without_pango")
 def test_without_pango_the_pdf_link_says_how_to_install_it(app: Flask, client: FlaskClient) -> None:
     stored = pdfs.store(app, pdfs.play(("Ana", "Ben", "Cleo"), rounds=2))
-    for url in (f"/games/{stored.id}/sheet.pdf", "/sheets/blank.pdf?players=4"):
+    group_id = make_group(client)
+    for url in (
+        f"/games/{stored.id}/sheet.pdf",
+        "/sheets/blank.pdf?players=4",
+        f"/groups/{group_id}/season.pdf",
+    ):
         response = client.get(url)
         assert response.status_code == 503, url
         assert response.mimetype == "text/html"
