@@ -6,9 +6,11 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
 # Debian packages the tests need: a real Chromium, PDF-to-text/PNG tools, fast font subsetting,
-# fonts with Greek and Cyrillic glyphs, and openssl for the HTTPS test's certificate.
+# fonts for the browser's pages, and openssl for the HTTPS test's certificate. The PDF's fonts
+# ship with the app (fonts/).
 TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core openssl
-RUN_DEBS := libharfbuzz-subset0 fonts-dejavu-core
+# Only the PDF needs these (WeasyPrint draws text with Pango); the pad serves without them.
+RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
 
 .DEFAULT_GOAL := help
 .PHONY: help run test lint fmt bench clean
@@ -28,21 +30,31 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/activate
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(VENV)/.installed $@
 
+# Installs the Debian packages $(1) that are missing when this is Debian or Ubuntu, as root, with
+# apt-get; otherwise says which are missing and what they are for ($(2)) and goes on.
 define install_debs
-	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing system packages:$$missing"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	@if command -v dpkg >/dev/null 2>&1; then \
+	  missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	  if [ -n "$$missing" ] && command -v apt-get >/dev/null 2>&1 && [ "$$EUID" = 0 ]; then \
+	    echo "Installing system packages:$$missing"; \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; } \
+	      && missing=""; \
+	  fi; \
+	  if [ -n "$$missing" ]; then \
+	    echo "Missing system packages:$$missing"; \
+	    echo "  (not installed here: install them with  sudo apt-get install$$missing)"; \
+	    echo "  $(2)"; \
+	  fi; \
 	fi
 endef
 
 run: $(VENV)/.installed ## Serve the app on all interfaces (HOST, PORT to change)
-	$(call install_debs,$(RUN_DEBS))
+	$(call install_debs,$(RUN_DEBS),The score pad serves anyway: only the printed PDF needs them.)
 	@mkdir -p instance
 	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT)
 
 test: $(VENV)/.installed-test ## Install what the tests need, then lint, type-check and run every test
-	$(call install_debs,$(TEST_DEBS))
+	$(call install_debs,$(TEST_DEBS),Tests that need them will fail.)
 	$(BIN)/ruff check scorekeeper tests benchmarks
 	$(BIN)/ruff format --check scorekeeper tests benchmarks
 	$(BIN)/mypy
@@ -59,7 +71,7 @@ fmt: $(VENV)/.installed-test ## Format and fix what ruff can
 	$(BIN)/ruff check --fix scorekeeper tests benchmarks
 
 bench: $(VENV)/.installed-test ## Measure speed and size; writes docs/benchmarks.md
-	$(call install_debs,$(TEST_DEBS) wrk)
+	$(call install_debs,$(TEST_DEBS) wrk,Benchmarks that need them will fail.)
 	$(BIN)/python -m benchmarks
 
 clean: ## Remove the virtual environment and caches (keeps instance/)

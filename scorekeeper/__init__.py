@@ -61,6 +61,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from scorekeeper import (
         access,
+        addresses,
         api,
         db,
         errors,
@@ -69,7 +70,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         groups,
         groups_api,
         hosting,
+        live,
         pdf,
+        pwa,
         security,
         static_files,
         templating,
@@ -84,6 +87,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     static_files.init_app(app)
     templating.init_app(app)
+    addresses.init_app(app)
+    live.init_app(app)
+    pwa.init_app(app)
 
     app.register_blueprint(views.bp)
     app.register_blueprint(exports.bp)

@@ -138,7 +138,7 @@ def same_token(token: object, secret: str) -> bool:
 
 
 # Addresses that carry a token of their own and check it themselves.
-_OWN_TOKEN = {"views.join", "views.watch"}
+_OWN_TOKEN = {"views.join", "views.watch", "live.display_by_link"}
 
 
 def check_watch_access() -> ResponseReturnValue | None:
@@ -164,6 +164,18 @@ def check_watch_access() -> ResponseReturnValue | None:
 def init_app(app: Flask) -> None:
     """Check who may watch a game before any of its addresses answers."""
     app.before_request(check_watch_access)
+
+
+def require_view_token(stored: StoredGame, token: str) -> None:
+    """Stop with 403 unless ``token`` is the game's renewed view token (a renewed view link)."""
+    if stored.view_token is None or not same_token(token, stored.view_token):
+        abort(
+            403,
+            description=gettext(
+                "The scorekeeper has made a new view link for this game, and this one no "
+                "longer works: ask for the new link."
+            ),
+        )
 
 
 def require_editor(stored: StoredGame) -> None:

@@ -254,6 +254,25 @@ def _rows(db: Database, sql: str, *params: object) -> list[Row]:
     return [dict(zip(keys, row, strict=True)) for row in cursor]
 
 
+def version_of(db: Database, game_id: str) -> int | None:
+    """The game's version alone, or ``None``: one indexed read, for phones watching a game."""
+    row = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
+    return None if row is None else int(row[0])
+
+
+def peek_version(app: Flask, game_id: str) -> int | None:
+    """The game's version outside a request, on the connection this thread keeps for ``app``:
+    watching phones ask many times a second (``live.VersionCheck``). ``None`` for an unknown
+    game and for one whose view link was renewed: watching that takes a token, checked in a
+    request."""
+    row = (
+        _thread_connection(app.config["DATABASE"], _max_bytes(app))
+        .execute("SELECT version FROM games WHERE id = ? AND view_token IS NULL", [game_id])
+        .fetchone()
+    )
+    return None if row is None else int(row[0])
+
+
 def save(db: Database, stored: StoredGame, record: GameRecord) -> StoredGame:
     """Write the change from ``stored`` to ``record`` as one transaction.
 

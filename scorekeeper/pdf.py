@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import cache
 
-from flask import Blueprint, Response, abort, current_app, request
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -29,6 +29,15 @@ from scorekeeper.forms import MAX_NAME
 from scorekeeper.paper import PAPERS
 
 bp = Blueprint("pdf", __name__)
+
+
+@bp.app_errorhandler(printing.PrintingUnavailable)
+def _cannot_print(_error: printing.PrintingUnavailable) -> tuple[str, int]:
+    """Pango is missing on the machine serving the pad: say how to install it (a page, not an
+    error: every score is safe, and the pad works without it)."""
+    game_id = (request.view_args or {}).get("game_id")
+    back = url_for("views.game", game_id=game_id) if game_id else url_for("views.home")
+    return render_template("pdf/unavailable.html", back=back), 503
 
 
 @bp.get("/games/<game_id>/sheet.pdf")

@@ -2,33 +2,46 @@
 
 Every number comes from :class:`~scorekeeper.sheet.Sheet`; words for trumps and variants from
 :mod:`scorekeeper.labels`. Only completed rounds are printed: the round in progress, and with it
-any bid still sealed, never is. Fonts come from fontconfig (DejaVu Sans, which has Latin, Greek
-and Cyrillic); nothing is fetched from the network, and a page cannot ask for anything either:
-the URL fetcher refuses every URL.
+any bid still sealed, never is. The fonts ship with the app (``fonts/``: DejaVu Sans, which has
+Latin, Greek and Cyrillic) and are embedded from there, so a sheet prints the same on every
+machine. Nothing is fetched from the network, and a page cannot ask for anything either: the URL
+fetcher refuses every URL but those of the bundled fonts.
+
+WeasyPrint is imported on the first PDF, not at start: it is most of the app's start-up time,
+and it needs Pango, which a laptop may lack: then :class:`PrintingUnavailable` says so and the
+rest of the pad works.
 """
 
 from __future__ import annotations
 
+import atexit
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
 
 from flask import render_template
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
-from weasyprint import CSS, HTML
-from weasyprint.urls import URLFetcher
 
 from scorekeeper import chart, labels, rules
 from scorekeeper.paper import Layout, fit
-from scorekeeper.paths import PRINT_TEMPLATES
+from scorekeeper.paths import FONTS, PRINT_TEMPLATES
 from scorekeeper.rules import Length, Trump, Turned
 from scorekeeper.sheet import Sheet
 from scorekeeper.stats import GroupStats
 
 STYLESHEET = PRINT_TEMPLATES / "print.css"
+# The bundled fonts, as (file in fonts/, CSS font-weight); print.css names the family.
+FONT_FILES = (("DejaVuSans.ttf", "normal"), ("DejaVuSans-Bold.ttf", "bold"))
+FONT_FAMILY = "DejaVu Sans"
+
+
+class PrintingUnavailable(RuntimeError):
+    """WeasyPrint cannot run here (Pango is missing): no PDF, everything else works."""
 
 
 def game_pdf(built: Sheet, *, day: str, paper: str) -> bytes:
@@ -161,26 +174,92 @@ def _css(text: str) -> str:
     return '"' + cleaned.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-# --- WeasyPrint ------------------------------------------------------------------------------
+# --- WeasyPrint ---------------------------------------------------------------------------
 
 
-class _NoFetching(URLFetcher):  # type: ignore[misc]
-    """Refuses every URL: a printed sheet needs nothing that is not in its HTML."""
+def _font_faces() -> str:
+    """``@font-face`` rules for the bundled fonts, by ``file:`` URL (the fetcher allows those)."""
+    return "\n".join(
+        f'@font-face {{ font-family: "{FONT_FAMILY}"; font-weight: {weight}; '
+        f'font-style: normal; src: url("{(FONTS / name).as_uri()}"); }}'
+        for name, weight in FONT_FILES
+    )
 
-    def fetch(self, url: str, headers: Any = None) -> Any:
-        raise ValueError(f"Printed sheets load nothing: {url[:80]}")
+
+def bundled_font(url: str) -> Path | None:
+    """The bundled font file that ``url`` names, or ``None`` for any other URL."""
+    parts = urlsplit(url)
+    if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
+        return None
+    path = Path(url2pathname(parts.path)).resolve()
+    allowed = {(FONTS / name).resolve() for name, _weight in FONT_FILES}
+    return path if path in allowed else None
 
 
 @cache
-def _stylesheet() -> CSS:
-    """The print stylesheet, parsed once per process."""
-    return CSS(string=STYLESHEET.read_text(encoding="utf-8"), url_fetcher=_NoFetching())
+def _weasyprint() -> dict[str, Any]:
+    """WeasyPrint's classes, imported now (once per process), and a fetcher that loads the
+    bundled fonts and nothing else."""
+    try:
+        from weasyprint import CSS, HTML
+        from weasyprint.text.fonts import FontConfiguration
+        from weasyprint.urls import URLFetcher
+    except (ImportError, OSError) as error:  # OSError: Pango's library was not found
+        raise PrintingUnavailable(str(error)) from error
+
+    class BundledFontsOnly(URLFetcher):  # type: ignore[misc]
+        """Refuses every URL but the bundled fonts: a sheet needs nothing else."""
+
+        def fetch(self, url: str, headers: Any = None) -> Any:
+            if bundled_font(url) is None:
+                raise ValueError(f"Printed sheets load nothing: {url[:80]}")
+            return super().fetch(url, headers)
+
+    return {
+        "CSS": CSS,
+        "HTML": HTML,
+        "FontConfiguration": FontConfiguration,
+        "fetcher": BundledFontsOnly,
+    }
+
+
+@cache
+def _stylesheet() -> tuple[Any, Any]:
+    """The print stylesheet with the bundled fonts and their font configuration, parsed once
+    per process."""
+    weasy = _weasyprint()
+    fonts = weasy["FontConfiguration"]()
+    css = weasy["CSS"](
+        string=_font_faces() + "\n" + STYLESHEET.read_text(encoding="utf-8"),
+        url_fetcher=weasy["fetcher"](),
+        font_config=fonts,
+    )
+    return css, fonts
+
+
+# Dropped before the interpreter takes its modules apart: the font configuration then removes
+# the copies of the fonts it made for fontconfig.
+atexit.register(_stylesheet.cache_clear)
+
+
+def available() -> bool:
+    """True when PDFs can be made here (WeasyPrint and Pango load)."""
+    try:
+        _weasyprint()
+    except PrintingUnavailable:
+        return False
+    return True
 
 
 def write_pdf(html: str) -> bytes:
-    """Render ``html`` with the print stylesheet into PDF bytes."""
-    document = HTML(string=html, url_fetcher=_NoFetching(), base_url=str(PRINT_TEMPLATES))
-    pdf: bytes = document.write_pdf(stylesheets=[_stylesheet()])
+    """Render ``html`` with the print stylesheet into PDF bytes (:class:`PrintingUnavailable`
+    when WeasyPrint cannot run here)."""
+    weasy = _weasyprint()
+    css, fonts = _stylesheet()
+    document = weasy["HTML"](
+        string=html, url_fetcher=weasy["fetcher"](), base_url=str(PRINT_TEMPLATES)
+    )
+    pdf: bytes = document.write_pdf(stylesheets=[css], font_config=fonts)
     return pdf
 
 
@@ -189,6 +268,7 @@ def source_files() -> list[Path]:
     here = Path(__file__).resolve().parent
     return [
         *sorted(PRINT_TEMPLATES.iterdir()),
+        *(FONTS / name for name, _weight in FONT_FILES),
         here / "printing.py",
         here / "chart.py",
         here / "labels.py",

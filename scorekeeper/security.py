@@ -30,11 +30,18 @@ class _SessionInterface(SecureCookieSessionInterface):
         return request.is_secure or bool(app.config["SESSION_COOKIE_SECURE"])
 
 
-def _security_headers(response: Response) -> Response:
+def fixed_headers(response: Response) -> Response:
+    """The headers every answer carries whatever the request, also on answers made outside a
+    Flask request (``live.VersionCheck``)."""
     response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "same-origin"
     response.headers["X-Frame-Options"] = "DENY"
+    return response
+
+
+def _security_headers(response: Response) -> Response:
+    fixed_headers(response)
     seconds = int(current_app.config["HSTS_SECONDS"])
     if request.is_secure and seconds > 0:
         response.headers["Strict-Transport-Security"] = f"max-age={seconds}"

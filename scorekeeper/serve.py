@@ -3,24 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import socket
+import sys
 
 from waitress import serve
 
-from scorekeeper import create_app, hosting
-
-
-def addresses(host: str, port: int) -> list[str]:
-    """The addresses a phone on the same network can open."""
-    if host not in ("0.0.0.0", "::", ""):
-        return [f"http://{host}:{port}/"]
-    found = {"127.0.0.1"}
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.add(str(info[4][0]))
-    except OSError:
-        pass
-    return [f"http://{ip}:{port}/" for ip in sorted(found)]
+from scorekeeper import addresses, create_app, hosting
 
 
 def main() -> None:
@@ -31,9 +18,10 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=8)
     args = parser.parse_args()
     app = create_app()
-    print("Wizard score pad is running. Open it on a phone on this network:", flush=True)
-    for address in addresses(args.host, args.port):
-        print(f"  {address}", flush=True)
+    # Share links name an address the server really answers on (addresses.base_url).
+    app.config["LISTEN_HOST"] = args.host
+    found = addresses.lan_addresses(app)
+    addresses.announce(sys.stdout, args.host, args.port, found, app.config.get("PUBLIC_URL"))
     hosting.raise_open_files_limit()
     hosting.share_the_interpreter()
     serve(

@@ -11,7 +11,7 @@ from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from scorekeeper import access, chart, db, forms, game, labels, qr, sheet
+from scorekeeper import access, addresses, chart, db, forms, game, labels, live, qr, sheet
 from scorekeeper.db import StoredGame
 from scorekeeper.game import GameRecord, RoundRecord
 from scorekeeper.rules import RuleError, Suit, Trump, Turned
@@ -305,13 +305,14 @@ def share(game_id: str) -> str:
     stored = db.load_or_404(game_id)
     editor = access.is_editor(stored)
     g.no_store = True
-    view_url = url_for("views.game", game_id=stored.id, _external=True)
+    # Addresses other phones can open, even when this page was opened as localhost.
+    view_url = addresses.external(url_for("views.game", game_id=stored.id))
     if stored.view_token is not None:
-        view_url = url_for(
-            "views.watch", game_id=stored.id, token=stored.view_token, _external=True
+        view_url = addresses.external(
+            url_for("views.watch", game_id=stored.id, token=stored.view_token)
         )
     edit_url = (
-        url_for("views.join", game_id=stored.id, token=stored.edit_token, _external=True)
+        addresses.external(url_for("views.join", game_id=stored.id, token=stored.edit_token))
         if editor
         else None
     )
@@ -320,6 +321,7 @@ def share(game_id: str) -> str:
         stored,
         view_url=view_url,
         edit_url=edit_url,
+        display_url=live.display_url(stored),
         qr=qr.svg,
         form=forms.ConfirmForm(data={"version": stored.version}),
     )
@@ -362,14 +364,7 @@ def _renew(game_id: str, renew: Callable[[StoredGame], object], done: str) -> Re
 def watch(game_id: str, token: str) -> Response:
     """Open a renewed view link: this phone may watch the game from now on."""
     stored = db.load_or_404(game_id)
-    if stored.view_token is None or not access.same_token(token, stored.view_token):
-        abort(
-            403,
-            description=_(
-                "The scorekeeper has made a new view link for this game, and this one no "
-                "longer works: ask for the new link."
-            ),
-        )
+    access.require_view_token(stored, token)
     access.remember_viewer(stored)
     return _to_game(stored)
 

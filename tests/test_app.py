@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient, FlaskCliRunner
 
-from scorekeeper import create_app, serve
+from scorekeeper import create_app
 from scorekeeper import migrations as schema_migrations
 from tests.pages import play_round, start_game
 
@@ -61,8 +61,3 @@ def test_backup_command_copies_every_game(
         conn.execute("SELECT count(*) FROM hands WHERE game_id = ?", [game_id]).fetchone()[0] == 3
     )
     conn.close()
-
-
-def test_served_addresses_include_loopback() -> None:
-    assert "http://127.0.0.1:8000/" in serve.addresses("0.0.0.0", 8000)
-    assert serve.addresses("192.0.2.7", 9000) == ["http://192.0.2.7:9000/"]

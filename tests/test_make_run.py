@@ -1,35 +1,73 @@
-"""`make run` on an installed checkout serves the app and prints the address to open."""
+"""`make run` on an installed checkout serves the app and prints the addresses to open: every
+network address for the other phones (compared as strings: nothing is sent to them), a QR code
+of the first, then this machine's loopback address. It serves even where apt-get is missing."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import time
 from pathlib import Path
 
+from scorekeeper import addresses
 from tests.support.client import Client
 from tests.support.ports import HOST, free_port
 from tests.support.server import Process, server_env
 
 
-def test_make_run_serves_a_page_on_the_printed_address(tmp_path: Path) -> None:
-    instance = tmp_path / "instance"
-    port = free_port()
-    command = ["make", "--no-print-directory", "run", f"PORT={port}"]
-    server = Process(command, server_env(instance), tmp_path / "make-run.log")
+def _make_run(tmp_path: Path, **env: str) -> tuple[list[str], int, str]:
+    """Run ``make run`` until it serves: the lines it printed before the loopback address, the
+    port, and the page ``/`` it answers there."""
+    instance, port, make = tmp_path / "instance", free_port(), shutil.which("make")
+    assert make is not None
+    settings = server_env(instance) | env
+    settings.pop("SCOREKEEPER_LAN_ADDRESSES")  # the interfaces' own addresses, as strings
+    command = [make, "--no-print-directory", "run", f"PORT={port}"]
+    server = Process(command, settings, tmp_path / "make-run.log")
     try:
         deadline = time.monotonic() + 120
-        printed: list[str] = []
-        while not printed and time.monotonic() < deadline:
+        loopback = f"http://{HOST}:{port}/"
+        while loopback not in server.output() and time.monotonic() < deadline:
             assert server.popen.poll() is None, f"make run stopped:\n{server.output()}"
-            printed = [line for line in server.output().splitlines() if f"{HOST}:{port}" in line]
             time.sleep(0.1)
-        assert printed, "make run printed no address in time"
-        address = printed[0].strip()
-        assert address == f"http://{HOST}:{port}/"
+        lines = server.output().splitlines()
+        assert [line.strip() for line in lines if f"{HOST}:{port}" in line] == [loopback]
         server.wait_for(port, "/", timeout=deadline - time.monotonic())
         with Client(port) as client:
             body = client.send("GET", "/").body.decode()
-        assert "Wizard score pad" in body
         assert (instance / "scorekeeper.sqlite").exists()
         assert (instance / "secret_key").exists()
+        return lines[: lines.index(f"  {loopback}")], port, body
     finally:
         server.stop()
+
+
+def test_make_run_prints_every_network_address_and_serves_on_loopback(tmp_path: Path) -> None:
+    printed, port, body = _make_run(tmp_path)
+    assert "Wizard score pad" in body
+    # make run listens on 0.0.0.0: every IPv4 address of the interfaces, as strings.
+    found = addresses.reachable("0.0.0.0", addresses.interface_addresses())
+    shown = [line.strip() for line in printed if line.strip().startswith("http://")]
+    assert shown == [addresses.url(ip, port) for ip in found]
+    if found:
+        assert any("█" in line for line in printed), "no QR code printed"
+
+
+def test_make_run_serves_without_apt_get_and_names_what_is_missing(tmp_path: Path) -> None:
+    # A PATH with no apt-get, and a dpkg that knows no package: a laptop without root or apt.
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    dpkg = bin_dir / "dpkg"
+    dpkg.write_text("#!/bin/sh\necho \"dpkg-query: package '$2' is not installed\" >&2\nexit 1\n")
+    dpkg.chmod(0o755)
+    mkdir = shutil.which("mkdir")
+    assert mkdir is not None
+    (bin_dir / "mkdir").symlink_to(mkdir)
+    printed, _port, body = _make_run(tmp_path, PATH=str(bin_dir))
+    assert "Wizard score pad" in body
+    text = "\n".join(printed)
+    assert "Missing system packages: libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0" in text
+    assert "sudo apt-get install libpango-1.0-0" in text
+    assert "serves anyway" in text
+    assert "Installing" not in text
+    assert os.environ["PATH"] != str(bin_dir)

@@ -31,6 +31,9 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "SECRET_KEY": "browser-tests",
             # The browser keeps the style sheet and script instead of asking at every tap.
             "SEND_FILE_MAX_AGE_DEFAULT": 3600,
+            # Share links name the loopback address the browser used, never this machine's
+            # network address: tests send nothing anywhere but loopback.
+            "LAN_ADDRESSES": [],
         }
     )
     server: Any = create_server(app, host=HOST, port=0, threads=4)
@@ -65,11 +68,13 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 @pytest.fixture
 def new_context(browser: Browser, live_server: str) -> Iterator[NewContext]:
-    """Open more phones (contexts) at 390 x 844; all are closed when the test ends."""
+    """Open more phones (contexts) at 390 x 844 (or ``viewport=``); all are closed when the test
+    ends."""
     opened: list[BrowserContext] = []
 
     def make(**options: Any) -> BrowserContext:
-        context = browser.new_context(viewport=PHONE, base_url=live_server, **options)
+        options.setdefault("viewport", PHONE)
+        context = browser.new_context(base_url=live_server, **options)
         context.set_default_timeout(TIMEOUT_MS)
         opened.append(context)
         return context

@@ -48,6 +48,12 @@ def game_id(page: Page) -> str:
     return found.group(1)
 
 
+def hold_live(page: Page) -> None:
+    """Keep the page as it is: its live check always hears "nothing changed", as on a phone
+    that was asleep. For tests of what a stale page may do."""
+    page.route("**/games/*/version", lambda route: route.fulfill(status=304))
+
+
 def flash_errors(page: Page) -> list[str]:
     """The refusals the page shows (flash messages of the error kind)."""
     return list(state(page)["errors"])
@@ -286,6 +292,8 @@ def fast_forward(page: Page, rounds: int) -> None:
     found = re.match(r".*/games/[^/?#]+", page.url)
     assert found, f"not a game page: {page.url}"
     url = found.group(0)
+    # Off the game while the rounds are posted: its live page would reload itself meanwhile.
+    page.goto("about:blank")
     html = page.request.get(url).text()
     played = 0
     while played < rounds:

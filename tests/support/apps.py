@@ -13,6 +13,8 @@ from scorekeeper import create_app
 def make_app(database: Path | str, csrf: bool = False, **config: Any) -> Flask:
     """The app over ``database``; CSRF protection off unless ``csrf`` (then as it is served)."""
     settings: dict[str, Any] = {"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test"}
+    # Share links keep the address the request used (tests/test_addresses.py sets its own).
+    settings["LAN_ADDRESSES"] = []
     if not csrf:
         settings["WTF_CSRF_ENABLED"] = False
     return create_app(settings | config)

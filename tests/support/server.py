@@ -29,6 +29,9 @@ def server_env(instance: Path | None = None) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("SCOREKEEPER_")}
     if instance is not None:
         env["SCOREKEEPER_INSTANCE_PATH"] = str(instance)
+    # Share links name the loopback address used, never this machine's network address:
+    # nothing is sent anywhere but loopback.
+    env["SCOREKEEPER_LAN_ADDRESSES"] = "[]"
     env["PYTHONUNBUFFERED"] = "1"
     return env
 
@@ -135,11 +138,13 @@ class Server:
             command += ["--threads", str(self.threads)]
         return command
 
-    def start(self, timeout: float = 60) -> float:
-        """Start on a new free port and wait until ``/`` answers: the seconds that took."""
+    def start(self, timeout: float = 60, same_port: bool = False) -> float:
+        """Start on a new free port (or the last run's) and wait until ``/`` answers: the
+        seconds that took."""
         assert self.process is None, "already running"
         self.instance.mkdir(parents=True, exist_ok=True)
-        self.port = free_port()
+        if not (same_port and self.port):
+            self.port = free_port()
         self.runs += 1
         log = self.instance / f"server-{self.runs}.log"
         self.process = Process(self.command(), server_env(self.instance) | self.env, log)

@@ -1,0 +1,189 @@
+"""Every open page of a game follows it within 2 s: a watcher, a second scorekeeper, the table
+display; and a page does nothing while nothing changes. Screenshots of the new screens go to
+``SCOREKEEPER_SHOTS`` (to look at them), else to the test's temporary folder."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, Response, expect
+
+from scorekeeper.rules import Suit, Trump, Turned
+from tests.browser import flows
+from tests.browser.flows import NewContext
+
+pytestmark = pytest.mark.browser
+
+NAMES = ("Ana", "Ben", "Cleo", "Dan")
+WITHIN = 2_000  # ms: the issue's promise for every open page
+TABLE = {"width": 1280, "height": 800}
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("SCOREKEEPER_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def shoot(page: Page, folder: Path, name: str) -> None:
+    """The page in light and in dark, as it is on the screen."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.screenshot(path=str(folder / f"live-{name}-{scheme}.png"))
+    page.emulate_media(color_scheme="light")
+
+
+def trump_text(page: Page) -> str:
+    return page.locator(".round-head dd.trump").inner_text()
+
+
+def watched_game(page: Page, new_context: NewContext, base: str) -> Page:
+    """A new game on the scorekeeper's phone, and its round page open on a watcher's phone."""
+    game = flows.new_game(page, base, NAMES)
+    watcher = new_context().new_page()
+    watcher.goto(f"{base}/games/{game}")
+    return watcher
+
+
+def test_a_watcher_sees_every_change_within_2_seconds(
+    page: Page, new_context: NewContext, live_server: str
+) -> None:
+    watcher = watched_game(page, new_context, live_server)
+    flows.enter_trump(page, Trump(Turned.SUIT, Suit.CLUBS))
+    expect(watcher.locator(".round-head dd.trump")).to_have_text(trump_text(page), timeout=WITHIN)
+    flows.tap(page, page.locator("form.bid-pad button[name=bid][value='1']"))
+    # Ben bids first, left of the dealer Ana.
+    bids = watcher.locator("table.table-view tbody td:nth-of-type(1)")
+    expect(bids).to_have_text(["1", "…", "…", "…"], timeout=WITHIN)
+    flows.enter_bids(page, [0, 1, 0, 0])
+    flows.count_tricks(page, [1])
+    won = watcher.locator("table.table-view td.won")
+    expect(won).to_have_text(["1", "0", "0", "0"], timeout=WITHIN)
+
+
+def test_a_page_does_nothing_while_nothing_changes(
+    page: Page, new_context: NewContext, live_server: str
+) -> None:
+    watcher = watched_game(page, new_context, live_server)
+    watcher.wait_for_load_state("networkidle")  # the icon, asked for after the page
+    watcher.evaluate("window.stillTheSamePage = true")
+    answers: list[Response] = []
+    watcher.on("response", lambda answer: answers.append(answer))
+    time.sleep(4)
+    assert watcher.evaluate("window.stillTheSamePage") is True
+    asked = [answer.url.rsplit("/", 1)[-1] for answer in answers]
+    assert asked == ["version"] * len(answers), asked
+    assert 2 <= len(answers) <= 4 and {answer.status for answer in answers} == {304}
+
+
+def test_a_second_scorekeeper_follows_and_keeps_what_they_are_tapping(
+    page: Page, new_context: NewContext, live_server: str
+) -> None:
+    game = flows.new_game(page, live_server, NAMES)
+    page.goto(f"{live_server}/games/{game}/share")
+    second = new_context().new_page()
+    second.goto(str(page.locator("a.link[href*='/join/']").get_attribute("href")))
+    flows.tap(second, second.get_by_role("button", name="Keep score on this phone"))
+    page.goto(f"{live_server}/games/{game}")
+    flows.enter_trump(page, flows.JESTER)
+    expect(second.locator("form.bid-pad")).to_be_visible(timeout=WITHIN)
+    flows.enter_bids(page, [0, 1, 0, 0])
+    expect(second.locator("form.tricks-form")).to_be_visible(timeout=WITHIN)
+
+    # The second phone starts tapping tricks; the first counts a trick meanwhile. The second
+    # phone's taps are not thrown away by a reload: it says the game changed, and waits.
+    second.locator(".tricks-form label.chip:has(input[name='tricks-1'][value='1'])").click()
+    flows.count_tricks(page, [2])
+    note = second.locator(".live-note")
+    expect(note).to_contain_text("The game changed on another phone.", timeout=WITHIN)
+    assert flows.checked_tricks(second)[1] == 1
+    with second.expect_navigation():
+        note.get_by_role("button", name="Show it").click()
+    expect(second.locator("table.table-view td.won")).to_have_text(["0", "1", "0", "0"])
+
+
+def test_the_table_display_follows_a_round(
+    page: Page, new_context: NewContext, live_server: str, shots: Path
+) -> None:
+    game = flows.new_game(page, live_server, NAMES, bid_visibility="hidden")
+    flows.play_round(page, [1, 0, 0, 0], [1, 0, 0, 0])
+    table = new_context(viewport=TABLE).new_page()
+    table.goto(f"{live_server}/games/{game}/display")
+    heading = table.locator("#display-round")
+    expect(heading).to_contain_text("Round 2 of 15")
+    expect(table.locator(".standings li").first).to_have_text("1. Ana 30")
+    assert table.locator("form, button").count() == 0
+    shoot(table, shots, "display-trump")
+
+    flows.enter_trump(page, Trump(Turned.SUIT, Suit.HEARTS))
+    expect(table.locator("dd.trump")).to_contain_text("Hearts", timeout=WITHIN)
+    # A sealed bid shows only that it is in. Ben deals: Cleo bids first.
+    flows.tap(page, page.locator("form.bid-pad button[name=bid][value='2']"))
+    bids = table.locator(".bids-now td.bid")
+    expect(bids).to_have_text(["✓ bid in", "…", "…", "…"], timeout=WITHIN)
+    assert "2" not in table.locator(".bids-now").inner_text()
+    shoot(table, shots, "display-sealed")
+    # Revealed together once everyone has bid; then the tricks won come in.
+    flows.enter_bids(page, [0, 0, 2, 0])
+    expect(bids).to_have_text(["2", "0", "0", "0"], timeout=WITHIN)
+    flows.count_tricks(page, [2])
+    expect(table.locator(".bids-now td.won")).to_have_text(["1", "0", "0", "0"], timeout=WITHIN)
+    shoot(table, shots, "display-play")
+    flows.enter_tricks(page, [0, 0, 2, 0], blank=None)
+    flows.confirm_round(page)
+    expect(heading).to_contain_text("Round 3 of 15", timeout=WITHIN)
+    expect(table.locator(".standings li").first).to_have_text("1. Cleo 60")
+    shoot(table, shots, "display-next-round")
+    width = table.evaluate("document.documentElement.scrollWidth")
+    height = table.evaluate("document.documentElement.scrollHeight")
+    assert width <= TABLE["width"] and height <= TABLE["height"], (width, height)
+
+
+def test_the_share_page_and_live_notes_look_right(
+    page: Page, new_context: NewContext, live_server: str, shots: Path
+) -> None:
+    game = flows.new_game(page, live_server, NAMES)
+    page.goto(f"{live_server}/games/{game}/share")
+    page.screenshot(path=str(shots / "live-share-light.png"), full_page=True)
+    page.goto(f"{live_server}/games/{game}")
+    flows.enter_trump(page, flows.JESTER)
+    flows.enter_bids(page, [0, 1, 0, 0])
+    # What a player sees when the pad cannot be reached: the page greyed, and why.
+    page.route("**/games/*/version", lambda route: route.abort())
+    expect(page.locator(".live-note")).to_contain_text("No connection", timeout=WITHIN)
+    assert "stale" in str(page.locator("body").get_attribute("class"))
+    shoot(page, shots, "offline-note")
+    page.unroute("**/games/*/version")
+    expect(page.locator(".live-note")).to_be_hidden(timeout=WITHIN)
+    assert "stale" not in str(page.locator("body").get_attribute("class"))
+
+
+def test_chromium_reads_the_manifest_without_errors(page: Page, live_server: str) -> None:
+    page.goto(live_server)
+    cdp = page.context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == [], manifest["errors"]
+    assert manifest["url"].endswith("/manifest.webmanifest")
+    parsed = manifest.get("manifest") or {}
+    if parsed:  # newer Chromium: the manifest as it understood it
+        assert str(parsed.get("display")).lower().endswith("standalone")
+    icons = page.evaluate(
+        """async (url) => {
+          const manifest = await (await fetch(url)).json();
+          return Promise.all(manifest.icons.map(async (icon) => {
+            const image = new Image();
+            image.src = icon.src;
+            await image.decode();
+            return [icon.sizes, image.naturalWidth, image.naturalHeight];
+          }));
+        }""",
+        manifest["url"],
+    )
+    for sizes, width, height in icons:
+        assert width > 0 and height > 0
+        if sizes != "any":
+            assert sizes == f"{width}x{height}"

@@ -1,0 +1,145 @@
+"""When the Wi-Fi drops: the phone says so instead of the browser's error page, keeps what was
+tapped, and sends it once when the player taps *Try again* after the server is back.
+
+The real server runs as a process (``tests/liveserver.py``) so that it can be stopped and
+started again on the same port. Two phones: one with the service worker (HTTPS and localhost),
+one without it (a plain-HTTP table network), where the page keeps the tap itself.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.browser import flows
+from tests.support.browser import PHONE, TIMEOUT_MS
+from tests.support.server import Server
+
+pytestmark = pytest.mark.browser
+
+NAMES = ("Ana", "Ben", "Cleo", "Dan")
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(tmp_path, threads=4)
+    running.start()
+    yield running
+    running.stop()
+
+
+def _phone(browser: Browser, server: Server, workers: bool = True) -> Iterator[Page]:
+    context: BrowserContext = browser.new_context(
+        viewport=PHONE, base_url=server.url, service_workers="allow" if workers else "block"
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def phone(browser: Browser, server: Server) -> Iterator[Page]:
+    yield from _phone(browser, server)
+
+
+@pytest.fixture
+def plain_phone(browser: Browser, server: Server) -> Iterator[Page]:
+    yield from _phone(browser, server, workers=False)
+
+
+def _bids(server: Server, game: str) -> list[int | None]:
+    with server.client() as client:
+        status, state = client.request("GET", f"/api/games/{game}")
+    assert status == 200, state
+    return list(state["current"]["bids"])
+
+
+def _shots() -> Path | None:
+    folder = os.environ.get("SCOREKEEPER_SHOTS")
+    return Path(folder) if folder else None
+
+
+def test_offline_page_keeps_the_tap_and_try_again_sends_it_once(
+    phone: Page, server: Server
+) -> None:
+    base = server.url
+    game = flows.new_game(phone, base, NAMES)
+    phone.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
+    flows.enter_trump(phone, flows.JESTER)
+    server.stop()
+
+    # Ben bids 1 with the server gone: the offline page, not the browser's error.
+    flows.tap(phone, phone.locator("form.bid-pad button[name=bid][value='1']"))
+    expect(phone.locator("h1")).to_have_text("No connection to the score pad")
+    expect(phone.locator("form.retry")).to_be_visible()
+    assert phone.locator("form.retry input[name=bid]").get_attribute("value") == "1"
+    assert phone.locator("a.retry").count() == 0
+    shots = _shots()
+    if shots:
+        for scheme in ("light", "dark"):
+            phone.emulate_media(color_scheme=scheme)
+            phone.screenshot(path=str(shots / f"offline-page-{scheme}.png"), full_page=True)
+    # Trying again while the server is still away changes nothing and keeps the tap.
+    flows.tap(phone, phone.get_by_role("button", name="Try again"))
+    expect(phone.locator("form.retry input[name=bid]")).to_have_value("1")
+
+    server.start(same_port=True)
+    flows.tap(phone, phone.get_by_role("button", name="Try again"))
+    assert flows.flash_errors(phone) == []
+    assert flows.next_bidder(phone) == 2
+    assert _bids(server, game) == [None, 1, None, None]
+    # Sent again by going back (the tap made against an old page): refused, nothing doubled.
+    phone.go_back()
+    if phone.locator("form.retry").count():
+        flows.tap(phone, phone.get_by_role("button", name="Try again"))
+    assert _bids(server, game) == [None, 1, None, None]
+
+
+def test_a_page_loaded_without_the_server_says_so(phone: Page, server: Server) -> None:
+    base = server.url
+    game = flows.new_game(phone, base, NAMES)
+    phone.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
+    server.stop()
+    phone.reload()
+    expect(phone.locator("h1")).to_have_text("No connection to the score pad")
+    assert phone.url == f"{base}/games/{game}"
+    assert phone.locator("form.retry").count() == 0
+    server.start(same_port=True)
+    flows.tap(phone, phone.locator("a.retry"))
+    expect(phone.locator("#trump-title")).to_be_visible()
+
+
+def test_without_a_service_worker_the_page_keeps_the_tap_itself(
+    plain_phone: Page, server: Server
+) -> None:
+    phone = plain_phone
+    base = server.url
+    game = flows.new_game(phone, base, NAMES)
+    assert (
+        phone.evaluate("navigator.serviceWorker ? navigator.serviceWorker.controller : null")
+        is None
+    )
+    flows.enter_trump(phone, flows.JESTER)
+    server.stop()
+
+    url = phone.url
+    phone.locator("form.bid-pad button[name=bid][value='1']").click()
+    note = phone.locator(".live-note")
+    expect(note).to_contain_text("your tap was kept, not sent")
+    assert phone.url == url and "stale" in str(phone.locator("body").get_attribute("class"))
+    # Kept across a reload of the page, too (for this tab).
+    server.start(same_port=True)
+    phone.reload()
+    expect(note).to_contain_text("your tap was kept, not sent")
+    with phone.expect_navigation():
+        note.get_by_role("button", name="Try again").click()
+    assert flows.flash_errors(phone) == []
+    assert flows.next_bidder(phone) == 2
+    assert _bids(server, game) == [None, 1, None, None]
+    expect(phone.locator(".live-note")).to_be_hidden()
