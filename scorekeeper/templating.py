@@ -20,6 +20,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         trump_label=labels.trump_label,
         suit_label=labels.suit_label,
+        suit_name=labels.suit_name,
         variant_lines=labels.variant_lines,
         variant_label=labels.variant_label,
         variant_help=labels.variant_help,

@@ -65,24 +65,31 @@ def _first_error(form: FlaskForm) -> str:
     return str(_("Something in that entry was not understood. Please try again."))
 
 
-def _apply(stored: StoredGame, form: forms.ActionForm, move: Move) -> Response:
+def _apply(
+    stored: StoredGame, form: forms.ActionForm, move: Move, draft: str | None = None
+) -> Response:
     """Check the editor and the form's version, make the move, store it; flash any refusal.
 
     ``move`` reads the form only when called, that is, once the form has been validated.
+    ``draft`` is what was tapped (the tricks by seat): a refused move shows it again.
     """
     access.require_editor(stored)
+    refusal = None
     if not form.validate():
-        flash(_first_error(form), "error")
+        refusal = _first_error(form)
     elif form.version.data != stored.version:
-        flash(_stale_message(), "error")
+        refusal = _stale_message()
     else:
         try:
             db.save(db.get_db(), stored, move(stored.record))
         except RuleError as error:
-            flash(labels.refusal(error.reason), "error")
+            refusal = labels.refusal(error.reason)
         except db.Conflict:
-            flash(_stale_message(), "error")
-    return _to_game(stored)
+            refusal = _stale_message()
+    if refusal is None:
+        return _to_game(stored)
+    flash(refusal, "error")
+    return redirect(url_for("views.game", game_id=stored.id, tricks=draft), code=303)
 
 
 def _stale_message() -> str:
@@ -142,7 +149,28 @@ def show_game(game_id: str) -> str:
     stored = db.load_or_404(game_id)
     access.remember_seen(stored.id)
     built = sheet.build(stored.record)
-    return _page("round/page.html", stored, built, last=built.rounds[-1] if built.rounds else None)
+    now = built.current
+    return _page(
+        "round/page.html",
+        stored,
+        built,
+        last=built.rounds[-1] if built.rounds else None,
+        undo=game.undo_step(stored.record),
+        start=_tricks_start(now, request.args.get("tricks", "")) if now else (),
+    )
+
+
+def _tricks_start(now: sheet.CurrentRound, draft: str) -> tuple[int, ...]:
+    """Where each player's tricks stepper starts: what was tapped (kept in the address, so a
+    refusal or a reload keeps it), else the tricks counted during play, else the bid (the fast
+    path: only the players who missed are changed). A sealed bid is not shown, so it starts at 0.
+    """
+    tapped = forms.tricks_draft(draft, now.number, len(now.order), now.hand_size)
+    if tapped is not None:
+        return tapped
+    if now.tricks_counted:
+        return now.won
+    return tuple(min(bid or 0, now.hand_size) for bid in now.bids)
 
 
 @bp.post("/games/<game_id>/trump")
@@ -170,7 +198,19 @@ def trick(game_id: str) -> Response:
 def tricks(game_id: str) -> Response:
     """Enter everyone's tricks and close the round."""
     stored, form = db.load_or_404(game_id), forms.TricksForm()
-    return _apply(stored, form, lambda r: game.finish_round(r, form.by_seat(len(r.players))))
+    players = len(stored.record.players)
+    number = len(stored.record.rounds) + 1
+    tapped = form.by_seat(players)
+    step = forms.tricks_step(request.form.get("step", ""), players)
+    if step is not None:
+        # Without JavaScript the steppers are submit buttons: nothing is stored, the page
+        # comes back with the step made (with JavaScript they change the page alone).
+        seat, change = step
+        tapped[seat] = max(0, (tapped[seat] or 0) + change)
+        draft = forms.draft_text(number, tapped)
+        return redirect(url_for("views.game", game_id=stored.id, tricks=draft), code=303)
+    draft = forms.draft_text(number, tapped)
+    return _apply(stored, form, lambda r: game.finish_round(r, tapped), draft)
 
 
 @bp.post("/games/<game_id>/undo")

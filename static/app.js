@@ -12,26 +12,116 @@
   });
 })();
 
-// Tricks: show how many are left to give out and fill in the last player from the rest.
-(function tricksForm() {
-  const form = document.querySelector(".tricks-form");
-  if (!form) return;
-  const hand = Number(form.dataset.hand);
-  const sets = Array.from(form.querySelectorAll("fieldset[data-seat]"));
-  const note = form.querySelector(".remaining");
-  const chosen = (set) => set.querySelector("input:checked");
-  function update(event) {
-    const open = sets.filter((set) => !chosen(set));
-    const given = sets.reduce((sum, set) => sum + (chosen(set) ? Number(chosen(set).value) : 0), 0);
-    if (event && open.length === 1 && given <= hand) {
-      const last = open[0].querySelector(`input[value="${hand - given}"]`);
-      if (last) { last.checked = true; return update(); }
-    }
-    const text = open.length ? note.dataset.left : given === hand ? note.dataset.done : note.dataset.wrong;
+// Tricks steppers: change the page alone (no request), say what is left to give out, and keep
+// what was tapped in the address, so a reload or a refused Confirm shows it again.
+const tricks = (function tricksSteppers() {
+  function update(form) {
+    const hand = Number(form.dataset.hand);
+    const rows = Array.from(form.querySelectorAll(".stepper"));
+    let given = 0;
+    const draft = rows.map((row) => {
+      const value = Number(row.querySelector("input[type=hidden]").value);
+      given += value;
+      row.querySelector(".count").textContent = value;
+      row.querySelector(".minus").disabled = value <= 0;
+      row.querySelector(".plus").disabled = value >= hand;
+      if (row.dataset.bid !== undefined) {
+        row.classList.toggle("made", value === Number(row.dataset.bid));
+        row.classList.toggle("missed", value !== Number(row.dataset.bid));
+      }
+      return [Number(row.dataset.seat), value];
+    });
+    const note = form.querySelector(".remaining");
+    const text = given < hand ? form.dataset.left : given === hand ? form.dataset.done : form.dataset.wrong;
     note.textContent = text.replace("{left}", hand - given).replace("{sum}", given);
+    note.classList.toggle("wrong", given !== hand);
+    return draft;
   }
-  form.addEventListener("change", update);
-  update();
+  function remember(form, draft) {
+    const bySeat = [];
+    draft.forEach(([seat, value]) => { bySeat[seat] = value; });
+    const url = new URL(window.location.href);
+    url.searchParams.set("tricks", `${form.dataset.round}:${bySeat.join(".")}`);
+    history.replaceState(history.state, "", url);
+  }
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest(".tricks-form button[name=step]");
+    if (!button) return;
+    event.preventDefault();
+    const form = button.form;
+    const field = button.closest(".stepper").querySelector("input[type=hidden]");
+    const change = button.value.endsWith("-1") ? -1 : 1;
+    field.value = Math.max(0, Math.min(Number(form.dataset.hand), Number(field.value) + change));
+    remember(form, update(form));
+  });
+  return { update };
+})();
+
+// A tap on a round form updates the page in place: one request, the new page's <main> swapped
+// in, focus and scroll kept, and the address replaced, so a game is one entry in the history
+// and Back leaves it. Without fetch the forms post as plain pages.
+(function inPlace() {
+  if (!("fetch" in window) || !("DOMParser" in window)) return;
+  const root = document.documentElement;
+  root.dataset.inplace = "1";
+  root.dataset.swaps = "0";
+  let busy = false;
+  function focusAfter(main, submitter) {
+    let target = null;
+    if (submitter && submitter.name) {
+      target = main.querySelector(`button[name="${CSS.escape(submitter.name)}"][value="${CSS.escape(submitter.value)}"]:not(:disabled)`);
+    }
+    target = target || main.querySelector("h2[tabindex='-1'], h1");
+    if (target) {
+      if (!target.hasAttribute("tabindex") && target.tagName.startsWith("H")) target.setAttribute("tabindex", "-1");
+      target.focus({ preventScroll: true });
+    }
+  }
+  function swap(html, url, submitter) {
+    const fresh = new DOMParser().parseFromString(html, "text/html");
+    const main = fresh.querySelector("main");
+    if (!main) return false;
+    const x = window.scrollX;
+    const y = window.scrollY;
+    document.querySelector("main").replaceWith(main);
+    document.title = fresh.title;
+    history.replaceState(history.state, "", url);
+    const form = main.querySelector(".tricks-form");
+    if (form) tricks.update(form);
+    window.scrollTo(x, y);
+    focusAfter(main, submitter);
+    root.dataset.swaps = String(Number(root.dataset.swaps) + 1);
+    document.dispatchEvent(new CustomEvent("scorekeeper:swapped", { detail: { url } }));
+    return true;
+  }
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!form.matches("form[data-inplace]") || event.defaultPrevented) return;
+    event.preventDefault();
+    if (busy) return;
+    busy = true;
+    const submitter = event.submitter;
+    const body = new URLSearchParams(new FormData(form, submitter));
+    fetch(form.action, { method: "POST", body, credentials: "same-origin" })
+      .then((response) => response.text().then((html) => {
+        if (!swap(html, response.url, submitter)) window.location.assign(response.url);
+      }))
+      .catch(() => {
+        form.removeAttribute("data-inplace");
+        form.requestSubmit(submitter);
+      })
+      .finally(() => { busy = false; });
+  });
+})();
+
+// Score sheet: say that it scrolls sideways only when it does on this screen.
+(function sidewaysCue() {
+  const box = document.querySelector(".sheet-scroll");
+  const cue = document.querySelector(".scroll-cue");
+  if (!box || !cue) return;
+  const check = () => { cue.hidden = box.scrollWidth <= box.clientWidth; };
+  window.addEventListener("resize", check);
+  check();
 })();
 
 // New game: name the first-dealer choices after the players typed.
