@@ -11,7 +11,20 @@ from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from scorekeeper import access, addresses, chart, db, forms, game, labels, live, qr, sheet
+from scorekeeper import (
+    access,
+    addresses,
+    chart,
+    db,
+    forms,
+    game,
+    labels,
+    live,
+    qr,
+    rules,
+    sheet,
+    variants,
+)
 from scorekeeper.db import StoredGame
 from scorekeeper.game import GameRecord, RoundRecord
 from scorekeeper.rules import RuleError, Suit, Trump, Turned
@@ -130,14 +143,28 @@ def new_game() -> ResponseReturnValue:
         # isdigit() alone lets "²" and 5000-digit numbers through to int(), which refuses them.
         if seat.isascii() and seat.isdigit() and len(seat) <= 2:
             form.move(int(seat), -1 if direction == "up" else 1)
-        return render_template("home/new_game.html", form=form)
+        return _new_game_page(form)
     if form.validate_on_submit():
         record = game.new_game(form.names(), form.dealer(), form.variants())
         stored = db.create_game(db.get_db(), record, key=form.once_key())
         access.remember_editor(stored)
         return _to_game(stored)
     status = 400 if request.method == "POST" else 200
-    return render_template("home/new_game.html", form=form), status
+    return _new_game_page(form), status
+
+
+def _new_game_page(form: forms.NewGameForm) -> str:
+    """The new-game form, with the combinations the rules refuse spelt out for the page's
+    script, which greys out a choice that cannot go with the others and says why."""
+    refused = [
+        {
+            "setting": rule.setting,
+            "reason": labels.refusal(RuleError(rule.code, setting=rule.setting).reason),
+            "when": list(combos),
+        }
+        for rule, combos in variants.refused_choices(rules.MIN_PLAYERS, rules.MAX_PLAYERS)
+    ]
+    return render_template("home/new_game.html", form=form, refused=refused)
 
 
 # --- the round at the table ------------------------------------------------------------------

@@ -312,3 +312,46 @@ const tricks = (function tricksSteppers() {
   const waiting = kept();
   if (waiting) offerKept(waiting);
 })();
+
+// New game: grey out a choice the rules refuse with the others chosen, and say why beside it.
+// The combinations come from the server's registry; the server still judges what is sent.
+(function refusedChoices() {
+  const form = document.querySelector("form.new-game[data-refused]");
+  if (!form) return;
+  const rules = JSON.parse(form.dataset.refused);
+  const keys = new Set(rules.flatMap((rule) => rule.when.flatMap((when) => Object.keys(when))));
+  const names = Array.from(form.querySelectorAll(".seat input"));
+  function state() {
+    const now = { players: Math.max(3, names.filter((input) => input.value.trim()).length) };
+    form.querySelectorAll("input[type=radio]:checked").forEach((input) => { now[input.name] = input.value; });
+    form.querySelectorAll("input[type=checkbox]").forEach((input) => { now[input.name] = input.checked; });
+    return now;
+  }
+  const refused = (now) => rules.filter((rule) =>
+    rule.when.some((when) => Object.entries(when).every(([key, value]) => now[key] === value)));
+  function update() {
+    const now = state();
+    const already = refused(now);
+    form.querySelectorAll("input[type=radio], input[type=checkbox]").forEach((input) => {
+      if (!keys.has(input.name)) return;
+      const why = input.closest("label").querySelector(".why");
+      let hits = [];
+      if (!input.checked || input.type === "checkbox") {
+        const trial = { ...now, [input.name]: input.type === "checkbox" ? !input.checked : input.value };
+        hits = refused(trial).filter((rule) => !already.includes(rule));
+      }
+      input.disabled = hits.length > 0 && !input.checked;
+      why.hidden = !input.disabled;
+      why.textContent = input.disabled ? hits[0].reason : "";
+    });
+    // A combination already chosen that cannot be played (say Amigo, then an eighth name).
+    form.querySelectorAll(".why-now").forEach((note) => {
+      const rule = already.find((r) => `why-${r.setting}` === note.id);
+      note.hidden = !rule;
+      note.textContent = rule ? rule.reason : "";
+    });
+  }
+  form.addEventListener("change", update);
+  names.forEach((input) => input.addEventListener("input", update));
+  update();
+})();

@@ -63,23 +63,57 @@ def test_running_sum_of_open_bids(client: FlaskClient) -> None:
     assert "2 bid for 2 tricks" in one(soup(client.get(f"/games/{game_id}")), ".sum").text
 
 
+def _steppers(page: object) -> dict[str, str]:
+    return {i["name"]: i["value"] for i in page.select(".tricks-form .stepper input")}  # type: ignore[attr-defined]
+
+
 def test_trick_counter_fills_the_tricks_form(client: FlaskClient) -> None:
     game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
     play_round(client, game_id, [0, 0, 0], [1, 0, 0])
     act(client, game_id, "trump", turned="suit", suit="diamonds")
     for seat, bid in ((1, 1), (2, 0), (0, 1)):
         assert act(client, game_id, "bid", seat=seat, bid=bid) == []
+    # Nothing counted: every stepper starts at the bid.
+    assert _steppers(soup(client.get(f"/games/{game_id}"))) == {
+        "tricks-0": "1", "tricks-1": "1", "tricks-2": "0"
+    }
     assert act(client, game_id, "trick", seat=1) == []
-    page = soup(client.get(f"/games/{game_id}"))
-    assert "needs 1" in page.select("table.table-view tbody tr")[2].get_text()
-    # Half counted: nothing is filled in yet, so one player can still be left blank.
-    assert page.select(".tricks-form input:checked") == []
+    # Counted during play (a second phone, the API): the steppers start at the count.
+    assert _steppers(soup(client.get(f"/games/{game_id}"))) == {
+        "tricks-0": "0", "tricks-1": "1", "tricks-2": "0"
+    }
     act(client, game_id, "trick", seat=0)
     page = soup(client.get(f"/games/{game_id}"))
-    assert "made it" in page.select("table.table-view tbody tr")[2].get_text()
-    checked = {i["name"]: i["value"] for i in page.select(".tricks-form input:checked")}
-    assert checked == {"tricks-0": "1", "tricks-1": "1", "tricks-2": "0"}
+    assert _steppers(page) == {"tricks-0": "1", "tricks-1": "1", "tricks-2": "0"}
+    assert "All 2 tricks given out" in page.select_one(".remaining").get_text()
     assert "already" in act(client, game_id, "trick", seat=0)[0]
+
+
+def test_steppers_without_javascript_keep_what_was_tapped(client: FlaskClient) -> None:
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
+    play_round(client, game_id, [0, 0, 0], [1, 0, 0])
+    act(client, game_id, "trump", turned="jester")
+    for seat in (1, 2, 0):
+        assert act(client, game_id, "bid", seat=seat, bid=1) == []
+    page = soup(client.get(f"/games/{game_id}"))
+    assert "3 of 2 tricks given" in page.select_one(".remaining").get_text()
+    version = page.select_one("input[name=version]")["value"]
+    token = page.select_one("input[name=csrf_token]")["value"]
+    sent = {"csrf_token": token, "version": version, "tricks-0": 1, "tricks-1": 1, "tricks-2": 1}
+    stepped = client.post(f"/games/{game_id}/tricks", data={**sent, "step": "2:-1"})
+    assert stepped.status_code == 303 and "tricks=2:1.1.0" in stepped.headers["Location"]
+    page = soup(client.get(stepped.headers["Location"]))
+    assert _steppers(page) == {"tricks-0": "1", "tricks-1": "1", "tricks-2": "0"}
+    assert "All 2 tricks given out" in page.select_one(".remaining").get_text()
+    # A refused Confirm comes back with what was sent; a draft of another round is ignored.
+    refused = client.post(f"/games/{game_id}/tricks", data={**sent, "tricks-0": 2})
+    assert "tricks=2:2.1.1" in refused.headers["Location"]
+    page = soup(client.get(refused.headers["Location"]))
+    assert page.select_one(".flash.error") is not None
+    assert _steppers(page) == {"tricks-0": "2", "tricks-1": "1", "tricks-2": "1"}
+    page = soup(client.get(f"/games/{game_id}?tricks=1:0.0.2"))
+    assert _steppers(page) == {"tricks-0": "1", "tricks-1": "1", "tricks-2": "1"}
+    assert client.post(f"/games/{game_id}/tricks", data={**sent, "step": "9:+1"}).status_code == 303
 
 
 def test_one_blank_player_is_filled_in_from_the_rest(client: FlaskClient) -> None:
@@ -139,8 +173,7 @@ def test_undo_takes_back_one_step_at_a_time(client: FlaskClient) -> None:
     act(client, game_id, "undo")
     page = soup(client.get(f"/games/{game_id}"))
     assert "Round 1 of 20" in one(page, "h1").text
-    checked = {i["name"]: i["value"] for i in page.select(".tricks-form input:checked")}
-    assert checked == {"tricks-0": "0", "tricks-1": "0", "tricks-2": "1"}
+    assert _steppers(page) == {"tricks-0": "0", "tricks-1": "0", "tricks-2": "1"}
 
 
 def test_stale_page_is_refused_and_changes_nothing(client: FlaskClient) -> None:

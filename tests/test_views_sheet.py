@@ -38,7 +38,7 @@ def test_sheet_has_a_cell_per_player_and_round(client: FlaskClient) -> None:
     assert "♥ Hearts" in one(rows[0], "th").get_text()
     assert "No trump (Jester turned)" in one(rows[1], "th").get_text()
     assert _totals(client, game_id) == ["10", "10", "20"]
-    assert one(page, "thead th.leader").get_text() == "Mary"
+    assert "Mary" in one(page, "thead th.leader").get_text()
     ranks = [td.get_text() for td in page.select("tfoot tr:nth-of-type(2) td")]
     assert ranks == ["2", "2", "1"]
     svg = page.select_one("figure.chart svg")

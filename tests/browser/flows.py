@@ -278,7 +278,7 @@ def sheet_rows(page: Page) -> list[list[str]]:
 
 def sheet_totals(page: Page) -> list[int]:
     """The Total row of the score sheet page, by seat."""
-    return [whole(cell) for cell in _texts(page, "table.pad tfoot tr", "td .total")[0]]
+    return [whole(cell) for cell in _texts(page, "table.pad tfoot tr", "td")[0]]
 
 
 # --- the rules engine, for comparison --------------------------------------------------------
