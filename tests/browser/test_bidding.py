@@ -86,4 +86,6 @@ def test_reload_in_the_middle_of_bidding_keeps_the_bids(
 
 
 def _without_tokens(html: str) -> str:
+    # The script counts the pages it swapped in; a reload starts again at 0.
+    html = re.sub(r' data-swaps="\d+"', "", html)
     return re.sub(r'name="csrf_token" value="[^"]*"', 'name="csrf_token"', html)
