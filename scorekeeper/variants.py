@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import Field, dataclass, field, fields
+from enum import StrEnum
 from functools import cache
 from itertools import product
-from enum import StrEnum
 from typing import Any, TypeVar
 
 from scorekeeper.refusals import N_, RuleError
@@ -306,7 +306,9 @@ PlainChoice = dict[str, "str | bool | int"]
 
 
 @cache
-def refused_choices(min_players: int = 3, max_players: int = 8) -> tuple[tuple[Refused, tuple[PlainChoice, ...]], ...]:
+def refused_choices(
+    min_players: int = 3, max_players: int = 8
+) -> tuple[tuple[Refused, tuple[PlainChoice, ...]], ...]:
     """Each refused combination spelt out as the choices that make it: for every rule of
     :data:`REFUSED`, the values (``players`` and variant keys, in their plain form) it depends
     on, one mapping per refused combination. Found by trying every table, so a page can grey
@@ -316,9 +318,7 @@ def refused_choices(min_players: int = 3, max_players: int = 8) -> tuple[tuple[R
         "players": tuple(range(min_players, max_players + 1))
     }
     for declared in REGISTRY:
-        domains[declared.key] = (
-            (False, True) if declared.is_flag else tuple(declared.options)
-        )
+        domains[declared.key] = (False, True) if declared.is_flag else tuple(declared.options)
     keys = list(domains)
     tables = [dict(zip(keys, values, strict=True)) for values in product(*domains.values())]
 

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    g,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
@@ -99,10 +109,25 @@ def _apply(
             refusal = labels.refusal(error.reason)
         except db.Conflict:
             refusal = _stale_message()
-    if refusal is None:
-        return _to_game(stored)
-    flash(refusal, "error")
-    return redirect(url_for("views.game", game_id=stored.id, tricks=draft), code=303)
+    if refusal is not None:
+        flash(refusal, "error")
+    return _after_move(stored.id, None if refusal is None else draft)
+
+
+# Sent by static/app.js when it will swap the answer into the page itself.
+IN_PLACE_HEADER = "X-Scorekeeper-In-Place"
+
+
+def _after_move(game_id: str, draft: str | None = None) -> Response:
+    """Back to the round page after a tap: a redirect for a plain form; for the page's script,
+    the round page itself (one request per tap), with its address in ``X-Page-URL``."""
+    url = url_for("views.game", game_id=game_id, tricks=draft)
+    if request.headers.get(IN_PLACE_HEADER) != "1":
+        return redirect(url, code=303)
+    response = make_response(_game_page(db.load_or_404(game_id), draft or ""))
+    response.headers["X-Page-URL"] = url
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _stale_message() -> str:
@@ -175,6 +200,10 @@ def show_game(game_id: str) -> str:
     """What comes next at the table: trump, bids, play and tricks, or the final standings."""
     stored = db.load_or_404(game_id)
     access.remember_seen(stored.id)
+    return _game_page(stored, request.args.get("tricks", ""))
+
+
+def _game_page(stored: StoredGame, draft: str) -> str:
     built = sheet.build(stored.record)
     now = built.current
     return _page(
@@ -183,7 +212,7 @@ def show_game(game_id: str) -> str:
         built,
         last=built.rounds[-1] if built.rounds else None,
         undo=game.undo_step(stored.record),
-        start=_tricks_start(now, request.args.get("tricks", "")) if now else (),
+        start=_tricks_start(now, draft) if now else (),
     )
 
 

@@ -102,9 +102,12 @@ const tricks = (function tricksSteppers() {
     busy = true;
     const submitter = event.submitter;
     const body = new URLSearchParams(new FormData(form, submitter));
-    fetch(form.action, { method: "POST", body, credentials: "same-origin" })
+    // One request: the server answers with the round page itself and says its address.
+    const headers = { "X-Scorekeeper-In-Place": "1" };
+    fetch(form.action, { method: "POST", body, headers, credentials: "same-origin" })
       .then((response) => response.text().then((html) => {
-        if (!swap(html, response.url, submitter)) window.location.assign(response.url);
+        const url = response.headers.get("X-Page-URL") || response.url;
+        if (!swap(html, url, submitter)) window.location.assign(url);
       }))
       .catch(() => {
         form.removeAttribute("data-inplace");

@@ -75,12 +75,16 @@ def test_trick_counter_fills_the_tricks_form(client: FlaskClient) -> None:
         assert act(client, game_id, "bid", seat=seat, bid=bid) == []
     # Nothing counted: every stepper starts at the bid.
     assert _steppers(soup(client.get(f"/games/{game_id}"))) == {
-        "tricks-0": "1", "tricks-1": "1", "tricks-2": "0"
+        "tricks-0": "1",
+        "tricks-1": "1",
+        "tricks-2": "0",
     }
     assert act(client, game_id, "trick", seat=1) == []
     # Counted during play (a second phone, the API): the steppers start at the count.
     assert _steppers(soup(client.get(f"/games/{game_id}"))) == {
-        "tricks-0": "0", "tricks-1": "1", "tricks-2": "0"
+        "tricks-0": "0",
+        "tricks-1": "1",
+        "tricks-2": "0",
     }
     act(client, game_id, "trick", seat=0)
     page = soup(client.get(f"/games/{game_id}"))
@@ -203,3 +207,27 @@ def test_bad_values_get_a_message_never_a_500(client: FlaskClient) -> None:
     assert client.post(f"/games/{game_id}/bid", data={"version": "x"}).status_code == 303
     assert client.post("/games/nope/bid", data={"version": 1}).status_code == 404
     assert client.get(f"/games/{game_id}/bid").status_code == 405
+
+
+def test_a_tap_from_the_script_is_answered_with_the_page_itself(client: FlaskClient) -> None:
+    """One request per tap: the page's script asks for the round page in the answer."""
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
+    page = soup(client.get(f"/games/{game_id}"))
+    fields = {
+        "csrf_token": page.select_one("input[name=csrf_token]")["value"],
+        "version": page.select_one("input[name=version]")["value"],
+    }
+    headers = {"X-Scorekeeper-In-Place": "1"}
+    answer = client.post(
+        f"/games/{game_id}/trump", data={**fields, "turned": "jester"}, headers=headers
+    )
+    assert answer.status_code == 200 and answer.headers["X-Page-URL"] == f"/games/{game_id}"
+    assert soup(answer).select_one("form.bid-pad") is not None
+    # A refusal is in the same answer, and what was tapped comes back with it.
+    stale = {**fields, "seat": 0, "bid": 0}
+    answer = client.post(f"/games/{game_id}/bid", data=stale, headers=headers)
+    assert answer.status_code == 200
+    assert "changed on another phone" in soup(answer).select_one(".flash.error").get_text()
+    assert errors(client, game_id) == []  # shown once, not again on the next page
+    undo = soup(client.get(f"/games/{game_id}")).select_one("form.undo button").get_text()
+    assert "Undo the trump" in undo

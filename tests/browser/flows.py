@@ -232,6 +232,15 @@ def play_round(
     return taps
 
 
+def all_but_one_made(players: int, hand: int) -> tuple[list[int], list[int]]:
+    """Bids and tricks by seat for a round where every player but seat 1 made the bid and seat
+    1 missed it by one trick: the tricks go round the table from seat 0."""
+    tricks = [len(range(seat, hand, players)) for seat in range(players)]
+    bids = list(tricks)
+    bids[1] = tricks[1] - 1 if tricks[1] else 1
+    return bids, tricks
+
+
 # --- reading the pages -----------------------------------------------------------------------
 
 

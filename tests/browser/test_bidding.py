@@ -44,7 +44,12 @@ def test_plus_minus_one_disables_the_dealers_bid_and_says_why(page: Page, live_s
     flows.tap(page, page.locator("form.bid-pad button[name=bid][value='2']"))
     assert flows.phase(page) == "play"
     bids = page.locator(".tricks-form .stepper .bid").all_inner_texts()
-    assert bids == ["bid 1", "bid 0", "bid 1", "bid 2"]  # Dan, Ana, Ben, Cleo: left of the dealer first
+    assert bids == [
+        "bid 1",
+        "bid 0",
+        "bid 1",
+        "bid 2",
+    ]  # Dan, Ana, Ben, Cleo: left of the dealer first
 
 
 @pytest.mark.parametrize("visibility", ["open", "hidden"])

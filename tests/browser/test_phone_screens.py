@@ -31,8 +31,10 @@ WIDTH = 390
 
 SHORT = ("Ana", "Benedikt", "Cleo", "Dan", "Eva", "Finn")
 # 24 characters each, the longest name the app takes, all alike to the last letters.
-LONG = tuple(f"{first} Montgomery-Whitfield" for first in ("Ana", "Ben", "Cai", "Dan", "Eva",
-                                                             "Fin", "Gus", "Hal"))
+LONG = tuple(
+    f"{first} Montgomery-Whitfield"
+    for first in ("Ana", "Ben", "Cai", "Dan", "Eva", "Fin", "Gus", "Hal")
+)
 
 # The taps of a round: what must be on the first screen with 4 players.
 ROUND_TAPS = {
@@ -167,8 +169,12 @@ def test_every_screen_of_a_game(phone: Page, live_server: str, players: int) -> 
     # The largest hand: the most bid buttons and steppers there are.
     largest = hands.index(max(hands)) + 1
     flows.fast_forward(page, largest - 3)
-    flows.enter_trump(page, None if rules.fixed_trump(largest, max(hands), players,
-                                                        rules.Length.STANDARD) else flows.JESTER)
+    flows.enter_trump(
+        page,
+        None
+        if rules.fixed_trump(largest, max(hands), players, rules.Length.STANDARD)
+        else flows.JESTER,
+    )
     camera.shoot(page, "bids-largest-hand")
     bids_off += off_screen(page, "bids")
     flows.enter_bids(page, [0] * players)

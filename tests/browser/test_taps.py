@@ -26,7 +26,7 @@ def round_taps(page: Page, players: int, number: int) -> int:
     make their bid: the first bidder takes one trick more (or one less) than bid.
     """
     hand = rules.schedule(players)[number - 1]
-    bids, tricks = all_but_one_made(players, hand)
+    bids, tricks = flows.all_but_one_made(players, hand)
     fixed = rules.fixed_trump(number, hand, players, Length.STANDARD)
     trump = None if fixed else Trump(Turned.WIZARD, Suit.CLUBS)
     taps = flows.play_round(page, bids, tricks, trump=trump)
@@ -34,15 +34,6 @@ def round_taps(page: Page, players: int, number: int) -> int:
     took = [int(flows.result_rows(page)[name][1]) for name in NAMES[:players]]
     assert took == tricks
     return taps
-
-
-def all_but_one_made(players: int, hand: int) -> tuple[list[int], list[int]]:
-    """Bids and tricks by seat where every player but the one left of the dealer (seat 1 with
-    the first dealer at seat 0) made the bid, missing it by one trick."""
-    tricks = [len(range(seat, hand, players)) for seat in range(players)]
-    bids = list(tricks)
-    bids[1] = tricks[1] - 1 if tricks[1] else 1
-    return bids, tricks
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
