@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bs4 import Tag
 from flask.testing import FlaskClient
 
 from tests.pages import act, errors, one, play_round, soup, start_game
@@ -63,8 +64,9 @@ def test_running_sum_of_open_bids(client: FlaskClient) -> None:
     assert "2 bid for 2 tricks" in one(soup(client.get(f"/games/{game_id}")), ".sum").text
 
 
-def _steppers(page: object) -> dict[str, str]:
-    return {i["name"]: i["value"] for i in page.select(".tricks-form .stepper input")}  # type: ignore[attr-defined]
+def _steppers(page: Tag) -> dict[str, str]:
+    fields = page.select(".tricks-form .stepper input")
+    return {str(i["name"]): str(i["value"]) for i in fields}
 
 
 def test_trick_counter_fills_the_tricks_form(client: FlaskClient) -> None:
@@ -89,7 +91,7 @@ def test_trick_counter_fills_the_tricks_form(client: FlaskClient) -> None:
     act(client, game_id, "trick", seat=0)
     page = soup(client.get(f"/games/{game_id}"))
     assert _steppers(page) == {"tricks-0": "1", "tricks-1": "1", "tricks-2": "0"}
-    assert "All 2 tricks given out" in page.select_one(".remaining").get_text()
+    assert "All 2 tricks given out" in one(page, ".remaining").get_text()
     assert "already" in act(client, game_id, "trick", seat=0)[0]
 
 
@@ -100,15 +102,15 @@ def test_steppers_without_javascript_keep_what_was_tapped(client: FlaskClient) -
     for seat in (1, 2, 0):
         assert act(client, game_id, "bid", seat=seat, bid=1) == []
     page = soup(client.get(f"/games/{game_id}"))
-    assert "3 of 2 tricks given" in page.select_one(".remaining").get_text()
-    version = page.select_one("input[name=version]")["value"]
-    token = page.select_one("input[name=csrf_token]")["value"]
+    assert "3 of 2 tricks given" in one(page, ".remaining").get_text()
+    version = one(page, "input[name=version]")["value"]
+    token = one(page, "input[name=csrf_token]")["value"]
     sent = {"csrf_token": token, "version": version, "tricks-0": 1, "tricks-1": 1, "tricks-2": 1}
     stepped = client.post(f"/games/{game_id}/tricks", data={**sent, "step": "2:-1"})
     assert stepped.status_code == 303 and "tricks=2:1.1.0" in stepped.headers["Location"]
     page = soup(client.get(stepped.headers["Location"]))
     assert _steppers(page) == {"tricks-0": "1", "tricks-1": "1", "tricks-2": "0"}
-    assert "All 2 tricks given out" in page.select_one(".remaining").get_text()
+    assert "All 2 tricks given out" in one(page, ".remaining").get_text()
     # A refused Confirm comes back with what was sent; a draft of another round is ignored.
     refused = client.post(f"/games/{game_id}/tricks", data={**sent, "tricks-0": 2})
     assert "tricks=2:2.1.1" in refused.headers["Location"]
@@ -214,20 +216,20 @@ def test_a_tap_from_the_script_is_answered_with_the_page_itself(client: FlaskCli
     game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
     page = soup(client.get(f"/games/{game_id}"))
     fields = {
-        "csrf_token": page.select_one("input[name=csrf_token]")["value"],
-        "version": page.select_one("input[name=version]")["value"],
+        "csrf_token": one(page, "input[name=csrf_token]")["value"],
+        "version": one(page, "input[name=version]")["value"],
     }
     headers = {"X-Scorekeeper-In-Place": "1"}
     answer = client.post(
         f"/games/{game_id}/trump", data={**fields, "turned": "jester"}, headers=headers
     )
     assert answer.status_code == 200 and answer.headers["X-Page-URL"] == f"/games/{game_id}"
-    assert soup(answer).select_one("form.bid-pad") is not None
+    assert one(soup(answer), "form.bid-pad") is not None
     # A refusal is in the same answer, and what was tapped comes back with it.
     stale = {**fields, "seat": 0, "bid": 0}
     answer = client.post(f"/games/{game_id}/bid", data=stale, headers=headers)
     assert answer.status_code == 200
-    assert "changed on another phone" in soup(answer).select_one(".flash.error").get_text()
+    assert "changed on another phone" in one(soup(answer), ".flash.error").get_text()
     assert errors(client, game_id) == []  # shown once, not again on the next page
-    undo = soup(client.get(f"/games/{game_id}")).select_one("form.undo button").get_text()
+    undo = one(soup(client.get(f"/games/{game_id}")), "form.undo button").get_text()
     assert "Undo the trump" in undo

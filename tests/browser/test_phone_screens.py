@@ -137,12 +137,14 @@ def test_every_screen_of_a_game(phone: Page, live_server: str, players: int) -> 
     trump_off = off_screen(page, "trump")
 
     flows.enter_trump(page, Trump(Turned.WIZARD, Suit.HEARTS))
-    bidders = [flows.next_bidder(page)]
+    first_bidder = flows.next_bidder(page)
+    assert first_bidder is not None
+    bidders = [first_bidder]
     flows.tap(page, page.locator("form.bid-pad button[name=bid][value='1']"))
     camera.shoot(page, "bids")
     bids_off = off_screen(page, "bids")
-    while (seat := flows.next_bidder(page)) is not None:
-        bidders.append(seat)
+    while (bidder := flows.next_bidder(page)) is not None:
+        bidders.append(bidder)
         flows.tap(page, page.locator("form.bid-pad button[name=bid][value='0']"))
     camera.shoot(page, "play")
     play_off = off_screen(page, "play")
