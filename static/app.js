@@ -83,8 +83,12 @@ const tricks = (function tricksSteppers() {
     if (!main) return false;
     const x = window.scrollX;
     const y = window.scrollY;
+    const note = document.querySelector("main > .live-note");
+    if (note) main.prepend(note);
     document.querySelector("main").replaceWith(main);
     document.title = fresh.title;
+    // The live check (below) compares against the version of the page now shown.
+    if (fresh.body.dataset.version) document.body.dataset.version = fresh.body.dataset.version;
     history.replaceState(history.state, "", url);
     const form = main.querySelector(".tricks-form");
     if (form) tricks.update(form);
@@ -100,6 +104,7 @@ const tricks = (function tricksSteppers() {
     event.preventDefault();
     if (busy) return;
     busy = true;
+    root.dataset.busy = "1";
     const submitter = event.submitter;
     const body = new URLSearchParams(new FormData(form, submitter));
     // One request: the server answers with the round page itself and says its address.
@@ -113,7 +118,7 @@ const tricks = (function tricksSteppers() {
         form.removeAttribute("data-inplace");
         form.requestSubmit(submitter);
       })
-      .finally(() => { busy = false; });
+      .finally(() => { busy = false; root.dataset.busy = ""; });
   });
 })();
 
@@ -158,7 +163,8 @@ const tricks = (function tricksSteppers() {
   const url = body.dataset.versionUrl;
   if (!url) return;
   const text = body.dataset;
-  const version = body.dataset.version;
+  // Read at every check: a tap updated in place (above) brings the game's new version along.
+  const version = () => body.dataset.version;
   const KEPT = `pad-kept:${location.pathname}`;
   const EVERY_MS = 1500;
   // A dropped Wi-Fi can leave a request hanging for minutes: give up in time to say so.
@@ -211,15 +217,23 @@ const tricks = (function tricksSteppers() {
   async function check() {
     timer = 0;
     if (sending || document.hidden) return;
+    // This page's own tap is on its way: its answer is the new page, not a reload.
+    if (document.documentElement.dataset.busy === "1") return schedule();
     let response;
     try {
       response = await fetch(url, {
-        headers: { "If-None-Match": `"${version}"` }, cache: "no-store", signal: within(5000),
+        headers: { "If-None-Match": `"${version()}"` }, cache: "no-store", signal: within(5000),
       });
     } catch {
       response = null;
     }
     if (sending) return;
+    if (response !== null && response.status === 200) {
+      // Asked before this page's own tap was swapped in: the version may be the one shown now.
+      const answer = await response.json().catch(() => null);
+      if (answer && String(answer.version) === version()) return schedule();
+      return changed();
+    }
     if (response === null || response.status >= 500) {
       lost();
     } else if (response.status === 304) {
