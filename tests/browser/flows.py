@@ -173,6 +173,8 @@ def count_tricks(page: Page, winners: Sequence[int]) -> None:
     round page itself has one stepper per player."""
     found = re.match(r".*/games/[^/?#]+", page.url)
     assert found, f"not a game page: {page.url}"
+    # Off the game while the tricks are posted: its live page would reload itself meanwhile.
+    page.goto("about:blank")
     for seat in winners:
         soup = BeautifulSoup(page.request.get(found.group(0)).text(), "html.parser")
         fields = {
