@@ -96,15 +96,15 @@ def test_a_second_scorekeeper_follows_and_keeps_what_they_are_tapping(
 
     # The second phone starts tapping tricks; the first counts a trick meanwhile. The second
     # phone's taps are not thrown away by a reload: it says the game changed, and waits.
-    second.locator(".tricks-form button[name=step][value='1:+1']").click()
+    second.locator(".tricks-form button[name=step][value='1:-1']").click()
     flows.count_tricks(page, [2])
     note = second.locator(".live-note")
     expect(note).to_contain_text("The game changed on another phone.", timeout=WITHIN)
-    assert flows.checked_tricks(second)[1] == 2  # Ben bid 1, one more tapped
+    assert flows.checked_tricks(second)[1] == 0  # Ben bid 1, one less tapped
     with second.expect_navigation():
         note.get_by_role("button", name="Show it").click()
     # The page of now, with what was tapped on this phone still there (kept in its address).
-    assert flows.checked_tricks(second)[1] == 2
+    assert flows.checked_tricks(second)[1] == 0
 
 
 def test_the_table_display_follows_a_round(
