@@ -120,7 +120,7 @@ const tricks = (function tricksSteppers() {
         form.removeAttribute("data-inplace");
         form.requestSubmit(submitter);
       })
-      .finally(() => { busy = false; root.dataset.busy = ""; });
+      .finally(() => { busy = false; delete root.dataset.busy; });
   });
 })();
 
