@@ -53,7 +53,15 @@ run: $(VENV)/.installed ## Serve the app on all interfaces (HOST, PORT to change
 	@mkdir -p instance
 	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT)
 
-test: $(VENV)/.installed-test ## Install what the tests need, then lint, type-check and run every test
+# axe-core for the accessibility checks of the browser tests: loaded into the page by Playwright
+# only, never served by the app; fetched once from the npm registry, kept out of git.
+AXE := tests/.axe/axe.min.js
+$(AXE):
+	mkdir -p tests/.axe
+	cd tests/.axe && npm pack --silent axe-core@4 >/dev/null && tar -xzf axe-core-*.tgz package/axe.min.js \
+	  && mv package/axe.min.js . && rm -rf package axe-core-*.tgz
+
+test: $(VENV)/.installed-test $(AXE) ## Install what the tests need, then lint, type-check and run every test
 	$(call install_debs,$(TEST_DEBS),Tests that need them will fail.)
 	$(BIN)/ruff check scorekeeper tests benchmarks
 	$(BIN)/ruff format --check scorekeeper tests benchmarks

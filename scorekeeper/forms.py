@@ -202,6 +202,34 @@ for _seat in range(rules.MAX_PLAYERS):
     )
 
 
+def tricks_step(text: str, players: int) -> tuple[int, int] | None:
+    """A stepper tap sent without JavaScript: ``"2:+1"`` is seat 2, one trick more."""
+    seat, _sep, change = text.partition(":")
+    if not (seat.isascii() and seat.isdigit() and len(seat) <= 1) or int(seat) >= players:
+        return None
+    if change not in ("+1", "-1"):
+        return None
+    return int(seat), int(change)
+
+
+def draft_text(number: int, tricks: list[int | None]) -> str:
+    """The tricks tapped so far in round ``number`` as the page address carries them:
+    ``"3:1.0.2.3"`` is round 3, by seat."""
+    return f"{number}:" + ".".join("" if value is None else str(value) for value in tricks)
+
+
+def tricks_draft(text: str, number: int, players: int, hand_size: int) -> tuple[int, ...] | None:
+    """The tricks of :func:`draft_text` read back, each kept within the hand; ``None`` when the
+    text is not a draft of this round at this table (anything odd is ignored, never refused)."""
+    head, _sep, values = text.partition(":")
+    parts = values.split(".") if values else []
+    if head != str(number) or len(parts) != players:
+        return None
+    if not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in parts):
+        return None
+    return tuple(min(int(part), hand_size) for part in parts)
+
+
 class EditRoundForm(ActionForm):
     """A completed round corrected: trump, every bid and every player's tricks."""
 

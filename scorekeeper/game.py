@@ -206,23 +206,50 @@ def finish_round(record: GameRecord, tricks: Sequence[int | None]) -> GameRecord
     return replace(record, rounds=(*record.rounds, played), current=None)
 
 
-def undo(record: GameRecord) -> GameRecord:
-    """Take back the last thing entered: a counted trick, a bid, the trump, or the last round."""
+@dataclass(frozen=True)
+class UndoStep:
+    """What :func:`undo` would take back, so the button can say it before it is tapped.
+
+    ``kind`` is ``trick`` or ``bid`` (of ``seat``), ``trump``, or ``round`` (reopens ``number``).
+    Never a value: a sealed bid stays sealed in the button's words.
+    """
+
+    kind: str
+    seat: int | None = None
+    number: int | None = None
+
+
+def undo_step(record: GameRecord) -> UndoStep | None:
+    """What :func:`undo` takes back now; ``None`` when there is nothing to undo."""
     if record.current is not None and not record.finished:
         now = record.current
-        base = current_round(replace(record, current=None))
         if now.trick_winners:
-            return replace(record, current=replace(now, trick_winners=now.trick_winners[:-1]))
+            return UndoStep("trick", seat=now.trick_winners[-1])
         round_setup = current_setup(record)
         entered = [seat for seat in round_setup.bidders if now.bids[seat] is not None]
         if entered:
-            bids = list(now.bids)
-            bids[entered[-1]] = None
-            return replace(record, current=replace(now, bids=tuple(bids)))
-        if now != base:
-            return replace(record, current=None)
+            return UndoStep("bid", seat=entered[-1])
+        if now != current_round(replace(record, current=None)):
+            return UndoStep("trump")
     if not record.rounds:
+        return None
+    return UndoStep("round", number=len(record.rounds))
+
+
+def undo(record: GameRecord) -> GameRecord:
+    """Take back the last thing entered: a counted trick, a bid, the trump, or the last round."""
+    step = undo_step(record)
+    if step is None:
         raise RuleError("nothing_to_undo")
+    now = record.current
+    if step.kind == "trick" and now is not None:
+        return replace(record, current=replace(now, trick_winners=now.trick_winners[:-1]))
+    if step.kind == "bid" and now is not None and step.seat is not None:
+        bids = list(now.bids)
+        bids[step.seat] = None
+        return replace(record, current=replace(now, bids=tuple(bids)))
+    if step.kind == "trump":
+        return replace(record, current=None)
     last = record.rounds[-1]
     # The counter comes back as it ended, so the tricks form is filled in again.
     counted = tuple(seat for seat, tricks in enumerate(last.tricks) for _ in range(tricks))

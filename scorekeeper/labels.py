@@ -112,9 +112,14 @@ def option_help(key: str, value: str) -> str:
     return gettext(variants.BY_KEY[key].options[value].help)
 
 
+def suit_name(suit: Suit) -> str:
+    """A suit's name alone ("Hearts"), for a button that shows the symbol above it."""
+    return gettext(SUIT_NAMES[suit])
+
+
 def suit_label(suit: Suit) -> str:
     """A suit with its symbol and name, e.g. "♥ Hearts"."""
-    return f"{suit.symbol} {gettext(SUIT_NAMES[suit])}"
+    return f"{suit.symbol} {suit_name(suit)}"
 
 
 def trump_label(trump: Trump | None) -> str:

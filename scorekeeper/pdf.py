@@ -24,9 +24,10 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from scorekeeper import db, errors, filenames, printing, rules, sheet
+from scorekeeper import db, errors, filenames, labels, printing, rules, sheet
 from scorekeeper.forms import MAX_NAME
 from scorekeeper.paper import PAPERS
+from scorekeeper.rules import Length, RuleError
 
 bp = Blueprint("pdf", __name__)
 
@@ -61,11 +62,13 @@ def blank_sheet() -> Response:
     """An empty pad for the standard game of N players, to fill in by hand.
 
     Query: ``players`` (3 to 8, required); names go in seat order as repeated ``names``
-    parameters (``?players=4&names=Tom&names=Dick``), fewer than N leave the rest blank;
-    ``paper`` as for a game's sheet.
+    parameters (``?players=4&names=Tom&names=Dick``), fewer than N leave the rest blank (a line
+    to write on); ``length`` any game length (``standard`` by default); ``paper`` as for a
+    game's sheet.
     """
     paper = _paper()
     players = _player_count(request.args.get("players", ""))
+    length = _length(request.args.get("length", "standard"), players)
     names = tuple(name.strip() for name in request.args.getlist("names"))
     if len(names) > players:
         abort(
@@ -74,9 +77,22 @@ def blank_sheet() -> Response:
     if any(len(name) > MAX_NAME for name in names):
         abort(400, description=_("Keep each name to %(n)s characters.", n=MAX_NAME))
     names += ("",) * (players - len(names))
-    key = (names, paper, str(get_locale()))
+    key = (names, paper, length.value, str(get_locale()))
     filename = filenames.name_from(["blank", str(players), *names], "pdf")
-    return _pdf_response("blank", key, filename, lambda: printing.blank_pdf(names, paper=paper))
+    return _pdf_response(
+        "blank", key, filename, lambda: printing.blank_pdf(names, paper=paper, length=length)
+    )
+
+
+def _length(text: str, players: int) -> Length:
+    """The game length asked for, refused in words when unknown or not for this table."""
+    if text not in {length.value for length in Length}:
+        abort(400, description=_("Unknown game length: %(length)s.", length=text[:20]))
+    try:
+        rules.schedule(players, Length(text))
+    except RuleError as error:
+        abort(400, description=labels.refusal(error.reason))
+    return Length(text)
 
 
 def _paper() -> str:

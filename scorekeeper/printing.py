@@ -86,23 +86,33 @@ def game_html(built: Sheet, *, day: str, paper: str) -> str:
     return render_template("print/game.html", **context)
 
 
-def blank_pdf(names: tuple[str, ...], *, paper: str) -> bytes:
-    """An empty pad for the standard game of ``len(names)`` players (blank names left open)."""
+def blank_pdf(names: tuple[str, ...], *, paper: str, length: Length = Length.STANDARD) -> bytes:
+    """An empty pad for a game of ``len(names)`` players (blank names get a line to write on)
+    and the given length: a row per round with its cards, and the trump where it is fixed.
+
+    Raises :class:`~scorekeeper.rules.RuleError` for a length this table cannot play.
+    """
     players = len(names)
     page = fit(paper, players)
-    hands = rules.schedule(players, Length.STANDARD)
-    no_trump = {
-        number
-        for number, hand in enumerate(hands, start=1)
-        if rules.fixed_trump(number, hand, players, Length.STANDARD) is not None
-    }
+    hands = rules.schedule(players, length)
+    fixed = {}
+    for number, hand in enumerate(hands, start=1):
+        trump = rules.fixed_trump(number, hand, players, length)
+        if trump is not None:
+            if trump.suit is not None:
+                fixed[number] = labels.suit_label(trump.suit)
+            elif length is Length.MAXIMUS:
+                fixed[number] = _("No trump")
+            else:
+                fixed[number] = _("No trump: no card left")
     # Rows as tall as the page allows (for handwriting), between 7 and 12 mm.
     row_mm = min(12.0, max(7.0, (page.content_mm[1] - 78) / (len(hands) + 1)))
     context: dict[str, Any] = {
         "names": names,
         "lang": str(get_locale()),
         "hands": hands,
-        "no_trump": no_trump,
+        "fixed": fixed,
+        "length": labels.option_label("length", length.value),
         "layout": page,
         "page_css": _page_css(page, row_mm=row_mm),
     }

@@ -12,7 +12,7 @@ from jinja2.nodes import EvalContext
 from markupsafe import Markup
 
 from scorekeeper import labels, variants
-from scorekeeper.rules import Suit
+from scorekeeper.rules import Length, Suit
 
 
 def init_app(app: Flask) -> None:
@@ -20,8 +20,11 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         trump_label=labels.trump_label,
         suit_label=labels.suit_label,
+        suit_name=labels.suit_name,
         variant_lines=labels.variant_lines,
         variant_label=labels.variant_label,
+        option_label=labels.option_label,
+        length_values=[length.value for length in Length],
         variant_help=labels.variant_help,
         option_help=labels.option_help,
         section_title=labels.section_title,

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import Field, dataclass, field, fields
 from enum import StrEnum
+from functools import cache
+from itertools import product
 from typing import Any, TypeVar
 
 from scorekeeper.refusals import N_, RuleError
@@ -298,3 +300,48 @@ def check_combination(players: int, variants: Variants) -> None:
     for refused in REFUSED:
         if refused.applies(players, variants):
             raise RuleError(refused.code, setting=refused.setting)
+
+
+PlainChoice = dict[str, "str | bool | int"]
+
+
+@cache
+def refused_choices(
+    min_players: int = 3, max_players: int = 8
+) -> tuple[tuple[Refused, tuple[PlainChoice, ...]], ...]:
+    """Each refused combination spelt out as the choices that make it: for every rule of
+    :data:`REFUSED`, the values (``players`` and variant keys, in their plain form) it depends
+    on, one mapping per refused combination. Found by trying every table, so a page can grey
+    out a choice before it is sent without a second copy of the rules; the rules still judge.
+    """
+    domains: dict[str, tuple[str | bool | int, ...]] = {
+        "players": tuple(range(min_players, max_players + 1))
+    }
+    for declared in REGISTRY:
+        domains[declared.key] = (False, True) if declared.is_flag else tuple(declared.options)
+    keys = list(domains)
+    tables = [dict(zip(keys, values, strict=True)) for values in product(*domains.values())]
+
+    def applies(refused: Refused, table: PlainChoice) -> bool:
+        chosen = from_plain({k: v for k, v in table.items() if k != "players"})  # type: ignore[misc]
+        return refused.applies(int(table["players"]), chosen)
+
+    spelt = []
+    for refused in REFUSED:
+        results = {tuple(t.values()): applies(refused, t) for t in tables}
+        relevant = [
+            key
+            for index, key in enumerate(keys)
+            if any(
+                results[values] != results[(*values[:index], other, *values[index + 1 :])]
+                for values in results
+                for other in domains[key]
+            )
+        ]
+        combos = {
+            tuple((key, values[keys.index(key)]) for key in relevant)
+            for values, refused_here in results.items()
+            if refused_here
+        }
+        spelt.append((refused, tuple(dict(combo) for combo in sorted(combos, key=str))))
+    return tuple(spelt)

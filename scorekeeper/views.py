@@ -4,14 +4,37 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    g,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from scorekeeper import access, addresses, chart, db, forms, game, labels, live, qr, sheet
+from scorekeeper import (
+    access,
+    addresses,
+    chart,
+    db,
+    forms,
+    game,
+    labels,
+    live,
+    qr,
+    rules,
+    sheet,
+    variants,
+)
 from scorekeeper.db import StoredGame
 from scorekeeper.game import GameRecord, RoundRecord
 from scorekeeper.rules import RuleError, Suit, Trump, Turned
@@ -65,24 +88,46 @@ def _first_error(form: FlaskForm) -> str:
     return str(_("Something in that entry was not understood. Please try again."))
 
 
-def _apply(stored: StoredGame, form: forms.ActionForm, move: Move) -> Response:
+def _apply(
+    stored: StoredGame, form: forms.ActionForm, move: Move, draft: str | None = None
+) -> Response:
     """Check the editor and the form's version, make the move, store it; flash any refusal.
 
     ``move`` reads the form only when called, that is, once the form has been validated.
+    ``draft`` is what was tapped (the tricks by seat): a refused move shows it again.
     """
     access.require_editor(stored)
+    refusal = None
     if not form.validate():
-        flash(_first_error(form), "error")
+        refusal = _first_error(form)
     elif form.version.data != stored.version:
-        flash(_stale_message(), "error")
+        refusal = _stale_message()
     else:
         try:
             db.save(db.get_db(), stored, move(stored.record))
         except RuleError as error:
-            flash(labels.refusal(error.reason), "error")
+            refusal = labels.refusal(error.reason)
         except db.Conflict:
-            flash(_stale_message(), "error")
-    return _to_game(stored)
+            refusal = _stale_message()
+    if refusal is not None:
+        flash(refusal, "error")
+    return _after_move(stored.id, None if refusal is None else draft)
+
+
+# Sent by static/app.js when it will swap the answer into the page itself.
+IN_PLACE_HEADER = "X-Scorekeeper-In-Place"
+
+
+def _after_move(game_id: str, draft: str | None = None) -> Response:
+    """Back to the round page after a tap: a redirect for a plain form; for the page's script,
+    the round page itself (one request per tap), with its address in ``X-Page-URL``."""
+    url = url_for("views.game", game_id=game_id, tricks=draft)
+    if request.headers.get(IN_PLACE_HEADER) != "1":
+        return redirect(url, code=303)
+    response = make_response(_game_page(db.load_or_404(game_id), draft or ""))
+    response.headers["X-Page-URL"] = url
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _stale_message() -> str:
@@ -123,14 +168,28 @@ def new_game() -> ResponseReturnValue:
         # isdigit() alone lets "²" and 5000-digit numbers through to int(), which refuses them.
         if seat.isascii() and seat.isdigit() and len(seat) <= 2:
             form.move(int(seat), -1 if direction == "up" else 1)
-        return render_template("home/new_game.html", form=form)
+        return _new_game_page(form)
     if form.validate_on_submit():
         record = game.new_game(form.names(), form.dealer(), form.variants())
         stored = db.create_game(db.get_db(), record, key=form.once_key())
         access.remember_editor(stored)
         return _to_game(stored)
     status = 400 if request.method == "POST" else 200
-    return render_template("home/new_game.html", form=form), status
+    return _new_game_page(form), status
+
+
+def _new_game_page(form: forms.NewGameForm) -> str:
+    """The new-game form, with the combinations the rules refuse spelt out for the page's
+    script, which greys out a choice that cannot go with the others and says why."""
+    refused = [
+        {
+            "setting": rule.setting,
+            "reason": labels.refusal(RuleError(rule.code, setting=rule.setting).reason),
+            "when": list(combos),
+        }
+        for rule, combos in variants.refused_choices(rules.MIN_PLAYERS, rules.MAX_PLAYERS)
+    ]
+    return render_template("home/new_game.html", form=form, refused=refused)
 
 
 # --- the round at the table ------------------------------------------------------------------
@@ -141,8 +200,33 @@ def show_game(game_id: str) -> str:
     """What comes next at the table: trump, bids, play and tricks, or the final standings."""
     stored = db.load_or_404(game_id)
     access.remember_seen(stored.id)
+    return _game_page(stored, request.args.get("tricks", ""))
+
+
+def _game_page(stored: StoredGame, draft: str) -> str:
     built = sheet.build(stored.record)
-    return _page("round/page.html", stored, built, last=built.rounds[-1] if built.rounds else None)
+    now = built.current
+    return _page(
+        "round/page.html",
+        stored,
+        built,
+        last=built.rounds[-1] if built.rounds else None,
+        undo=game.undo_step(stored.record),
+        start=_tricks_start(now, draft) if now else (),
+    )
+
+
+def _tricks_start(now: sheet.CurrentRound, draft: str) -> tuple[int, ...]:
+    """Where each player's tricks stepper starts: what was tapped (kept in the address, so a
+    refusal or a reload keeps it), else the tricks counted during play, else the bid (the fast
+    path: only the players who missed are changed). A sealed bid is not shown, so it starts at 0.
+    """
+    tapped = forms.tricks_draft(draft, now.number, len(now.order), now.hand_size)
+    if tapped is not None:
+        return tapped
+    if now.tricks_counted:
+        return now.won
+    return tuple(min(bid or 0, now.hand_size) for bid in now.bids)
 
 
 @bp.post("/games/<game_id>/trump")
@@ -170,7 +254,19 @@ def trick(game_id: str) -> Response:
 def tricks(game_id: str) -> Response:
     """Enter everyone's tricks and close the round."""
     stored, form = db.load_or_404(game_id), forms.TricksForm()
-    return _apply(stored, form, lambda r: game.finish_round(r, form.by_seat(len(r.players))))
+    players = len(stored.record.players)
+    number = len(stored.record.rounds) + 1
+    tapped = form.by_seat(players)
+    step = forms.tricks_step(request.form.get("step", ""), players)
+    if step is not None:
+        # Without JavaScript the steppers are submit buttons: nothing is stored, the page
+        # comes back with the step made (with JavaScript they change the page alone).
+        seat, change = step
+        tapped[seat] = max(0, (tapped[seat] or 0) + change)
+        draft = forms.draft_text(number, tapped)
+        return redirect(url_for("views.game", game_id=stored.id, tricks=draft), code=303)
+    draft = forms.draft_text(number, tapped)
+    return _apply(stored, form, lambda r: game.finish_round(r, tapped), draft)
 
 
 @bp.post("/games/<game_id>/undo")

@@ -12,26 +12,126 @@
   });
 })();
 
-// Tricks: show how many are left to give out and fill in the last player from the rest.
-(function tricksForm() {
-  const form = document.querySelector(".tricks-form");
-  if (!form) return;
-  const hand = Number(form.dataset.hand);
-  const sets = Array.from(form.querySelectorAll("fieldset[data-seat]"));
-  const note = form.querySelector(".remaining");
-  const chosen = (set) => set.querySelector("input:checked");
-  function update(event) {
-    const open = sets.filter((set) => !chosen(set));
-    const given = sets.reduce((sum, set) => sum + (chosen(set) ? Number(chosen(set).value) : 0), 0);
-    if (event && open.length === 1 && given <= hand) {
-      const last = open[0].querySelector(`input[value="${hand - given}"]`);
-      if (last) { last.checked = true; return update(); }
-    }
-    const text = open.length ? note.dataset.left : given === hand ? note.dataset.done : note.dataset.wrong;
+// Tricks steppers: change the page alone (no request), say what is left to give out, and keep
+// what was tapped in the address, so a reload or a refused Confirm shows it again.
+const tricks = (function tricksSteppers() {
+  function update(form) {
+    const hand = Number(form.dataset.hand);
+    const rows = Array.from(form.querySelectorAll(".stepper"));
+    let given = 0;
+    const draft = rows.map((row) => {
+      const value = Number(row.querySelector("input[type=hidden]").value);
+      given += value;
+      row.querySelector(".count").textContent = value;
+      row.querySelector(".minus").disabled = value <= 0;
+      row.querySelector(".plus").disabled = value >= hand;
+      if (row.dataset.bid !== undefined) {
+        row.classList.toggle("made", value === Number(row.dataset.bid));
+        row.classList.toggle("missed", value !== Number(row.dataset.bid));
+      }
+      return [Number(row.dataset.seat), value];
+    });
+    const note = form.querySelector(".remaining");
+    const text = given < hand ? form.dataset.left : given === hand ? form.dataset.done : form.dataset.wrong;
     note.textContent = text.replace("{left}", hand - given).replace("{sum}", given);
+    note.classList.toggle("wrong", given !== hand);
+    return draft;
   }
-  form.addEventListener("change", update);
-  update();
+  function remember(form, draft) {
+    const bySeat = [];
+    draft.forEach(([seat, value]) => { bySeat[seat] = value; });
+    const url = new URL(window.location.href);
+    url.searchParams.set("tricks", `${form.dataset.round}:${bySeat.join(".")}`);
+    history.replaceState(history.state, "", url);
+  }
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest(".tricks-form button[name=step]");
+    if (!button) return;
+    event.preventDefault();
+    const form = button.form;
+    const field = button.closest(".stepper").querySelector("input[type=hidden]");
+    const change = button.value.endsWith("-1") ? -1 : 1;
+    field.value = Math.max(0, Math.min(Number(form.dataset.hand), Number(field.value) + change));
+    remember(form, update(form));
+    // Tapped but not sent yet: the live check asks before it shows another phone's change.
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+  return { update };
+})();
+
+// A tap on a round form updates the page in place: one request, the new page's <main> swapped
+// in, focus and scroll kept, and the address replaced, so a game is one entry in the history
+// and Back leaves it. Without fetch the forms post as plain pages.
+(function inPlace() {
+  if (!("fetch" in window) || !("DOMParser" in window)) return;
+  const root = document.documentElement;
+  root.dataset.inplace = "1";
+  root.dataset.swaps = "0";
+  let busy = false;
+  function focusAfter(main, submitter) {
+    let target = null;
+    if (submitter && submitter.name) {
+      target = main.querySelector(`button[name="${CSS.escape(submitter.name)}"][value="${CSS.escape(submitter.value)}"]:not(:disabled)`);
+    }
+    target = target || main.querySelector("h2[tabindex='-1'], h1");
+    if (target) {
+      if (!target.hasAttribute("tabindex") && target.tagName.startsWith("H")) target.setAttribute("tabindex", "-1");
+      target.focus({ preventScroll: true });
+    }
+  }
+  function swap(html, url, submitter) {
+    const fresh = new DOMParser().parseFromString(html, "text/html");
+    const main = fresh.querySelector("main");
+    if (!main) return false;
+    const x = window.scrollX;
+    const y = window.scrollY;
+    const note = document.querySelector("main > .live-note");
+    if (note) main.prepend(note);
+    document.querySelector("main").replaceWith(main);
+    document.title = fresh.title;
+    // The live check (below) compares against the version of the page now shown.
+    if (fresh.body.dataset.version) document.body.dataset.version = fresh.body.dataset.version;
+    history.replaceState(history.state, "", url);
+    const form = main.querySelector(".tricks-form");
+    if (form) tricks.update(form);
+    window.scrollTo(x, y);
+    focusAfter(main, submitter);
+    root.dataset.swaps = String(Number(root.dataset.swaps) + 1);
+    document.dispatchEvent(new CustomEvent("scorekeeper:swapped", { detail: { url } }));
+    return true;
+  }
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!form.matches("form[data-inplace]") || event.defaultPrevented) return;
+    event.preventDefault();
+    if (busy) return;
+    busy = true;
+    root.dataset.busy = "1";
+    const submitter = event.submitter;
+    const body = new URLSearchParams(new FormData(form, submitter));
+    // One request: the server answers with the round page itself and says its address.
+    const headers = { "X-Scorekeeper-In-Place": "1" };
+    fetch(form.action, { method: "POST", body, headers, credentials: "same-origin" })
+      .then((response) => response.text().then((html) => {
+        const url = response.headers.get("X-Page-URL") || response.url;
+        if (!swap(html, url, submitter)) window.location.assign(url);
+      }))
+      .catch(() => {
+        form.removeAttribute("data-inplace");
+        form.requestSubmit(submitter);
+      })
+      .finally(() => { busy = false; delete root.dataset.busy; });
+  });
+})();
+
+// Score sheet: say that it scrolls sideways only when it does on this screen.
+(function sidewaysCue() {
+  const box = document.querySelector(".sheet-scroll");
+  const cue = document.querySelector(".scroll-cue");
+  if (!box || !cue) return;
+  const check = () => { cue.hidden = box.scrollWidth <= box.clientWidth; };
+  window.addEventListener("resize", check);
+  check();
 })();
 
 // New game: name the first-dealer choices after the players typed.
@@ -65,7 +165,8 @@
   const url = body.dataset.versionUrl;
   if (!url) return;
   const text = body.dataset;
-  const version = body.dataset.version;
+  // Read at every check: a tap updated in place (above) brings the game's new version along.
+  const version = () => body.dataset.version;
   const KEPT = `pad-kept:${location.pathname}`;
   const EVERY_MS = 1500;
   // A dropped Wi-Fi can leave a request hanging for minutes: give up in time to say so.
@@ -118,15 +219,23 @@
   async function check() {
     timer = 0;
     if (sending || document.hidden) return;
+    // This page's own tap is on its way: its answer is the new page, not a reload.
+    if (document.documentElement.dataset.busy === "1") return schedule();
     let response;
     try {
       response = await fetch(url, {
-        headers: { "If-None-Match": `"${version}"` }, cache: "no-store", signal: within(5000),
+        headers: { "If-None-Match": `"${version()}"` }, cache: "no-store", signal: within(5000),
       });
     } catch {
       response = null;
     }
     if (sending) return;
+    if (response !== null && response.status === 200) {
+      // Asked before this page's own tap was swapped in: the version may be the one shown now.
+      const answer = await response.json().catch(() => null);
+      if (answer && String(answer.version) === version()) return schedule();
+      return changed();
+    }
     if (response === null || response.status >= 500) {
       lost();
     } else if (response.status === 304) {
@@ -221,4 +330,47 @@
 
   const waiting = kept();
   if (waiting) offerKept(waiting);
+})();
+
+// New game: grey out a choice the rules refuse with the others chosen, and say why beside it.
+// The combinations come from the server's registry; the server still judges what is sent.
+(function refusedChoices() {
+  const form = document.querySelector("form.new-game[data-refused]");
+  if (!form) return;
+  const rules = JSON.parse(form.dataset.refused);
+  const keys = new Set(rules.flatMap((rule) => rule.when.flatMap((when) => Object.keys(when))));
+  const names = Array.from(form.querySelectorAll(".seat input"));
+  function state() {
+    const now = { players: Math.max(3, names.filter((input) => input.value.trim()).length) };
+    form.querySelectorAll("input[type=radio]:checked").forEach((input) => { now[input.name] = input.value; });
+    form.querySelectorAll("input[type=checkbox]").forEach((input) => { now[input.name] = input.checked; });
+    return now;
+  }
+  const refused = (now) => rules.filter((rule) =>
+    rule.when.some((when) => Object.entries(when).every(([key, value]) => now[key] === value)));
+  function update() {
+    const now = state();
+    const already = refused(now);
+    form.querySelectorAll("input[type=radio], input[type=checkbox]").forEach((input) => {
+      if (!keys.has(input.name)) return;
+      const why = input.closest("label").querySelector(".why");
+      let hits = [];
+      if (!input.checked || input.type === "checkbox") {
+        const trial = { ...now, [input.name]: input.type === "checkbox" ? !input.checked : input.value };
+        hits = refused(trial).filter((rule) => !already.includes(rule));
+      }
+      input.disabled = hits.length > 0 && !input.checked;
+      why.hidden = !input.disabled;
+      why.textContent = input.disabled ? hits[0].reason : "";
+    });
+    // A combination already chosen that cannot be played (say Amigo, then an eighth name).
+    form.querySelectorAll(".why-now").forEach((note) => {
+      const rule = already.find((r) => `why-${r.setting}` === note.id);
+      note.hidden = !rule;
+      note.textContent = rule ? rule.reason : "";
+    });
+  }
+  form.addEventListener("change", update);
+  names.forEach((input) => input.addEventListener("input", update));
+  update();
 })();

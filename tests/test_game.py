@@ -345,6 +345,21 @@ def test_undo_with_nothing_entered_is_refused() -> None:
     assert refusal(game.undo, start(4)) == "Nothing to undo yet."
 
 
+def test_undo_step_names_what_undo_takes_back() -> None:
+    record = start(3, 2)
+    assert game.undo_step(record) is None
+    trumped = game.set_trump(record, Turned.SUIT, Suit.HEARTS)
+    assert game.undo_step(trumped) == game.UndoStep("trump")
+    bid = game.place_bid(trumped, 0, 1)
+    assert game.undo_step(bid) == game.UndoStep("bid", seat=0)
+    counted = game.win_trick(bid_all(trumped, (1, 0, 0)), 2)
+    assert game.undo_step(counted) == game.UndoStep("trick", seat=2)
+    played = game.finish_round(bid_all(trumped, (1, 0, 0)), [1, 0, 0])
+    assert game.undo_step(played) == game.UndoStep("round", number=1)
+    for step in (trumped, bid, counted, played):
+        assert game.undo(step) != step
+
+
 def test_undo_takes_back_a_counted_trick() -> None:
     record = bid_all(game.set_trump(start(3, 2), Turned.SUIT, Suit.HEARTS), (0, 0, 0))
     counted = game.win_trick(record, 1)

@@ -27,7 +27,33 @@ def test_pad_has_a_row_per_round_of_the_standard_schedule(
     assert rows in text
     if players * schedule[-1] == 60:  # the last round deals the whole deck
         assert f"{len(schedule)} {schedule[-1]} No trump: no card left" in text
-    assert f"{players} players · standard game · {len(schedule)} rounds" in text
+    assert f"{players} players · Standard · {len(schedule)} rounds" in text
+
+
+@pytest.mark.parametrize("length", list(rules.Length))
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])
+def test_every_length_and_table_has_its_rows_and_headers(
+    client: FlaskClient, length: rules.Length, players: int
+) -> None:
+    response = client.get(f"/sheets/blank.pdf?players={players}&length={length.value}")
+    if length is rules.Length.AMIGO and players > 6:
+        assert response.status_code == 400 and "no schedule for 7 or 8" in response.text
+        return
+    assert response.status_code == 200
+    text = pdfs.text(response.data)
+    schedule = rules.schedule(players, length)
+    assert "Round Cards Dealer Trump" in text
+    assert "Bid Tricks Score Total " * players in text
+    assert f"{len(schedule)} rounds" in text
+    if length is rules.Length.MAXIMUS:
+        assert "♣ Clubs" in text  # the trump of round 1 is fixed, so printed
+    # Every seat without a name has its number and a line to write the name on.
+    assert " ".join(str(seat) for seat in range(1, players + 1)) in text
+
+
+def test_unknown_length_is_refused(client: FlaskClient) -> None:
+    response = client.get("/sheets/blank.pdf?players=4&length=forever")
+    assert response.status_code == 400 and "Unknown game length" in response.text
 
 
 def test_names_fill_the_seats_in_order(client: FlaskClient) -> None:

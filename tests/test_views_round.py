@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bs4 import Tag
 from flask.testing import FlaskClient
 
 from tests.pages import act, errors, one, play_round, soup, start_game
@@ -63,23 +64,62 @@ def test_running_sum_of_open_bids(client: FlaskClient) -> None:
     assert "2 bid for 2 tricks" in one(soup(client.get(f"/games/{game_id}")), ".sum").text
 
 
+def _steppers(page: Tag) -> dict[str, str]:
+    fields = page.select(".tricks-form .stepper input")
+    return {str(i["name"]): str(i["value"]) for i in fields}
+
+
 def test_trick_counter_fills_the_tricks_form(client: FlaskClient) -> None:
     game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
     play_round(client, game_id, [0, 0, 0], [1, 0, 0])
     act(client, game_id, "trump", turned="suit", suit="diamonds")
     for seat, bid in ((1, 1), (2, 0), (0, 1)):
         assert act(client, game_id, "bid", seat=seat, bid=bid) == []
+    # Nothing counted: every stepper starts at the bid.
+    assert _steppers(soup(client.get(f"/games/{game_id}"))) == {
+        "tricks-0": "1",
+        "tricks-1": "1",
+        "tricks-2": "0",
+    }
     assert act(client, game_id, "trick", seat=1) == []
-    page = soup(client.get(f"/games/{game_id}"))
-    assert "needs 1" in page.select("table.table-view tbody tr")[2].get_text()
-    # Half counted: nothing is filled in yet, so one player can still be left blank.
-    assert page.select(".tricks-form input:checked") == []
+    # Counted during play (a second phone, the API): the steppers start at the count.
+    assert _steppers(soup(client.get(f"/games/{game_id}"))) == {
+        "tricks-0": "0",
+        "tricks-1": "1",
+        "tricks-2": "0",
+    }
     act(client, game_id, "trick", seat=0)
     page = soup(client.get(f"/games/{game_id}"))
-    assert "made it" in page.select("table.table-view tbody tr")[2].get_text()
-    checked = {i["name"]: i["value"] for i in page.select(".tricks-form input:checked")}
-    assert checked == {"tricks-0": "1", "tricks-1": "1", "tricks-2": "0"}
+    assert _steppers(page) == {"tricks-0": "1", "tricks-1": "1", "tricks-2": "0"}
+    assert "All 2 tricks given out" in one(page, ".remaining").get_text()
     assert "already" in act(client, game_id, "trick", seat=0)[0]
+
+
+def test_steppers_without_javascript_keep_what_was_tapped(client: FlaskClient) -> None:
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
+    play_round(client, game_id, [0, 0, 0], [1, 0, 0])
+    act(client, game_id, "trump", turned="jester")
+    for seat in (1, 2, 0):
+        assert act(client, game_id, "bid", seat=seat, bid=1) == []
+    page = soup(client.get(f"/games/{game_id}"))
+    assert "3 of 2 tricks given" in one(page, ".remaining").get_text()
+    version = one(page, "input[name=version]")["value"]
+    token = one(page, "input[name=csrf_token]")["value"]
+    sent = {"csrf_token": token, "version": version, "tricks-0": 1, "tricks-1": 1, "tricks-2": 1}
+    stepped = client.post(f"/games/{game_id}/tricks", data={**sent, "step": "2:-1"})
+    assert stepped.status_code == 303 and "tricks=2:1.1.0" in stepped.headers["Location"]
+    page = soup(client.get(stepped.headers["Location"]))
+    assert _steppers(page) == {"tricks-0": "1", "tricks-1": "1", "tricks-2": "0"}
+    assert "All 2 tricks given out" in one(page, ".remaining").get_text()
+    # A refused Confirm comes back with what was sent; a draft of another round is ignored.
+    refused = client.post(f"/games/{game_id}/tricks", data={**sent, "tricks-0": 2})
+    assert "tricks=2:2.1.1" in refused.headers["Location"]
+    page = soup(client.get(refused.headers["Location"]))
+    assert page.select_one(".flash.error") is not None
+    assert _steppers(page) == {"tricks-0": "2", "tricks-1": "1", "tricks-2": "1"}
+    page = soup(client.get(f"/games/{game_id}?tricks=1:0.0.2"))
+    assert _steppers(page) == {"tricks-0": "1", "tricks-1": "1", "tricks-2": "1"}
+    assert client.post(f"/games/{game_id}/tricks", data={**sent, "step": "9:+1"}).status_code == 303
 
 
 def test_one_blank_player_is_filled_in_from_the_rest(client: FlaskClient) -> None:
@@ -139,8 +179,7 @@ def test_undo_takes_back_one_step_at_a_time(client: FlaskClient) -> None:
     act(client, game_id, "undo")
     page = soup(client.get(f"/games/{game_id}"))
     assert "Round 1 of 20" in one(page, "h1").text
-    checked = {i["name"]: i["value"] for i in page.select(".tricks-form input:checked")}
-    assert checked == {"tricks-0": "0", "tricks-1": "0", "tricks-2": "1"}
+    assert _steppers(page) == {"tricks-0": "0", "tricks-1": "0", "tricks-2": "1"}
 
 
 def test_stale_page_is_refused_and_changes_nothing(client: FlaskClient) -> None:
@@ -170,3 +209,27 @@ def test_bad_values_get_a_message_never_a_500(client: FlaskClient) -> None:
     assert client.post(f"/games/{game_id}/bid", data={"version": "x"}).status_code == 303
     assert client.post("/games/nope/bid", data={"version": 1}).status_code == 404
     assert client.get(f"/games/{game_id}/bid").status_code == 405
+
+
+def test_a_tap_from_the_script_is_answered_with_the_page_itself(client: FlaskClient) -> None:
+    """One request per tap: the page's script asks for the round page in the answer."""
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
+    page = soup(client.get(f"/games/{game_id}"))
+    fields = {
+        "csrf_token": one(page, "input[name=csrf_token]")["value"],
+        "version": one(page, "input[name=version]")["value"],
+    }
+    headers = {"X-Scorekeeper-In-Place": "1"}
+    answer = client.post(
+        f"/games/{game_id}/trump", data={**fields, "turned": "jester"}, headers=headers
+    )
+    assert answer.status_code == 200 and answer.headers["X-Page-URL"] == f"/games/{game_id}"
+    assert one(soup(answer), "form.bid-pad") is not None
+    # A refusal is in the same answer, and what was tapped comes back with it.
+    stale = {**fields, "seat": 0, "bid": 0}
+    answer = client.post(f"/games/{game_id}/bid", data=stale, headers=headers)
+    assert answer.status_code == 200
+    assert "changed on another phone" in one(soup(answer), ".flash.error").get_text()
+    assert errors(client, game_id) == []  # shown once, not again on the next page
+    undo = one(soup(client.get(f"/games/{game_id}")), "form.undo button").get_text()
+    assert "Undo the trump" in undo

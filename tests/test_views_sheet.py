@@ -33,12 +33,12 @@ def test_sheet_has_a_cell_per_player_and_round(client: FlaskClient) -> None:
     rows = page.select("table.pad tbody tr")
     assert len(rows) == 2
     first = [td.get_text(" ", strip=True) for td in rows[0].select("td")]
-    assert first == ["0/0 ✓+20 20", "1/0 ✗\u221210 \u221210", "1/1 ✓+30 30"]
+    assert first == ["0/0 ✓ +20 20", "1/0 ✗ \u221210 \u221210", "1/1 ✓ +30 30"]
     assert "deals Mary" in one(rows[0], "th").get_text(" ")
     assert "♥ Hearts" in one(rows[0], "th").get_text()
     assert "No trump (Jester turned)" in one(rows[1], "th").get_text()
     assert _totals(client, game_id) == ["10", "10", "20"]
-    assert one(page, "thead th.leader").get_text() == "Mary"
+    assert "Mary" in one(page, "thead th.leader").get_text()
     ranks = [td.get_text() for td in page.select("tfoot tr:nth-of-type(2) td")]
     assert ranks == ["2", "2", "1"]
     svg = page.select_one("figure.chart svg")

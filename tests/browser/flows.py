@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Any
 
 from bs4 import BeautifulSoup, Tag
 from playwright.sync_api import BrowserContext, Locator, Page
@@ -26,7 +26,6 @@ from scorekeeper.rules import Trump, Turned
 JESTER = Trump(Turned.JESTER, None)
 STALE = "changed on another phone"
 
-Blank = int | Literal["last"] | None
 # The fixture that opens another phone: ``new_context(java_script_enabled=False)`` and so on.
 NewContext = Callable[..., BrowserContext]
 
@@ -35,10 +34,30 @@ NewContext = Callable[..., BrowserContext]
 
 
 def tap(page: Page, target: Locator) -> int:
-    """Tap a submit button or a link and wait for the page it leads to; one tap."""
-    with page.expect_navigation():
+    """Tap a submit button or a link and wait for the page it leads to; one tap.
+
+    With JavaScript a round form updates the page in place (no navigation): then the wait is
+    for the script's count of swapped pages to move on.
+    """
+    if target.evaluate(_IN_PLACE):
+        before = page.evaluate("document.documentElement.dataset.swaps")
         target.click()
+        page.wait_for_function(
+            "(before) => document.documentElement.dataset.swaps !== before", arg=before
+        )
+    else:
+        with page.expect_navigation():
+            target.click()
     return 1
+
+
+_IN_PLACE = """(element) => document.documentElement.dataset.inplace === "1"
+  && element.closest("form[data-inplace]") !== null"""
+
+
+def in_place(page: Page) -> bool:
+    """Whether the page updates itself in place (its script runs)."""
+    return bool(page.evaluate("document.documentElement.dataset.inplace === '1'"))
 
 
 def game_id(page: Page) -> str:
@@ -100,10 +119,8 @@ _STATE = """() => {
   const phase = one("#trump-title") ? "trump" : one("form.bid-pad") ? "bids"
     : one("form.tricks-form") ? "play" : one("#over-title") ? "over" : "watch";
   const seat = one("form.bid-pad input[name=seat]");
-  const chips = Array.from(document.querySelectorAll(".tricks-form fieldset[data-seat]"), (set) => {
-    const chip = set.querySelector("input:checked");
-    return [Number(set.dataset.seat), chip ? Number(chip.value) : null];
-  });
+  const chips = Array.from(document.querySelectorAll(".tricks-form .stepper"), (row) =>
+    [Number(row.dataset.seat), Number(row.querySelector("input[type=hidden]").value)]);
   const errors = Array.from(document.querySelectorAll(".flash.error"), (e) => e.textContent.trim());
   return {phase, bidder: seat ? Number(seat.value) : null, chips, errors};
 }"""
@@ -111,8 +128,8 @@ _STATE = """() => {
 
 def state(page: Page) -> dict[str, Any]:
     """The phase of the round page (trump, bids, play, over, or watch: nothing to enter), the
-    seat asked to bid, the tricks chips checked as ``[seat, value or None]`` in form order, and
-    the refusals shown."""
+    seat asked to bid, the tricks steppers as ``[seat, value]`` in form order, and the
+    refusals shown."""
     return dict(page.evaluate(_STATE))
 
 
@@ -150,37 +167,45 @@ def enter_bids(page: Page, bids: Sequence[int | None]) -> int:
     return taps
 
 
-def count_tricks(page: Page, winners: Sequence[int]) -> int:
-    """Tap "+1" for the winner of each trick, in play order (a sequence of seats)."""
-    taps = 0
+def count_tricks(page: Page, winners: Sequence[int]) -> None:
+    """Count the winner of each trick on the running counter (play order, a sequence of
+    seats), as a second phone or the API does, then show the page again. Setup, not taps: the
+    round page itself has one stepper per player."""
+    found = re.match(r".*/games/[^/?#]+", page.url)
+    assert found, f"not a game page: {page.url}"
+    # Off the game while the tricks are posted: its live page would reload itself meanwhile.
+    page.goto("about:blank")
     for seat in winners:
-        row = page.locator(f"form:has(input[name=seat][value='{seat}'])")
-        taps += tap(page, row.locator("button.plus"))
-    return taps
+        soup = BeautifulSoup(page.request.get(found.group(0)).text(), "html.parser")
+        fields = {
+            "csrf_token": _value(soup, "input[name=csrf_token]"),
+            "version": _value(soup, "input[name=version]"),
+            "seat": str(seat),
+        }
+        _post(page, f"{found.group(0)}/trick", fields)
+    page.goto(found.group(0))
 
 
-def checked_tricks(page: Page) -> dict[int, int | None]:
-    """The tricks chip checked for each seat (``None``: none), in the order of the form."""
+def checked_tricks(page: Page) -> dict[int, int]:
+    """The value of each player's tricks stepper, in the order of the form."""
     return {seat: value for seat, value in state(page)["chips"]}
 
 
-def enter_tricks(page: Page, tricks: Sequence[int], blank: Blank = "last") -> int:
-    """Tap the tricks chip of each player (indexed by seat) that is not checked yet.
-
-    ``blank`` is a seat left for the app to fill in ("last": the dealer, listed last), or
-    ``None`` to tap every player. Chips already right (from the +1 counter) take no tap; after
-    a partial count every chip is filled in already, so pass ``blank=None`` then.
-    """
-    checked = checked_tricks(page)
-    skip = list(checked)[-1] if blank == "last" else blank
+def enter_tricks(page: Page, tricks: Sequence[int]) -> int:
+    """Step each player's tricks (indexed by seat) from where the stepper starts (the bid, or
+    the count) to ``tricks``; one tap per trick of difference, none for a player who made it."""
     taps = 0
-    for seat, value in checked.items():
-        if seat == skip or value == tricks[seat]:
-            continue
-        radio = f"input[name='tricks-{seat}'][value='{tricks[seat]}']"
-        # The label is what the finger hits; the radio inside it is transparent.
-        page.locator(f".tricks-form label.chip:has({radio})").click()
-        taps += 1
+    for seat, value in checked_tricks(page).items():
+        sign = "+1" if tricks[seat] > value else "-1"
+        for _ in range(abs(tricks[seat] - value)):
+            button = page.locator(f".tricks-form button[name=step][value='{seat}:{sign}']")
+            if in_place(page):
+                button.click()  # the script changes the page alone: no request
+            else:
+                with page.expect_navigation():
+                    button.click()
+            taps += 1
+    assert checked_tricks(page) == {seat: tricks[seat] for seat in checked_tricks(page)}
     return taps
 
 
@@ -195,22 +220,27 @@ def play_round(
     tricks: Sequence[int],
     *,
     trump: Trump | None = JESTER,
-    blank: Blank = "last",
-    winners: Sequence[int] = (),
 ) -> int:
     """Enter a whole round: trump, every bid, the tricks, confirm; returns the taps it took.
 
-    ``bids`` and ``tricks`` are indexed by seat (``None`` for a saboteur's bid). ``winners``
-    are trick winners counted with "+1" during play before the tricks are entered.
+    ``bids`` and ``tricks`` are indexed by seat (``None`` for a saboteur's bid).
     """
     taps = enter_trump(page, trump)
     taps += enter_bids(page, bids)
     assert phase(page) == "play", flash_errors(page) or page.content()
-    taps += count_tricks(page, winners)
-    taps += enter_tricks(page, tricks, blank)
+    taps += enter_tricks(page, tricks)
     taps += confirm_round(page)
     assert not flash_errors(page), flash_errors(page)
     return taps
+
+
+def all_but_one_made(players: int, hand: int) -> tuple[list[int], list[int]]:
+    """Bids and tricks by seat for a round where every player but seat 1 made the bid and seat
+    1 missed it by one trick: the tricks go round the table from seat 0."""
+    tricks = [len(range(seat, hand, players)) for seat in range(players)]
+    bids = list(tricks)
+    bids[1] = tricks[1] - 1 if tricks[1] else 1
+    return bids, tricks
 
 
 # --- reading the pages -----------------------------------------------------------------------
@@ -259,7 +289,7 @@ def sheet_rows(page: Page) -> list[list[str]]:
 
 def sheet_totals(page: Page) -> list[int]:
     """The Total row of the score sheet page, by seat."""
-    return [whole(cell) for cell in _texts(page, "table.pad tfoot tr")[0][1:]]
+    return [whole(cell) for cell in _texts(page, "table.pad tfoot tr", "td")[0]]
 
 
 # --- the rules engine, for comparison --------------------------------------------------------
@@ -309,7 +339,7 @@ def fast_forward(page: Page, rounds: int) -> None:
             seat = _value(pad, "input[name=seat]")
             html = _post(page, f"{url}/bid", {**fields, "seat": seat, "bid": bid})
         elif form := soup.select_one("form.tricks-form"):
-            seats = [str(s["data-seat"]) for s in form.select("fieldset[data-seat]")]
+            seats = [str(s["data-seat"]) for s in form.select(".stepper")]
             tricks = {f"tricks-{seat}": "0" for seat in seats}
             tricks[f"tricks-{seats[0]}"] = str(form["data-hand"])
             html = _post(page, f"{url}/tricks", {**fields, **tricks})

@@ -37,14 +37,14 @@ def test_correcting_round_two_changes_the_totals(page: Page, live_server: str) -
     assert page.input_value("#turned") == "jester"
 
     # Tricks that do not add up are refused, and nothing is changed.
-    page.fill("#tricks-0", "1")
+    page.select_option("#tricks-0", "1")
     flows.tap(page, page.get_by_role("button", name="Save the correction"))
     expect(page.locator(".flash.error")).to_contain_text("Tricks add up to 1, but 2 were played")
     expect(page.locator("h1")).to_have_text("Correct round 2")
 
     # Bruno really took one trick, and a Wizard was turned (dealer picked clubs).
-    page.fill("#tricks-0", "1")
-    page.fill("#tricks-1", "1")
+    page.select_option("#tricks-0", "1")
+    page.select_option("#tricks-1", "1")
     page.select_option("#turned", "wizard")
     page.select_option("#suit", "clubs")
     flows.tap(page, page.get_by_role("button", name="Save the correction"))

@@ -5,11 +5,11 @@ from __future__ import annotations
 from random import Random
 
 import pytest
-from playwright.sync_api import Page
 
 from scorekeeper import game, rules, sheet
 from scorekeeper.rules import Suit, Trump, Turned, Variants
 from tests.browser import flows
+from tests.browser.flows import NewContext
 
 pytestmark = pytest.mark.browser
 
@@ -27,19 +27,24 @@ def turned_card(rng: Random, number: int, hand: int) -> Trump | None:
 def entry_mode(number: int) -> str:
     """How the tricks of a round are entered, so that every way is used in turn.
 
-    counter: "+1" for every trick, the form comes filled in; mixed: "+1" for some tricks, then
-    the chips corrected; direct: every chip tapped; blank: one player left for the app.
+    counter: every trick counted during play, the steppers start there; mixed: some tricks
+    counted, then the steppers corrected; bids: the steppers start at the bids, misses stepped.
     """
     if number in (2, 6):
         return "counter"
     if number in (3, 7, 11):
         return "mixed"
-    return "direct" if number % 2 == 0 else "blank"
+    return "bids"
 
 
-def test_twenty_rounds_tapped_match_the_rules_engine(page: Page, live_server: str) -> None:
+@pytest.mark.parametrize("script", [True, False], ids=["in-place", "no-javascript"])
+def test_twenty_rounds_tapped_match_the_rules_engine(
+    new_context: NewContext, live_server: str, script: bool
+) -> None:
+    page = new_context(java_script_enabled=script).new_page()
     rng = Random(20)
     flows.new_game(page, live_server, NAMES, first_dealer=1)
+    game_url = page.url
     record = game.new_game(NAMES, 1, Variants())
     modes: set[str] = set()
     for number, hand in enumerate(record.schedule, start=1):
@@ -51,6 +56,7 @@ def test_twenty_rounds_tapped_match_the_rules_engine(page: Page, live_server: st
         mode = entry_mode(number)
         modes.add(mode)
 
+        entries = page.evaluate("history.length")
         flows.enter_trump(page, trump)
         flows.enter_bids(page, bids)
         if mode == "counter":
@@ -59,12 +65,16 @@ def test_twenty_rounds_tapped_match_the_rules_engine(page: Page, live_server: st
             assert flows.enter_tricks(page, tricks) == 0
         elif mode == "mixed":
             flows.count_tricks(page, winners[: hand // 2])
-            flows.enter_tricks(page, tricks, blank=None)
+            flows.enter_tricks(page, tricks)
         else:
-            flows.enter_tricks(page, tricks, blank="last" if mode == "blank" else None)
+            assert flows.checked_tricks(page) == dict(enumerate(bids)), "not at the bids"
+            misses = sum(abs(t - b) for t, b in zip(tricks, bids, strict=True))
+            assert flows.enter_tricks(page, tricks) == misses
         assert flows.checked_tricks(page) == {seat: tricks[seat] for seat in range(len(NAMES))}
         flows.confirm_round(page)
         assert not flows.flash_errors(page), flows.flash_errors(page)
+        if script and mode == "bids":  # tapped only: not one entry more in the history
+            assert page.evaluate("history.length") == entries
 
         record = flows.engine_round(record, bids, tricks, trump)
         expected = sheet.build(record)
@@ -73,7 +83,7 @@ def test_twenty_rounds_tapped_match_the_rules_engine(page: Page, live_server: st
         assert [shown[name][3] for name in NAMES] == list(expected.totals), f"round {number}"
         assert [shown[name][1] for name in NAMES] == [str(t) for t in tricks]
 
-    assert modes == {"counter", "mixed", "direct", "blank"}
+    assert modes == {"counter", "mixed", "bids"}
     final = sheet.build(record)
     assert final.finished
     assert flows.phase(page) == "over"
@@ -81,6 +91,8 @@ def test_twenty_rounds_tapped_match_the_rules_engine(page: Page, live_server: st
     named = ", ".join(NAMES[seat] for seat in final.winners)
     assert named in page.locator(".winner").inner_text()
 
+    assert page.url == game_url  # the address stayed the game's, whatever was tapped
+    assert flows.in_place(page) == script
     flows.tap(page, page.get_by_role("link", name="Score sheet"))
     assert flows.sheet_totals(page) == list(final.totals)
     rows = flows.sheet_rows(page)
@@ -92,3 +104,10 @@ def test_twenty_rounds_tapped_match_the_rules_engine(page: Page, live_server: st
             f"{bid}/{took}"
             for bid, took in zip(expected_row.bids, expected_row.tricks, strict=True)
         ]
+
+    if script:
+        # With in-place updates the whole game is one entry in the history: Back leaves it.
+        page.go_back()
+        assert page.url == game_url
+        page.go_back()  # before the game: the new-game page (or the test's own setup page)
+        assert page.url != game_url

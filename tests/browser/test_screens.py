@@ -110,7 +110,7 @@ def test_every_screen_fits_the_phone(
     flows.enter_bids(page, [2, 1, 3, 0])
     flows.count_tricks(page, [3, 0])
     camera.shoot(page, "play-7-cards")
-    flows.enter_tricks(page, [2, 1, 2, 2], blank=None)
+    flows.enter_tricks(page, [2, 1, 2, 2])
     flows.confirm_round(page)
     page.goto(f"{live_server}/games/{game}/sheet")
     camera.shoot(page, "sheet")

@@ -42,6 +42,9 @@ def html_bids(html: str) -> set[str]:
     soup = BeautifulSoup(html, "html.parser")
     found = _cells(soup, ".order li .value")
     found += _cells(soup, "table.table-view tbody td:nth-of-type(1)")
+    # The tricks steppers name each bid and start at it.
+    found += [cell.removeprefix("bid ") for cell in _cells(soup, ".stepper .bid")]
+    found += [str(row["data-bid"]) for row in soup.select(".stepper[data-bid]")]
     # "needs 3" or "made it" would tell the bid too.
     found += [
         "" if text == DASH else f"needs:{text}"
@@ -146,14 +149,14 @@ def test_sealed_bids_are_nowhere_until_they_may_be_shown(
     if visibility == "hidden":
         # Revealed together once everyone has bid, before the first trick.
         assert round_page <= revealed_in(page, viewer, live_server, game)
-        table = page.locator("table.table-view tbody td:nth-of-type(1)").all_inner_texts()
-        assert table == [str(SEALED[seat]) for seat in ORDER]
+        shown = page.locator(".tricks-form .stepper .bid").all_inner_texts()
+        assert shown == [f"bid {SEALED[seat]}" for seat in ORDER]
     else:
         assert_sealed(page, viewer, live_server, game)
         flows.count_tricks(page, [2])
         assert_sealed(page, viewer, live_server, game)
 
-    flows.enter_tricks(page, [1, 1, 2, 1], blank=None)
+    flows.enter_tricks(page, [1, 1, 2, 1])
     flows.confirm_round(page)
     assert flows.result_title(page) == "Round 5 result"
     bids = {name: bid for name, (bid, *_rest) in flows.result_rows(page).items()}

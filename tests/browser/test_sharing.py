@@ -103,5 +103,5 @@ def test_a_watcher_sees_the_game_but_cannot_enter_anything(
         max_redirects=0,
     )
     assert response.status == 403
-    page.reload()
-    assert page.locator("table.table-view td.won").all_inner_texts() == ["0", "0", "0", "0"]
+    watcher.goto(f"{live_server}/games/{game}")
+    assert watcher.locator("table.table-view td.won").all_inner_texts() == ["0", "0", "0", "0"]
