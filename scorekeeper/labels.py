@@ -12,9 +12,10 @@ from babel.support import NullTranslations
 from flask import g
 from flask_babel import get_translations
 
-from scorekeeper import variants
+from scorekeeper import rulebook, variants
 from scorekeeper.refusals import N_, Message, Reason, say
 from scorekeeper.rules import Suit, Trump, Turned, Variants
+from scorekeeper.variants import Edition
 
 SUIT_NAMES = {
     Suit.CLUBS: N_("Clubs"),
@@ -22,9 +23,16 @@ SUIT_NAMES = {
     Suit.HEARTS: N_("Hearts"),
     Suit.SPADES: N_("Spades"),
 }
+# The fantasy edition's races, with their colour in words: never a colour alone.
+RACE_NAMES = {
+    Suit.CLUBS: N_("Humans (blue)"),
+    Suit.DIAMONDS: N_("Elves (green)"),
+    Suit.HEARTS: N_("Dwarves (red)"),
+    Suit.SPADES: N_("Giants (yellow)"),
+}
 
 REMINDERS = {
-    "foresight": N_("Foresight: hold your card facing out, don't look at it."),
+    "foresight": N_("Foresight: hold your one card facing out, don't look at it."),
     "gizzard_fester": N_('Say "Gizzard!" when you play a Wizard and "Fester!" for a Jester.'),
     "pull_one": N_("Pull one: each player may now draw a card from the right neighbour."),
 }
@@ -34,6 +42,7 @@ SECTION_TITLES = {
     variants.Section.BIDS: N_("Bidding"),
     variants.Section.SPECIAL: N_("Special rules"),
     variants.Section.REMINDER: N_("Table reminders (no effect on scores)"),
+    variants.Section.DECK: N_("The deck"),
 }
 
 
@@ -112,17 +121,29 @@ def option_help(key: str, value: str) -> str:
     return gettext(variants.BY_KEY[key].options[value].help)
 
 
-def suit_name(suit: Suit) -> str:
-    """A suit's name alone ("Hearts"), for a button that shows the symbol above it."""
+def rule_paragraph(key: str) -> str:
+    """A variant's paragraph of the rules page (``"length.quick"``, ``"saboteur"``)."""
+    return gettext(rulebook.PARAGRAPHS[key])
+
+
+def suit_name(suit: Suit, edition: Edition = Edition.CLASSIC) -> str:
+    """A suit's name alone ("Hearts", or "Dwarves (red)" in the fantasy edition), for a button
+    that shows the symbol above it."""
+    if edition is Edition.FANTASY:
+        return gettext(RACE_NAMES[suit])
     return gettext(SUIT_NAMES[suit])
 
 
-def suit_label(suit: Suit) -> str:
-    """A suit with its symbol and name, e.g. "♥ Hearts"."""
+def suit_label(suit: Suit, edition: Edition = Edition.CLASSIC) -> str:
+    """A suit as the table's deck names it: "♥ Hearts", or the race's initial and name in the
+    fantasy edition, "D Dwarves (red)"."""
+    if edition is Edition.FANTASY:
+        name = gettext(RACE_NAMES[suit])
+        return f"{name[0]} {name}"
     return f"{suit.symbol} {suit_name(suit)}"
 
 
-def trump_label(trump: Trump | None) -> str:
+def trump_label(trump: Trump | None, edition: Edition = Edition.CLASSIC) -> str:
     """The trump of a round in words, saying what was turned."""
     if trump is None:
         return gettext("not entered yet")
@@ -130,7 +151,7 @@ def trump_label(trump: Trump | None) -> str:
         if trump.turned is Turned.JESTER:
             return gettext("No trump (Jester turned)")
         return gettext("No trump")
-    suit = suit_label(trump.suit)
+    suit = suit_label(trump.suit, edition)
     if trump.turned is Turned.WIZARD:
         return gettext("%(suit)s (Wizard turned, dealer's choice)", suit=suit)
     return suit
