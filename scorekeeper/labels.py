@@ -6,11 +6,14 @@ The words are message ids (marked with ``N_``), translated here with the request
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
+from babel.dates import format_date
+from babel.numbers import format_decimal
 from babel.support import NullTranslations
 from flask import g
-from flask_babel import get_translations
+from flask_babel import get_locale, get_translations
 
 from scorekeeper import rulebook, variants
 from scorekeeper.refusals import N_, Message, Reason, say
@@ -97,8 +100,20 @@ def signed(value: int) -> str:
 
 
 def number(value: int) -> str:
-    """An integer with a real minus sign (U+2212) when negative, as pages and the PDF show it."""
-    return f"\u2212{-value}" if value < 0 else str(value)
+    """An integer with a real minus sign (U+2212) when negative, as pages and the PDF show it;
+    thousands grouped as the reader's language writes them (1,200 · 1.200 · 1 200)."""
+    if -1000 < value < 1000:
+        return f"\u2212{-value}" if value < 0 else str(value)
+    grouped = format_decimal(abs(value), locale=get_locale())
+    return f"\u2212{grouped}" if value < 0 else grouped
+
+
+def day(iso_day: str) -> str:
+    """A game's date (YYYY-MM-DD) as the reader's language writes it ("1 December 2026")."""
+    try:
+        return format_date(date.fromisoformat(iso_day), "long", locale=get_locale())
+    except ValueError:
+        return iso_day
 
 
 def variant_label(key: str) -> str:

@@ -71,7 +71,7 @@ def game_html(built: Sheet, *, day: str, paper: str) -> str:
     context: dict[str, Any] = {
         "sheet": built,
         "lang": str(get_locale()),
-        "day": day,
+        "day": labels.day(day),
         "variants": labels.variant_lines(built.variants),
         "winner_names": [built.players[seat] for seat in built.winners],
         "layout": page,

@@ -153,9 +153,7 @@ class Variants:
             ),
             Length.MAXIMUS: Words(
                 N_("Wizard Maximus"),
-                N_(
-                    "Five rounds of the whole deck; the trump is fixed: each suit, then none."
-                ),
+                N_("Five rounds of the whole deck; the trump is fixed: each suit, then none."),
             ),
         },
     )
