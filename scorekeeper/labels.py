@@ -94,9 +94,7 @@ def reminder(key: str) -> str:
 
 def signed(value: int) -> str:
     """A round score with its sign, as pages and the PDF show it: +50, 0, and a real minus."""
-    if value > 0:
-        return f"+{value}"
-    return number(value)
+    return f"+{number(value)}" if value > 0 else number(value)
 
 
 def number(value: int) -> str:

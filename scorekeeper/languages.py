@@ -40,7 +40,13 @@ def locale() -> str:
         for asked in (request.args.get("lang"), request.cookies.get(COOKIE)):
             if asked in LANGUAGES:
                 return asked
-    return request.accept_languages.best_match(LANGUAGES) or "en"
+    # In the phone's order of preference, by the language alone: "el-GR" is Greek even when the
+    # phone lists English after it (Werkzeug's best_match would pick the exact "en" first).
+    for asked, _quality in request.accept_languages:
+        code = asked.split("-", 1)[0].split("_", 1)[0].lower()
+        if code in LANGUAGES:
+            return code
+    return "en"
 
 
 @bp.get("/language/<code>")
