@@ -123,8 +123,12 @@ def anchor(key: str, value: str | None = None) -> str:
     return "variant-" + "-".join(part for part in (key, value) if part).replace("_", "-")
 
 
-def schedules(length: Length) -> list[tuple[int, tuple[int, ...] | None]]:
-    """(players, hand sizes) for 3 to 8 players; ``None`` where the length is not played."""
+def schedules(length: Length | str) -> list[tuple[int, tuple[int, ...] | None]]:
+    """(players, hand sizes) for 3 to 8 players; ``None`` where the length is not played.
+
+    ``length`` may be the value a form posts (``"quick"``).
+    """
+    length = Length(length)
     shown: list[tuple[int, tuple[int, ...] | None]] = []
     for players in range(rules.MIN_PLAYERS, rules.MAX_PLAYERS + 1):
         try:

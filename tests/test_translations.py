@@ -46,8 +46,11 @@ def extracted() -> Catalog:
     with tempfile.TemporaryDirectory() as folder:
         pot = Path(folder) / "messages.pot"
         subprocess.run(
-            [str(pybabel), "-q", "extract", "-F", "babel.cfg", "-k", "N_", "-k", "NP_:1,2"]
-            + ["-k", "_l", "--no-location", "-o", str(pot), "."],
+            [
+                *(str(pybabel), "-q", "extract", "-F", "babel.cfg"),
+                *("-k", "N_", "-k", "NP_:1,2", "-k", "_l"),
+                *("--no-location", "-o", str(pot), "."),
+            ],
             cwd=PROJECT_ROOT,
             check=True,
         )
@@ -130,8 +133,15 @@ def test_translations_fill_in_only_the_values_the_message_has(code: str) -> None
 
 @pytest.mark.parametrize(
     ("count", "word"),
-    [(1, "1 štih"), (2, "2 štiha"), (4, "4 štiha"), (5, "5 štihova"), (11, "11 štihova")]
-    + [(21, "21 štih"), (22, "22 štiha")],
+    [
+        (1, "1 štih"),
+        (2, "2 štiha"),
+        (4, "4 štiha"),
+        (5, "5 štihova"),
+        (11, "11 štihova"),
+        (21, "21 štih"),
+        (22, "22 štiha"),
+    ],
 )
 def test_croatian_counts_tricks_with_three_forms(count: int, word: str) -> None:
     translations = Translations.load(str(TRANSLATIONS), ["hr"])
