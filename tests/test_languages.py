@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from functools import cache
 from random import Random
+from urllib.parse import urlsplit
 
 import pytest
 from flask import Flask
@@ -25,7 +26,7 @@ from scorekeeper.rules import Length, Variants
 from scorekeeper.variants import Edition
 from tests.pages import act, soup, start_game
 from tests.plays import legal_round, played_game
-from tests.test_translations import SAME_IN, SAME_WORDS, catalogue, extracted, words
+from tests.test_translations import SAME_IN, SAME_WORDS, catalogue, extracted, sources, words
 
 TRANSLATED = [code for code in languages.LANGUAGES if code != "en"]
 NAMES = ["Ana", "Bo", "Cy", "Di"]
@@ -40,7 +41,7 @@ def english_sentences(code: str) -> tuple[str, ...]:
     for message in extracted():
         if not message.id:
             continue
-        for text in message.id if isinstance(message.id, tuple) else (message.id,):
+        for text in sources(message):
             if not words(text) - allowed:
                 continue
             translated = catalogue(code).get(message.id)
@@ -76,6 +77,11 @@ def soup_of(html: str):  # type: ignore[no-untyped-def]
     from bs4 import BeautifulSoup
 
     return BeautifulSoup(html, "html.parser")
+
+
+def html_lang_of(html: str) -> str:
+    tag = soup_of(html).select_one("html")
+    return str(tag["lang"]) if tag is not None else "en"
 
 
 def in_language(client: FlaskClient, code: str) -> None:
@@ -123,7 +129,15 @@ def crawl(client: FlaskClient) -> Iterator[tuple[str, str]]:
     yield "result", client.get(f"/games/{game_id}").get_data(as_text=True)
     yield "sheet", client.get(f"/games/{game_id}/sheet").get_data(as_text=True)
     yield "correct", client.get(f"/games/{game_id}/rounds/1/edit").get_data(as_text=True)
-    yield "share", client.get(f"/games/{game_id}/share").get_data(as_text=True)
+    share = client.get(f"/games/{game_id}/share").get_data(as_text=True)
+    yield "share", share
+    other = client.application.test_client()
+    other.get(f"/language/{html_lang_of(share)}?next=/")
+    links = [str(a["href"]) for a in soup_of(share).select("a.link")]
+    join = next(link for link in links if "/join/" in link)
+    yield "join", other.get(urlsplit(join).path).get_data(as_text=True)
+    yield "watching", other.get(f"/games/{game_id}").get_data(as_text=True)
+    yield "old view link", other.get(f"/games/{game_id}/watch/old").get_data(as_text=True)
     yield "delete", client.get(f"/games/{game_id}/delete").get_data(as_text=True)
     sealed = start_game(client, NAMES, bid_visibility="hidden", edition="fantasy")
     act(client, sealed, "trump", turned="suit", suit="hearts")

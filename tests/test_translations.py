@@ -64,8 +64,13 @@ def catalogue(code: str) -> Catalog:
         return read_po(source, locale=code)
 
 
-def ids() -> list[str | tuple[str, ...]]:
+def ids() -> list[str | tuple[str, ...] | list[str]]:
     return [message.id for message in extracted() if message.id]
+
+
+def sources(message: Message) -> list[str]:
+    """The English text of a message: its one form, or its singular and plural."""
+    return [message.id] if isinstance(message.id, str) else [str(text) for text in message.id]
 
 
 def words(text: str) -> set[str]:
@@ -74,7 +79,10 @@ def words(text: str) -> set[str]:
 
 
 def forms(message: Message) -> list[str]:
-    return list(message.string) if isinstance(message.string, tuple) else [message.string]
+    """The translated forms of a message."""
+    if isinstance(message.string, str):
+        return [message.string]
+    return [str(text) for text in message.string or ()]
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
@@ -99,8 +107,8 @@ def test_plural_forms_follow_the_language(code: str) -> None:
     known = catalogue(code)
     assert known.num_plurals == NPLURALS[code]
     for message in known:
-        if message.id and isinstance(message.id, tuple):
-            assert len(message.string) == NPLURALS[code], message.id
+        if message.id and not isinstance(message.id, str):
+            assert len(forms(message)) == NPLURALS[code], message.id
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
@@ -110,7 +118,7 @@ def test_no_sentence_is_left_in_english(code: str) -> None:
     for message in catalogue(code):
         if not message.id:
             continue
-        english = list(message.id) if isinstance(message.id, tuple) else [message.id]
+        english = sources(message)
         for index, text in enumerate(forms(message)):
             source = english[min(index, len(english) - 1)]
             if text.strip() == source.strip() and words(source) - allowed:
@@ -123,7 +131,7 @@ def test_translations_fill_in_only_the_values_the_message_has(code: str) -> None
     for message in catalogue(code):
         if not message.id:
             continue
-        english = message.id if isinstance(message.id, tuple) else (message.id,)
+        english = sources(message)
         given = {name for text in english for name in PLACEHOLDER.findall(text)}
         for text in forms(message):
             assert set(PLACEHOLDER.findall(text)) <= given, (message.id, text)
