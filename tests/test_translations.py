@@ -25,7 +25,18 @@ TRANSLATED = [code for code in languages.LANGUAGES if code != "en"]
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 # Words a language writes as English does: the game's proper names, units, and words that are
 # the same word there. Anything else identical to English is a sentence left untranslated.
-SAME_WORDS = {"wizard", "maximus", "gizzard", "fester", "amigo", "pdf", "csv", "json", "null"}
+SAME_WORDS = {
+    "wizard",
+    "maximus",
+    "gizzard",
+    "fester",
+    "amigo",
+    "pdf",
+    "csv",
+    "json",
+    "null",
+    "fedora",
+}
 SAME_IN = {
     "es": {"total"},
     "pt": {"total"},
