@@ -284,7 +284,7 @@ class EditRoundForm(ActionForm):
     )
 
 
-class JoinForm(FlaskForm):
+class JoinForm(Form):
     """Yes, keep score for this game on this phone (a form, for its CSRF token)."""
 
 
@@ -304,7 +304,7 @@ def _trimmed(text: str | None) -> str | None:
     return text.strip() if text else text
 
 
-class GroupForm(FlaskForm):
+class GroupForm(Form):
     """A new group: its name."""
 
     name = StringField(
@@ -318,7 +318,7 @@ class GroupForm(FlaskForm):
             raise ValidationError(_l("Keep the name to %(n)s characters.", n=MAX_GROUP_NAME))
 
 
-class RenameForm(FlaskForm):
+class RenameForm(Form):
     """A player's new name; another player's name merges the two."""
 
     name = StringField(
@@ -432,7 +432,7 @@ class GroupGameForm(NewGameForm):
         return self.seat_keys().index(self.first_dealer.data)
 
 
-class AddGamesForm(FlaskForm):
+class AddGamesForm(Form):
     """Games of this phone to put into a group."""
 
     games = SelectMultipleField(_l("Games"), choices=[], validate_choice=False)

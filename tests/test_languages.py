@@ -26,6 +26,7 @@ from scorekeeper.rules import Length, Variants
 from scorekeeper.variants import Edition
 from tests.pages import act, soup, start_game
 from tests.plays import legal_round, played_game
+from tests.test_groups_pages import make_group, new_group_game, play_five
 from tests.test_translations import SAME_IN, SAME_WORDS, catalogue, extracted, sources, words
 
 TRANSLATED = [code for code in languages.LANGUAGES if code != "en"]
@@ -152,6 +153,27 @@ def crawl(client: FlaskClient) -> Iterator[tuple[str, str]]:
     done = import_record(client, played_game(3, Variants(length=Length.FIVE_ROUNDS), 5))
     yield "game over", client.get(f"/games/{done}").get_data(as_text=True)
     yield "home", client.get("/").get_data(as_text=True)
+    yield from crawl_groups(client)
+
+
+def crawl_groups(client: FlaskClient) -> Iterator[tuple[str, str]]:
+    """The group pages: a group with a finished game, a player, its share and join pages."""
+    yield "new group", client.get("/groups/new").get_data(as_text=True)
+    yield "new group refused", client.post("/groups/new", data={"name": " "}).get_data(as_text=True)
+    group_id = make_group(client, "Taverna")
+    yield "empty group", client.get(f"/groups/{group_id}").get_data(as_text=True)
+    yield "group game form", client.get(f"/groups/{group_id}/games/new").get_data(as_text=True)
+    names = {f"new_names-{n}": name for n, name in enumerate(["Ana", "Bo", "Cy"])}
+    play_five(client, new_group_game(client, group_id, **names, first_dealer="new-0"))
+    yield "group", client.get(f"/groups/{group_id}").get_data(as_text=True)
+    yield "filtered", client.get(f"/groups/{group_id}?length=five_rounds").get_data(as_text=True)
+    yield "player", client.get(f"/groups/{group_id}/players/ana").get_data(as_text=True)
+    share = client.get(f"/groups/{group_id}/share").get_data(as_text=True)
+    yield "group share", share
+    join = next(str(a["href"]) for a in soup_of(share).select("a") if "/join/" in str(a["href"]))
+    other = client.application.test_client()
+    other.get(f"/language/{html_lang_of(share)}?next=/")
+    yield "group join", other.get(urlsplit(join).path).get_data(as_text=True)
 
 
 def test_the_crawl_finds_english_where_it_is_left(client: FlaskClient) -> None:
@@ -173,6 +195,12 @@ def test_the_pdf_and_the_csv_speak_the_page_language(client: FlaskClient, code: 
     pdf = client.get(f"/games/{game_id}/sheet.pdf?lang={code}")
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.data)).pages)
     assert leftovers(text, code) == []
+    group_id = make_group(client, "Taverna")
+    names = {f"new_names-{n}": name for n, name in enumerate(["Ana", "Bo", "Cy"])}
+    play_five(client, new_group_game(client, group_id, **names, first_dealer="new-0"))
+    season = client.get(f"/groups/{group_id}/season.pdf?lang={code}")
+    season_text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(season.data)).pages)
+    assert leftovers(season_text, code) == []
     blank = client.get(f"/sheets/blank.pdf?players=5&lang={code}")
     blank_text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(blank.data)).pages)
     assert leftovers(blank_text, code) == []
