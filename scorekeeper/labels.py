@@ -6,6 +6,7 @@ The words are message ids (marked with ``N_``), translated here with the request
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import date
 from typing import Any
 
@@ -152,7 +153,9 @@ def suit_label(suit: Suit, edition: Edition = Edition.CLASSIC) -> str:
     fantasy edition, "D Dwarves (red)"."""
     if edition is Edition.FANTASY:
         name = gettext(RACE_NAMES[suit])
-        return f"{name[0]} {name}"
+        # The initial as a card letter, without its accent (Greek "Ά" is lettered as capital alpha).
+        initial = unicodedata.normalize("NFD", name[0])[0].upper()
+        return f"{initial} {name}"
     return f"{suit.symbol} {suit_name(suit)}"
 
 

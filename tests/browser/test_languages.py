@@ -93,3 +93,15 @@ def test_screens_in_greek_and_croatian_with_long_names(new_context: NewContext) 
             assert width <= 390, f"{code}: the page scrolls sideways ({width}px)"
             page.goto("/rules")
             page.screenshot(path=str(OUTPUT / f"{code}-rules-{scheme}.png"))
+        # Sealed bids: whoever is ready taps their name.
+        page.goto("/games/new")
+        for seat, name in enumerate(names):
+            page.fill(f"input[name=players-{seat}]", name)
+        page.check("input[name=bid_visibility][value=hidden]")
+        page.check("input[name=edition][value=fantasy]")
+        tap(page, page.locator("form.new-game button.primary"))
+        page.screenshot(path=str(OUTPUT / f"{code}-fantasy-trump.png"), full_page=True)
+        tap(page, page.locator("form:has(input[name=turned][value=suit]) button[value=hearts]"))
+        tap(page, page.locator("nav.ready a").nth(2))
+        page.screenshot(path=str(OUTPUT / f"{code}-sealed-bids.png"), full_page=True)
+        assert page.locator(".bid-pad input[name=seat]").get_attribute("value") is not None
