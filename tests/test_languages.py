@@ -119,6 +119,8 @@ def crawl(client: FlaskClient) -> Iterator[tuple[str, str]]:
     yield "trump", client.get(f"/games/{game_id}").get_data(as_text=True)
     act(client, game_id, "trump", turned="wizard", suit="spades")
     yield "bids", client.get(f"/games/{game_id}").get_data(as_text=True)
+    yield "table display", client.get(f"/games/{game_id}/display").get_data(as_text=True)
+    yield "offline", client.get("/offline").get_data(as_text=True)
     act(client, game_id, "bid", seat=0, bid=5)
     errors = act(client, game_id, "bid", seat=3, bid=9)
     assert errors
