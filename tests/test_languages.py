@@ -16,7 +16,7 @@ from random import Random
 from urllib.parse import urlsplit
 
 import pytest
-from flask import Flask
+from flask import Flask, abort
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
@@ -314,3 +314,14 @@ def test_large_numbers_are_grouped_as_the_language_writes_them(app: Flask) -> No
     with app.test_request_context("/"):
         assert labels.number(12000) == "12,000"
         assert labels.day("2026-12-01") == "December 1, 2026"
+
+
+def test_any_other_http_error_is_a_sentence_in_the_reader_language(app: Flask) -> None:
+    def teapot() -> str:
+        abort(418)
+
+    app.add_url_rule("/teapot", "teapot", teapot)
+    response = app.test_client().get("/teapot", headers={"Accept-Language": "de"})
+    assert response.status_code == 418
+    assert "Das hat nicht geklappt" in response.get_data(as_text=True)
+    assert "I'm a teapot" not in response.get_data(as_text=True)
