@@ -148,14 +148,19 @@ def suit_name(suit: Suit, edition: Edition = Edition.CLASSIC) -> str:
     return gettext(SUIT_NAMES[suit])
 
 
+def suit_mark(suit: Suit, edition: Edition = Edition.CLASSIC) -> str:
+    """The suit's card mark: its symbol (♥), or in the fantasy edition the race's initial."""
+    if edition is Edition.FANTASY:
+        # The initial as a card letter, without its accent (Greek "Ά" is lettered as capital alpha).
+        return unicodedata.normalize("NFD", gettext(RACE_NAMES[suit])[0])[0].upper()
+    return suit.symbol
+
+
 def suit_label(suit: Suit, edition: Edition = Edition.CLASSIC) -> str:
     """A suit as the table's deck names it: "♥ Hearts", or the race's initial and name in the
     fantasy edition, "D Dwarves (red)"."""
     if edition is Edition.FANTASY:
-        name = gettext(RACE_NAMES[suit])
-        # The initial as a card letter, without its accent (Greek "Ά" is lettered as capital alpha).
-        initial = unicodedata.normalize("NFD", name[0])[0].upper()
-        return f"{initial} {name}"
+        return f"{suit_mark(suit, edition)} {gettext(RACE_NAMES[suit])}"
     return f"{suit.symbol} {suit_name(suit)}"
 
 

@@ -23,6 +23,7 @@ def init_app(app: Flask) -> None:
         trump_label=_trump_label,
         suit_label=_suit_label,
         suit_name=_suit_name,
+        suit_mark=_suit_mark,
         variant_lines=labels.variant_lines,
         variant_label=labels.variant_label,
         option_label=labels.option_label,
@@ -65,6 +66,12 @@ def _edition(context: Context) -> Edition:
 def _suit_label(context: Context, suit: Suit) -> str:
     """A suit named as the game's deck names it."""
     return labels.suit_label(suit, _edition(context))
+
+
+@pass_context
+def _suit_mark(context: Context, suit: Suit) -> str:
+    """A suit's card mark (symbol, or the race's initial), as the game's deck marks it."""
+    return labels.suit_mark(suit, _edition(context))
 
 
 @pass_context

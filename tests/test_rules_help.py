@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import game, rulebook, rules, variants
-from scorekeeper.game import Entry
+from scorekeeper.game import UndoStep
 from scorekeeper.rules import BidRestriction, BidVisibility, Length, RuleError, Suit, Turned
 from scorekeeper.variants import Edition, Variants
 from tests.test_rules_bids import OUT_OF_TURN_REASON, round_setup
@@ -43,23 +43,22 @@ def sealed_game() -> game.GameRecord:
 
 def test_undo_of_sealed_bids_entered_out_of_order_names_the_seat_it_takes_back() -> None:
     record = game.place_bid(game.place_bid(sealed_game(), 2, 1), 0, 0)
-    assert game.last_entry(record) == (Entry.BID, 2)
+    assert game.undo_step(record) == UndoStep("bid", seat=2)
     undone = game.undo(record)
     assert undone.current is not None and undone.current.bids == (0, None, None, None)
-    assert game.last_entry(undone) == (Entry.BID, 0)
+    assert game.undo_step(undone) == UndoStep("bid", seat=0)
 
 
 def test_what_undo_takes_back_at_each_step() -> None:
     record = sealed_game()
-    assert game.last_entry(record) == (Entry.TRUMP, None)
+    assert game.undo_step(record) == UndoStep("trump")
     for seat in (0, 1, 2, 3):
         record = game.place_bid(record, seat, 0)
     record = game.win_trick(record, 2)
-    assert game.last_entry(record) == (Entry.TRICK, 2)
+    assert game.undo_step(record) == UndoStep("trick", seat=2)
     record = game.finish_round(record, [0, 0, 1, 0])
-    assert game.last_entry(record) == (Entry.ROUND, None)
-    with pytest.raises(RuleError, match="Nothing to undo"):
-        game.last_entry(game.new_game(("Ana", "Bo", "Cy"), 0, Variants()))
+    assert game.undo_step(record) == UndoStep("round", number=1)
+    assert game.undo_step(game.new_game(("Ana", "Bo", "Cy"), 0, Variants())) is None
 
 
 @pytest.mark.parametrize(

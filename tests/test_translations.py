@@ -163,6 +163,7 @@ def test_translations_fill_in_only_the_values_the_message_has(code: str) -> None
     ],
 )
 def test_croatian_counts_tricks_with_three_forms(count: int, word: str) -> None:
+    languages.compile_catalogues()
     translations = Translations.load(str(TRANSLATIONS), ["hr"])
     text = translations.ungettext(
         "%(bid)s bid for %(num)s trick", "%(bid)s bid for %(num)s tricks", count
@@ -172,6 +173,7 @@ def test_croatian_counts_tricks_with_three_forms(count: int, word: str) -> None:
 
 @pytest.mark.parametrize(("count", "word"), [(1, "1 μπάζα"), (2, "2 μπάζες"), (5, "5 μπάζες")])
 def test_greek_counts_tricks_with_two_forms(count: int, word: str) -> None:
+    languages.compile_catalogues()
     translations = Translations.load(str(TRANSLATIONS), ["el"])
     text = translations.ungettext(
         "%(bid)s bid for %(num)s trick", "%(bid)s bid for %(num)s tricks", count
