@@ -13,7 +13,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from tests.browser.flows import NewContext, tap
+from tests.browser.flows import NewContext, enter_tricks, tap
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
 LONG_NAMES = ["Αλεξάνδρα-Μαρία", "Κωνσταντίνος Παπαδάκης", "Χαραλάμπης"]
@@ -28,9 +28,8 @@ def play_one_card_round(page: Page, names: list[str]) -> None:
     tap(page, page.locator("form:has(input[name=turned][value=suit]) button[value=hearts]"))
     while page.locator("form.bid-pad").count():
         tap(page, page.locator("form.bid-pad button[name=bid][value='0']"))
-    page.check("input[name='tricks-0'][value='1']")
-    page.check("input[name='tricks-1'][value='0']")
-    tap(page, page.locator("form.tricks-form button[type=submit]"))
+    enter_tricks(page, [1, 0, 0])
+    tap(page, page.locator("form.tricks-form button.confirm"))
 
 
 def test_a_full_round_in_greek_and_its_pdf(new_context: NewContext) -> None:
