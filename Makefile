@@ -13,7 +13,7 @@ TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core openss
 RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
 
 .DEFAULT_GOAL := help
-.PHONY: help run test lint fmt bench clean
+.PHONY: help run test lint fmt bench clean messages
 
 help: ## List the targets
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-6s %s\n", $$1, $$2}'
@@ -51,6 +51,7 @@ endef
 run: $(VENV)/.installed ## Serve the app on all interfaces (HOST, PORT to change)
 	$(call install_debs,$(RUN_DEBS),The score pad serves anyway: only the printed PDF needs them.)
 	@mkdir -p instance
+	$(BIN)/pybabel -q compile -d translations
 	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT)
 
 # axe-core for the accessibility checks of the browser tests: loaded into the page by Playwright
@@ -63,6 +64,7 @@ $(AXE):
 
 test: $(VENV)/.installed-test $(AXE) ## Install what the tests need, then lint, type-check and run every test
 	$(call install_debs,$(TEST_DEBS),Tests that need them will fail.)
+	$(BIN)/pybabel -q compile -d translations
 	$(BIN)/ruff check scorekeeper tests benchmarks
 	$(BIN)/ruff format --check scorekeeper tests benchmarks
 	$(BIN)/mypy
@@ -77,6 +79,11 @@ lint: $(VENV)/.installed-test ## ruff and mypy only
 fmt: $(VENV)/.installed-test ## Format and fix what ruff can
 	$(BIN)/ruff format scorekeeper tests benchmarks
 	$(BIN)/ruff check --fix scorekeeper tests benchmarks
+
+messages: $(VENV)/.installed ## Extract every message into messages.pot and update the catalogues
+	$(BIN)/pybabel -q extract -F babel.cfg -k N_ -k NP_:1,2 -k _l --no-location --sort-output \
+		-o messages.pot .
+	$(BIN)/pybabel -q update -N --ignore-obsolete -i messages.pot -d translations
 
 bench: $(VENV)/.installed-test ## Measure speed and size; writes docs/benchmarks.md
 	$(call install_debs,$(TEST_DEBS) wrk,Benchmarks that need them will fail.)

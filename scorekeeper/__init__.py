@@ -70,6 +70,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         groups,
         groups_api,
         hosting,
+        languages,
         live,
         pdf,
         pwa,
@@ -82,6 +83,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     access.init_app(app)
     extensions.init_app(app)
+    languages.init_app(app)
     security.init_app(app)
     hosting.init_app(app)
     errors.init_app(app)

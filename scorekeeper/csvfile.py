@@ -10,9 +10,22 @@ import csv
 import io
 
 from scorekeeper import labels
+from scorekeeper.refusals import N_
 from scorekeeper.sheet import Sheet
 
-HEADER = ("round", "cards", "dealer", "trump", "player", "bid", "tricks", "score", "total")
+# The header row is translated: a spreadsheet user reads it. Message ids with a context, so the
+# column "bid" is not the word on the bids page.
+HEADER = (
+    N_("round"),
+    N_("cards"),
+    N_("dealer"),
+    N_("trump"),
+    N_("player"),
+    N_("bid"),
+    N_("tricks"),
+    N_("score"),
+    N_("total"),
+)
 # A spreadsheet runs a cell that starts with one of these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -21,7 +34,7 @@ def render(sheet: Sheet) -> str:
     """The whole CSV file, with a byte order mark so spreadsheet apps read names as UTF-8."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow(HEADER)
+    writer.writerow([safe_cell(labels.gettext(column)) for column in HEADER])
     writer.writerows(rows(sheet))
     return "\ufeff" + buffer.getvalue()
 
@@ -30,7 +43,7 @@ def rows(sheet: Sheet) -> list[list[str | int]]:
     """The rows of the completed rounds, text cells neutralised against formulas."""
     lines: list[list[str | int]] = []
     for row in sheet.rounds:
-        trump = labels.trump_label(row.trump)
+        trump = labels.trump_label(row.trump, sheet.variants.edition)
         dealer = sheet.players[row.dealer]
         for seat, player in enumerate(sheet.players):
             bid = row.bids[seat]

@@ -53,7 +53,9 @@ def _http_error(
         500: gettext("Something went wrong on our side. Everything saved before is safe: reload."),
     }
     default = error.description if error.code in (400, 403, 409) else None
-    body, code = error_response(error.code, default or messages.get(error.code, error.name))
+    # Any other status gets a sentence in the reader's language, never HTTP's English name.
+    other = gettext("That did not work: go back and try again.")
+    body, code = error_response(error.code, default or messages.get(error.code, other))
     # A 405 must say which methods the address takes (the exception's own page would).
     allow = getattr(error, "valid_methods", None)
     return body, code, {"Allow": ", ".join(allow)} if allow else {}

@@ -28,11 +28,44 @@ from wtforms.validators import DataRequired, InputRequired, NumberRange, Optiona
 from wtforms.widgets import HiddenInput
 
 from scorekeeper import labels, rules, stats, variants
+from scorekeeper.refusals import N_
 from scorekeeper.rules import RuleError, Suit, Turned, Variants
 
 MAX_NAME = rules.MAX_NAME_LENGTH
 # Large enough for any real value; keeps absurd numbers out before the rules see them.
 MAX_NUMBER = 1000
+
+
+# WTForms' own sentences that our fields can give, marked so they are in our catalogues: WTForms
+# ships no Croatian, and one catalogue keeps the game's words and tone in every refusal.
+WTFORMS_MESSAGES = (
+    N_("Not a valid integer value."),
+    N_("Not a valid choice."),
+    N_("Invalid Choice: could not coerce."),
+    N_("This field is required."),
+    N_("Number must be between %(min)s and %(max)s."),
+    N_("Number must be at least %(min)s."),
+    N_("Number must be at most %(max)s."),
+)
+
+
+class _Messages:
+    """WTForms' messages through the request's catalogue (WTForms formats them itself)."""
+
+    def gettext(self, string: str) -> str:
+        return labels.gettext(string)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        text: str = labels.catalogue().ungettext(singular, plural, n)
+        return text
+
+
+class Form(FlaskForm):
+    """A form whose every message, WTForms' own included, is in the reader's language."""
+
+    class Meta:
+        def get_translations(self, form: Any) -> _Messages:
+            return _Messages()
 
 
 class SeatList(FieldList):
@@ -51,13 +84,13 @@ class SeatList(FieldList):
                     yield int(index)
 
 
-class ImportForm(FlaskForm):
+class ImportForm(Form):
     """Upload a game record (the JSON that export produces)."""
 
     record = FileField(_l("Game record file (.json)"), validators=[FileRequired()])
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(Form):
     """Players in seat order, the first dealer and the variants of a new game."""
 
     # One key per form shown: the same form sent twice (a double tap) starts one game.
@@ -142,7 +175,7 @@ for _spec in variants.REGISTRY:
     setattr(NewGameForm, _spec.key, _variant_field(_spec))
 
 
-class ActionForm(FlaskForm):
+class ActionForm(Form):
     """A change to a game, made against the version of the game the page showed."""
 
     version = IntegerField(widget=HiddenInput(), validators=[InputRequired()])
@@ -251,7 +284,7 @@ class EditRoundForm(ActionForm):
     )
 
 
-class JoinForm(FlaskForm):
+class JoinForm(Form):
     """Yes, keep score for this game on this phone (a form, for its CSRF token)."""
 
 
@@ -271,7 +304,7 @@ def _trimmed(text: str | None) -> str | None:
     return text.strip() if text else text
 
 
-class GroupForm(FlaskForm):
+class GroupForm(Form):
     """A new group: its name."""
 
     name = StringField(
@@ -285,7 +318,7 @@ class GroupForm(FlaskForm):
             raise ValidationError(_l("Keep the name to %(n)s characters.", n=MAX_GROUP_NAME))
 
 
-class RenameForm(FlaskForm):
+class RenameForm(Form):
     """A player's new name; another player's name merges the two."""
 
     name = StringField(
@@ -399,7 +432,7 @@ class GroupGameForm(NewGameForm):
         return self.seat_keys().index(self.first_dealer.data)
 
 
-class AddGamesForm(FlaskForm):
+class AddGamesForm(Form):
     """Games of this phone to put into a group."""
 
     games = SelectMultipleField(_l("Games"), choices=[], validate_choice=False)

@@ -6,15 +6,20 @@ The words are message ids (marked with ``N_``), translated here with the request
 
 from __future__ import annotations
 
+import unicodedata
+from datetime import date
 from typing import Any
 
+from babel.dates import format_date
+from babel.numbers import format_decimal
 from babel.support import NullTranslations
 from flask import g
-from flask_babel import get_translations
+from flask_babel import get_locale, get_translations
 
-from scorekeeper import variants
+from scorekeeper import rulebook, variants
 from scorekeeper.refusals import N_, Message, Reason, say
 from scorekeeper.rules import Suit, Trump, Turned, Variants
+from scorekeeper.variants import Edition
 
 SUIT_NAMES = {
     Suit.CLUBS: N_("Clubs"),
@@ -22,9 +27,16 @@ SUIT_NAMES = {
     Suit.HEARTS: N_("Hearts"),
     Suit.SPADES: N_("Spades"),
 }
+# The fantasy edition's races, with their colour in words: never a colour alone.
+RACE_NAMES = {
+    Suit.CLUBS: N_("Humans (blue)"),
+    Suit.DIAMONDS: N_("Elves (green)"),
+    Suit.HEARTS: N_("Dwarves (red)"),
+    Suit.SPADES: N_("Giants (yellow)"),
+}
 
 REMINDERS = {
-    "foresight": N_("Foresight: hold your card facing out, don't look at it."),
+    "foresight": N_("Foresight: hold your one card facing out, don't look at it."),
     "gizzard_fester": N_('Say "Gizzard!" when you play a Wizard and "Fester!" for a Jester.'),
     "pull_one": N_("Pull one: each player may now draw a card from the right neighbour."),
 }
@@ -34,6 +46,7 @@ SECTION_TITLES = {
     variants.Section.BIDS: N_("Bidding"),
     variants.Section.SPECIAL: N_("Special rules"),
     variants.Section.REMINDER: N_("Table reminders (no effect on scores)"),
+    variants.Section.DECK: N_("The deck"),
 }
 
 
@@ -82,14 +95,24 @@ def reminder(key: str) -> str:
 
 def signed(value: int) -> str:
     """A round score with its sign, as pages and the PDF show it: +50, 0, and a real minus."""
-    if value > 0:
-        return f"+{value}"
-    return number(value)
+    return f"+{number(value)}" if value > 0 else number(value)
 
 
 def number(value: int) -> str:
-    """An integer with a real minus sign (U+2212) when negative, as pages and the PDF show it."""
-    return f"\u2212{-value}" if value < 0 else str(value)
+    """An integer with a real minus sign (U+2212) when negative, as pages and the PDF show it;
+    thousands grouped as the reader's language writes them (1,200 · 1.200 · 1 200)."""
+    if -1000 < value < 1000:
+        return f"\u2212{-value}" if value < 0 else str(value)
+    grouped = format_decimal(abs(value), locale=get_locale())
+    return f"\u2212{grouped}" if value < 0 else grouped
+
+
+def day(iso_day: str) -> str:
+    """A game's date (YYYY-MM-DD) as the reader's language writes it ("1 December 2026")."""
+    try:
+        return format_date(date.fromisoformat(iso_day), "long", locale=get_locale())
+    except ValueError:
+        return iso_day
 
 
 def variant_label(key: str) -> str:
@@ -112,17 +135,36 @@ def option_help(key: str, value: str) -> str:
     return gettext(variants.BY_KEY[key].options[value].help)
 
 
-def suit_name(suit: Suit) -> str:
-    """A suit's name alone ("Hearts"), for a button that shows the symbol above it."""
+def rule_paragraph(key: str) -> str:
+    """A variant's paragraph of the rules page (``"length.quick"``, ``"saboteur"``)."""
+    return gettext(rulebook.PARAGRAPHS[key])
+
+
+def suit_name(suit: Suit, edition: Edition = Edition.CLASSIC) -> str:
+    """A suit's name alone ("Hearts", or "Dwarves (red)" in the fantasy edition), for a button
+    that shows the symbol above it."""
+    if edition is Edition.FANTASY:
+        return gettext(RACE_NAMES[suit])
     return gettext(SUIT_NAMES[suit])
 
 
-def suit_label(suit: Suit) -> str:
-    """A suit with its symbol and name, e.g. "♥ Hearts"."""
+def suit_mark(suit: Suit, edition: Edition = Edition.CLASSIC) -> str:
+    """The suit's card mark: its symbol (♥), or in the fantasy edition the race's initial."""
+    if edition is Edition.FANTASY:
+        # The initial as a card letter, without its accent (Greek "Ά" is lettered as capital alpha).
+        return unicodedata.normalize("NFD", gettext(RACE_NAMES[suit])[0])[0].upper()
+    return suit.symbol
+
+
+def suit_label(suit: Suit, edition: Edition = Edition.CLASSIC) -> str:
+    """A suit as the table's deck names it: "♥ Hearts", or the race's initial and name in the
+    fantasy edition, "D Dwarves (red)"."""
+    if edition is Edition.FANTASY:
+        return f"{suit_mark(suit, edition)} {gettext(RACE_NAMES[suit])}"
     return f"{suit.symbol} {suit_name(suit)}"
 
 
-def trump_label(trump: Trump | None) -> str:
+def trump_label(trump: Trump | None, edition: Edition = Edition.CLASSIC) -> str:
     """The trump of a round in words, saying what was turned."""
     if trump is None:
         return gettext("not entered yet")
@@ -130,7 +172,7 @@ def trump_label(trump: Trump | None) -> str:
         if trump.turned is Turned.JESTER:
             return gettext("No trump (Jester turned)")
         return gettext("No trump")
-    suit = suit_label(trump.suit)
+    suit = suit_label(trump.suit, edition)
     if trump.turned is Turned.WIZARD:
         return gettext("%(suit)s (Wizard turned, dealer's choice)", suit=suit)
     return suit

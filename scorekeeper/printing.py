@@ -33,6 +33,7 @@ from scorekeeper.paths import FONTS, PRINT_TEMPLATES
 from scorekeeper.rules import Length, Trump, Turned
 from scorekeeper.sheet import Sheet
 from scorekeeper.stats import GroupStats
+from scorekeeper.variants import Edition
 
 STYLESHEET = PRINT_TEMPLATES / "print.css"
 # The bundled fonts, as (file in fonts/, CSS font-weight); print.css names the family.
@@ -70,14 +71,14 @@ def game_html(built: Sheet, *, day: str, paper: str) -> str:
     context: dict[str, Any] = {
         "sheet": built,
         "lang": str(get_locale()),
-        "day": day,
+        "day": labels.day(day),
         "variants": labels.variant_lines(built.variants),
         "winner_names": [built.players[seat] for seat in built.winners],
         "layout": page,
         "page_css": _page_css(page),
         # The chart escapes every name itself, so it goes into the page as it is.
         "chart": Markup(svg),
-        "trump_cell": trump_cell,
+        "trump_cell": lambda trump: trump_cell(trump, built.variants.edition),
         "standings": built.standings,
         "status": _("Finished")
         if built.finished
@@ -151,9 +152,10 @@ def season_pdf(
     return write_pdf(render_template("print/season.html", **context))
 
 
-def trump_cell(trump: Trump) -> tuple[str, str]:
-    """The trump of a round for a narrow column: the suit (symbol and name), and what was turned."""
-    main = _("No trump") if trump.suit is None else labels.suit_label(trump.suit)
+def trump_cell(trump: Trump, edition: Edition = Edition.CLASSIC) -> tuple[str, str]:
+    """The trump of a round for a narrow column: the suit (symbol and name, as the game's deck
+    names it), and what was turned."""
+    main = _("No trump") if trump.suit is None else labels.suit_label(trump.suit, edition)
     notes = {
         Turned.WIZARD: _("Wizard turned"),
         Turned.JESTER: _("Jester turned"),

@@ -43,6 +43,14 @@ MESSAGES: dict[str, Message] = {
         "A bid restriction needs the last bidder to see the other bids, "
         "so it cannot be combined with hidden or delayed bids."
     ),
+    "jester_bid_with_restriction": N_(
+        "With the Jester bid every bid is zero, so there is no bid for a bid restriction to "
+        "judge: choose one of the two."
+    ),
+    "jester_bid_with_sealed_bids": N_(
+        "With the Jester bid every bid is zero and known to all, so there is nothing to hide: "
+        "choose open bids, or leave the Jester bid off."
+    ),
     "saboteur_with_canadian": N_(
         "The Canadian rule is about the dealer's own bid, but the Saboteur dealer "
         "makes no bid: choose one of the two."

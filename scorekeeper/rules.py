@@ -333,6 +333,19 @@ def bid_refusal(
     return None
 
 
+def any_order(variants: Variants) -> bool:
+    """Whether bids may be entered in any seat order: sealed bids with no restriction.
+
+    Nobody sees a sealed bid, so the order they are made in changes nothing, and the phone may go
+    to whoever is ready. A restriction judges the last bidder, so it keeps the order (and is not
+    combined with sealed bids anyway).
+    """
+    return (
+        variants.bid_visibility is not BidVisibility.OPEN
+        and variants.bid_restriction is BidRestriction.NONE
+    )
+
+
 def bids_sealed(visibility: BidVisibility, all_bids_in: bool) -> bool:
     """Whether the bids of the round in progress must stay hidden from everyone.
 
@@ -354,7 +367,7 @@ def check_bid(setup: RoundSetup, bids: Sequence[int | None], seat: int, bid: int
     if seat not in setup.bidders:
         reason = bid_refusal(setup, bids, seat, bid)
         raise RuleError.because(reason or Reason("seat_does_not_bid"))
-    if bids[seat] is None and next_bidder(setup, bids) != seat:
+    if bids[seat] is None and not any_order(setup.variants) and next_bidder(setup, bids) != seat:
         raise RuleError("bid_out_of_turn")
     reason = bid_refusal(setup, bids, seat, bid)
     if reason is not None:
@@ -400,16 +413,26 @@ def check_tricks(hand_size: int, tricks: Sequence[int], players: int) -> None:
 
 
 def reminders(
-    variants: Variants, round_number: int, playing: bool, tricks_counted: int
+    variants: Variants, hand_size: int, playing: bool, tricks_counted: int
 ) -> tuple[str, ...]:
-    """The table reminders (variant keys) that apply now: Foresight in round 1, Gizzard/Fester
-    all the time, Pull one after bidding and before the first trick."""
+    """The table reminders (variant keys) that apply now: Foresight on one-card hands only (the
+    card held to the forehead), Gizzard/Fester all the time, Pull one after bidding and before
+    the first trick."""
     due = {
-        "foresight": round_number == 1,
+        "foresight": hand_size == 1,
         "gizzard_fester": True,
         "pull_one": playing and tricks_counted == 0,
     }
     return tuple(key for key, now in due.items() if now and getattr(variants, key))
+
+
+def undealt(players: int, hand_size: int) -> int:
+    """How many cards stay undealt after a deal: the trump card is turned from these.
+
+    >>> undealt(7, 8)
+    4
+    """
+    return DECK_SIZE - players * hand_size
 
 
 def fill_blank_tricks(hand_size: int, tricks: Sequence[int | None]) -> tuple[int, ...]:

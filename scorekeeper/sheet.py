@@ -76,6 +76,29 @@ class CurrentRound:
         return self.setup.number
 
     @property
+    def any_order(self) -> bool:
+        """Whether the bids may be entered in any seat order (sealed, no restriction)."""
+        return rules.any_order(self.setup.variants)
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """The seats that still have to bid, in bidding order."""
+        return tuple(seat for seat in self.setup.bidders if not self.has_bid[seat])
+
+    @property
+    def undealt(self) -> int:
+        """Cards left undealt this round (the trump card is turned from them)."""
+        return rules.undealt(self.setup.players, self.setup.hand_size)
+
+    @property
+    def last_round_turns_trump(self) -> bool:
+        """True in a last round that leaves cards undealt: a trump card is turned there,
+        although rule texts say the last round has no trump (it deals the whole deck only
+        when 60 divides evenly among the players)."""
+        hands = rules.schedule(self.setup.players, self.setup.variants.length)
+        return self.number == len(hands) and not self.trump_fixed
+
+    @property
     def hand_size(self) -> int:
         """Cards dealt to each player this round."""
         return self.setup.hand_size
@@ -228,6 +251,6 @@ def _current(record: GameRecord) -> CurrentRound:
         won=tuple(won),
         tricks_counted=len(now.trick_winners),
         reminders=rules.reminders(
-            record.variants, round_setup.number, phase is Phase.PLAY, len(now.trick_winners)
+            record.variants, round_setup.hand_size, phase is Phase.PLAY, len(now.trick_winners)
         ),
     )

@@ -7,26 +7,34 @@ from typing import Any
 
 from flask import Flask
 from flask_babel import get_locale
-from jinja2 import pass_eval_context
+from jinja2 import pass_context, pass_eval_context
 from jinja2.nodes import EvalContext
+from jinja2.runtime import Context
 from markupsafe import Markup
 
-from scorekeeper import labels, variants
-from scorekeeper.rules import Length, Suit
+from scorekeeper import labels, rulebook, variants
+from scorekeeper.rules import Length, Suit, Trump
+from scorekeeper.variants import Edition
 
 
 def init_app(app: Flask) -> None:
     """Register the template globals."""
     app.jinja_env.globals.update(
-        trump_label=labels.trump_label,
-        suit_label=labels.suit_label,
-        suit_name=labels.suit_name,
+        trump_label=_trump_label,
+        suit_label=_suit_label,
+        suit_name=_suit_name,
+        suit_mark=_suit_mark,
         variant_lines=labels.variant_lines,
         variant_label=labels.variant_label,
         option_label=labels.option_label,
         length_values=[length.value for length in Length],
         variant_help=labels.variant_help,
         option_help=labels.option_help,
+        rule_anchor=rulebook.anchor,
+        rule_paragraph=labels.rule_paragraph,
+        schedules=rulebook.schedules,
+        short_list=rulebook.short_list,
+        without_one_card_hand=rulebook.without_one_card_hand,
         section_title=labels.section_title,
         reminder=labels.reminder,
         refusal=labels.refusal,
@@ -45,6 +53,37 @@ def init_app(app: Flask) -> None:
         newstyle=True,
     )
     app.context_processor(_translations)
+
+
+def _edition(context: Context) -> Edition:
+    """The deck of the game a page shows (its sheet), classic where a page shows no game."""
+    shown = context.get("sheet")
+    edition = getattr(getattr(shown, "variants", None), "edition", Edition.CLASSIC)
+    return edition if isinstance(edition, Edition) else Edition.CLASSIC
+
+
+@pass_context
+def _suit_label(context: Context, suit: Suit) -> str:
+    """A suit named as the game's deck names it."""
+    return labels.suit_label(suit, _edition(context))
+
+
+@pass_context
+def _suit_mark(context: Context, suit: Suit) -> str:
+    """A suit's card mark (symbol, or the race's initial), as the game's deck marks it."""
+    return labels.suit_mark(suit, _edition(context))
+
+
+@pass_context
+def _suit_name(context: Context, suit: Suit) -> str:
+    """A suit's name alone, as the game's deck names it."""
+    return labels.suit_name(suit, _edition(context))
+
+
+@pass_context
+def _trump_label(context: Context, trump: Trump | None) -> str:
+    """A round's trump with the suit named as the game's deck names it."""
+    return labels.trump_label(trump, _edition(context))
 
 
 def _translations() -> dict[str, Any]:

@@ -54,6 +54,15 @@ class BidVisibility(StrEnum):
     """Bids are sealed until the tricks of the round have been entered."""
 
 
+class Edition(StrEnum):
+    """Which deck the table plays with: the names its four suits are shown with."""
+
+    CLASSIC = "classic"
+    """Clubs, diamonds, hearts, spades (♣ ♦ ♥ ♠)."""
+    FANTASY = "fantasy"
+    """The fantasy edition's four races: humans, elves, dwarves, giants."""
+
+
 class Section(StrEnum):
     """Where a variant sits on the new-game form."""
 
@@ -63,6 +72,8 @@ class Section(StrEnum):
     """Special rules: they change what is entered or scored."""
     REMINDER = "reminder"
     """Table reminders: they change no score, the app only shows them where they matter."""
+    DECK = "deck"
+    """The deck on the table: it changes only how the suits are named."""
 
 
 @dataclass(frozen=True)
@@ -128,7 +139,8 @@ class Variants:
         N_("Game length"),
         {
             Length.STANDARD: Words(
-                N_("Standard"), N_("One card more each round until the deck runs out.")
+                N_("Standard"),
+                N_("One card more each round, up to the largest hand the deck allows."),
             ),
             Length.FIVE_ROUNDS: Words(N_("Five rounds"), N_("Rounds of 1 to 5 cards.")),
             Length.AMIGO: Words(
@@ -137,11 +149,11 @@ class Variants:
             ),
             Length.QUICK: Words(
                 N_("Quick play"),
-                N_("Two cards more each round; the last round deals the whole deck."),
+                N_("Two cards more each round, up to the largest hand the deck allows."),
             ),
             Length.MAXIMUS: Words(
                 N_("Wizard Maximus"),
-                N_("Five rounds of the whole deck; trump fixed: ♣, ♦, ♥, ♠, none."),
+                N_("Five rounds of the whole deck; the trump is fixed: each suit, then none."),
             ),
         },
     )
@@ -184,12 +196,15 @@ class Variants:
     jester_bid: bool = flag(
         Section.SPECIAL,
         N_("Jester bid"),
-        N_("Nobody bids: everyone aims to take no trick."),
+        N_(
+            "Nobody bids: every bid is zero, everyone aims to take no trick, and the Jester "
+            "becomes the highest card."
+        ),
     )
     foresight: bool = flag(
         Section.REMINDER,
         N_("Foresight"),
-        N_("Round 1: hold your card facing out; see all cards but your own."),
+        N_("One-card hands: hold your card facing out; see all cards but your own."),
     )
     gizzard_fester: bool = flag(
         Section.REMINDER,
@@ -200,6 +215,20 @@ class Variants:
         Section.REMINDER,
         N_("Pull one"),
         N_("After bidding, each may draw a card from the right neighbour's hand."),
+    )
+    edition: Edition = choice(
+        Edition.CLASSIC,
+        Section.DECK,
+        N_("Suit names"),
+        {
+            Edition.CLASSIC: Words(
+                N_("Classic"), N_("Clubs ♣, diamonds ♦, hearts ♥ and spades ♠.")
+            ),
+            Edition.FANTASY: Words(
+                N_("Fantasy edition"),
+                N_("Humans (blue), elves (green), dwarves (red) and giants (yellow)."),
+            ),
+        },
     )
 
 
@@ -286,6 +315,18 @@ REFUSED: tuple[Refused, ...] = (
             v.bid_restriction is not BidRestriction.NONE
             and v.bid_visibility is not BidVisibility.OPEN
         ),
+    ),
+    # The Jester bid makes every bid zero: a restriction would judge bids nobody makes, and
+    # sealing bids that everyone knows are zero hides nothing.
+    Refused(
+        "jester_bid_with_restriction",
+        "jester_bid",
+        lambda _players, v: v.jester_bid and v.bid_restriction is not BidRestriction.NONE,
+    ),
+    Refused(
+        "jester_bid_with_sealed_bids",
+        "jester_bid",
+        lambda _players, v: v.jester_bid and v.bid_visibility is not BidVisibility.OPEN,
     ),
     Refused(
         "saboteur_with_canadian",

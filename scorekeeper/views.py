@@ -31,6 +31,7 @@ from scorekeeper import (
     labels,
     live,
     qr,
+    rulebook,
     rules,
     sheet,
     variants,
@@ -173,6 +174,14 @@ def new_game() -> ResponseReturnValue:
         record = game.new_game(form.names(), form.dealer(), form.variants())
         stored = db.create_game(db.get_db(), record, key=form.once_key())
         access.remember_editor(stored)
+        if record.variants.foresight and 1 not in record.schedule:
+            flash(
+                _(
+                    "Foresight is played with one-card hands, and this game has none: "
+                    "it will not be reminded."
+                ),
+                "info",
+            )
         return _to_game(stored)
     status = 400 if request.method == "POST" else 200
     return _new_game_page(form), status
@@ -190,6 +199,14 @@ def _new_game_page(form: forms.NewGameForm) -> str:
         for rule, combos in variants.refused_choices(rules.MIN_PLAYERS, rules.MAX_PLAYERS)
     ]
     return render_template("home/new_game.html", form=form, refused=refused)
+
+
+@bp.get("/rules", endpoint="rules")
+def rules_page() -> str:
+    """The rules of Wizard and of every variant, in the reader's language."""
+    return render_template(
+        "rules/rules.html", rulebook_entries=rulebook.entries(), example=rulebook.EXAMPLE
+    )
 
 
 # --- the round at the table ------------------------------------------------------------------
@@ -211,6 +228,7 @@ def _game_page(stored: StoredGame, draft: str) -> str:
         stored,
         built,
         last=built.rounds[-1] if built.rounds else None,
+        chosen_bidder=_bidder(built),
         undo=game.undo_step(stored.record),
         start=_tricks_start(now, draft) if now else (),
     )
@@ -227,6 +245,19 @@ def _tricks_start(now: sheet.CurrentRound, draft: str) -> tuple[int, ...]:
     if now.tricks_counted:
         return now.won
     return tuple(min(bid or 0, now.hand_size) for bid in now.bids)
+
+
+def _bidder(built: sheet.Sheet) -> int | None:
+    """Whose bid the bid pad is for: the next in order, or, where bids may come in any order,
+    the player who tapped their name (``?bidder=``) if they still have to bid."""
+    now = built.current
+    if now is None or now.next_bidder is None:
+        return None
+    chosen = request.args.get("bidder", "")
+    if chosen.isascii() and chosen.isdigit() and len(chosen) <= 2 and now.any_order:
+        seat = int(chosen)
+        return seat if seat in now.waiting else now.next_bidder
+    return now.next_bidder
 
 
 @bp.post("/games/<game_id>/trump")
@@ -270,10 +301,23 @@ def tricks(game_id: str) -> Response:
 
 
 @bp.post("/games/<game_id>/undo")
-def undo(game_id: str) -> Response:
-    """Take back the last thing entered."""
+def undo(game_id: str) -> ResponseReturnValue:
+    """Take back the last thing entered; a sealed bid only once the table confirms whose."""
     stored, form = db.load_or_404(game_id), forms.ActionForm()
+    seat = _sealed_bid_to_undo(stored)
+    if seat is not None and request.form.get("confirm") != "yes" and form.validate():
+        access.require_editor(stored)
+        return _page("round/undo_bid.html", stored, seat=seat)
     return _apply(stored, form, game.undo)
+
+
+def _sealed_bid_to_undo(stored: StoredGame) -> int | None:
+    """The seat whose sealed bid undo would take back now, if that is what it would do."""
+    step = game.undo_step(stored.record)
+    now = sheet.build(stored.record).current
+    if step is not None and step.kind == "bid" and now is not None and now.sealed:
+        return step.seat
+    return None
 
 
 # --- the score sheet and corrections ---------------------------------------------------------

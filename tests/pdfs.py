@@ -92,8 +92,8 @@ def _dictionary(value: object) -> DictionaryObject:
 
 
 def number(value: int) -> str:
-    """How the sheet prints a total: a real minus sign."""
-    return f"{MINUS}{-value}" if value < 0 else str(value)
+    """How the sheet prints a total in English: a real minus sign, thousands grouped."""
+    return f"{MINUS}{-value:,}" if value < 0 else f"{value:,}"
 
 
 def cells(row: RoundRow) -> str:
@@ -102,7 +102,7 @@ def cells(row: RoundRow) -> str:
     for bid, tricks, score, total, met in zip(
         row.bids, row.tricks, row.scores, row.totals, row.met, strict=True
     ):
-        signed = f"+{score}" if score > 0 else number(score)
+        signed = f"+{number(score)}" if score > 0 else number(score)
         mark = "✓" if met else "✗"
         parts.append(f"{'—' if bid is None else bid} {tricks} {mark}{signed} {number(total)}")
     return " ".join(parts)

@@ -25,6 +25,7 @@ from scorekeeper.rules import (
     Turned,
     Variants,
 )
+from scorekeeper.variants import Edition
 
 HEARTS = Trump(Turned.SUIT, Suit.HEARTS)
 TABLES = ("games", "seats", "rounds", "hands")
@@ -88,14 +89,15 @@ RECORDS = [
             5,
             2,
             length=Length.QUICK,
-            bid_visibility=BidVisibility.HIDDEN,
             saboteur=True,
             jester_bid=True,
+            edition=Edition.FANTASY,
             foresight=True,
             gizzard_fester=True,
             pull_one=True,
         ),
     ),
+    ("hidden bids", new(5, 2, bid_visibility=BidVisibility.HIDDEN, saboteur=True)),
     ("plus/minus one", new(3, bid_restriction=BidRestriction.PLUS_MINUS_ONE)),
     ("Canadian, Amigo", new(4, length=Length.AMIGO, bid_restriction=BidRestriction.CANADIAN)),
     ("delayed bids", new(6, bid_visibility=BidVisibility.DELAYED)),

@@ -78,6 +78,7 @@ def test_the_record_downloads_as_a_file_named_after_the_day_and_players(
             "foresight": False,
             "gizzard_fester": False,
             "pull_one": False,
+            "edition": "classic",
         },
         "rounds": [
             {**played, "trump": {"suit": None, **played["trump"]}} for played in EXAMPLE_ROUNDS

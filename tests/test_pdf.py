@@ -67,7 +67,7 @@ def test_header_names_date_seats_and_variants(app: Flask, client: FlaskClient) -
     variants = Variants(length=Length.QUICK, bid_restriction=BidRestriction.PLUS_MINUS_ONE)
     stored = pdfs.store(app, pdfs.play(("Ana", GREEK, CYRILLIC, "Zoë"), variants, rounds=2))
     text = pdfs.text(_get(client, stored.id))
-    assert "2026-11-29" in text
+    assert "November 29, 2026" in text  # the date as the reader's language writes it
     assert f"1. Ana (first dealer) · 2. {GREEK} · 3. {CYRILLIC} · 4. Zoë" in text
     assert "Game length: Quick play · Bid restriction: Plus/minus one · Bids: Open" in text
 

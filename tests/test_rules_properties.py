@@ -19,6 +19,7 @@ from scorekeeper.rules import (
     Turned,
     Variants,
 )
+from scorekeeper.variants import Edition
 
 # Modest and repeatable: the whole suite stays fast and a failure shows up on every run.
 RULES = settings(max_examples=150, derandomize=True, database=None, deadline=None)
@@ -46,12 +47,18 @@ def tables(draw: st.DrawFn) -> tuple[int, Variants]:
         else draw(st.sampled_from(BidVisibility))
     )
     saboteur = restriction is not BidRestriction.CANADIAN and draw(st.booleans())
+    jester_bid = (
+        restriction is BidRestriction.NONE
+        and visibility is BidVisibility.OPEN
+        and draw(st.booleans())
+    )
     variants = Variants(
         length=length,
         bid_restriction=restriction,
         bid_visibility=visibility,
         saboteur=saboteur,
-        jester_bid=draw(st.booleans()),
+        jester_bid=jester_bid,
+        edition=draw(st.sampled_from(Edition)),
         foresight=draw(st.booleans()),
         gizzard_fester=draw(st.booleans()),
         pull_one=draw(st.booleans()),

@@ -33,6 +33,14 @@ SABOTEUR_REASON = (
     "The Canadian rule is about the dealer's own bid, but the Saboteur dealer "
     "makes no bid: choose one of the two."
 )
+JESTER_RESTRICTION = (
+    "With the Jester bid every bid is zero, so there is no bid for a bid restriction to "
+    "judge: choose one of the two."
+)
+JESTER_SEALED = (
+    "With the Jester bid every bid is zero and known to all, so there is nothing to hide: "
+    "choose open bids, or leave the Jester bid off."
+)
 
 # | players | variants | played |
 ALLOWED = [
@@ -52,9 +60,6 @@ ALLOWED = [
     (5, {"saboteur": True, "bid_visibility": HIDDEN}),
     (5, {"saboteur": True, "bid_visibility": DELAYED}),
     (5, {"jester_bid": True}),
-    (5, {"jester_bid": True, "bid_restriction": PLUS_MINUS_ONE}),
-    (5, {"jester_bid": True, "bid_restriction": CANADIAN}),
-    (5, {"jester_bid": True, "bid_visibility": DELAYED}),
     (5, {"jester_bid": True, "saboteur": True}),
     # table reminders change nothing
     (3, {"foresight": True, "gizzard_fester": True, "pull_one": True}),
@@ -106,14 +111,13 @@ REFUSED = [
         RESTRICTION_REASON,
         "bid_visibility",
     ),
+    # the Jester bid makes every bid zero: no restriction to judge, nothing to hide
+    (5, {"jester_bid": True, "bid_restriction": PLUS_MINUS_ONE}, JESTER_RESTRICTION, "jester_bid"),
+    (5, {"jester_bid": True, "bid_restriction": CANADIAN}, JESTER_RESTRICTION, "jester_bid"),
+    (5, {"jester_bid": True, "bid_visibility": HIDDEN}, JESTER_SEALED, "jester_bid"),
+    (5, {"jester_bid": True, "bid_visibility": DELAYED}, JESTER_SEALED, "jester_bid"),
     # Saboteur cannot be combined with the Canadian rule
     (4, {"saboteur": True, "bid_restriction": CANADIAN}, SABOTEUR_REASON, "saboteur"),
-    (
-        8,
-        {"saboteur": True, "bid_restriction": CANADIAN, "jester_bid": True},
-        SABOTEUR_REASON,
-        "saboteur",
-    ),
     # 3 to 8 players
     (2, {}, "Wizard is played by 3 to 8 players, not 2.", None),
     (9, {}, "Wizard is played by 3 to 8 players, not 9.", None),

@@ -1,0 +1,99 @@
+"""The languages the pad speaks: which one a request gets, the switcher, and the catalogues.
+
+A page is in the language the reader chose on the switcher (a ``lang`` cookie, kept a year), else
+the phone's Accept-Language, else English. A download link may carry ``?lang=`` so the PDF and
+the CSV come out in the language of the page that asked. The API follows Accept-Language only:
+its ``error`` is a sentence for whoever calls it, its ``code`` never changes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import Blueprint, Flask, redirect, request, url_for
+from werkzeug.wrappers import Response
+
+from scorekeeper import paths
+
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "es": "Español",
+    "pt": "Português",
+    "hr": "Hrvatski",
+    "el": "Ελληνικά",
+    "de": "Deutsch",
+    "fr": "Français",
+    "it": "Italiano",
+}
+"""Every language of the pad, each named in itself, in the order of the switcher."""
+COOKIE = "lang"
+COOKIE_AGE = 365 * 24 * 3600
+
+bp = Blueprint("languages", __name__)
+
+
+def locale() -> str:
+    """The language of this request: ``?lang=``, the switcher's cookie, Accept-Language, English."""
+    if not request.path.startswith("/api/"):
+        for asked in (request.args.get("lang"), request.cookies.get(COOKIE)):
+            if asked in LANGUAGES:
+                return asked
+    # In the phone's order of preference, by the language alone: "el-GR" is Greek even when the
+    # phone lists English after it (Werkzeug's best_match would pick the exact "en" first).
+    for asked, _quality in request.accept_languages:
+        code = asked.split("-", 1)[0].split("_", 1)[0].lower()
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+@bp.get("/language/<code>")
+def choose(code: str) -> Response:
+    """Remember the language picked on the switcher, then go back to the page it was picked on.
+
+    A plain link, so it works without JavaScript; a language the pad lacks changes nothing.
+    """
+    back = request.args.get("next", "")
+    # Only a path of this site: "//host" or "/\\host" would leave it.
+    if not back.startswith("/") or back.startswith(("//", "/\\")):
+        back = url_for("views.home")
+    response = redirect(back, code=303)
+    if code in LANGUAGES:
+        response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+    return response
+
+
+def switcher_links(here: str) -> list[tuple[str, str, str]]:
+    """(code, name in itself, address) of every language, each coming back to ``here``."""
+    return [
+        (code, name, url_for("languages.choose", code=code, next=here))
+        for code, name in LANGUAGES.items()
+    ]
+
+
+def compile_catalogues(root: Path = paths.TRANSLATIONS) -> list[Path]:
+    """Compile every ``messages.po`` whose ``.mo`` is missing or older; the compiled files are
+    generated, never committed. Returns the files written."""
+    written = []
+    for po in sorted(root.glob("*/LC_MESSAGES/messages.po")):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as source:
+            catalog = read_po(source, locale=po.parent.parent.name)
+        # Written beside, then renamed: two workers starting together never read half a file.
+        partial = mo.with_suffix(f".mo.{id(catalog)}")
+        with partial.open("wb") as target:
+            write_mo(target, catalog)
+        partial.replace(mo)
+        written.append(mo)
+    return written
+
+
+def init_app(app: Flask) -> None:
+    """Compile the catalogues if needed, register the switcher and its template helpers."""
+    compile_catalogues()
+    app.register_blueprint(bp)
+    app.jinja_env.globals.update(languages=switcher_links, language_names=LANGUAGES)
