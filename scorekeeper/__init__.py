@@ -72,11 +72,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         hosting,
         languages,
         live,
+        page_parts,
         pdf,
         pwa,
         security,
         static_files,
         templating,
+        urls,
         views,
     )
 
@@ -88,6 +90,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     hosting.init_app(app)
     errors.init_app(app)
     static_files.init_app(app)
+    urls.init_app(app)
+    page_parts.init_app(app)
     templating.init_app(app)
     addresses.init_app(app)
     live.init_app(app)

@@ -11,6 +11,7 @@ import json
 import secrets
 import sqlite3
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -97,6 +98,8 @@ def connect(path: str | Path, max_bytes: int | None = None) -> Database:
             conn.close()
             conn = _frozen(Path(path), error)
     db = Database(conn)
+    if str(path) != ":memory:":
+        _FILES[db] = str(Path(path).resolve())
     db.execute("PRAGMA synchronous=NORMAL")
     db.execute("PRAGMA foreign_keys=ON")
     if max_bytes is not None:
@@ -241,10 +244,61 @@ def load(db: Database, game_id: str) -> StoredGame | None:
         rows = _rows(db, "SELECT * FROM games WHERE id = ?", game_id)
         if not rows:
             return None
-        seats = _rows(db, "SELECT name FROM seats WHERE game_id = ? ORDER BY seat", game_id)
-        rounds = _rows(db, "SELECT * FROM rounds WHERE game_id = ? ORDER BY number", game_id)
-        hands = _rows(db, "SELECT * FROM hands WHERE game_id = ? ORDER BY number, seat", game_id)
-    return _stored(rows[0], tuple(row["name"] for row in seats), rounds, hands)
+        game = rows[0]
+        stamp = (_file_of(db), game_id, game["version"], game["updated_at"])
+        record = _RECORDS.get(stamp)
+        if record is None:
+            seats = _rows(db, "SELECT name FROM seats WHERE game_id = ? ORDER BY seat", game_id)
+            rounds = _rows(db, "SELECT * FROM rounds WHERE game_id = ? ORDER BY number", game_id)
+            hands = _rows(
+                db, "SELECT * FROM hands WHERE game_id = ? ORDER BY number, seat", game_id
+            )
+            record = _record(game, tuple(row["name"] for row in seats), rounds, hands)
+            _RECORDS.put(stamp, record)
+    return _stored(game, record)
+
+
+class _RecordCache:
+    """Game records already read, by file, game and version: the same version of a game is
+    read again and again (every phone at the table reloads when it changes, the scorekeeper
+    moves between the round and the sheet), and a record never changes once read.
+
+    Every change to a game bumps its version (and its time of change) in the same transaction,
+    so a new version is never served from here. Restore a backup with the server stopped: a
+    running server might otherwise keep a version of the same number and second it read before.
+    """
+
+    SIZE = 256
+
+    def __init__(self) -> None:
+        self._records: OrderedDict[tuple[object, ...], GameRecord] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, stamp: tuple[object, ...]) -> GameRecord | None:
+        if stamp[0] is None:
+            return None
+        with self._lock:
+            record = self._records.get(stamp)
+            if record is not None:
+                self._records.move_to_end(stamp)
+            return record
+
+    def put(self, stamp: tuple[object, ...], record: GameRecord) -> None:
+        if stamp[0] is None:
+            return
+        with self._lock:
+            self._records[stamp] = record
+            while len(self._records) > self.SIZE:
+                self._records.popitem(last=False)
+
+
+_RECORDS = _RecordCache()
+# The database file each connection opened by :func:`connect` reads (the record cache's key).
+_FILES: weakref.WeakKeyDictionary[Database, str] = weakref.WeakKeyDictionary()
+
+
+def _file_of(db: Database) -> str | None:
+    return _FILES.get(db)
 
 
 def _rows(db: Database, sql: str, *params: object) -> list[Row]:
@@ -384,7 +438,19 @@ def _write_rounds(
         )
 
 
-def _stored(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[Row]) -> StoredGame:
+def _stored(game: Row, record: GameRecord) -> StoredGame:
+    return StoredGame(
+        game["id"],
+        record,
+        game["version"],
+        game["edit_token"],
+        game["created_at"],
+        game["updated_at"],
+        game["view_token"],
+    )
+
+
+def _record(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[Row]) -> GameRecord:
     chosen = variants.from_plain(json.loads(game["variants"]))
     by_round: dict[int, list[Row]] = {}
     for hand in hands:
@@ -403,16 +469,7 @@ def _stored(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[
         else:
             winners = tuple(int(seat) for seat in row["trick_winners"].split(",") if seat)
             current = RoundInProgress(trump, bids, winners)
-    record = GameRecord(players, game["first_dealer"], chosen, tuple(done), current)
-    return StoredGame(
-        game["id"],
-        record,
-        game["version"],
-        game["edit_token"],
-        game["created_at"],
-        game["updated_at"],
-        game["view_token"],
-    )
+    return GameRecord(players, game["first_dealer"], chosen, tuple(done), current)
 
 
 # --- groups: a table's games and roster ------------------------------------------------------

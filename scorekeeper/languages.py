@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 from flask import Blueprint, Flask, redirect, request, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper import paths
+from scorekeeper import paths, urls
 
 LANGUAGES: dict[str, str] = {
     "en": "English",
@@ -68,7 +68,7 @@ def choose(code: str) -> Response:
 def switcher_links(here: str) -> list[tuple[str, str, str]]:
     """(code, name in itself, address) of every language, each coming back to ``here``."""
     return [
-        (code, name, url_for("languages.choose", code=code, next=here))
+        (code, name, urls.url("languages.choose", code=code, next=here))
         for code, name in LANGUAGES.items()
     ]
 

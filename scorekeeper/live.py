@@ -6,7 +6,7 @@ The check is answered before Flask from one indexed number (no sheet is built, n
 rendered, no session is read), so a single server holds hundreds of watching phones while the
 scorekeeper's taps are still answered at once (``benchmarks/watchers.py``). Without JavaScript,
 watching pages refresh themselves every 10 s with a ``<noscript>`` meta refresh instead
-(``macros.html``).
+(``page_parts.noscript_refresh``).
 
 Forms sent by ``app.js`` (so that a tap survives a dropped Wi-Fi) get their redirect as JSON:
 a fetch cannot read where a redirect leads, and following it would spend the flash message.

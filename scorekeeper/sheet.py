@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from scorekeeper import game, rules
 from scorekeeper.game import GameRecord
@@ -173,6 +173,9 @@ class Sheet:
         return tuple(row.number for row in self.rounds if row.flags)
 
 
+# A page, its PDF and the API ask for the same game's sheet again and again (the stored record
+# is kept between requests until the game changes): a sheet never changes for a record.
+@lru_cache(maxsize=128)
 def build(record: GameRecord) -> Sheet:
     """Derive the score sheet of a game from what the table entered."""
     rows = tuple(_round_row(record, number) for number in range(1, len(record.rounds) + 1))

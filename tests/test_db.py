@@ -271,6 +271,34 @@ def test_a_new_edit_token_replaces_the_old_one(conn: Database) -> None:
     assert loaded.version == 1
 
 
+def test_a_game_read_again_at_the_same_version_is_the_record_kept(conn: Database) -> None:
+    stored = db.create_game(conn, two_rounds(new(3)))
+    first, again = db.load(conn, stored.id), db.load(conn, stored.id)
+    assert first is not None and again is not None
+    assert again.record is first.record
+
+
+def test_a_kept_record_never_hides_a_change(conn: Database, tmp_path: Path) -> None:
+    stored = db.create_game(conn, two_rounds(new(3)))
+    assert db.load(conn, stored.id) is not None
+    # Another connection (another server thread) changes the game: the next read sees it.
+    other = db.connect(tmp_path / "games.sqlite")
+    saved = db.save(other, stored, game.set_trump(stored.record, Turned.JESTER, None))
+    renewed = db.renew_edit_token(other, saved)
+    group = db.create_group(other, "Thursdays")
+    db.add_group_games(other, group.id, [renewed])
+    db.rename_player(other, group.id, "ann", "Annie")
+    other.close()
+    loaded = db.load(conn, stored.id)
+    assert loaded is not None
+    assert loaded.record.players == ("Annie", "Bob", "Cid")
+    assert loaded.record.current is not None
+    assert loaded.record.current.trump == Trump(Turned.JESTER, None)
+    assert loaded.edit_token == renewed.edit_token
+    db.delete_game(conn, stored.id)
+    assert db.load(conn, stored.id) is None
+
+
 def test_deleting_a_game_removes_everything_entered_for_it(conn: Database) -> None:
     kept = db.create_game(conn, two_rounds(new(3)))
     gone = db.create_game(
