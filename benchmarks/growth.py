@@ -10,12 +10,14 @@ and each size by the small one in the same repeat; the medians of those ratios a
 from __future__ import annotations
 
 import json
+import math
 import secrets
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from dataclasses import asdict, dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +25,10 @@ from flask import Flask
 from flask.sessions import SecureCookieSessionInterface
 
 from benchmarks import games, server
-from benchmarks.common import FLOOR, THREADS, median, ratio
+from benchmarks.common import FLOOR, THREADS, cpu_seconds, median, ratio
 from scorekeeper import db, game
 from scorekeeper.rules import Variants
-from tests.support.server import running
+from tests.support.server import Server, running
 
 ROUND_GAME = (6, 9)  # 6 players, 9 rounds played: round 10 asks for bids, round 9's result shows
 POST_GAMES_PER_CLIENT = 12  # 6 players x 10 rounds each: at most 960 submitted rounds a repeat
@@ -35,11 +37,13 @@ JSON = {"Content-Type": "application/json", "Accept": "application/json"}
 
 @dataclass(frozen=True)
 class Fixtures:
-    """The stored games the figures read, and the phone's session cookie (editor of all)."""
+    """The stored games the figures read, and the phone's session cookie (editor of all) as it
+    is after the phone opened each one: ``cookie`` for the round page, ``cookies`` by case."""
 
     round_id: str
     sheets: dict[str, str]  # case -> game id
     cookie: dict[str, str]
+    cookies: dict[str, dict[str, str]]
 
 
 CASES = {
@@ -51,15 +55,19 @@ CASES = {
 }
 
 
-def _cookie(secret: str, stored: list[db.StoredGame]) -> dict[str, str]:
-    """The session cookie of the phone that created these games."""
+def _cookie(secret: str, stored: list[db.StoredGame], opened: db.StoredGame) -> dict[str, str]:
+    """The session cookie of the phone that created these games and has just opened ``opened``:
+    it holds its CSRF token and lists ``opened`` as its most recent game. (A cookie without
+    them would make every request a first visit that writes a new cookie, which a phone does
+    once.)"""
     signer = Flask("bench")
     signer.secret_key = secret
     serializer = SecureCookieSessionInterface().get_signing_serializer(signer)
     assert serializer is not None
     session = {
         "edit": {entry.id: entry.edit_token for entry in stored},
-        "seen": {entry.id: "" for entry in stored},
+        "seen": [entry.id for entry in stored if entry is not opened] + [opened.id],
+        "csrf_token": secrets.token_hex(20),
         "_permanent": True,
     }
     return {"Cookie": f"session={serializer.dumps(session)}"}
@@ -86,7 +94,11 @@ def prepare(instance: Path, stored: int) -> tuple[Fixtures, dict[str, Any]]:
     fixtures = Fixtures(
         round_id=created["round"].id,
         sheets={case: created[case].id for case in ("sheet6", "sheet8", "sheet3")},
-        cookie=_cookie(secret, list(created.values())),
+        cookie=_cookie(secret, list(created.values()), created["round"]),
+        cookies={
+            case: _cookie(secret, list(created.values()), opened)
+            for case, opened in created.items()
+        },
     )
     return fixtures, {**filled, "games": stored}
 
@@ -129,30 +141,46 @@ def _floor_posts(body: bytes) -> server.Requests:
     return requests
 
 
-def _floors(floor: int, seconds: float, body: bytes) -> dict[str, server.Load]:
-    """The floor under the same two clients as the app: GET, then POST."""
-    server.warm(floor, "/", {})
+def _with_cpu(served: Server, measure: Callable[[], server.Load]) -> dict[str, Any]:
+    """The figures of one load, with the server process's CPU milliseconds per request."""
+    assert served.process is not None
+    pid = served.process.popen.pid
+    before = cpu_seconds(pid)
+    load = measure()
+    used = cpu_seconds(pid) - before
+    return asdict(load) | {"cpu_ms": 1000 * used / load.requests if load.requests else math.nan}
+
+
+def _floors(floor: Server, seconds: float, body: bytes) -> dict[str, Any]:
+    """The floor under the same clients as the app: GET, then POST."""
+    port = floor.port
+    server.warm(port, "/", {})
     return {
-        "floor_get": server.get(floor, "/", seconds, {}),
-        "floor_post": server.python_load(floor, _floor_posts(body), seconds),
+        "floor_get": _with_cpu(floor, lambda: server.get(port, "/", seconds, {})),
+        "floor_post": _with_cpu(
+            floor, lambda: server.python_load(port, _floor_posts(body), seconds)
+        ),
     }
 
 
-def _cases(app: int, db_state: State, seconds: float, bodies: list[bytes]) -> dict[str, Any]:
+def _cases(app: Server, db_state: State, seconds: float, bodies: list[bytes]) -> dict[str, Any]:
     """One turn of every figure of one database: the pages under GET load, then submitting."""
-    fixtures, cookie = db_state.fixtures, db_state.fixtures.cookie
+    fixtures, port = db_state.fixtures, app.port
     paths = {"round": f"/games/{fixtures.round_id}"}
     paths |= {case: f"/games/{game_id}/sheet" for case, game_id in fixtures.sheets.items()}
-    loads: dict[str, server.Load] = {}
+    loads: dict[str, Any] = {}
     for case, url in paths.items():
-        server.warm(app, url, cookie)
-        loads[case] = server.get(app, url, seconds, cookie)
+        cookie = fixtures.cookies[case]
+        server.warm(port, url, cookie)
+        loads[case] = _with_cpu(app, partial(server.get, port, url, seconds, cookie))
     stored = _post_games(db_state.path, POST_GAMES_PER_CLIENT * server.CLIENTS)
     try:
-        loads["post"] = server.python_load(app, _posts(stored, bodies), seconds)
+        loads["post"] = _with_cpu(
+            app, lambda: server.python_load(port, _posts(stored, bodies), seconds)
+        )
     finally:
         _drop(db_state.path, stored)
-    return {case: asdict(load) for case, load in loads.items()}
+    return loads
 
 
 @dataclass(frozen=True)
@@ -185,6 +213,10 @@ def _summary(runs: list[dict[str, Any]], size: str) -> dict[str, Any]:
             # How many times the floor's cost: floor rps / rps, p50 / floor p50.
             "cost_x": median([ratio(b["rps"], f["rps"]) for f, b in pairs]),
             "p50_x": median([ratio(f["p50_ms"], b["p50_ms"]) for f, b in pairs]),
+            # The server's CPU time per request / the floor's: the same cost, read off the
+            # process instead of the clock, so other programs on the machine hardly move it.
+            "cpu_ms": median([f.get("cpu_ms", math.nan) for f in figures]),
+            "cpu_x": median([ratio(f.get("cpu_ms", 0), b.get("cpu_ms", 0)) for f, b in pairs]),
         }
     return summary
 
@@ -211,19 +243,17 @@ def measure(sizes: tuple[int, ...], repeats: int = 3, seconds: float = 5) -> dic
             instance = Path(tmp) / f"games-{size}"
             states[str(size)] = State(instance, *prepare(instance, size))
         started = time.perf_counter()
-        floor = stack.enter_context(running(Path(tmp) / "floor", THREADS, module=FLOOR)).port
-        ports = {
-            size: stack.enter_context(running(state.instance, THREADS)).port
+        floor = stack.enter_context(running(Path(tmp) / "floor", THREADS, module=FLOOR))
+        servers = {
+            size: stack.enter_context(running(state.instance, THREADS))
             for size, state in states.items()
         }
         runs: list[dict[str, Any]] = []
         for turn in range(repeats):
-            run: dict[str, Any] = {
-                "floor": {k: asdict(v) for k, v in _floors(floor, seconds, bodies[-1]).items()}
-            }
+            run: dict[str, Any] = {"floor": _floors(floor, seconds, bodies[-1])}
             order = list(states) if turn % 2 == 0 else list(reversed(states))
             for key in order:
-                run[key] = _cases(ports[key], states[key], seconds, bodies)
+                run[key] = _cases(servers[key], states[key], seconds, bodies)
             runs.append(run)
         minutes = (time.perf_counter() - started) / 60
     small, *others = (str(size) for size in sizes)

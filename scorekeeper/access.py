@@ -147,8 +147,8 @@ def check_watch_access() -> ResponseReturnValue | None:
     game_id = (request.view_args or {}).get("game_id")
     if not isinstance(game_id, str) or request.endpoint in _OWN_TOKEN:
         return None
-    tokens = db.access_tokens(db.get_db(), game_id)
-    if tokens is None or may_watch(game_id, *tokens):
+    stored = db.load_checked(game_id)
+    if stored is None or can_watch(stored):
         return None  # an unknown game is the view's own 404
     body, status = errors.error_response(
         403,

@@ -115,7 +115,7 @@ def _answer(stored: StoredGame, **extra: str) -> Response:
 
 
 def _stored(game_id: str) -> StoredGame:
-    stored = db.load(db.get_db(), game_id)
+    stored = db.load_for_request(game_id)
     if stored is None:
         raise Refusal(
             404, "game_not_found", _("There is no game with this id. It may have been deleted.")

@@ -347,7 +347,10 @@ def save(db: Database, stored: StoredGame, record: GameRecord) -> StoredGame:
             db.execute("DELETE FROM hands WHERE game_id = ? AND number = ?", [stored.id, number])
             db.execute("DELETE FROM rounds WHERE game_id = ? AND number = ?", [stored.id, number])
         _write_rounds(db, stored.id, record, {n: after[n] for n in changed if n in after})
-    return replace(stored, record=record, version=stored.version + 1, updated_at=now)
+    saved = replace(stored, record=record, version=stored.version + 1, updated_at=now)
+    if not db.conn.in_transaction:  # committed: the next read of the game is this record
+        _RECORDS.put((_file_of(db), saved.id, saved.version, now), record)
+    return saved
 
 
 def renew_edit_token(db: Database, stored: StoredGame) -> StoredGame:
@@ -365,13 +368,6 @@ def renew_view_token(db: Database, stored: StoredGame) -> StoredGame:
     with _writing(db):
         db.execute("UPDATE games SET view_token = ? WHERE id = ?", [token, stored.id])
     return replace(stored, view_token=token)
-
-
-def access_tokens(db: Database, game_id: str) -> tuple[str, str | None] | None:
-    """The game's edit token and view token (``None`` when its id is its view link), or
-    ``None`` when there is no such game."""
-    row = db.execute("SELECT edit_token, view_token FROM games WHERE id = ?", [game_id]).fetchone()
-    return None if row is None else (row[0], row[1])
 
 
 def delete_game(db: Database, game_id: str) -> None:
@@ -739,9 +735,25 @@ def _thread_connection(path: str, max_bytes: int | None) -> Database:
     return db
 
 
+def load_checked(game_id: str) -> StoredGame | None:
+    """Read the game for the access check that starts every request for a game; the request's
+    first :func:`load_for_request` takes this same read instead of reading again."""
+    stored = g.checked_game = load(get_db(), game_id)
+    return stored
+
+
+def load_for_request(game_id: str) -> StoredGame | None:
+    """The game with this id for the request, or ``None``: the access check's read the first
+    time, a new read after that (the request may have changed the game meanwhile)."""
+    checked: StoredGame | None = g.pop("checked_game", None)
+    if checked is not None and checked.id == game_id:
+        return checked
+    return load(get_db(), game_id)
+
+
 def load_or_404(game_id: str) -> StoredGame:
-    """The game with this id for the request, or a 404 page."""
-    stored = load(get_db(), game_id)
+    """The game with this id for the request (see :func:`load_for_request`), or a 404 page."""
+    stored = load_for_request(game_id)
     if stored is None:
         abort(404)
     return stored

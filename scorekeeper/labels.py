@@ -14,9 +14,9 @@ from babel.dates import format_date
 from babel.numbers import format_decimal
 from babel.support import NullTranslations
 from flask import g
-from flask_babel import get_locale, get_translations
+from flask_babel import get_locale
 
-from scorekeeper import rulebook, variants
+from scorekeeper import languages, rulebook, variants
 from scorekeeper.refusals import N_, Message, Reason, say
 from scorekeeper.rules import Suit, Trump, Turned, Variants
 from scorekeeper.variants import Edition
@@ -55,7 +55,7 @@ def catalogue() -> NullTranslations:
     looks them up through the request context for every string)."""
     found: NullTranslations | None = g.get("_catalogue")
     if found is None:
-        found = g._catalogue = get_translations()
+        found = g._catalogue = languages.catalogue(languages.current())
     return found
 
 

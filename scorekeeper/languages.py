@@ -8,11 +8,14 @@ its ``error`` is a sentence for whoever calls it, its ``code`` never changes.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
+from babel import Locale
+from babel.support import NullTranslations, Translations
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import Blueprint, Flask, redirect, request, url_for
+from flask import Blueprint, Flask, g, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper import paths, urls
@@ -28,13 +31,34 @@ LANGUAGES: dict[str, str] = {
     "it": "Italiano",
 }
 """Every language of the pad, each named in itself, in the order of the switcher."""
+_LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
 
 bp = Blueprint("languages", __name__)
 
 
-def locale() -> str:
+def locale() -> Locale:
+    """Flask-Babel's locale selector: the request's language (:func:`current`), parsed once per
+    process (Babel would parse the code anew on every request)."""
+    return _LOCALES[current()]
+
+
+def current() -> str:
+    """The code of this request's language, found once per request (see :func:`locale_code`)."""
+    code: str | None = g.get("lang")
+    if code is None:
+        code = g.lang = locale_code()
+    return code
+
+
+@cache
+def catalogue(code: str) -> NullTranslations:
+    """The compiled catalogue of a language, read once per process (as Flask-Babel would)."""
+    return Translations.load(str(paths.TRANSLATIONS), [code])
+
+
+def locale_code() -> str:
     """The language of this request: ``?lang=``, the switcher's cookie, Accept-Language, English."""
     if not request.path.startswith("/api/"):
         for asked in (request.args.get("lang"), request.cookies.get(COOKIE)):

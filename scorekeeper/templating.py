@@ -12,7 +12,7 @@ from jinja2.nodes import EvalContext
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from scorekeeper import labels, rulebook, variants
+from scorekeeper import labels, languages, rulebook, variants
 from scorekeeper.rules import Length, Suit, Trump
 from scorekeeper.variants import Edition
 
@@ -95,6 +95,7 @@ def _translations() -> dict[str, Any]:
         "_": gettext,
         "gettext": gettext,
         "ngettext": _newstyle_ngettext(translations.ungettext),
+        "lang": languages.current(),
     }
 
 

@@ -17,11 +17,12 @@ def init_app(app: Flask) -> None:
 
 def url(endpoint: str, **values: Any) -> str:
     """``url_for(endpoint, **values)``, made once per script root (and host, when external)."""
+    asked = request._get_current_object()  # type: ignore[attr-defined]
     try:
         key = (
-            request.script_root,
-            request.host_url if values.get("_external") else "",
-            request.blueprint if endpoint.startswith(".") else "",
+            asked.script_root,
+            asked.host_url if values.get("_external") else "",
+            asked.blueprint if endpoint.startswith(".") else "",
             endpoint,
             *sorted(values.items()),
         )
