@@ -14,6 +14,7 @@ import math
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 
 from scorekeeper.sheet import Sheet
@@ -51,6 +52,8 @@ def series_style(seat: int) -> SeriesStyle:
     return SERIES[seat % len(SERIES)]
 
 
+# The sheet page and its PDF draw the same game's chart again and again until it changes.
+@lru_cache(maxsize=64)
 def running_totals_svg(
     sheet: Sheet,
     width: int = 640,

@@ -12,9 +12,9 @@ from functools import cache
 from pathlib import Path
 
 from babel import Locale
-from babel.support import NullTranslations, Translations
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
 from flask import Blueprint, Flask, g, redirect, request, url_for
 from werkzeug.wrappers import Response
 

@@ -5,9 +5,10 @@ escapes on each of its cells, up to 160 of them)."""
 
 from __future__ import annotations
 
+import time
 from typing import Protocol
 
-from flask import Flask
+from flask import Flask, Response, current_app, g, session
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
@@ -30,7 +31,7 @@ class Versioned(Protocol):
 
 
 def init_app(app: Flask) -> None:
-    """Make the pieces template globals."""
+    """Make the pieces template globals; keep signed CSRF tokens for a minute."""
     app.jinja_env.globals.update(
         game_tabs=game_tabs,
         csrf_field=csrf_field,
@@ -39,6 +40,8 @@ def init_app(app: Flask) -> None:
         noscript_refresh=noscript_refresh,
         score_rows=score_rows,
     )
+    app.before_request(_reuse_signed_token)
+    app.after_request(_keep_signed_token)
 
 
 def game_tabs(stored: Versioned, here: str) -> Markup:
@@ -60,6 +63,33 @@ def game_tabs(stored: Versioned, here: str) -> Markup:
 def csrf_field() -> Markup:
     """The hidden CSRF token every form of the pad sends."""
     return Markup('<input type="hidden" name="csrf_token" value="{}">').format(generate_csrf())
+
+
+# Signed CSRF tokens by secret key and session token, with when they were signed.
+_SIGNED: dict[tuple[object, str], tuple[str, float]] = {}
+RESIGN_SECONDS = 60.0  # a signed token is good for an hour (WTF_CSRF_TIME_LIMIT)
+KEPT_TOKENS = 10_000
+
+
+def _reuse_signed_token() -> None:
+    """Give the request the signed CSRF token this browser got less than a minute ago: Flask-WTF
+    takes it from ``g`` instead of signing its token again for every page (signing took longer
+    than building the rest of a form)."""
+    raw = session.get("csrf_token")
+    if isinstance(raw, str):
+        kept = _SIGNED.get((current_app.secret_key, raw))
+        if kept is not None and time.monotonic() - kept[1] < RESIGN_SECONDS:
+            g.csrf_token = g.csrf_token_kept = kept[0]
+
+
+def _keep_signed_token(response: Response) -> Response:
+    """Keep a token Flask-WTF signed for this request, for the browser's next pages."""
+    raw, signed = session.get("csrf_token"), g.get("csrf_token")
+    if isinstance(raw, str) and isinstance(signed, str) and signed != g.get("csrf_token_kept"):
+        if len(_SIGNED) >= KEPT_TOKENS:
+            _SIGNED.clear()
+        _SIGNED[current_app.secret_key, raw] = (signed, time.monotonic())
+    return response
 
 
 def version_field(stored: Versioned) -> Markup:

@@ -3,11 +3,14 @@ and changes nothing."""
 
 from __future__ import annotations
 
+import time
+
+import pytest
 from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import db
+from scorekeeper import db, page_parts
 from tests.fuzzing import Table, page_messages
 from tests.support.apps import make_app
 
@@ -53,3 +56,23 @@ def test_forms_without_a_fresh_csrf_token_are_refused_clearly(csrf_app: Flask) -
     response = phone.post(f"/games/{game_id}/trump", data=trump | {"csrf_token": valid})
     assert response.status_code == 303
     assert table.snapshot() != before
+
+
+def test_a_signed_token_is_reused_for_a_minute_and_still_accepted(
+    csrf_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone, other = csrf_app.test_client(), csrf_app.test_client()
+    first = _csrf_token(phone, "/games/new")  # the first page makes the session's token
+    again = _csrf_token(phone, "/games/new")
+    assert _csrf_token(phone, "/games/new") == again
+    assert _csrf_token(other, "/games/new") != again  # another browser has its own
+    later = time.monotonic() + page_parts.RESIGN_SECONDS + 1
+    monkeypatch.setattr("scorekeeper.page_parts.time.monotonic", lambda: later)
+    fresh = _csrf_token(phone, "/games/new")
+    # Signed anew (within the same second the signature is the same text).
+    assert (fresh, later) in page_parts._SIGNED.values()
+    names = {f"players-{seat}": name for seat, name in enumerate(["Ann", "Bo", "Cy"])}
+    new_game = names | {"first_dealer": "0", "length": "standard", "bid_restriction": "none"}
+    for token in (first, again, fresh):  # each one signed within the hour: all good
+        created = phone.post("/games/new", data=new_game | {"csrf_token": token})
+        assert created.status_code == 303
