@@ -2,7 +2,8 @@
 
 Whatever the score pad costs above this is ours (templates, rules, storage); this much is
 Flask, Waitress and the machine. ``python -m benchmarks.floor_app --port N`` serves it the way
-``scorekeeper.serve`` serves the app, with the same thread count.
+``scorekeeper.serve`` serves the app, with the same thread count and the same interpreter
+setting (``hosting.share_the_interpreter``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import argparse
 
 from flask import Flask
 from waitress import serve
+
+from scorekeeper import hosting
 
 PAGE = "<!doctype html><title>Floor</title><p>A constant page.</p>\n"
 
@@ -33,6 +36,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8001)
     parser.add_argument("--threads", type=int, default=8)
     args = parser.parse_args()
+    hosting.share_the_interpreter()
     serve(create_app(), host=args.host, port=args.port, threads=args.threads, ident="floor")
 
 

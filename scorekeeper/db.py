@@ -240,12 +240,18 @@ def create_game(db: Database, record: GameRecord, key: str | None = None) -> Sto
 
 def load(db: Database, game_id: str) -> StoredGame | None:
     """The stored game with this id, or ``None``; read as one consistent snapshot."""
+    rows = _rows(db, "SELECT * FROM games WHERE id = ?", game_id)
+    if not rows:
+        return None
+    record = _RECORDS.get(_stamp(db, rows[0]))
+    if record is not None:  # one row read is a snapshot of its own
+        return _stored(rows[0], record)
     with db.atomic():
         rows = _rows(db, "SELECT * FROM games WHERE id = ?", game_id)
         if not rows:
             return None
         game = rows[0]
-        stamp = (_file_of(db), game_id, game["version"], game["updated_at"])
+        stamp = _stamp(db, game)
         record = _RECORDS.get(stamp)
         if record is None:
             seats = _rows(db, "SELECT name FROM seats WHERE game_id = ? ORDER BY seat", game_id)
@@ -301,6 +307,11 @@ def _file_of(db: Database) -> str | None:
     return _FILES.get(db)
 
 
+def _stamp(db: Database, game: Row) -> tuple[object, ...]:
+    """What names one version of a stored game (the record cache's key)."""
+    return (_file_of(db), game["id"], game["version"], game["updated_at"])
+
+
 def _rows(db: Database, sql: str, *params: object) -> list[Row]:
     """The rows of a query as dicts (sqlite-utils' ``query`` adds a savepoint per query)."""
     cursor = db.execute(sql, params)
@@ -349,7 +360,9 @@ def save(db: Database, stored: StoredGame, record: GameRecord) -> StoredGame:
         _write_rounds(db, stored.id, record, {n: after[n] for n in changed if n in after})
     saved = replace(stored, record=record, version=stored.version + 1, updated_at=now)
     if not db.conn.in_transaction:  # committed: the next read of the game is this record
-        _RECORDS.put((_file_of(db), saved.id, saved.version, now), record)
+        _RECORDS.put(
+            _stamp(db, {"id": saved.id, "version": saved.version, "updated_at": now}), record
+        )
     return saved
 
 

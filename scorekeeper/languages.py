@@ -8,7 +8,7 @@ its ``error`` is a sentence for whoever calls it, its ``code`` never changes.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from babel import Locale
@@ -16,6 +16,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 from flask import Blueprint, Flask, g, redirect, request, url_for
+from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
 from scorekeeper import paths, urls
@@ -89,12 +90,21 @@ def choose(code: str) -> Response:
     return response
 
 
-def switcher_links(here: str) -> list[tuple[str, str, str]]:
-    """(code, name in itself, address) of every language, each coming back to ``here``."""
-    return [
-        (code, name, urls.url("languages.choose", code=code, next=here))
-        for code, name in LANGUAGES.items()
-    ]
+def switcher(here: str) -> Markup:
+    """The switcher's links: every language named in itself, each coming back to ``here``, the
+    request's own marked. Made once per address and language (every page shows it)."""
+    code = current()
+    return _switcher(request.script_root, here, code)
+
+
+@lru_cache(maxsize=1024)
+def _switcher(_root: str, here: str, current_code: str) -> Markup:
+    links = []
+    for code, name in LANGUAGES.items():
+        chosen = ' aria-current="true"' if code == current_code else ""
+        link = escape(urls.url("languages.choose", code=code, next=here))
+        links.append(f'<a href="{link}" lang="{code}" hreflang="{code}"{chosen}>{escape(name)}</a>')
+    return Markup("".join(links))
 
 
 def compile_catalogues(root: Path = paths.TRANSLATIONS) -> list[Path]:
@@ -120,4 +130,4 @@ def init_app(app: Flask) -> None:
     """Compile the catalogues if needed, register the switcher and its template helpers."""
     compile_catalogues()
     app.register_blueprint(bp)
-    app.jinja_env.globals.update(languages=switcher_links, language_names=LANGUAGES)
+    app.jinja_env.globals.update(languages=switcher, language_names=LANGUAGES)

@@ -105,7 +105,8 @@ def _newstyle_gettext(lookup: Callable[[str], str]) -> Callable[..., str]:
         text = lookup(string)
         if eval_ctx.autoescape:
             text = Markup(text)
-        return text % variables
+        # Formatting is the costly part, and a text without "%" comes out of it unchanged.
+        return text % variables if variables or "%" in text else text
 
     return gettext
 
