@@ -124,8 +124,9 @@ def score_rows(
     game_id: str | None = None,
 ) -> Markup:
     """The score sheet's body: a line per round (its number, cards, dealer, trump and any flag)
-    and for each seat bid/tricks, the round's score and the total. With ``game_id`` (the
-    scorekeeper's phone) each round's number links to its correction."""
+    and for each seat bid/tricks, the round's score and the total (apart by a space, which a
+    screen reader needs). With ``game_id`` (the scorekeeper's phone) each round's number links
+    to its correction."""
     names = [escape(name) for name in players]
     deals = escape(_("deals"))
     return Markup("").join(_score_row(row, names, deals, edition, game_id) for row in rows)
@@ -165,8 +166,8 @@ def _score_row(
         parts.append(
             f'\n<td class="{"met" if met else "missed"}{" dealt" if seat == row.dealer else ""}">'
             f'<span class="cell"><span class="bt">{DASH if bid is None else bid}/{row.tricks[seat]}'
-            f'</span><span class="score"><span class="visually-hidden">{"✓" if met else "✗"}'
-            f"</span>{labels.signed(row.scores[seat])}</span>"
+            f'</span> <span class="score"><span class="visually-hidden">{"✓" if met else "✗"}'
+            f"</span>{labels.signed(row.scores[seat])}</span> "
             f'<span class="total">{labels.number(row.totals[seat])}</span></span></td>'
         )
     parts.append("</tr>\n")
