@@ -68,6 +68,18 @@ class Form(FlaskForm):
             return _Messages()
 
 
+class Within(NumberRange):
+    """WTForms' NumberRange for whole numbers of any length: NumberRange first asks whether the
+    number is NaN as a float, which raises for a number of a few hundred digits (a 500)."""
+
+    def __call__(self, form: Any, field: Field) -> None:
+        data = field.data
+        if isinstance(data, int) and not self.min <= data <= self.max:
+            message = field.gettext("Number must be between %(min)s and %(max)s.")
+            raise ValidationError(message % {"min": self.min, "max": self.max})
+        super().__call__(form, field)
+
+
 class SeatList(FieldList):
     """A FieldList that skips a field whose index is not a small plain number.
 
@@ -204,7 +216,7 @@ class BidForm(ActionForm):
     seat = IntegerField(widget=HiddenInput(), validators=[InputRequired()])
     bid = IntegerField(
         _l("Bid"),
-        validators=[InputRequired(_l("Tap a number to bid.")), NumberRange(0, MAX_NUMBER)],
+        validators=[InputRequired(_l("Tap a number to bid.")), Within(0, MAX_NUMBER)],
     )
 
 
@@ -230,7 +242,7 @@ for _seat in range(rules.MAX_PLAYERS):
         IntegerField(
             _l("Tricks"),
             name=f"tricks-{_seat}",
-            validators=[Optional(), NumberRange(0, MAX_NUMBER)],
+            validators=[Optional(), Within(0, MAX_NUMBER)],
         ),
     )
 
@@ -273,12 +285,12 @@ class EditRoundForm(ActionForm):
         default="",
     )
     bids = SeatList(
-        IntegerField(_l("Bid"), validators=[Optional(), NumberRange(0, MAX_NUMBER)]),
+        IntegerField(_l("Bid"), validators=[Optional(), Within(0, MAX_NUMBER)]),
         min_entries=rules.MIN_PLAYERS,
         max_entries=rules.MAX_PLAYERS,
     )
     tricks = SeatList(
-        IntegerField(_l("Tricks"), validators=[InputRequired(), NumberRange(0, MAX_NUMBER)]),
+        IntegerField(_l("Tricks"), validators=[InputRequired(), Within(0, MAX_NUMBER)]),
         min_entries=rules.MIN_PLAYERS,
         max_entries=rules.MAX_PLAYERS,
     )
