@@ -126,28 +126,30 @@ def _stored(game_id: str) -> StoredGame:
 def _editable(game_id: str) -> StoredGame:
     """The game, if the request carries its edit token (401 without one, 403 with a wrong one)."""
     stored = _stored(game_id)
-    token = access.bearer_token()
-    if token is None:
-        raise Refusal(
-            401,
-            "edit_token_missing",
-            _(
-                "Changing a game needs its edit token: "
-                "send the header Authorization: Bearer <edit_token>."
-            ),
-        )
-    if not access.token_matches(stored, token):
-        raise Refusal(
-            403,
-            "edit_token_wrong",
-            _(
-                "That edit token does not fit this game. "
-                "It may have been renewed: ask the scorekeeper for the new one."
-            ),
-        )
+    require_edit_token(
+        stored,
+        missing=_(
+            "Changing a game needs its edit token: "
+            "send the header Authorization: Bearer <edit_token>."
+        ),
+        wrong=_(
+            "That edit token does not fit this game. "
+            "It may have been renewed: ask the scorekeeper for the new one."
+        ),
+    )
     if not _version_matches(stored):
         raise _stale(stored)
     return stored
+
+
+def require_edit_token(stored: access.Editable, *, missing: str, wrong: str) -> None:
+    """Refuse the request unless its bearer token is the edit token of ``stored`` (a game or a
+    group): 401 without one (``missing`` says how to send it), 403 with another (``wrong``)."""
+    token = access.bearer_token()
+    if token is None:
+        raise Refusal(401, "edit_token_missing", missing)
+    if not access.token_matches(stored, token):
+        raise Refusal(403, "edit_token_wrong", wrong)
 
 
 def _version_matches(stored: StoredGame) -> bool:

@@ -368,19 +368,21 @@ def save(db: Database, stored: StoredGame, record: GameRecord) -> StoredGame:
 
 def renew_edit_token(db: Database, stored: StoredGame) -> StoredGame:
     """Give the game a new edit token: links and phones holding the old one lose edit access."""
-    token = new_edit_token()
-    with _writing(db):
-        db.execute("UPDATE games SET edit_token = ? WHERE id = ?", [token, stored.id])
-    return replace(stored, edit_token=token)
+    return replace(stored, edit_token=_new_token(db, "games", "edit_token", stored.id))
 
 
 def renew_view_token(db: Database, stored: StoredGame) -> StoredGame:
     """Give the game a (new) view token: from now on watching it takes the link with the token,
     and phones that watched with the game's id or an older link lose sight of it."""
+    return replace(stored, view_token=_new_token(db, "games", "view_token", stored.id))
+
+
+def _new_token(db: Database, table: str, column: str, row_id: str) -> str:
+    """Store a new secret in ``column`` of the game's or group's row; returns it."""
     token = new_edit_token()
     with _writing(db):
-        db.execute("UPDATE games SET view_token = ? WHERE id = ?", [token, stored.id])
-    return replace(stored, view_token=token)
+        db.execute(f"UPDATE {table} SET {column} = ? WHERE id = ?", [token, row_id])
+    return token
 
 
 def delete_game(db: Database, game_id: str) -> None:
@@ -494,6 +496,8 @@ class StoredGroup:
     created_at: str
     updated_at: str
     roster: tuple[tuple[str, str], ...]
+    # None: the group's id is its view link (until a keeper renews the view link).
+    view_token: str | None = None
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -545,7 +549,13 @@ def load_group(db: Database, group_id: str) -> StoredGroup | None:
         players = tuple((row["key"], row["name"]) for row in roster)
     row = rows[0]
     return StoredGroup(
-        row["id"], row["name"], row["edit_token"], row["created_at"], row["updated_at"], players
+        row["id"],
+        row["name"],
+        row["edit_token"],
+        row["created_at"],
+        row["updated_at"],
+        players,
+        row["view_token"],
     )
 
 
@@ -671,12 +681,13 @@ def rename_player(db: Database, group_id: str, key: str, name: str) -> int:
 
 def renew_group_token(db: Database, stored: StoredGroup) -> StoredGroup:
     """Give the group a new edit token: links and phones holding the old one lose edit access."""
-    token = new_edit_token()
-    with _writing(db):
-        db.execute("UPDATE groups SET edit_token = ? WHERE id = ?", [token, stored.id])
-    return StoredGroup(
-        stored.id, stored.name, token, stored.created_at, stored.updated_at, stored.roster
-    )
+    return replace(stored, edit_token=_new_token(db, "groups", "edit_token", stored.id))
+
+
+def renew_group_view_token(db: Database, stored: StoredGroup) -> StoredGroup:
+    """Give the group a (new) view token: from now on seeing it takes the link with the token,
+    and phones that saw it by its id or an older link lose sight of it."""
+    return replace(stored, view_token=_new_token(db, "groups", "view_token", stored.id))
 
 
 def _add_games(db: Database, group_id: str, games: list[StoredGame]) -> int:

@@ -80,6 +80,18 @@ class Within(NumberRange):
         super().__call__(form, field)
 
 
+def first_error(form: FlaskForm) -> str:
+    """The first reason a form was refused (field lists nest their errors)."""
+    pending: list[object] = list(form.errors.values())
+    while pending:
+        item = pending.pop(0)
+        if isinstance(item, str):
+            return item
+        if isinstance(item, list | tuple):
+            pending[:0] = list(item)
+    return str(_l("Something in that entry was not understood. Please try again."))
+
+
 class SeatList(FieldList):
     """A FieldList that skips a field whose index is not a small plain number.
 

@@ -99,32 +99,33 @@ def stats_json(stored: StoredGroup, figures: stats.GroupStats) -> Json:
     }
 
 
-def _stored(group_id: str) -> StoredGroup:
+def _found(group_id: str) -> StoredGroup:
     stored = db.load_group(db.get_db(), group_id)
     if stored is None:
         raise Refusal(404, "group_not_found", _("There is no group with this id."))
     return stored
 
 
+def _stored(group_id: str) -> StoredGroup:
+    """The group, if the request may see it (404 unknown, 403 its view link was renewed and
+    the bearer token is neither its view nor its edit token)."""
+    stored = _found(group_id)
+    if not access.can_watch_group(stored):
+        raise Refusal(403, "view_link_renewed", access.group_link_renewed())
+    return stored
+
+
 def _editable(group_id: str) -> StoredGroup:
     """The group, if the request carries its edit token (401 without one, 403 with a wrong one)."""
-    stored = _stored(group_id)
-    token = access.bearer_token()
-    if token is None:
-        raise Refusal(
-            401,
-            "edit_token_missing",
-            _(
-                "Adding a game to a group needs the group's edit token: "
-                "send the header Authorization: Bearer <edit_token>."
-            ),
-        )
-    if not access.token_matches(stored, token):
-        raise Refusal(
-            403,
-            "edit_token_wrong",
-            _("That edit token does not fit this group. It may have been renewed."),
-        )
+    stored = _found(group_id)
+    api.require_edit_token(
+        stored,
+        missing=_(
+            "Adding a game to a group needs the group's edit token: "
+            "send the header Authorization: Bearer <edit_token>."
+        ),
+        wrong=_("That edit token does not fit this group. It may have been renewed."),
+    )
     return stored
 
 
@@ -141,7 +142,7 @@ def _filters() -> stats.Filters:
 @files.get("/groups/<group_id>/export.json")
 def export_group(group_id: str) -> Response:
     """Download the whole group: name, roster, every game with the rounds completed."""
-    stored = db.load_group_or_404(group_id)
+    stored = groups.load_or_404(group_id)
     games = db.group_games(db.get_db(), stored.id)
     data = to_group_file(
         stored.name,
