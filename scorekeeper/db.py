@@ -203,23 +203,54 @@ def new_edit_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+class KeyReused(Exception):
+    """A creation key sent again with another request than the one that created its game."""
+
+
 def create_game(db: Database, record: GameRecord, key: str | None = None) -> StoredGame:
     """Store a new game with all its rounds in one transaction.
 
     ``key`` names the request that creates it: when a game with this key exists already (the
     same form sent twice), that game is returned and nothing new is stored.
     """
+    return create_game_once(db, record, key)[0]
+
+
+def create_game_once(
+    db: Database,
+    record: GameRecord,
+    key: str | None,
+    digest: str | None = None,
+    since: str | None = None,
+) -> tuple[StoredGame, bool]:
+    """Store a new game, unless the request named ``key`` made one already: the game, and
+    whether it was made earlier.
+
+    ``digest`` is the request's fingerprint: the key of a game made by a request with another
+    digest raises :class:`KeyReused`. ``since`` (an ISO time) forgets keys of games created
+    before it, so that a key is only held for a while.
+    """
     game_id, token, now = new_game_id(), new_edit_token(), _now()
     with _writing(db):
         if key is not None:
-            made = db.execute("SELECT id FROM games WHERE creation_key = ?", [key]).fetchone()
+            if since is not None:
+                db.execute(
+                    "UPDATE games SET creation_key = NULL"
+                    " WHERE creation_key = ? AND created_at < ?",
+                    [key, since],
+                )
+            made = db.execute(
+                "SELECT id, creation_digest FROM games WHERE creation_key = ?", [key]
+            ).fetchone()
             if made is not None:
+                if made[1] != digest:
+                    raise KeyReused(made[0])
                 earlier = load(db, made[0])
                 assert earlier is not None
-                return earlier
+                return earlier, True
         db.execute(
             "INSERT INTO games (id, created_at, updated_at, first_dealer, variants, edit_token,"
-            " version, creation_key) VALUES (?, ?, ?, ?, ?, ?, 1, ?)",
+            " version, creation_key, creation_digest) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)",
             [
                 game_id,
                 now,
@@ -228,6 +259,7 @@ def create_game(db: Database, record: GameRecord, key: str | None = None) -> Sto
                 json.dumps(variants.to_plain(record.variants)),
                 token,
                 key,
+                digest,
             ],
         )
         db.conn.executemany(
@@ -235,7 +267,7 @@ def create_game(db: Database, record: GameRecord, key: str | None = None) -> Sto
             [(game_id, seat, name) for seat, name in enumerate(record.players)],
         )
         _write_rounds(db, game_id, record, _rounds_by_number(record))
-    return StoredGame(game_id, record, 1, token, now, now)
+    return StoredGame(game_id, record, 1, token, now, now), False
 
 
 def load(db: Database, game_id: str) -> StoredGame | None:

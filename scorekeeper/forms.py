@@ -108,17 +108,26 @@ class SeatList(FieldList):
                     yield int(index)
 
 
-class ImportForm(Form):
+class OnceForm(Form):
+    """A form that makes a game: one key per form shown, stored with the game, so that the same
+    form sent twice (a double tap, a retry) makes one game."""
+
+    once = HiddenField(default=lambda: secrets.token_urlsafe(16))
+
+    def once_key(self) -> str | None:
+        """The form's one-time key, if it looks like one this app made."""
+        key = self.once.data or ""
+        return key if re.fullmatch("[A-Za-z0-9_-]{16,64}", key) else None
+
+
+class ImportForm(OnceForm):
     """Upload a game record (the JSON that export produces)."""
 
     record = FileField(_l("Game record file (.json)"), validators=[FileRequired()])
 
 
-class NewGameForm(Form):
+class NewGameForm(OnceForm):
     """Players in seat order, the first dealer and the variants of a new game."""
-
-    # One key per form shown: the same form sent twice (a double tap) starts one game.
-    once = HiddenField(default=lambda: secrets.token_urlsafe(16))
 
     players = SeatList(
         StringField(_l("Name"), filters=[lambda s: s.strip() if s else s]),
@@ -132,11 +141,6 @@ class NewGameForm(Form):
         default="random",
     )
     # One field per variant (added below from the registry), named by its key.
-
-    def once_key(self) -> str | None:
-        """The form's one-time key, if it looks like one this app made."""
-        key = self.once.data or ""
-        return key if re.fullmatch("[A-Za-z0-9_-]{16,64}", key) else None
 
     def names(self) -> list[str]:
         """The names typed, in seat order, blanks left out."""

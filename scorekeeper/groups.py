@@ -317,7 +317,7 @@ def new_game(group_id: str) -> ResponseReturnValue:
         except RuleError as error:
             form.form_errors.append(str(error))
         else:
-            created = db.create_group_game(db.get_db(), stored.id, record)
+            created = db.create_group_game(db.get_db(), stored.id, record, key=form.once_key())
             access.remember_editor(created)
             return redirect(url_for("views.game", game_id=created.id), code=303)
     status = 400 if request.method == "POST" else 200
