@@ -9,6 +9,7 @@ the group page and uploaded on the home page of another server. Documented in ``
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from flask import Blueprint, Response, flash, jsonify, redirect, request, url_for
 from flask_babel import gettext as _
@@ -181,9 +182,15 @@ def import_group() -> WerkzeugResponse:
     return redirect(url_for("groups.show", group_id=stored.id))
 
 
+@files.url_value_preprocessor
+def _group_file_limit(endpoint: str | None, _values: dict[str, Any] | None) -> None:
+    """A season of games is larger than one game's record: this upload alone may be bigger.
+    Set before any before_request hook reads the form (the CSRF check does)."""
+    if endpoint == "group_files.import_group":
+        request.max_content_length = MAX_GROUP_FILE
+
+
 def _uploaded_group() -> GroupFile:
-    # A season of games is larger than one game's record: this upload alone may be bigger.
-    request.max_content_length = MAX_GROUP_FILE
     try:
         form = forms.ImportForm()
         valid = form.validate_on_submit()
