@@ -8,7 +8,8 @@ view it; the browser that made it and holders of its edit token may change it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Literal
 
 from flask import (
     Blueprint,
@@ -391,28 +392,19 @@ def share(group_id: str) -> str:
 @bp.post("/<group_id>/share/renew")
 def renew_link(group_id: str) -> WerkzeugResponse:
     """A new edit link: every other phone and link loses edit access to the group."""
-    return _renew(
-        group_id,
-        lambda stored: access.remember_group_editor(db.renew_group_token(db.get_db(), stored)),
-        _("New edit link made: the old one no longer works."),
-    )
+    return _renew(group_id, "edit")
 
 
 @bp.post("/<group_id>/share/renew-view")
 def renew_view_link(group_id: str) -> WerkzeugResponse:
     """A new view link: phones that see the group with the old one (or its address) lose sight;
     its keepers see it as before."""
-    return _renew(
-        group_id,
-        lambda stored: db.renew_group_view_token(db.get_db(), stored),
-        _("New view link made: phones watching with the old one need the new one."),
-    )
+    return _renew(group_id, "view")
 
 
-def _renew(group_id: str, renew: Callable[[StoredGroup], object], done: str) -> WerkzeugResponse:
-    stored = db.load_group_or_404(group_id)
+def _renew(group_id: str, link: Literal["edit", "view"]) -> WerkzeugResponse:
     back = url_for("groups.share", group_id=group_id)
-    return sharing.renew(sharing.GROUPS, stored, renew, done, back)
+    return sharing.renew(sharing.GROUPS, db.load_group_or_404(group_id), link, back)
 
 
 @bp.get("/<group_id>/watch/<token>")

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from flask import flash, g, redirect, request
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 from flask_wtf import FlaskForm
+from sqlite_utils import Database
 from werkzeug.wrappers import Response
 
-from scorekeeper import access, forms
+from scorekeeper import access, db, forms
 from scorekeeper.db import StoredGame, StoredGroup
 
 Kept = TypeVar("Kept", StoredGame, StoredGroup)
@@ -21,31 +23,47 @@ Kept = TypeVar("Kept", StoredGame, StoredGroup)
 
 @dataclass(frozen=True)
 class Keepers(Generic[Kept]):
-    """How to tell, require and remember the phones that keep a game (or a group)."""
+    """How to tell, require and remember the phones that keep a game (or a group), and how to
+    store a new edit or view token for it."""
 
     is_editor: Callable[[Kept], bool]
     require_editor: Callable[[Kept], None]
     remember_editor: Callable[[Kept], None]
+    new_edit_token: Callable[[Database, Kept], Kept]
+    new_view_token: Callable[[Database, Kept], Kept]
 
 
-GAMES = Keepers[StoredGame](access.is_editor, access.require_editor, access.remember_editor)
+GAMES = Keepers[StoredGame](
+    access.is_editor,
+    access.require_editor,
+    access.remember_editor,
+    db.renew_edit_token,
+    db.renew_view_token,
+)
 GROUPS = Keepers[StoredGroup](
-    access.is_group_editor, access.require_group_editor, access.remember_group_editor
+    access.is_group_editor,
+    access.require_group_editor,
+    access.remember_group_editor,
+    db.renew_group_token,
+    db.renew_group_view_token,
 )
 
 
 def renew(
-    keepers: Keepers[Kept], stored: Kept, make: Callable[[Kept], object], done: str, back: str
+    keepers: Keepers[Kept], stored: Kept, link: Literal["edit", "view"], back: str
 ) -> Response:
-    """A keeper's confirmed renewal of a link: ``make`` makes the new one, ``done`` says so;
-    then back to the share page (``back``)."""
+    """A keeper's confirmed renewal of the edit or view link; then back to the share page
+    (``back``). The keeper who renews the edit link keeps editing with the new one."""
     keepers.require_editor(stored)
     form = forms.ConfirmForm()
-    if form.validate_on_submit():
-        make(stored)
-        flash(done, "info")
-    else:
+    if not form.validate_on_submit():
         flash(forms.first_error(form), "error")
+    elif link == "edit":
+        keepers.remember_editor(keepers.new_edit_token(db.get_db(), stored))
+        flash(_("New edit link made: the old one no longer works."), "info")
+    else:
+        keepers.new_view_token(db.get_db(), stored)
+        flash(_("New view link made: phones watching with the old one need the new one."), "info")
     return redirect(back, code=303)
 
 

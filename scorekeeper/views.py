@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 from flask import (
     Blueprint,
@@ -458,27 +459,18 @@ def share(game_id: str) -> str:
 @bp.post("/games/<game_id>/share/renew")
 def renew_link(game_id: str) -> Response:
     """A new edit link: every other phone and link loses edit access."""
-    return _renew(
-        game_id,
-        lambda stored: access.remember_editor(db.renew_edit_token(db.get_db(), stored)),
-        _("New edit link made: the old one no longer works."),
-    )
+    return _renew(game_id, "edit")
 
 
 @bp.post("/games/<game_id>/share/renew-view")
 def renew_view_link(game_id: str) -> Response:
     """A new view link: phones that watch with the old one (or the game's address) lose sight."""
-    return _renew(
-        game_id,
-        lambda stored: db.renew_view_token(db.get_db(), stored),
-        _("New view link made: phones watching with the old one need the new one."),
-    )
+    return _renew(game_id, "view")
 
 
-def _renew(game_id: str, renew: Callable[[StoredGame], object], done: str) -> Response:
-    stored = db.load_or_404(game_id)
+def _renew(game_id: str, link: Literal["edit", "view"]) -> Response:
     back = url_for("views.share", game_id=game_id)
-    return sharing.renew(sharing.GAMES, stored, renew, done, back)
+    return sharing.renew(sharing.GAMES, db.load_or_404(game_id), link, back)
 
 
 @bp.get("/games/<game_id>/watch/<token>")

@@ -106,33 +106,27 @@ SIZES = {
 }
 
 
-@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
-@pytest.mark.parametrize("chunked", [False, True], ids=["with length", "chunked"])
-@pytest.mark.parametrize("language", ["en", "de"])
-def test_a_form_too_large_is_the_pads_page_in_the_readers_language(
-    live: Server, size: int, chunked: bool, language: str
-) -> None:
-    before = all_rows(live.database)
-    headers = {
-        "Content-Type": "application/x-www-form-urlencoded",
-        "Accept-Language": language,
-    }
-    reply = post_huge(live, "/games/new", size, headers, chunked)
-    assert reply.status == 413, reply
-    assert reply.message() == TOO_MUCH[language]
-    assert all_rows(live.database) == before
+# Where a body is sent, what it is sent as, what the answer is, and a language besides English.
+POSTS = {
+    "form": ("/games/new", "application/x-www-form-urlencoded", "text/html", "de"),
+    "api": ("/api/games", "application/json", "application/json", "fr"),
+}
 
 
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
 @pytest.mark.parametrize("chunked", [False, True], ids=["with length", "chunked"])
-@pytest.mark.parametrize("language", ["en", "fr"])
-def test_an_api_body_too_large_is_the_pads_json_in_the_readers_language(
-    live: Server, size: int, chunked: bool, language: str
+@pytest.mark.parametrize("post", POSTS.values(), ids=POSTS.keys())
+@pytest.mark.parametrize("english", [True, False], ids=["English", "other language"])
+def test_a_body_too_large_is_the_pads_answer_in_the_readers_language(
+    live: Server, size: int, chunked: bool, post: tuple[str, str, str, str], english: bool
 ) -> None:
+    path, sent_as, answered_as, other = post
+    language = "en" if english else other
     before = all_rows(live.database)
-    headers = {"Content-Type": "application/json", "Accept-Language": language}
-    reply = post_huge(live, "/api/games", size, headers, chunked)
+    headers = {"Content-Type": sent_as, "Accept-Language": language}
+    reply = post_huge(live, path, size, headers, chunked)
     assert reply.status == 413, reply
+    assert reply.headers["content-type"].startswith(answered_as)
     assert reply.message() == TOO_MUCH[language]
     assert all_rows(live.database) == before
 
