@@ -291,3 +291,9 @@ def require_group_watcher(stored: StoredGroup) -> None:
     """Stop with 403 unless this request may see the group (:func:`can_watch_group`)."""
     if not can_watch_group(stored):
         abort(403, description=group_link_renewed())
+
+
+def require_group_view_token(stored: StoredGroup, token: str) -> None:
+    """Stop with 403 unless ``token`` is the group's renewed view token (a renewed view link)."""
+    if stored.view_token is None or not same_token(token, stored.view_token):
+        abort(403, description=group_link_renewed())

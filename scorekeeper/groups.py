@@ -410,11 +410,7 @@ def _renew(group_id: str, link: Literal["edit", "view"]) -> WerkzeugResponse:
 @bp.get("/<group_id>/watch/<token>")
 def watch(group_id: str, token: str) -> WerkzeugResponse:
     """Open a renewed view link: this phone may see the group from now on."""
-    stored = db.load_group_or_404(group_id)
-    if stored.view_token is None or not access.same_token(token, stored.view_token):
-        abort(403, description=access.group_link_renewed())
-    access.remember_group_viewer(stored)
-    return _to_group(stored)
+    return sharing.watch(sharing.GROUPS, db.load_group_or_404(group_id), token, _to_group)
 
 
 @bp.route("/<group_id>/join/<token>", methods=["GET", "POST"])

@@ -1,6 +1,7 @@
 """Links that give access, to a game and to a group alike: opening an edit link (asked first,
-so that another site cannot make a browser join by opening links) and a keeper's renewal of a
-link on the share page. Who may do what is :mod:`scorekeeper.access`'s."""
+so that another site cannot make a browser join by opening links), opening a renewed view link,
+and a keeper's renewal of a link on the share page. Who may do what is
+:mod:`scorekeeper.access`'s."""
 
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ class Keepers(Generic[Kept]):
     remember_editor: Callable[[Kept], None]
     new_edit_token: Callable[[Database, Kept], Kept]
     new_view_token: Callable[[Database, Kept], Kept]
+    require_view_token: Callable[[Kept, str], None]
+    remember_viewer: Callable[[Kept], None]
 
 
 GAMES = Keepers[StoredGame](
@@ -39,6 +42,8 @@ GAMES = Keepers[StoredGame](
     access.remember_editor,
     db.renew_edit_token,
     db.renew_view_token,
+    access.require_view_token,
+    access.remember_viewer,
 )
 GROUPS = Keepers[StoredGroup](
     access.is_group_editor,
@@ -46,6 +51,8 @@ GROUPS = Keepers[StoredGroup](
     access.remember_group_editor,
     db.renew_group_token,
     db.renew_group_view_token,
+    access.require_group_view_token,
+    access.remember_group_viewer,
 )
 
 
@@ -65,6 +72,15 @@ def renew(
         keepers.new_view_token(db.get_db(), stored)
         flash(_("New view link made: phones watching with the old one need the new one."), "info")
     return redirect(back, code=303)
+
+
+def watch(
+    keepers: Keepers[Kept], stored: Kept, token: str, back: Callable[[Kept], Response]
+) -> Response:
+    """Open a renewed view link: this phone may watch from now on (403 for an older link)."""
+    keepers.require_view_token(stored, token)
+    keepers.remember_viewer(stored)
+    return back(stored)
 
 
 def join(

@@ -476,10 +476,7 @@ def _renew(game_id: str, link: Literal["edit", "view"]) -> Response:
 @bp.get("/games/<game_id>/watch/<token>")
 def watch(game_id: str, token: str) -> Response:
     """Open a renewed view link: this phone may watch the game from now on."""
-    stored = db.load_or_404(game_id)
-    access.require_view_token(stored, token)
-    access.remember_viewer(stored)
-    return _to_game(stored)
+    return sharing.watch(sharing.GAMES, db.load_or_404(game_id), token, _to_game)
 
 
 @bp.route("/games/<game_id>/join/<token>", methods=["GET", "POST"])
