@@ -219,6 +219,9 @@ def _use_group(group_id: str, token: str | None = None) -> None:
         editing[group_id] = token
     session["group_seen"] = recent
     session["group_edit"] = {key: value for key, value in editing.items() if key in recent}
+    if "group_view" in session:
+        watching = session["group_view"].items()
+        session["group_view"] = {key: value for key, value in watching if key in recent}
     session.permanent = True
 
 
@@ -252,3 +255,45 @@ def require_group_editor(stored: StoredGroup) -> None:
                 "Ask whoever made the group for its edit link."
             ),
         )
+
+
+def remember_group_viewer(stored: StoredGroup) -> None:
+    """Let this browser see the group by its renewed view link (also lists it)."""
+    if stored.view_token is not None:
+        session["group_view"] = {**session.get("group_view", {}), stored.id: stored.view_token}
+    _use_group(stored.id)
+
+
+def can_watch_group(stored: StoredGroup) -> bool:
+    """True when this request may see the group: its id is its view link, or the browser or the
+    bearer token holds its view or edit token (as for a game, :func:`may_watch`)."""
+    if stored.view_token is None:
+        return True
+    held = (
+        session.get("group_edit", {}).get(stored.id),
+        session.get("group_view", {}).get(stored.id),
+        bearer_token(),
+    )
+    secrets = (stored.edit_token, stored.view_token)
+    return any(same_token(token, secret) for token in held for secret in secrets)
+
+
+def group_link_renewed() -> str:
+    """What a phone is told when the group's view link it used was renewed."""
+    message: str = gettext(
+        "A new view link was made for this group, and this one no longer works: "
+        "ask for the new link."
+    )
+    return message
+
+
+def require_group_watcher(stored: StoredGroup) -> None:
+    """Stop with 403 unless this request may see the group (:func:`can_watch_group`)."""
+    if not can_watch_group(stored):
+        abort(403, description=group_link_renewed())
+
+
+def require_group_view_token(stored: StoredGroup, token: str) -> None:
+    """Stop with 403 unless ``token`` is the group's renewed view token (a renewed view link)."""
+    if stored.view_token is None or not same_token(token, stored.view_token):
+        abort(403, description=group_link_renewed())

@@ -8,8 +8,11 @@ needs no token; changing one needs ``Authorization: Bearer <edit_token>``. Every
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 
 from flask import Blueprint, Response, jsonify, request, url_for
 from flask_babel import gettext as _
@@ -53,11 +56,30 @@ def _refused(refusal: Refusal) -> tuple[Response, int]:
 
 @bp.post("/games")
 def create_game() -> tuple[Response, int, dict[str, str]]:
-    """Create a game from a game record; its rounds are checked in order."""
-    new = _parsed(parse_game, _body())
-    stored = db.create_game(db.get_db(), new)
+    """Create a game from a game record; its rounds are checked in order. With an
+    ``Idempotency-Key``, the same request sent again answers the game it made."""
+    data = _body()
+    key = _idempotency_key()
+    new = _parsed(parse_game, data)
+    since = (datetime.now(UTC) - KEY_KEPT).isoformat(timespec="seconds")
+    try:
+        stored, again = db.create_game_once(
+            db.get_db(), new, key, digest=None if key is None else _digest(data), since=since
+        )
+    except db.KeyReused as error:
+        raise Refusal(
+            422,
+            "idempotency_key_reused",
+            _(
+                "This Idempotency-Key was sent before with another game, so nothing was "
+                "stored. Send a new key with each new game."
+            ),
+        ) from error
     response = _answer(stored, edit_token=stored.edit_token)
-    return response, 201, {"Location": url_for(".get_game", game_id=stored.id)}
+    headers = {"Location": url_for(".get_game", game_id=stored.id)}
+    if again:
+        headers["Idempotent-Replayed"] = "true"
+    return response, 201, headers
 
 
 @bp.get("/games/<game_id>")
@@ -102,6 +124,32 @@ def delete_round(game_id: str, number: str) -> Response:
 
 # --- helpers ---------------------------------------------------------------------------------
 
+# How long an Idempotency-Key names the game it made: a retry comes within seconds or minutes.
+KEY_KEPT = timedelta(hours=24)
+
+
+def _idempotency_key() -> str | None:
+    """The request's ``Idempotency-Key`` (1 to 200 visible ASCII characters), or ``None``."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not re.fullmatch(r"[!-~]{1,200}", key):
+        raise Refusal(
+            400,
+            "idempotency_key_invalid",
+            _(
+                "The Idempotency-Key header must be 1 to 200 visible characters without "
+                "spaces (a random UUID, for example)."
+            ),
+        )
+    return f"api:{key}"
+
+
+def _digest(data: object) -> str:
+    """The fingerprint of a JSON body: the same for the same JSON, however it is spaced."""
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
 
 def _state(stored: StoredGame) -> Json:
     return state.to_state(sheet.build(stored.record), stored.id)
@@ -126,28 +174,30 @@ def _stored(game_id: str) -> StoredGame:
 def _editable(game_id: str) -> StoredGame:
     """The game, if the request carries its edit token (401 without one, 403 with a wrong one)."""
     stored = _stored(game_id)
-    token = access.bearer_token()
-    if token is None:
-        raise Refusal(
-            401,
-            "edit_token_missing",
-            _(
-                "Changing a game needs its edit token: "
-                "send the header Authorization: Bearer <edit_token>."
-            ),
-        )
-    if not access.token_matches(stored, token):
-        raise Refusal(
-            403,
-            "edit_token_wrong",
-            _(
-                "That edit token does not fit this game. "
-                "It may have been renewed: ask the scorekeeper for the new one."
-            ),
-        )
+    require_edit_token(
+        stored,
+        missing=_(
+            "Changing a game needs its edit token: "
+            "send the header Authorization: Bearer <edit_token>."
+        ),
+        wrong=_(
+            "That edit token does not fit this game. "
+            "It may have been renewed: ask the scorekeeper for the new one."
+        ),
+    )
     if not _version_matches(stored):
         raise _stale(stored)
     return stored
+
+
+def require_edit_token(stored: access.Editable, *, missing: str, wrong: str) -> None:
+    """Refuse the request unless its bearer token is the edit token of ``stored`` (a game or a
+    group): 401 without one (``missing`` says how to send it), 403 with another (``wrong``)."""
+    token = access.bearer_token()
+    if token is None:
+        raise Refusal(401, "edit_token_missing", missing)
+    if not access.token_matches(stored, token):
+        raise Refusal(403, "edit_token_wrong", wrong)
 
 
 def _version_matches(stored: StoredGame) -> bool:

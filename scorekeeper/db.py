@@ -203,23 +203,54 @@ def new_edit_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+class KeyReused(Exception):
+    """A creation key sent again with another request than the one that created its game."""
+
+
 def create_game(db: Database, record: GameRecord, key: str | None = None) -> StoredGame:
     """Store a new game with all its rounds in one transaction.
 
     ``key`` names the request that creates it: when a game with this key exists already (the
     same form sent twice), that game is returned and nothing new is stored.
     """
+    return create_game_once(db, record, key)[0]
+
+
+def create_game_once(
+    db: Database,
+    record: GameRecord,
+    key: str | None,
+    digest: str | None = None,
+    since: str | None = None,
+) -> tuple[StoredGame, bool]:
+    """Store a new game, unless the request named ``key`` made one already: the game, and
+    whether it was made earlier.
+
+    ``digest`` is the request's fingerprint: the key of a game made by a request with another
+    digest raises :class:`KeyReused`. ``since`` (an ISO time) forgets keys of games created
+    before it, so that a key is only held for a while.
+    """
     game_id, token, now = new_game_id(), new_edit_token(), _now()
     with _writing(db):
         if key is not None:
-            made = db.execute("SELECT id FROM games WHERE creation_key = ?", [key]).fetchone()
+            if since is not None:
+                db.execute(
+                    "UPDATE games SET creation_key = NULL"
+                    " WHERE creation_key = ? AND created_at < ?",
+                    [key, since],
+                )
+            made = db.execute(
+                "SELECT id, creation_digest FROM games WHERE creation_key = ?", [key]
+            ).fetchone()
             if made is not None:
+                if made[1] != digest:
+                    raise KeyReused(made[0])
                 earlier = load(db, made[0])
                 assert earlier is not None
-                return earlier
+                return earlier, True
         db.execute(
             "INSERT INTO games (id, created_at, updated_at, first_dealer, variants, edit_token,"
-            " version, creation_key) VALUES (?, ?, ?, ?, ?, ?, 1, ?)",
+            " version, creation_key, creation_digest) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)",
             [
                 game_id,
                 now,
@@ -228,6 +259,7 @@ def create_game(db: Database, record: GameRecord, key: str | None = None) -> Sto
                 json.dumps(variants.to_plain(record.variants)),
                 token,
                 key,
+                digest,
             ],
         )
         db.conn.executemany(
@@ -235,7 +267,7 @@ def create_game(db: Database, record: GameRecord, key: str | None = None) -> Sto
             [(game_id, seat, name) for seat, name in enumerate(record.players)],
         )
         _write_rounds(db, game_id, record, _rounds_by_number(record))
-    return StoredGame(game_id, record, 1, token, now, now)
+    return StoredGame(game_id, record, 1, token, now, now), False
 
 
 def load(db: Database, game_id: str) -> StoredGame | None:
@@ -368,19 +400,21 @@ def save(db: Database, stored: StoredGame, record: GameRecord) -> StoredGame:
 
 def renew_edit_token(db: Database, stored: StoredGame) -> StoredGame:
     """Give the game a new edit token: links and phones holding the old one lose edit access."""
-    token = new_edit_token()
-    with _writing(db):
-        db.execute("UPDATE games SET edit_token = ? WHERE id = ?", [token, stored.id])
-    return replace(stored, edit_token=token)
+    return replace(stored, edit_token=_new_token(db, "games", "edit_token", stored.id))
 
 
 def renew_view_token(db: Database, stored: StoredGame) -> StoredGame:
     """Give the game a (new) view token: from now on watching it takes the link with the token,
     and phones that watched with the game's id or an older link lose sight of it."""
+    return replace(stored, view_token=_new_token(db, "games", "view_token", stored.id))
+
+
+def _new_token(db: Database, table: str, column: str, row_id: str) -> str:
+    """Store a new secret in ``column`` of the game's or group's row; returns it."""
     token = new_edit_token()
     with _writing(db):
-        db.execute("UPDATE games SET view_token = ? WHERE id = ?", [token, stored.id])
-    return replace(stored, view_token=token)
+        db.execute(f"UPDATE {table} SET {column} = ? WHERE id = ?", [token, row_id])
+    return token
 
 
 def delete_game(db: Database, game_id: str) -> None:
@@ -494,6 +528,8 @@ class StoredGroup:
     created_at: str
     updated_at: str
     roster: tuple[tuple[str, str], ...]
+    # None: the group's id is its view link (until a keeper renews the view link).
+    view_token: str | None = None
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -545,7 +581,13 @@ def load_group(db: Database, group_id: str) -> StoredGroup | None:
         players = tuple((row["key"], row["name"]) for row in roster)
     row = rows[0]
     return StoredGroup(
-        row["id"], row["name"], row["edit_token"], row["created_at"], row["updated_at"], players
+        row["id"],
+        row["name"],
+        row["edit_token"],
+        row["created_at"],
+        row["updated_at"],
+        players,
+        row["view_token"],
     )
 
 
@@ -671,12 +713,13 @@ def rename_player(db: Database, group_id: str, key: str, name: str) -> int:
 
 def renew_group_token(db: Database, stored: StoredGroup) -> StoredGroup:
     """Give the group a new edit token: links and phones holding the old one lose edit access."""
-    token = new_edit_token()
-    with _writing(db):
-        db.execute("UPDATE groups SET edit_token = ? WHERE id = ?", [token, stored.id])
-    return StoredGroup(
-        stored.id, stored.name, token, stored.created_at, stored.updated_at, stored.roster
-    )
+    return replace(stored, edit_token=_new_token(db, "groups", "edit_token", stored.id))
+
+
+def renew_group_view_token(db: Database, stored: StoredGroup) -> StoredGroup:
+    """Give the group a (new) view token: from now on seeing it takes the link with the token,
+    and phones that saw it by its id or an older link lose sight of it."""
+    return replace(stored, view_token=_new_token(db, "groups", "view_token", stored.id))
 
 
 def _add_games(db: Database, group_id: str, games: list[StoredGame]) -> int:

@@ -7,6 +7,7 @@ holds a sealed bid. Import replays the file through the rules, like the API does
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from flask import Blueprint, Response, flash, redirect, url_for
@@ -44,12 +45,12 @@ def export_csv(game_id: str) -> Response:
 def import_game() -> WerkzeugResponse:
     """Create a game from an uploaded record file; a refused file changes nothing."""
     try:
-        record = _uploaded_record()
+        record, key = _uploaded_record()
     except RecordError as error:
         reason = labels.refusal(error.reason)
         flash(_("The file was not imported. %(reason)s", reason=reason), "error")
         return redirect(url_for("views.home"))
-    stored = db.create_game(db.get_db(), record)
+    stored = db.create_game(db.get_db(), record, key=key)
     access.remember_editor(stored)
     flash(_("Game imported."), "success")
     return redirect(url_for("views.game", game_id=stored.id))
@@ -69,8 +70,13 @@ def _download(text: str, mimetype: str, name: str) -> Response:
     return response
 
 
-def _uploaded_record() -> GameRecord:
-    """The game in the uploaded file, or a :class:`RecordError` saying what is wrong."""
+def _uploaded_record() -> tuple[GameRecord, str | None]:
+    """The game in the uploaded file and the key of this upload, or a :class:`RecordError`
+    saying what is wrong.
+
+    The key is the form's one-time key with the file's digest: the same form sent twice with
+    the same file (a double tap) imports one game, another file from the same page another.
+    """
     try:
         form = ImportForm()
         valid = form.validate_on_submit()
@@ -78,9 +84,12 @@ def _uploaded_record() -> GameRecord:
         raise RecordError("import_too_large") from error
     if not valid:
         raise RecordError("import_no_file")
+    content = form.record.data.read()
     try:
-        data = json.loads(form.record.data.read().decode("utf-8-sig"))
+        data = json.loads(content.decode("utf-8-sig"))
     except (ValueError, RecursionError) as error:
         raise RecordError("import_not_json") from error
     check_text(data)
-    return parse_game(data)
+    once = form.once_key()
+    key = None if once is None else f"import:{once}:{hashlib.sha256(content).hexdigest()}"
+    return parse_game(data), key

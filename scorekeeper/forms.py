@@ -68,6 +68,30 @@ class Form(FlaskForm):
             return _Messages()
 
 
+class Within(NumberRange):
+    """WTForms' NumberRange for whole numbers of any length: NumberRange first asks whether the
+    number is NaN as a float, which raises for a number of a few hundred digits (a 500)."""
+
+    def __call__(self, form: Any, field: Field) -> None:
+        data = field.data
+        if isinstance(data, int) and not self.min <= data <= self.max:
+            message = field.gettext("Number must be between %(min)s and %(max)s.")
+            raise ValidationError(message % {"min": self.min, "max": self.max})
+        super().__call__(form, field)
+
+
+def first_error(form: FlaskForm) -> str:
+    """The first reason a form was refused (field lists nest their errors)."""
+    pending: list[object] = list(form.errors.values())
+    while pending:
+        item = pending.pop(0)
+        if isinstance(item, str):
+            return item
+        if isinstance(item, list | tuple):
+            pending[:0] = list(item)
+    return str(_l("Something in that entry was not understood. Please try again."))
+
+
 class SeatList(FieldList):
     """A FieldList that skips a field whose index is not a small plain number.
 
@@ -84,17 +108,26 @@ class SeatList(FieldList):
                     yield int(index)
 
 
-class ImportForm(Form):
+class OnceForm(Form):
+    """A form that makes a game: one key per form shown, stored with the game, so that the same
+    form sent twice (a double tap, a retry) makes one game."""
+
+    once = HiddenField(default=lambda: secrets.token_urlsafe(16))
+
+    def once_key(self) -> str | None:
+        """The form's one-time key, if it looks like one this app made."""
+        key = self.once.data or ""
+        return key if re.fullmatch("[A-Za-z0-9_-]{16,64}", key) else None
+
+
+class ImportForm(OnceForm):
     """Upload a game record (the JSON that export produces)."""
 
     record = FileField(_l("Game record file (.json)"), validators=[FileRequired()])
 
 
-class NewGameForm(Form):
+class NewGameForm(OnceForm):
     """Players in seat order, the first dealer and the variants of a new game."""
-
-    # One key per form shown: the same form sent twice (a double tap) starts one game.
-    once = HiddenField(default=lambda: secrets.token_urlsafe(16))
 
     players = SeatList(
         StringField(_l("Name"), filters=[lambda s: s.strip() if s else s]),
@@ -108,11 +141,6 @@ class NewGameForm(Form):
         default="random",
     )
     # One field per variant (added below from the registry), named by its key.
-
-    def once_key(self) -> str | None:
-        """The form's one-time key, if it looks like one this app made."""
-        key = self.once.data or ""
-        return key if re.fullmatch("[A-Za-z0-9_-]{16,64}", key) else None
 
     def names(self) -> list[str]:
         """The names typed, in seat order, blanks left out."""
@@ -204,7 +232,7 @@ class BidForm(ActionForm):
     seat = IntegerField(widget=HiddenInput(), validators=[InputRequired()])
     bid = IntegerField(
         _l("Bid"),
-        validators=[InputRequired(_l("Tap a number to bid.")), NumberRange(0, MAX_NUMBER)],
+        validators=[InputRequired(_l("Tap a number to bid.")), Within(0, MAX_NUMBER)],
     )
 
 
@@ -230,7 +258,7 @@ for _seat in range(rules.MAX_PLAYERS):
         IntegerField(
             _l("Tricks"),
             name=f"tricks-{_seat}",
-            validators=[Optional(), NumberRange(0, MAX_NUMBER)],
+            validators=[Optional(), Within(0, MAX_NUMBER)],
         ),
     )
 
@@ -273,12 +301,12 @@ class EditRoundForm(ActionForm):
         default="",
     )
     bids = SeatList(
-        IntegerField(_l("Bid"), validators=[Optional(), NumberRange(0, MAX_NUMBER)]),
+        IntegerField(_l("Bid"), validators=[Optional(), Within(0, MAX_NUMBER)]),
         min_entries=rules.MIN_PLAYERS,
         max_entries=rules.MAX_PLAYERS,
     )
     tricks = SeatList(
-        IntegerField(_l("Tricks"), validators=[InputRequired(), NumberRange(0, MAX_NUMBER)]),
+        IntegerField(_l("Tricks"), validators=[InputRequired(), Within(0, MAX_NUMBER)]),
         min_entries=rules.MIN_PLAYERS,
         max_entries=rules.MAX_PLAYERS,
     )

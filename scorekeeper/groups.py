@@ -9,6 +9,7 @@ view it; the browser that made it and holders of its edit token may change it
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Literal
 
 from flask import (
     Blueprint,
@@ -38,10 +39,10 @@ from scorekeeper import (
     pdf,
     printing,
     qr,
+    sharing,
     sheet,
     stats,
     variants,
-    views,
 )
 from scorekeeper.db import StoredGame, StoredGroup
 from scorekeeper.rules import Length, RuleError
@@ -170,6 +171,14 @@ def _page(template: str, stored: StoredGroup, **context: object) -> str:
     )
 
 
+def load_or_404(group_id: str) -> StoredGroup:
+    """The group for this request: 404 for an unknown one, 403 when its view link was renewed
+    and the request holds no token that lets it see the group."""
+    stored = db.load_group_or_404(group_id)
+    access.require_group_watcher(stored)
+    return stored
+
+
 def _to_group(stored: StoredGroup) -> WerkzeugResponse:
     return redirect(url_for("groups.show", group_id=stored.id), code=303)
 
@@ -189,7 +198,7 @@ def new() -> ResponseReturnValue:
 @bp.get("/<group_id>")
 def show(group_id: str) -> str:
     """The leaderboard, the totals chart, head-to-head and the group's games."""
-    stored = db.load_group_or_404(group_id)
+    stored = load_or_404(group_id)
     access.remember_group_seen(stored.id)
     filters = filters_from(request.args)
     games, figures = group_stats(stored, filters)
@@ -218,7 +227,7 @@ def show(group_id: str) -> str:
 @bp.get("/<group_id>/players/<path:key>")
 def player(group_id: str, key: str) -> str:
     """One player's figures, results and head-to-head; renaming and merging for editors."""
-    stored = db.load_group_or_404(group_id)
+    stored = load_or_404(group_id)
     filters = filters_from(request.args)
     _games, figures = group_stats(stored, filters)
     roster = dict(stored.roster)
@@ -252,7 +261,7 @@ def rename(group_id: str, key: str) -> WerkzeugResponse:
     form = forms.RenameForm()
     if not form.validate_on_submit():
         # The form's own messages are lazy strings, which the game pages' helper skips.
-        flash(str(next(iter(form.name.errors), "")) or views._first_error(form), "error")
+        flash(str(next(iter(form.name.errors), "")) or forms.first_error(form), "error")
         return redirect(url_for("groups.player", group_id=group_id, key=key), code=303)
     name = form.name.data
     try:
@@ -309,7 +318,7 @@ def new_game(group_id: str) -> ResponseReturnValue:
         except RuleError as error:
             form.form_errors.append(str(error))
         else:
-            created = db.create_group_game(db.get_db(), stored.id, record)
+            created = db.create_group_game(db.get_db(), stored.id, record, key=form.once_key())
             access.remember_editor(created)
             return redirect(url_for("views.game", game_id=created.id), code=303)
     status = 400 if request.method == "POST" else 200
@@ -364,36 +373,44 @@ def remove_game(group_id: str, game_id: str) -> WerkzeugResponse:
 @bp.get("/<group_id>/share")
 def share(group_id: str) -> str:
     """The group's view link, and for editors its edit link, with QR codes."""
-    stored = db.load_group_or_404(group_id)
+    stored = load_or_404(group_id)
     editor = access.is_group_editor(stored)
+    g.no_store = True
     view_url = url_for("groups.show", group_id=stored.id, _external=True)
+    if stored.view_token is not None:
+        view_url = url_for(
+            "groups.watch", group_id=stored.id, token=stored.view_token, _external=True
+        )
     edit_url = (
         url_for("groups.join", group_id=stored.id, token=stored.edit_token, _external=True)
         if editor
         else None
     )
-    return _page(
-        "groups/share.html",
-        stored,
-        view_url=view_url,
-        edit_url=edit_url,
-        qr=qr.svg,
-        form=forms.ConfirmForm(data={"version": 0}),
-    )
+    return _page("groups/share.html", stored, view_url=view_url, edit_url=edit_url, qr=qr.svg)
 
 
 @bp.post("/<group_id>/share/renew")
 def renew_link(group_id: str) -> WerkzeugResponse:
     """A new edit link: every other phone and link loses edit access to the group."""
-    stored = db.load_group_or_404(group_id)
-    access.require_group_editor(stored)
-    form = forms.ConfirmForm()
-    if form.validate_on_submit():
-        access.remember_group_editor(db.renew_group_token(db.get_db(), stored))
-        flash(_("New edit link made: the old one no longer works."), "info")
-    else:
-        flash(views._first_error(form), "error")
-    return redirect(url_for("groups.share", group_id=group_id), code=303)
+    return _renew(group_id, "edit")
+
+
+@bp.post("/<group_id>/share/renew-view")
+def renew_view_link(group_id: str) -> WerkzeugResponse:
+    """A new view link: phones that see the group with the old one (or its address) lose sight;
+    its keepers see it as before."""
+    return _renew(group_id, "view")
+
+
+def _renew(group_id: str, link: Literal["edit", "view"]) -> WerkzeugResponse:
+    back = url_for("groups.share", group_id=group_id)
+    return sharing.renew(sharing.GROUPS, db.load_group_or_404(group_id), link, back)
+
+
+@bp.get("/<group_id>/watch/<token>")
+def watch(group_id: str, token: str) -> WerkzeugResponse:
+    """Open a renewed view link: this phone may see the group from now on."""
+    return sharing.watch(sharing.GROUPS, db.load_group_or_404(group_id), token, _to_group)
 
 
 @bp.route("/<group_id>/join/<token>", methods=["GET", "POST"])
@@ -401,22 +418,15 @@ def join(group_id: str, token: str) -> ResponseReturnValue:
     """Open a group's edit link: asks first, and only the confirmation (a form) lets this phone
     start games and rename players, as a game's edit link does."""
     stored = db.load_group_or_404(group_id)
-    if not access.token_matches(stored, token):
-        flash(_("That edit link is no longer valid: you can see the group, not change it."))
-        access.remember_group_seen(stored.id)
-        return _to_group(stored)
-    if access.is_group_editor(stored):
-        return _to_group(stored)
-    form = forms.JoinForm()
-    if form.validate_on_submit():
-        access.remember_group_editor(stored)
-        flash(_("This phone can now start games in this group."), "info")
-        return _to_group(stored)
-    g.no_store = True
-    status = 400 if request.method == "POST" else 200
-    if request.method == "POST":
-        flash(views._first_error(form), "error")
-    return _page("groups/join.html", stored, form=form), status
+    return sharing.join(
+        sharing.GROUPS,
+        stored,
+        token,
+        back=_to_group,
+        stale=_("That edit link is no longer valid: you can see the group, not change it."),
+        joined=_("This phone can now start games in this group."),
+        page=lambda form: _page("groups/join.html", stored, form=form),
+    )
 
 
 # --- the season report -----------------------------------------------------------------------
@@ -425,7 +435,7 @@ def join(group_id: str, token: str) -> ResponseReturnValue:
 @bp.get("/<group_id>/season.pdf")
 def season_pdf(group_id: str) -> Response:
     """Standings and every player's figures as a PDF, in the language of the page."""
-    stored = db.load_group_or_404(group_id)
+    stored = load_or_404(group_id)
     filters = filters_from(request.args)
     games, figures = group_stats(stored, filters)
     latest = max((entry.updated_at for entry in games), default=stored.updated_at)

@@ -9,6 +9,7 @@ the group page and uploaded on the home page of another server. Documented in ``
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from flask import Blueprint, Response, flash, jsonify, redirect, request, url_for
 from flask_babel import gettext as _
@@ -99,32 +100,33 @@ def stats_json(stored: StoredGroup, figures: stats.GroupStats) -> Json:
     }
 
 
-def _stored(group_id: str) -> StoredGroup:
+def _found(group_id: str) -> StoredGroup:
     stored = db.load_group(db.get_db(), group_id)
     if stored is None:
         raise Refusal(404, "group_not_found", _("There is no group with this id."))
     return stored
 
 
+def _stored(group_id: str) -> StoredGroup:
+    """The group, if the request may see it (404 unknown, 403 its view link was renewed and
+    the bearer token is neither its view nor its edit token)."""
+    stored = _found(group_id)
+    if not access.can_watch_group(stored):
+        raise Refusal(403, "view_link_renewed", access.group_link_renewed())
+    return stored
+
+
 def _editable(group_id: str) -> StoredGroup:
     """The group, if the request carries its edit token (401 without one, 403 with a wrong one)."""
-    stored = _stored(group_id)
-    token = access.bearer_token()
-    if token is None:
-        raise Refusal(
-            401,
-            "edit_token_missing",
-            _(
-                "Adding a game to a group needs the group's edit token: "
-                "send the header Authorization: Bearer <edit_token>."
-            ),
-        )
-    if not access.token_matches(stored, token):
-        raise Refusal(
-            403,
-            "edit_token_wrong",
-            _("That edit token does not fit this group. It may have been renewed."),
-        )
+    stored = _found(group_id)
+    api.require_edit_token(
+        stored,
+        missing=_(
+            "Adding a game to a group needs the group's edit token: "
+            "send the header Authorization: Bearer <edit_token>."
+        ),
+        wrong=_("That edit token does not fit this group. It may have been renewed."),
+    )
     return stored
 
 
@@ -141,7 +143,7 @@ def _filters() -> stats.Filters:
 @files.get("/groups/<group_id>/export.json")
 def export_group(group_id: str) -> Response:
     """Download the whole group: name, roster, every game with the rounds completed."""
-    stored = db.load_group_or_404(group_id)
+    stored = groups.load_or_404(group_id)
     games = db.group_games(db.get_db(), stored.id)
     data = to_group_file(
         stored.name,
@@ -180,9 +182,15 @@ def import_group() -> WerkzeugResponse:
     return redirect(url_for("groups.show", group_id=stored.id))
 
 
+@files.url_value_preprocessor
+def _group_file_limit(endpoint: str | None, _values: dict[str, Any] | None) -> None:
+    """A season of games is larger than one game's record: this upload alone may be bigger.
+    Set before any before_request hook reads the form (the CSRF check does)."""
+    if endpoint == "group_files.import_group":
+        request.max_content_length = MAX_GROUP_FILE
+
+
 def _uploaded_group() -> GroupFile:
-    # A season of games is larger than one game's record: this upload alone may be bigger.
-    request.max_content_length = MAX_GROUP_FILE
     try:
         form = forms.ImportForm()
         valid = form.validate_on_submit()

@@ -129,6 +129,21 @@ def m004_groups(db: Database) -> None:
     db.execute("CREATE INDEX group_games_group ON group_games (group_id)")
 
 
+@migrations()
+def m005_group_view_tokens(db: Database) -> None:
+    """A group's view token, once a keeper renews the group's view link (until then, none: the
+    group's id is its view link, as for a game)."""
+    db.execute("ALTER TABLE groups ADD COLUMN view_token TEXT")
+
+
+@migrations()
+def m006_creation_digests(db: Database) -> None:
+    """The digest of the request that created a game under a client's key (the API's
+    ``Idempotency-Key``): the same key sent again with another body is refused, not answered
+    with the first game."""
+    db.execute("ALTER TABLE games ADD COLUMN creation_digest TEXT")
+
+
 def names() -> list[str]:
     """Every migration's name, in the order they apply."""
     return [migration.name for migration in migrations._migrations]

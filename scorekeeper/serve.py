@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from waitress import serve
-
 from scorekeeper import addresses, create_app, hosting
 
 
@@ -24,7 +22,7 @@ def main() -> None:
     addresses.announce(sys.stdout, args.host, args.port, found, app.config.get("PUBLIC_URL"))
     hosting.raise_open_files_limit()
     hosting.share_the_interpreter()
-    serve(
+    hosting.serve(
         app,
         host=args.host,
         port=args.port,

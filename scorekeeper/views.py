@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 from flask import (
     Blueprint,
@@ -17,7 +18,6 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -33,6 +33,7 @@ from scorekeeper import (
     qr,
     rulebook,
     rules,
+    sharing,
     sheet,
     variants,
 )
@@ -77,18 +78,6 @@ def _to_game(stored: StoredGame) -> Response:
     return redirect(url_for("views.game", game_id=stored.id), code=303)
 
 
-def _first_error(form: FlaskForm) -> str:
-    """The first reason a form was refused (field lists nest their errors)."""
-    pending: list[object] = list(form.errors.values())
-    while pending:
-        item = pending.pop(0)
-        if isinstance(item, str):
-            return item
-        if isinstance(item, list | tuple):
-            pending[:0] = list(item)
-    return str(_("Something in that entry was not understood. Please try again."))
-
-
 def _apply(
     stored: StoredGame, form: forms.ActionForm, move: Move, draft: str | None = None
 ) -> Response:
@@ -100,7 +89,7 @@ def _apply(
     access.require_editor(stored)
     refusal = None
     if not form.validate():
-        refusal = _first_error(form)
+        refusal = forms.first_error(form)
     elif form.version.data != stored.version:
         refusal = _stale_message()
     else:
@@ -153,7 +142,8 @@ def home() -> str:
         for entry in stored
         if access.can_watch(entry)
     ]
-    groups = db.load_groups(db.get_db(), access.seen_groups())
+    seen = db.load_groups(db.get_db(), access.seen_groups())
+    groups = [group for group in seen if access.can_watch_group(group)]
     return render_template(
         "home/index.html", cards=cards, groups=groups, import_form=forms.ImportForm()
     )
@@ -417,7 +407,7 @@ def delete(game_id: str) -> ResponseReturnValue:
         return redirect(url_for("views.home"), code=303)
     status = 200
     if request.method == "POST":
-        flash(_first_error(form), "error")
+        flash(forms.first_error(form), "error")
         status = 400
     return _page("manage/delete.html", stored, form=form), status
 
@@ -463,50 +453,30 @@ def share(game_id: str) -> str:
         edit_url=edit_url,
         display_url=live.display_url(stored),
         qr=qr.svg,
-        form=forms.ConfirmForm(data={"version": stored.version}),
     )
 
 
 @bp.post("/games/<game_id>/share/renew")
 def renew_link(game_id: str) -> Response:
     """A new edit link: every other phone and link loses edit access."""
-    return _renew(
-        game_id,
-        lambda stored: access.remember_editor(db.renew_edit_token(db.get_db(), stored)),
-        _("New edit link made: the old one no longer works."),
-    )
+    return _renew(game_id, "edit")
 
 
 @bp.post("/games/<game_id>/share/renew-view")
 def renew_view_link(game_id: str) -> Response:
     """A new view link: phones that watch with the old one (or the game's address) lose sight."""
-    return _renew(
-        game_id,
-        lambda stored: db.renew_view_token(db.get_db(), stored),
-        _("New view link made: phones watching with the old one need the new one."),
-    )
+    return _renew(game_id, "view")
 
 
-def _renew(game_id: str, renew: Callable[[StoredGame], object], done: str) -> Response:
-    """A scorekeeper's confirmed renewal of a link on the share page."""
-    stored = db.load_or_404(game_id)
-    access.require_editor(stored)
-    form = forms.ConfirmForm()
-    if form.validate_on_submit():
-        renew(stored)
-        flash(done, "info")
-    else:
-        flash(_first_error(form), "error")
-    return redirect(url_for("views.share", game_id=game_id), code=303)
+def _renew(game_id: str, link: Literal["edit", "view"]) -> Response:
+    back = url_for("views.share", game_id=game_id)
+    return sharing.renew(sharing.GAMES, db.load_or_404(game_id), link, back)
 
 
 @bp.get("/games/<game_id>/watch/<token>")
 def watch(game_id: str, token: str) -> Response:
     """Open a renewed view link: this phone may watch the game from now on."""
-    stored = db.load_or_404(game_id)
-    access.require_view_token(stored, token)
-    access.remember_viewer(stored)
-    return _to_game(stored)
+    return sharing.watch(sharing.GAMES, db.load_or_404(game_id), token, _to_game)
 
 
 @bp.route("/games/<game_id>/join/<token>", methods=["GET", "POST"])
@@ -514,20 +484,14 @@ def join(game_id: str, token: str) -> ResponseReturnValue:
     """Open an edit link: asks first, and only the confirmation (a form) makes this phone a
     scorekeeper, so another site cannot make a browser join games by opening links."""
     stored = db.load_or_404(game_id)
-    if not access.token_matches(stored, token):
-        flash(_("That edit link is no longer valid: you can watch the game, not change it."))
-        return _to_game(stored)
-    if access.is_editor(stored):
-        return _to_game(stored)
-    form = forms.JoinForm()
-    if form.validate_on_submit():
-        access.remember_editor(stored)
-        flash(_("This phone can now keep score for this game."), "info")
-        return _to_game(stored)
-    g.no_store = True
-    status = 400 if request.method == "POST" else 200
-    if request.method == "POST":
-        flash(_first_error(form), "error")
-    built = sheet.build(stored.record)
-    page = render_template("manage/join.html", stored=stored, sheet=built, form=form)
-    return page, status
+    return sharing.join(
+        sharing.GAMES,
+        stored,
+        token,
+        back=_to_game,
+        stale=_("That edit link is no longer valid: you can watch the game, not change it."),
+        joined=_("This phone can now keep score for this game."),
+        page=lambda form: render_template(
+            "manage/join.html", stored=stored, sheet=sheet.build(stored.record), form=form
+        ),
+    )

@@ -1,6 +1,6 @@
 """Odd input that once answered 500 is a clear 400 (or a refusal on the page) and stores nothing:
 half a character (a lone surrogate) in a name through the API or an import file, and a first
-dealer of "²" or of 5000 digits on the new-game form."""
+dealer of "²" or of 5000 digits on the new-game form, a bid or tricks of 400 digits."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from tests.pages import soup
+from tests.pages import act, play_round, soup, start_game, version
 from tests.traffic import all_rows
 
 HALF = "Some text holds half a character (a lone \\ud800-style escape): send whole characters."
@@ -99,4 +99,35 @@ def test_an_invisible_or_control_character_in_a_name_is_a_400(
     response = client.post("/api/games", json=body)
     assert response.status_code == 400
     assert response.json is not None and response.json["code"] == "name_bad_character"
+    assert all_rows(database) == before
+
+
+@pytest.mark.parametrize("digits", [400, 4000])
+@pytest.mark.parametrize("field", ["bids-0", "tricks-1"])
+def test_a_number_of_hundreds_of_digits_in_a_correction_is_a_400(
+    client: FlaskClient, database: Path, field: str, digits: int
+) -> None:
+    game_id = start_game(client, ["Ann", "Bo", "Cy"])
+    play_round(client, game_id, bids=[0, 0, 1], tricks=[0, 0, 1])
+    before = all_rows(database)
+    form = {"version": str(version(client, game_id)), "turned": "suit", "suit": "hearts"}
+    form |= {f"bids-{seat}": str(bid) for seat, bid in enumerate([0, 0, 1])}
+    form |= {f"tricks-{seat}": str(taken) for seat, taken in enumerate([0, 0, 1])}
+    response = client.post(f"/games/{game_id}/rounds/1/edit", data={**form, field: "9" * digits})
+    assert response.status_code == 400
+    errors = [p.get_text(strip=True) for p in soup(response).select(".field-error, .flash.error")]
+    assert errors and errors[0] in (
+        "Number must be between 0 and 1000.",
+        "Not a valid integer value.",
+    )
+    assert all_rows(database) == before
+
+
+def test_a_bid_of_hundreds_of_digits_is_refused(client: FlaskClient, database: Path) -> None:
+    game_id = start_game(client, ["Ann", "Bo", "Cy"])
+    assert act(client, game_id, "trump", turned="suit", suit="hearts") == []
+    before = all_rows(database)
+    assert act(client, game_id, "bid", seat=1, bid="9" * 400) == [
+        "Number must be between 0 and 1000."
+    ]
     assert all_rows(database) == before

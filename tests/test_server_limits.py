@@ -8,6 +8,7 @@ import time
 from contextlib import ExitStack
 
 from scorekeeper import create_app, hosting
+from scorekeeper.groups_api import MAX_GROUP_FILE
 from tests.support.ports import HOST
 from tests.support.server import Server
 
@@ -71,8 +72,11 @@ def test_a_chunked_body_is_cut_off_at_the_limit(live: Server) -> None:
 def test_the_servers_body_limit_follows_the_apps() -> None:
     app = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 100_000})
     options = hosting.waitress_options(app)
-    # A body a little over the app's limit still reaches the app, which answers with a page
-    # a player understands; far over it, Waitress refuses before reading it. Nothing up to
-    # the limit is buffered on disk.
-    assert options["max_request_body_size"] == 4 * 100_000
-    assert options["inbuf_overflow"] >= options["max_request_body_size"]
+    # Every body an address takes (a group file: 8 MB) and a margin past it reaches the app,
+    # which answers one over its limit with its page; far over it, Waitress refuses before
+    # reading it (and the app words that refusal too). Bodies over four times the app's limit
+    # wait in a temporary file, not in memory.
+    assert options["max_request_body_size"] == MAX_GROUP_FILE + 4 * 100_000
+    assert options["inbuf_overflow"] == 4 * 100_000
+    big = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 20_000_000})
+    assert hosting.waitress_options(big)["max_request_body_size"] == 5 * 20_000_000

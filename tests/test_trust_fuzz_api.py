@@ -4,6 +4,7 @@ addresses and wrong methods (see tests/fuzzing.py for what counts as a clear ans
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from random import Random
 from typing import Any
 from urllib.parse import quote
@@ -118,88 +119,79 @@ round_numbers = st.one_of(
 wrong_methods = mostly(None, "GET", "POST", "PUT", "DELETE", "PATCH", weight=5)
 
 
-def _send_api(
-    table: Table,
-    target: str,
-    method: str,
-    url: str,
-    body: tuple[bytes, str | None],
-    auth: str,
-    odd: str,
-) -> None:
-    headers = auth_header(auth, table, target, odd)
-    data, content_type = body
-    check_api_request(
-        table,
-        lambda: table.phone.open(
-            url, method=method, data=data, content_type=content_type, headers=headers
-        ),
-    )
+@dataclass(frozen=True)
+class Call:
+    """Which game an API request is for (a stored one, or an unknown id), by which method if
+    not the endpoint's own, and with which ``Authorization`` header."""
+
+    target: str
+    unknown: str
+    wrong_method: str | None
+    auth: str
+    odd: str
+
+    def send(self, table: Table, method: str, path: str, body: tuple[bytes, str | None]) -> None:
+        """Send ``body`` to the game's ``path`` (``{id}`` in it) and check the answer."""
+        url = path.format(id=path_id(table.game_id(self.target, self.unknown)))
+        headers = auth_header(self.auth, table, self.target, self.odd)
+        data, content_type = body
+        check_api_request(
+            table,
+            lambda: table.phone.open(
+                url,
+                method=self.wrong_method or method,
+                data=data,
+                content_type=content_type,
+                headers=headers,
+            ),
+        )
 
 
-@settings(FUZZ, max_examples=60)
-@given(
+calls = st.builds(
+    Call,
     target=targets,
     unknown=unknown_ids,
-    read=st.sampled_from([False, True, False]),
     wrong_method=wrong_methods,
     auth=auth_modes,
     odd=header_values,
-    data=st.data(),
 )
+
+
+@settings(FUZZ, max_examples=60)
+@given(call=calls, read=st.sampled_from([False, True, False]), data=st.data())
 def test_api_round_submissions_never_fail_and_refusals_change_nothing(
-    fuzz_app: Flask,
-    target: str,
-    unknown: str,
-    read: bool,
-    wrong_method: str | None,
-    auth: str,
-    odd: str,
-    data: st.DataObject,
+    fuzz_app: Flask, call: Call, read: bool, data: st.DataObject
 ) -> None:
     """POST /api/games/<id>/rounds with the next round garbled (and GET /api/games/<id>)."""
     table = seat_table(fuzz_app)
-    game_id = path_id(table.game_id(target, unknown))
-    url = f"/api/games/{game_id}" if read else f"/api/games/{game_id}/rounds"
-    method = wrong_method or ("GET" if read else "POST")
-    body = data.draw(encoded(data.draw(garbled_json(NEXT_ROUNDS.get(target, NEXT_ROUNDS["new"])))))
-    _send_api(table, target, method, url, body, auth, odd)
+    round_body = NEXT_ROUNDS.get(call.target, NEXT_ROUNDS["new"])
+    body = data.draw(encoded(data.draw(garbled_json(round_body))))
+    if read:
+        call.send(table, "GET", "/api/games/{id}", body)
+    else:
+        call.send(table, "POST", "/api/games/{id}/rounds", body)
 
 
 @settings(FUZZ, max_examples=60)
 @given(
-    target=targets,
-    unknown=unknown_ids,
+    call=calls,
     method=st.sampled_from(["PUT", "DELETE", "PUT"]),
-    wrong_method=wrong_methods,
     number=round_numbers,
-    auth=auth_modes,
-    odd=header_values,
     data=st.data(),
 )
 def test_api_round_corrections_never_fail_and_refusals_change_nothing(
-    fuzz_app: Flask,
-    target: str,
-    unknown: str,
-    method: str,
-    wrong_method: str | None,
-    number: str,
-    auth: str,
-    odd: str,
-    data: st.DataObject,
+    fuzz_app: Flask, call: Call, method: str, number: str, data: st.DataObject
 ) -> None:
     """PUT and DELETE /api/games/<id>/rounds/<n>, with the round as played garbled."""
     table = seat_table(fuzz_app)
-    game_id = path_id(table.game_id(target, unknown))
-    url = f"/api/games/{game_id}/rounds/{path_id(number)}"
-    rounds = RECORDS[target].rounds if target in RECORDS else ()
+    rounds = RECORDS[call.target].rounds if call.target in RECORDS else ()
     plain = number.isascii() and number.isdigit() and len(number) < 3
     if plain and 1 <= int(number) <= len(rounds):
         played = rounds[int(number) - 1]
     else:
         played = (rounds or RECORDS["finished"].rounds)[-1]
     body = data.draw(encoded(data.draw(garbled_json(round_json(played)))))
-    _send_api(table, target, wrong_method or method, url, body, auth, odd)
+    call.send(table, method, "/api/games/{id}/rounds/" + path_id(number), body)
 
 
 @FUZZ

@@ -16,16 +16,13 @@ from tests.fuzzing import (
     FUZZ,
     RECORDS,
     ROUND_FORM_FIELDS,
+    Aim,
+    aims,
     check_page_request,
-    editors,
     garbled,
     nasty_text,
     path_id,
     seat_table,
-    targets,
-    unknown_ids,
-    versions,
-    with_version,
 )
 
 
@@ -136,27 +133,15 @@ def round_forms(draw: st.DrawFn, action: str, target: str) -> dict[str, Any]:
 @settings(FUZZ, max_examples=80)
 @given(
     action=st.sampled_from(["trump", "bid", "trick", "tricks", "undo"]),
-    target=targets,
-    unknown=unknown_ids,
-    version=versions,
-    garbage=nasty_text,
-    editor=editors,
+    aim=aims,
     data=st.data(),
 )
 def test_round_forms_never_fail_and_refused_ones_change_nothing(
-    fuzz_app: Flask,
-    action: str,
-    target: str,
-    unknown: str,
-    version: str,
-    garbage: str,
-    editor: bool,
-    data: st.DataObject,
+    fuzz_app: Flask, action: str, aim: Aim, data: st.DataObject
 ) -> None:
-    table = seat_table(fuzz_app, editor=editor)
-    game_id = table.game_id(target, unknown)
-    fields = with_version(data.draw(round_forms(action, target)), version, table, target, garbage)
-    url = f"/games/{path_id(game_id)}/{action}"
+    table = aim.seat(fuzz_app)
+    fields = aim.versioned(table, data.draw(round_forms(action, aim.target)))
+    url = f"/games/{aim.game_id(table)}/{action}"
     check_page_request(table, lambda: table.phone.post(url, data=fields))
 
 
@@ -187,61 +172,36 @@ def _correction(target: str, number: int) -> dict[str, Any]:
 
 @FUZZ
 @given(
-    target=targets,
-    unknown=unknown_ids,
+    aim=aims,
     number=st.one_of(
         st.sampled_from([1, 2]), st.sampled_from([2, 1]), st.integers(-2, 25), nasty_text
     ),
-    version=versions,
-    garbage=nasty_text,
-    editor=editors,
     method=st.sampled_from(["POST", "POST", "POST", "GET"]),
     data=st.data(),
 )
 def test_round_corrections_never_fail_and_refused_ones_change_nothing(
-    fuzz_app: Flask,
-    target: str,
-    unknown: str,
-    number: int | str,
-    version: str,
-    garbage: str,
-    editor: bool,
-    method: str,
-    data: st.DataObject,
+    fuzz_app: Flask, aim: Aim, number: int | str, method: str, data: st.DataObject
 ) -> None:
-    table = seat_table(fuzz_app, editor=editor)
-    game_id = table.game_id(target, unknown)
-    url = f"/games/{path_id(game_id)}/rounds/{path_id(str(number))}/edit"
+    table = aim.seat(fuzz_app)
+    url = f"/games/{aim.game_id(table)}/rounds/{path_id(str(number))}/edit"
     if method == "GET":
         check_page_request(table, lambda: table.phone.get(url), changes=False)
         return
-    base = _correction(target, number if isinstance(number, int) else 0)
-    fields = with_version(data.draw(garbled(base, EDIT_FIELDS)), version, table, target, garbage)
+    base = _correction(aim.target, number if isinstance(number, int) else 0)
+    fields = aim.versioned(table, data.draw(garbled(base, EDIT_FIELDS)))
     check_page_request(table, lambda: table.phone.post(url, data=fields))
 
 
 @FUZZ
 @given(
     action=st.sampled_from(["delete", "rematch", "share/renew", "share/renew-view"]),
-    target=targets,
-    unknown=unknown_ids,
-    version=versions,
-    garbage=nasty_text,
+    aim=aims,
     fields=garbled({}, ("version", "confirm", "token")),
-    editor=editors,
 )
 def test_game_actions_never_fail_and_refused_ones_change_nothing(
-    fuzz_app: Flask,
-    action: str,
-    target: str,
-    unknown: str,
-    version: str,
-    garbage: str,
-    fields: dict[str, Any],
-    editor: bool,
+    fuzz_app: Flask, action: str, aim: Aim, fields: dict[str, Any]
 ) -> None:
-    table = seat_table(fuzz_app, editor=editor)
-    game_id = table.game_id(target, unknown)
-    data = with_version(fields, version, table, target, garbage)
-    url = f"/games/{path_id(game_id)}/{action}"
+    table = aim.seat(fuzz_app)
+    data = aim.versioned(table, fields)
+    url = f"/games/{aim.game_id(table)}/{action}"
     check_page_request(table, lambda: table.phone.post(url, data=data))
