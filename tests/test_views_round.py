@@ -208,7 +208,7 @@ def test_bad_values_get_a_message_never_a_500(client: FlaskClient) -> None:
         assert act(client, game_id, "bid", **bid), bid
     assert client.post(f"/games/{game_id}/bid", data={"version": "x"}).status_code == 303
     assert client.post("/games/nope/bid", data={"version": 1}).status_code == 404
-    assert client.get(f"/games/{game_id}/bid").status_code == 405
+    assert client.get(f"/games/{game_id}/bid").status_code == 303
 
 
 def test_a_tap_from_the_script_is_answered_with_the_page_itself(client: FlaskClient) -> None:
