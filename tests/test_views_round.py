@@ -61,7 +61,7 @@ def test_running_sum_of_open_bids(client: FlaskClient) -> None:
     play_round(client, game_id, [0, 0, 0], [1, 0, 0])
     act(client, game_id, "trump", turned="jester")
     act(client, game_id, "bid", seat=1, bid=2)
-    assert "2 bid for 2 tricks" in one(soup(client.get(f"/games/{game_id}")), ".sum").text
+    assert "Bids so far: 2 for 2 tricks" in one(soup(client.get(f"/games/{game_id}")), ".sum").text
 
 
 def _steppers(page: Tag) -> dict[str, str]:
@@ -102,7 +102,7 @@ def test_steppers_without_javascript_keep_what_was_tapped(client: FlaskClient) -
     for seat in (1, 2, 0):
         assert act(client, game_id, "bid", seat=seat, bid=1) == []
     page = soup(client.get(f"/games/{game_id}"))
-    assert "3 of 2 tricks given" in one(page, ".remaining").get_text()
+    assert "Too many: 3 given out, the hand has 2 tricks" in one(page, ".remaining").get_text()
     version = one(page, "input[name=version]")["value"]
     token = one(page, "input[name=csrf_token]")["value"]
     sent = {"csrf_token": token, "version": version, "tricks-0": 1, "tricks-1": 1, "tricks-2": 1}

@@ -153,7 +153,7 @@ def test_every_screen_of_a_game(phone: Page, live_server: str, players: int) -> 
     first = bidders[0]
     page.locator(f".tricks-form button[name=step][value='{first}:+1']").click()
     page.locator(f".tricks-form button[name=step][value='{bidders[1]}:+1']").click()
-    assert "3 of 2 tricks given" in page.locator(".remaining").inner_text()
+    assert "Too many: 3 given out, the hand has 2 tricks" in page.locator(".remaining").inner_text()
     flows.confirm_round(page)
     assert flows.flash_errors(page)
     camera.shoot(page, "play-refused")
