@@ -325,6 +325,7 @@ class ConfirmForm(ActionForm):
 
 MAX_GROUP_NAME = 40
 # Blank name fields on a group's new-game page, for players not on the roster yet.
+# New-name fields a group's new game offers at least; a short roster gets enough for a full table.
 NEW_PLAYERS = 3
 
 
@@ -379,7 +380,7 @@ class GroupGameForm(NewGameForm):
     new_names = SeatList(
         StringField(_l("New player"), filters=[_trimmed]),
         min_entries=NEW_PLAYERS,
-        max_entries=NEW_PLAYERS,
+        max_entries=rules.MAX_PLAYERS,
     )
     first_dealer = SelectField(_l("First dealer"), choices=[], default="random")
 
@@ -394,12 +395,15 @@ class GroupGameForm(NewGameForm):
         for key in keys:
             self.order.append_entry(key)
         self.pick.choices = [SelectChoice(key, roster[key]) for key in keys]
+        # A first game (empty roster) needs a field for every player of a full table.
+        while len(self.new_names.entries) < max(NEW_PLAYERS, rules.MAX_PLAYERS - len(roster)):
+            self.new_names.append_entry()
         self.first_dealer.choices = (
             [SelectChoice("random", _l("Draw at random"))]
             + [SelectChoice(key, roster[key]) for key in keys]
             + [
                 SelectChoice(f"new-{n}", _l("New player %(n)s", n=n + 1))
-                for n in range(NEW_PLAYERS)
+                for n in range(len(self.new_names.entries))
             ]
         )
 

@@ -54,7 +54,7 @@ def test_names_are_trimmed_and_blank_seats_skipped(client: FlaskClient) -> None:
     [
         ({"players-2": ""}, "players", "at least 3 players"),
         ({"players-1": "tOM"}, "players", "same name"),
-        ({"players-2": "x" * 25}, "players", "24 characters"),
+        ({"players-2": "x" * 33}, "players", "Player 3's name is longer than 32 characters"),
         ({"first_dealer": "5"}, "first_dealer", "one of the players"),
         ({"first_dealer": "nobody"}, "first_dealer", "Not a valid choice"),
         ({"length": "forever"}, "length", "Not a valid choice"),
