@@ -146,6 +146,9 @@ class NewGameForm(OnceForm):
         """The names typed, in seat order, blanks left out."""
         return [rules.normalise_name(entry.data) for entry in self.players.entries if entry.data]
 
+    # The fields a refusal names (indices into ``players``): they are marked invalid.
+    invalid_seats: frozenset[int] = frozenset()
+
     def validate_players(self, field: FieldList) -> None:
         names = self.names()
         if len(names) < rules.MIN_PLAYERS:
@@ -153,6 +156,12 @@ class NewGameForm(OnceForm):
         try:
             rules.check_player_names(names)
         except RuleError as error:
+            # The rules count the names typed; a blank field between two is not a seat.
+            filled = [n for n, entry in enumerate(self.players.entries) if entry.data]
+            named = (error.reason.params.get(key) for key in ("seat", "first", "second"))
+            self.invalid_seats = frozenset(
+                filled[seat - 1] for seat in named if isinstance(seat, int)
+            )
             raise ValidationError(labels.refusal(error.reason)) from error
 
     def validate_first_dealer(self, field: SelectField) -> None:

@@ -126,9 +126,11 @@ def check_player_names(names: Sequence[object]) -> tuple[str, ...]:
         if len(name) > MAX_NAME_LENGTH:
             raise RuleError("name_too_long", seat=seat, max=MAX_NAME_LENGTH)
         stored.append(name)
-    keys = [same_name_key(name) for name in stored]
-    if len(set(keys)) != len(keys):
-        raise RuleError("names_same")
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(stored, start=1):
+        first = seen.setdefault(same_name_key(name), seat)
+        if first != seat:
+            raise RuleError("names_same", first=first, second=seat)
     return tuple(stored)
 
 
