@@ -142,7 +142,7 @@ def test_tricks_that_do_not_add_up_are_refused(client: FlaskClient) -> None:
     assert soup(client.get(f"/games/{game_id}")).select_one(".tricks-form") is not None
 
 
-def test_result_shows_scores_totals_and_next_dealer(client: FlaskClient) -> None:
+def test_result_shows_scores_and_totals_and_the_dealer_once(client: FlaskClient) -> None:
     game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
     play_round(client, game_id, [0, 1, 1], [0, 0, 1])
     result = one(soup(client.get(f"/games/{game_id}")), ".result")
@@ -154,7 +154,10 @@ def test_result_shows_scores_totals_and_next_dealer(client: FlaskClient) -> None
         ["Dick", "1", "0", "✗ \u221210", "\u221210"],
         ["Mary", "1", "1", "✓ +30", "30"],
     ]
-    assert "Next dealer: Tom" in result.get_text()
+    # The round's header names the new dealer: the result does not say it a second time.
+    page = soup(client.get(f"/games/{game_id}"))
+    assert one(page, ".round-head .facts dd").get_text() == "Tom"
+    assert "dealer" not in result.get_text().lower()
 
 
 def test_round_that_deals_every_card_skips_the_trump(client: FlaskClient) -> None:
