@@ -236,3 +236,17 @@ def test_a_tap_from_the_script_is_answered_with_the_page_itself(client: FlaskCli
     assert errors(client, game_id) == []  # shown once, not again on the next page
     undo = one(soup(client.get(f"/games/{game_id}")), "form.undo button").get_text()
     assert "Undo the trump" in undo
+
+
+def test_a_round_forms_address_opened_as_a_page_leads_back_to_the_round(
+    client: FlaskClient,
+) -> None:
+    """A reload of the undo question, or a phone bringing back an old tab, sends a GET."""
+    game_id = start_game(client, ["Tom", "Dick", "Mary"])
+    for move in ("trump", "bid", "trick", "tricks", "undo"):
+        response = client.get(f"/games/{game_id}/{move}")
+        assert response.status_code == 303, move
+        assert response.headers["Location"] == f"/games/{game_id}", move
+    assert client.get(f"/games/{game_id}/undo", follow_redirects=True).status_code == 200
+    assert client.get("/games/nope/undo", follow_redirects=True).status_code == 404
+    assert client.get(f"/games/{game_id}/other").status_code == 404
