@@ -146,6 +146,9 @@ class NewGameForm(OnceForm):
         """The names typed, in seat order, blanks left out."""
         return [rules.normalise_name(entry.data) for entry in self.players.entries if entry.data]
 
+    # The fields a refusal names (indices into ``players``): they are marked invalid.
+    invalid_seats: frozenset[int] = frozenset()
+
     def validate_players(self, field: FieldList) -> None:
         names = self.names()
         if len(names) < rules.MIN_PLAYERS:
@@ -153,6 +156,12 @@ class NewGameForm(OnceForm):
         try:
             rules.check_player_names(names)
         except RuleError as error:
+            # The rules count the names typed; a blank field between two is not a seat.
+            filled = [n for n, entry in enumerate(self.players.entries) if entry.data]
+            named = (error.reason.params.get(key) for key in ("seat", "first", "second"))
+            self.invalid_seats = frozenset(
+                filled[seat - 1] for seat in named if isinstance(seat, int)
+            )
             raise ValidationError(labels.refusal(error.reason)) from error
 
     def validate_first_dealer(self, field: SelectField) -> None:
@@ -325,6 +334,7 @@ class ConfirmForm(ActionForm):
 
 MAX_GROUP_NAME = 40
 # Blank name fields on a group's new-game page, for players not on the roster yet.
+# New-name fields a group's new game offers at least; a short roster gets enough for a full table.
 NEW_PLAYERS = 3
 
 
@@ -379,7 +389,7 @@ class GroupGameForm(NewGameForm):
     new_names = SeatList(
         StringField(_l("New player"), filters=[_trimmed]),
         min_entries=NEW_PLAYERS,
-        max_entries=NEW_PLAYERS,
+        max_entries=rules.MAX_PLAYERS,
     )
     first_dealer = SelectField(_l("First dealer"), choices=[], default="random")
 
@@ -394,12 +404,15 @@ class GroupGameForm(NewGameForm):
         for key in keys:
             self.order.append_entry(key)
         self.pick.choices = [SelectChoice(key, roster[key]) for key in keys]
+        # A first game (empty roster) needs a field for every player of a full table.
+        while len(self.new_names.entries) < max(NEW_PLAYERS, rules.MAX_PLAYERS - len(roster)):
+            self.new_names.append_entry()
         self.first_dealer.choices = (
             [SelectChoice("random", _l("Draw at random"))]
             + [SelectChoice(key, roster[key]) for key in keys]
             + [
                 SelectChoice(f"new-{n}", _l("New player %(n)s", n=n + 1))
-                for n in range(NEW_PLAYERS)
+                for n in range(len(self.new_names.entries))
             ]
         )
 

@@ -35,7 +35,7 @@ MESSAGES: dict[str, Message] = {
         "Player %(seat)s's name has a character that cannot be shown (an invisible or "
         "control character): type the name again."
     ),
-    "names_same": N_("Two players have the same name: tell them apart."),
+    "names_same": N_("Players %(first)s and %(second)s have the same name: tell them apart."),
     "first_dealer_not_a_player": N_("The first dealer must be one of the players."),
     "unknown_variant": N_('There is no variant "%(name)s" (known: %(known)s).'),
     "amigo_players": N_("The Amigo tournament has no schedule for 7 or 8 players."),

@@ -37,7 +37,9 @@ __all__ = [
 DECK_SIZE = 60
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
-MAX_NAME_LENGTH = 24
+# A first name and two surnames ("Παναγιώτης Αλεξανδρόπουλος" is 26, "María José Ruiz-Zorrilla"
+# 24): the pages wrap a long name and the sheets shorten it where a column is narrow.
+MAX_NAME_LENGTH = 32
 # Control, format (bidi, zero-width), surrogate, private-use, unassigned, line and paragraph
 # separator characters: nothing a player types as part of a name.
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
@@ -108,7 +110,7 @@ def same_name_key(name: str) -> str:
 def check_player_names(names: Sequence[object]) -> tuple[str, ...]:
     """The players' names as stored, in seat order, or a refusal.
 
-    Decisions: a name is text of 1 to 24 characters after trimming, with no control, format or
+    Decisions: a name is text of 1 to 32 characters after trimming, with no control, format or
     other invisible character (a bidi override or a zero-width space would make two names look
     alike or garble the sheet); two names that differ only in case, spacing at the ends or
     Unicode form are the same player.
@@ -124,9 +126,11 @@ def check_player_names(names: Sequence[object]) -> tuple[str, ...]:
         if len(name) > MAX_NAME_LENGTH:
             raise RuleError("name_too_long", seat=seat, max=MAX_NAME_LENGTH)
         stored.append(name)
-    keys = [same_name_key(name) for name in stored]
-    if len(set(keys)) != len(keys):
-        raise RuleError("names_same")
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(stored, start=1):
+        first = seen.setdefault(same_name_key(name), seat)
+        if first != seat:
+            raise RuleError("names_same", first=first, second=seat)
     return tuple(stored)
 
 

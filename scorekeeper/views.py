@@ -301,6 +301,13 @@ def undo(game_id: str) -> ResponseReturnValue:
     return _apply(stored, form, game.undo)
 
 
+@bp.get("/games/<game_id>/<any(trump, bid, trick, tricks, undo):move>")
+def move_page(game_id: str, move: str) -> Response:
+    """A round form's address opened as a page (a reload of the undo question, a phone bringing
+    back an old tab): the round page, where the move can be made again."""
+    return redirect(url_for("views.game", game_id=game_id), code=303)
+
+
 def _sealed_bid_to_undo(stored: StoredGame) -> int | None:
     """The seat whose sealed bid undo would take back now, if that is what it would do."""
     step = game.undo_step(stored.record)

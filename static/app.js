@@ -13,8 +13,12 @@
 })();
 
 // Tricks steppers: change the page alone (no request), say what is left to give out, and keep
-// what was tapped in the address, so a reload or a refused Confirm shows it again.
+// what was tapped in the address, so a reload or a refused Confirm shows it again. The tab keeps
+// it too (by game, round and version), so a look at the sheet and back by the Round tab, an
+// address without it, does not lose the taps; a change made meanwhile drops them.
 const tricks = (function tricksSteppers() {
+  const key = (form) => `pad-tricks:${form.dataset.game}`;
+  const mark = (form) => `${form.dataset.round}@${document.body.dataset.version}`;
   function update(form) {
     const hand = Number(form.dataset.hand);
     const rows = Array.from(form.querySelectorAll(".stepper"));
@@ -43,7 +47,24 @@ const tricks = (function tricksSteppers() {
     const url = new URL(window.location.href);
     url.searchParams.set("tricks", `${form.dataset.round}:${bySeat.join(".")}`);
     history.replaceState(history.state, "", url);
+    try {
+      sessionStorage.setItem(key(form), JSON.stringify({ at: mark(form), tricks: bySeat }));
+    } catch { /* private mode: the address keeps them */ }
   }
+  function restore(form) {
+    if (new URL(window.location.href).searchParams.has("tricks")) return;
+    let kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(key(form)) || "null"); } catch { return; }
+    if (!kept || kept.at !== mark(form) || !Array.isArray(kept.tricks)) return;
+    const hand = Number(form.dataset.hand);
+    form.querySelectorAll(".stepper").forEach((row) => {
+      const value = kept.tricks[Number(row.dataset.seat)];
+      if (Number.isInteger(value)) row.querySelector("input[type=hidden]").value = Math.max(0, Math.min(hand, value));
+    });
+    remember(form, update(form));
+  }
+  const shown = document.querySelector(".tricks-form");
+  if (shown) restore(shown);
   document.addEventListener("click", (event) => {
     const button = event.target.closest(".tricks-form button[name=step]");
     if (!button) return;

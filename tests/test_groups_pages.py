@@ -104,7 +104,7 @@ def test_a_new_game_of_a_group_refuses_what_the_new_game_form_refuses(client: Fl
     for data, message in (
         ({"new_names-0": "Ana", "new_names-1": "Ben"}, "at least 3"),
         ({"new_names-0": "Ana", "new_names-1": "ana", "new_names-2": "Cleo"}, "roster already"),
-        ({"new_names-0": "Ana", "new_names-1": "Ben", "new_names-2": "x" * 25}, "24 characters"),
+        ({"new_names-0": "Ana", "new_names-1": "Ben", "new_names-2": "x" * 33}, "32 characters"),
         (
             {
                 "new_names-0": "Ana",

@@ -94,7 +94,7 @@ def test_a_sealed_bid_shows_on_the_display_only_as_being_in(client: FlaskClient)
         if name is not None and cell is not None
     }
     assert bids == {"Ben": "✓ bid in", "Cleo": "…", "Dan": "…", "Ana (dealer)": "…"}
-    assert "1 bid for" not in page.get_text(" ")
+    assert "Bids so far" not in page.get_text(" ")
 
 
 def test_the_share_page_links_the_table_display_with_its_own_qr_code(client: FlaskClient) -> None:

@@ -83,8 +83,8 @@ def test_more_names_than_players_is_refused(client: FlaskClient) -> None:
 
 
 def test_overlong_name_is_refused(client: FlaskClient) -> None:
-    response = client.get(f"/sheets/blank.pdf?players=3&names={'x' * 25}")
-    assert response.status_code == 400 and "Keep each name to 24 characters" in response.text
+    response = client.get(f"/sheets/blank.pdf?players=3&names={'x' * 33}")
+    assert response.status_code == 400 and "Keep each name to 32 characters" in response.text
 
 
 def test_unknown_paper_is_refused(client: FlaskClient) -> None:

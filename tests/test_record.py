@@ -49,8 +49,8 @@ def test_the_worked_example_replays_to_its_totals() -> None:
 
 
 def test_names_are_trimmed_like_the_new_game_form_does() -> None:
-    record = parse_game(example(players=[" Tom", "Dick ", "C" * 24 + "  "]))
-    assert record.players == ("Tom", "Dick", "C" * 24)
+    record = parse_game(example(players=[" Tom", "Dick ", "C" * 32 + "  "]))
+    assert record.players == ("Tom", "Dick", "C" * 32)
 
 
 def test_every_variant_field_is_read() -> None:
@@ -120,8 +120,8 @@ REFUSALS = [
     ("two players", example(players=["A", "B"]), "3 to 8 players, not 2"),
     ("empty name", example(players=["A", " ", "C"]), "Player 2 needs a name"),
     ("name not text", example(players=["A", 7, "C"]), "Player 2 needs a name"),
-    ("long name", example(players=["A", "B", "C" * 25]), "longer than 24 characters"),
-    ("same names", example(players=["Tom", "Dick", " tom"]), "Two players have the same name"),
+    ("long name", example(players=["A", "B", "C" * 33]), "longer than 32 characters"),
+    ("same names", example(players=["Tom", "Dick", " tom"]), "Players 1 and 3 have the same name"),
     ("dealer text", example(first_dealer="0"), '"first_dealer" must be a whole number, not text'),
     ("dealer bool", example(first_dealer=True), "must be a whole number, not true or false"),
     ("dealer float", example(first_dealer=1.0), "not a decimal number"),

@@ -166,9 +166,9 @@ def test_croatian_counts_tricks_with_three_forms(count: int, word: str) -> None:
     languages.compile_catalogues()
     translations = Translations.load(str(TRANSLATIONS), ["hr"])
     text = translations.ungettext(
-        "%(bid)s bid for %(num)s trick", "%(bid)s bid for %(num)s tricks", count
+        "Bids so far: %(bid)s for %(num)s trick", "Bids so far: %(bid)s for %(num)s tricks", count
     )
-    assert text % {"bid": 3, "num": count} == f"3 najavljeno za {word}"
+    assert text % {"bid": 3, "num": count} == f"Najave: 3 za {word}"
 
 
 @pytest.mark.parametrize(("count", "word"), [(1, "1 μπάζα"), (2, "2 μπάζες"), (5, "5 μπάζες")])
@@ -176,7 +176,7 @@ def test_greek_counts_tricks_with_two_forms(count: int, word: str) -> None:
     languages.compile_catalogues()
     translations = Translations.load(str(TRANSLATIONS), ["el"])
     text = translations.ungettext(
-        "%(bid)s bid for %(num)s trick", "%(bid)s bid for %(num)s tricks", count
+        "Bids so far: %(bid)s for %(num)s trick", "Bids so far: %(bid)s for %(num)s tricks", count
     )
     assert text.endswith("%(num)s μπάζα" if count == 1 else "%(num)s μπάζες")
     assert (text % {"bid": 0, "num": count}).endswith(word)

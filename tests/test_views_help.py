@@ -138,6 +138,10 @@ def test_undo_of_a_sealed_bid_names_whose_it_is_and_asks_first(client: FlaskClie
     assert "1" not in said  # whose bid, never its value
     still = soup(client.get(f"/games/{game_id}"))
     assert [a.get_text() for a in still.select("nav.ready a")] == ["Ana", "Bo", "Di"]
+    # A reload of the question (a GET of its address) goes back to the round, asking nothing.
+    reloaded = client.get(f"/games/{game_id}/undo")
+    assert reloaded.status_code == 303
+    assert reloaded.headers["Location"] == f"/games/{game_id}"
     confirmed = client.post(
         f"/games/{game_id}/undo", data={"version": version(client, game_id), "confirm": "yes"}
     )

@@ -53,8 +53,8 @@ def test_names_are_trimmed_and_blank_seats_skipped(client: FlaskClient) -> None:
     ("change", "field", "message"),
     [
         ({"players-2": ""}, "players", "at least 3 players"),
-        ({"players-1": "tOM"}, "players", "same name"),
-        ({"players-2": "x" * 25}, "players", "24 characters"),
+        ({"players-1": "tOM"}, "players", "Players 1 and 2 have the same name"),
+        ({"players-2": "x" * 33}, "players", "Player 3's name is longer than 32 characters"),
         ({"first_dealer": "5"}, "first_dealer", "one of the players"),
         ({"first_dealer": "nobody"}, "first_dealer", "Not a valid choice"),
         ({"length": "forever"}, "length", "Not a valid choice"),
@@ -101,3 +101,16 @@ def test_new_game_is_listed_on_home_with_progress(client: FlaskClient) -> None:
     card = one(soup(client.get("/")), ".game-card")
     assert "Tom, Dick, Mary" in card.get_text()
     assert "Round 1 of 20" in card.get_text()
+
+
+def test_a_refused_name_marks_the_seats_it_names(client: FlaskClient) -> None:
+    names = {"players-0": "Ana", "players-1": "Ben", "players-2": "Cleo", "players-4": " ben"}
+    response = client.post("/games/new", data=BASE | names)
+    assert response.status_code == 400
+    page = soup(response)
+    assert "Players 2 and 4 have the same name" in one(page, "#error-players").get_text()
+    invalid = [field["id"] for field in page.select("input[aria-invalid=true]")]
+    # The form closes the gap before the fourth name: it comes back in the fourth seat.
+    assert invalid == ["players-1", "players-3"]
+    assert page.select_one("#players-3")["value"] == "ben"  # type: ignore[index]
+    assert [field["id"] for field in page.select("input[autofocus]")] == ["players-1"]

@@ -61,7 +61,7 @@ def test_running_sum_of_open_bids(client: FlaskClient) -> None:
     play_round(client, game_id, [0, 0, 0], [1, 0, 0])
     act(client, game_id, "trump", turned="jester")
     act(client, game_id, "bid", seat=1, bid=2)
-    assert "2 bid for 2 tricks" in one(soup(client.get(f"/games/{game_id}")), ".sum").text
+    assert "Bids so far: 2 for 2 tricks" in one(soup(client.get(f"/games/{game_id}")), ".sum").text
 
 
 def _steppers(page: Tag) -> dict[str, str]:
@@ -102,7 +102,7 @@ def test_steppers_without_javascript_keep_what_was_tapped(client: FlaskClient) -
     for seat in (1, 2, 0):
         assert act(client, game_id, "bid", seat=seat, bid=1) == []
     page = soup(client.get(f"/games/{game_id}"))
-    assert "3 of 2 tricks given" in one(page, ".remaining").get_text()
+    assert "Too many: 3 given out, the hand has 2 tricks" in one(page, ".remaining").get_text()
     version = one(page, "input[name=version]")["value"]
     token = one(page, "input[name=csrf_token]")["value"]
     sent = {"csrf_token": token, "version": version, "tricks-0": 1, "tricks-1": 1, "tricks-2": 1}
@@ -142,7 +142,7 @@ def test_tricks_that_do_not_add_up_are_refused(client: FlaskClient) -> None:
     assert soup(client.get(f"/games/{game_id}")).select_one(".tricks-form") is not None
 
 
-def test_result_shows_scores_totals_and_next_dealer(client: FlaskClient) -> None:
+def test_result_shows_scores_and_totals_and_the_dealer_once(client: FlaskClient) -> None:
     game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
     play_round(client, game_id, [0, 1, 1], [0, 0, 1])
     result = one(soup(client.get(f"/games/{game_id}")), ".result")
@@ -154,7 +154,10 @@ def test_result_shows_scores_totals_and_next_dealer(client: FlaskClient) -> None
         ["Dick", "1", "0", "✗ \u221210", "\u221210"],
         ["Mary", "1", "1", "✓ +30", "30"],
     ]
-    assert "Next dealer: Tom" in result.get_text()
+    # The round's header names the new dealer: the result does not say it a second time.
+    page = soup(client.get(f"/games/{game_id}"))
+    assert one(page, ".round-head .facts dd").get_text() == "Tom"
+    assert "dealer" not in result.get_text().lower()
 
 
 def test_round_that_deals_every_card_skips_the_trump(client: FlaskClient) -> None:
@@ -208,7 +211,7 @@ def test_bad_values_get_a_message_never_a_500(client: FlaskClient) -> None:
         assert act(client, game_id, "bid", **bid), bid
     assert client.post(f"/games/{game_id}/bid", data={"version": "x"}).status_code == 303
     assert client.post("/games/nope/bid", data={"version": 1}).status_code == 404
-    assert client.get(f"/games/{game_id}/bid").status_code == 405
+    assert client.get(f"/games/{game_id}/bid").status_code == 303
 
 
 def test_a_tap_from_the_script_is_answered_with_the_page_itself(client: FlaskClient) -> None:
@@ -233,3 +236,17 @@ def test_a_tap_from_the_script_is_answered_with_the_page_itself(client: FlaskCli
     assert errors(client, game_id) == []  # shown once, not again on the next page
     undo = one(soup(client.get(f"/games/{game_id}")), "form.undo button").get_text()
     assert "Undo the trump" in undo
+
+
+def test_a_round_forms_address_opened_as_a_page_leads_back_to_the_round(
+    client: FlaskClient,
+) -> None:
+    """A reload of the undo question, or a phone bringing back an old tab, sends a GET."""
+    game_id = start_game(client, ["Tom", "Dick", "Mary"])
+    for move in ("trump", "bid", "trick", "tricks", "undo"):
+        response = client.get(f"/games/{game_id}/{move}")
+        assert response.status_code == 303, move
+        assert response.headers["Location"] == f"/games/{game_id}", move
+    assert client.get(f"/games/{game_id}/undo", follow_redirects=True).status_code == 200
+    assert client.get("/games/nope/undo", follow_redirects=True).status_code == 404
+    assert client.get(f"/games/{game_id}/other").status_code == 404

@@ -281,10 +281,17 @@ def whole(text: str) -> int:
 
 def sheet_rows(page: Page) -> list[list[str]]:
     """The score sheet's round rows: [round cell, then one "bid/tricks score total" per seat]."""
-    return [
-        [" ".join(cell.split()) for cell in row]
-        for row in _texts(page, "table.pad tbody tr:not(.flag-note)")
-    ]
+    # A seat's cell is three spans side by side with no space between them in the markup.
+    rows = page.evaluate(
+        """() => Array.from(document.querySelectorAll("table.pad tbody tr:not(.flag-note)"),
+             (row) => Array.from(row.querySelectorAll("th, td"), (cell) => {
+               const parts = cell.querySelectorAll(".cell > span");
+               return parts.length
+                 ? Array.from(parts, (part) => part.textContent).join(" ")
+                 : cell.textContent;
+             }))"""
+    )
+    return [[" ".join(str(cell).split()) for cell in row] for row in rows]
 
 
 def sheet_totals(page: Page) -> list[int]:

@@ -22,7 +22,7 @@ def test_plus_minus_one_disables_the_dealers_bid_and_says_why(page: Page, live_s
     for bid in (1, 0, 1):
         flows.tap(page, page.locator(f"form.bid-pad button[name=bid][value='{bid}']"))
     expect(page.locator("#bids-title")).to_have_text("Cleo bids")
-    expect(page.locator(".sum")).to_have_text("2 bid for 3 tricks")
+    expect(page.locator(".sum")).to_have_text("Bids so far: 2 for 3 tricks")
 
     forbidden = page.locator("form.bid-pad button[name=bid][value='1']")
     expect(forbidden).to_be_disabled()
@@ -75,7 +75,7 @@ def test_reload_in_the_middle_of_bidding_keeps_the_bids(
     assert names == ["Cleo", "Dan", "Ana", "Ben (dealer)"]
     if visibility == "open":
         expect(page.locator("#bids-title")).to_have_text("Ana bids")
-        expect(page.locator(".sum")).to_have_text("3 bid for 3 tricks")
+        expect(page.locator(".sum")).to_have_text("Bids so far: 3 for 3 tricks")
         assert values == ["2", "1", "…", "…"]
     else:
         expect(page.locator("#bids-title")).to_have_text("Hand the phone to Ana")

@@ -1,0 +1,56 @@
+"""Tricks tapped but not confirmed yet survive a look at the score sheet."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser import flows
+
+pytestmark = pytest.mark.browser
+
+NAMES = ("Ana", "Ben", "Cleo", "Dan")
+
+
+def test_tapped_tricks_come_back_after_the_sheet_and_are_the_ones_saved(
+    page: Page, live_server: str
+) -> None:
+    flows.new_game(page, live_server, NAMES)
+    flows.fast_forward(page, 2)
+    # Round 3 (3 cards): the bids add up to the hand, so the counts the steppers start at
+    # could be confirmed as they are, and would be wrong.
+    flows.enter_trump(page, flows.JESTER)
+    flows.enter_bids(page, [1, 1, 1, 0])
+    assert flows.phase(page) == "play"
+    page.locator(".tricks-form button[name=step][value='0:-1']").click()
+    page.locator(".tricks-form button[name=step][value='3:+1']").click()
+    tapped = flows.checked_tricks(page)
+    assert tapped == {3: 1, 0: 0, 1: 1, 2: 1}
+
+    flows.tap(
+        page, page.get_by_role("navigation", name="This game").get_by_role("link", name="Sheet")
+    )
+    flows.tap(
+        page, page.get_by_role("navigation", name="This game").get_by_role("link", name="Round")
+    )
+    assert flows.checked_tricks(page) == tapped
+    expect(page.locator(".tricks-form .remaining")).to_have_text("All 3 tricks given out")
+    expect(page.locator(".tricks-form .stepper[data-seat='0']")).to_have_class("stepper missed")
+
+    flows.confirm_round(page)
+    rows = flows.result_rows(page)
+    assert [rows[name][1] for name in NAMES] == ["0", "1", "1", "1"]
+
+
+def test_a_change_on_another_phone_drops_the_tapped_tricks(page: Page, live_server: str) -> None:
+    flows.new_game(page, live_server, NAMES)
+    flows.fast_forward(page, 2)
+    flows.enter_trump(page, flows.JESTER)
+    flows.enter_bids(page, [1, 1, 1, 0])
+    page.locator(".tricks-form button[name=step][value='0:-1']").click()
+    flows.tap(
+        page, page.get_by_role("navigation", name="This game").get_by_role("link", name="Sheet")
+    )
+    # Meanwhile a trick is counted elsewhere: the game is not what the taps were made for.
+    flows.count_tricks(page, [1])
+    assert flows.checked_tricks(page) == {3: 0, 0: 0, 1: 1, 2: 0}
