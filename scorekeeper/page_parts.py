@@ -57,7 +57,8 @@ def game_tabs(stored: Versioned, here: str) -> Markup:
         f"{current if name == here else ''}>{escape(label)}</a>"
         for name, endpoint, label in tabs
     )
-    return Markup(f'<nav class="tabs" aria-label="{escape(_("This game"))}">{links}\n</nav>')
+    tabs_name = escape(_("This game"))  # outside the f-string, where pybabel finds it
+    return Markup(f'<nav class="tabs" aria-label="{tabs_name}">{links}\n</nav>')
 
 
 def csrf_field() -> Markup:
