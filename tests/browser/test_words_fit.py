@@ -36,7 +36,8 @@ NAMES = (
 SCROLLERS = ".sheet-scroll, .install code"
 
 # What is wider than its box on the page: the document itself, then every visible element
-# but the form fields (a long name scrolls inside its field) and the visually hidden ones.
+# but the boxes made to scroll (what is in them is checked), the form fields (a long name
+# scrolls inside its field) and the visually hidden ones.
 _OVERFLOWS = """(scrollers) => {
   const found = [];
   const root = document.documentElement;
@@ -44,7 +45,7 @@ _OVERFLOWS = """(scrollers) => {
     found.push(`the page scrolls sideways: ${root.scrollWidth}px for ${root.clientWidth}px`);
   }
   for (const e of document.body.querySelectorAll("*")) {
-    if (e.clientWidth === 0 || !e.checkVisibility() || e.closest(scrollers)) continue;
+    if (e.clientWidth === 0 || !e.checkVisibility() || e.matches(scrollers)) continue;
     if (e.matches("input, select, textarea, svg, svg *, .visually-hidden, .visually-hidden *"))
       continue;
     if (getComputedStyle(e).clip === "rect(0px, 0px, 0px, 0px)") continue;
