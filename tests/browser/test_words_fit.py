@@ -66,6 +66,8 @@ class Look:
         self.code = code
         self.found: dict[str, list[str]] = {}
         SHOTS.mkdir(parents=True, exist_ok=True)
+        for old in SHOTS.glob(f"{code}-*.png"):  # a previous run's, numbered otherwise
+            old.unlink()
 
     def __call__(self, page: Page, name: str) -> None:
         page.evaluate("window.scrollTo(0, 0)")
@@ -148,6 +150,8 @@ def test_every_page_fits_the_phone_in_every_language(new_context: NewContext, co
     look(page, "rules")
     page.goto("/games/nothing-here")
     look(page, "not-found")
+    page.goto("/sheets/blank.pdf?players=12")
+    look(page, "refused-request")
 
     # A group: its pages once it has a finished game.
     page.goto("/groups/new")
