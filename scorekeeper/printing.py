@@ -351,6 +351,8 @@ def source_files() -> list[Path]:
         *sorted(PRINT_TEMPLATES.iterdir()),
         *(FONTS / name for name, _weight in FONT_FILES),
         here / "printing.py",
+        here / "paper.py",
+        here / "fontmetrics.py",
         here / "chart.py",
         here / "labels.py",
         here / "sheet.py",

@@ -9,7 +9,7 @@ from itertools import combinations
 import pytest
 from flask import Flask
 
-from scorekeeper import labels, languages, printing, sheet
+from scorekeeper import labels, languages, paper, printing, sheet
 from scorekeeper.rules import Length, Variants
 from scorekeeper.variants import Edition
 from tests import pdfs
@@ -101,3 +101,12 @@ def test_short_headers_are_spelled_out_once(app: Flask) -> None:
     with app.test_request_context("/?lang=en"):
         text = pdfs.text(printing.blank_pdf(("",) * 8, paper="a4"))
     assert "Columns:" not in text  # nothing is shortened in English
+
+
+def test_a_column_is_as_wide_as_its_words_and_the_font_pays_for_it() -> None:
+    plain = paper.fit("a4", 8)
+    wide = paper.fit("a4", 8, needs={"bid": paper.header_em("bid", 6.0)})
+    assert wide.widths["bid"] > plain.widths["bid"] and wide.font_pt < plain.font_pt
+    assert paper.fit("a4", 8, needs={"bid": 1.0}) == plain  # narrower words change nothing
+    # A name's one long word widens the dealer's column only so far.
+    assert paper.dealer_em(30.0) == paper.DEALER_MAX_EM
