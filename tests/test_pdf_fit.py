@@ -27,7 +27,7 @@ NAMES = (
     "Maximiliane",
     "Ivo",
 )
-LONGEST = "Wolfeschlegelsteinhausen"  # a name as long as a name may be, in one word
+LONGEST = "Wolfeschlegelsteinhausenbergerdo"  # as long as a name may be, in one word
 # Half a hundredth of a millimetre: how far apart pdftotext and the drawn page may disagree.
 SLACK = 0.03
 

@@ -29,7 +29,7 @@ NAMES = (
     "Κωνσταντίνος Παπαδάκης",
     "Katarina Vuković-Marić",
     "Jean-Baptiste Laurent",
-    "Wolfeschlegelsteinhausen",
+    "Wolfeschlegelsteinhausenbergerdo",  # as long as a name may be, in one word
     "Zoë",
 )
 # The boxes made to scroll sideways: the score sheet's grid, a command to copy.
