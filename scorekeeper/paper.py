@@ -2,13 +2,15 @@
 
 The pad has four columns for the round (number, cards, dealer, trump) and four per player
 (bid, tricks, score, total). Column widths are estimated in ems from DejaVu Sans' advance
-widths and the widest numbers actually printed, then the font is sized so the table fits the
-page: portrait while that keeps the text at :data:`MIN_PORTRAIT_PT` or more, else landscape.
+widths, the widest numbers actually printed and the width of each column's header in the
+reader's language (measured by the caller), then the font is sized so the table fits the page:
+portrait while that keeps the text at :data:`MIN_PORTRAIT_PT` or more, else landscape.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 PT_PER_MM = 72 / 25.4
@@ -21,6 +23,17 @@ MIN_PT = 6.0  # never smaller, whatever the table
 FIXED_EM = {"round": 3.7, "cards": 3.4, "dealer": 6.0, "trump": 6.2}
 BID_EM, TRICKS_EM = 1.9, 2.5
 DIGIT_EM, SIGN_EM, MARK_EM, PADDING_EM = 0.7, 0.84, 0.84, 0.45
+# Text sizes relative to the pad's font, as print.css sets them: the round's headers (bold,
+# 0.9em, 1.5pt padding each side), the players' field headers (0.9em x 0.78, no padding), and
+# the dealer's name and the trump cell's suit (0.9em) and what was turned under it (0.9em x 0.8).
+HEADER_SCALE, FIELD_SCALE = 0.9, 0.9 * 0.78
+TRUMP_SCALE, NOTE_SCALE = 0.9, 0.9 * 0.8
+# Room beside a word, in ems of the pad's font: the cell's padding and a hair of air, so that
+# neighbouring words never touch.
+HEADER_ROOM_EM, FIELD_ROOM_EM = 0.7, 0.35
+DEALER_MAX_EM = 8.0
+ROUND_COLUMNS = tuple(FIXED_EM)
+PLAYER_COLUMNS = ("bid", "tricks", "score", "total")
 
 
 @dataclass(frozen=True)
@@ -64,27 +77,60 @@ def number_em(value: int) -> float:
     return DIGIT_EM * len(str(abs(value))) + (SIGN_EM if value < 0 else 0)
 
 
+def header_em(column: str, word_em: float) -> float:
+    """The width a column needs for its header, whose widest word is ``word_em`` ems wide at
+    the header's own size (bold for the round's columns), in ems of the pad's font."""
+    if column in PLAYER_COLUMNS:
+        return word_em * FIELD_SCALE + FIELD_ROOM_EM
+    return word_em * HEADER_SCALE + HEADER_ROOM_EM
+
+
+def dealer_em(name_em: float) -> float:
+    """The width the dealer column needs for a name whose widest word is ``name_em`` ems wide,
+    up to :data:`DEALER_MAX_EM`: a longer word breaks (hyphenated where the language allows)
+    rather than take the players' room."""
+    return min(DEALER_MAX_EM, name_em * TRUMP_SCALE + HEADER_ROOM_EM)
+
+
+def trump_em(suit_em: float, note_em: float) -> float:
+    """The width the trump column needs for its widest unbreakable run of a suit's name
+    (``suit_em``) and of what was turned (``note_em``), each in ems at its own size."""
+    return max(suit_em * TRUMP_SCALE, note_em * NOTE_SCALE) + HEADER_ROOM_EM
+
+
 def fit(
-    paper: str, players: int, scores: Iterable[int] = (-100,), totals: Iterable[int] = (-1000,)
+    paper: str,
+    players: int,
+    scores: Iterable[int] = (-100,),
+    totals: Iterable[int] = (-1000,),
+    needs: Mapping[str, float] | None = None,
 ) -> Layout:
     """The layout of a pad of ``players`` whose widest numbers are among those given.
 
     A score prints with a ✓/✗ mark and a sign (``✓+120``); a total bare (``-180``, with a real
-    minus sign). The defaults leave room for handwriting on a blank pad.
+    minus sign). The defaults leave room for handwriting on a blank pad. ``needs`` gives the
+    width a column's words need in the reader's language (:func:`header_em`, :func:`trump_em`):
+    a column is never narrower, so no header, trump or (within reason) name runs out of it.
     """
     size = PAPERS[paper]
     digits = max(len(str(abs(score))) for score in scores)
     score_em = max(2.3, MARK_EM + SIGN_EM + DIGIT_EM * digits + PADDING_EM)
     total_em = max(2.2, max(map(number_em, totals)) + PADDING_EM)
-    per_player = {"bid": BID_EM, "tricks": TRICKS_EM, "score": score_em, "total": total_em}
-    table_em = sum(FIXED_EM.values()) + players * sum(per_player.values())
-    widths = {name: 100 * em / table_em for name, em in {**FIXED_EM, **per_player}.items()}
+    needed = needs or {}
+    fixed = {name: max(em, needed.get(name, 0)) for name, em in FIXED_EM.items()}
+    per_player = {
+        name: max(em, needed.get(name, 0))
+        for name, em in zip(PLAYER_COLUMNS, (BID_EM, TRICKS_EM, score_em, total_em), strict=True)
+    }
+    table_em = sum(fixed.values()) + players * sum(per_player.values())
+    widths = {name: 100 * em / table_em for name, em in {**fixed, **per_player}.items()}
 
     def font(width_mm: float) -> float:
-        return min(BASE_PT, width_mm * PT_PER_MM / table_em)
+        # Rounded down to a hundredth of a point: never larger than the columns were made for.
+        return math.floor(min(BASE_PT, width_mm * PT_PER_MM / table_em) * 100) / 100
 
     across = size.width - MARGIN_MM[1] - MARGIN_MM[3]
     if font(across) >= MIN_PORTRAIT_PT:
-        return Layout(size, False, round(font(across), 2), widths)
+        return Layout(size, False, font(across), widths)
     across = size.height - MARGIN_MM[1] - MARGIN_MM[3]
-    return Layout(size, True, round(max(MIN_PT, font(across)), 2), widths)
+    return Layout(size, True, max(MIN_PT, font(across)), widths)

@@ -15,6 +15,7 @@ rest of the pad works.
 from __future__ import annotations
 
 import atexit
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -23,12 +24,13 @@ from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 from flask import render_template
-from flask_babel import get_locale
+from flask_babel import get_locale, pgettext
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorekeeper import chart, labels, rules
-from scorekeeper.paper import Layout, fit
+from scorekeeper.fontmetrics import text_em
+from scorekeeper.paper import PLAYER_COLUMNS, Layout, dealer_em, fit, header_em, trump_em
 from scorekeeper.paths import FONTS, PRINT_TEMPLATES
 from scorekeeper.rules import Length, Trump, Turned
 from scorekeeper.sheet import Sheet
@@ -54,7 +56,13 @@ def game_html(built: Sheet, *, day: str, paper: str) -> str:
     """The HTML that :func:`game_pdf` prints (``day`` is the game's date, YYYY-MM-DD)."""
     scores = [score for row in built.rounds for score in row.scores]
     totals = [total for row in built.rounds for total in row.totals]
-    page = fit(paper, len(built.players), scores or [0], totals or [0])
+    headers = pad_headers()
+    trumps = [trump_cell(row.trump, built.variants.edition) for row in built.rounds]
+    needs = _header_widths(headers)
+    needs["trump"] = max(needs["trump"], _trump_width(trumps))
+    dealers = {built.players[row.dealer] for row in built.rounds}
+    needs["dealer"] = max([needs["dealer"], *(dealer_em(_widest_word(name)) for name in dealers)])
+    page = fit(paper, len(built.players), scores or [0], totals or [0], needs=needs)
     svg = ""
     if built.rounds:
         # About as many units as printed points, so the chart's text prints at about 8 pt.
@@ -75,6 +83,8 @@ def game_html(built: Sheet, *, day: str, paper: str) -> str:
         "variants": labels.variant_lines(built.variants),
         "winner_names": [built.players[seat] for seat in built.winners],
         "layout": page,
+        "headers": headers,
+        "abbreviations": abbreviations(headers),
         "page_css": _page_css(page),
         # The chart escapes every name itself, so it goes into the page as it is.
         "chart": Markup(svg),
@@ -94,7 +104,7 @@ def blank_pdf(names: tuple[str, ...], *, paper: str, length: Length = Length.STA
     Raises :class:`~scorekeeper.rules.RuleError` for a length this table cannot play.
     """
     players = len(names)
-    page = fit(paper, players)
+    headers = pad_headers()
     hands = rules.schedule(players, length)
     fixed = {}
     for number, hand in enumerate(hands, start=1):
@@ -106,6 +116,9 @@ def blank_pdf(names: tuple[str, ...], *, paper: str, length: Length = Length.STA
                 fixed[number] = _("No trump")
             else:
                 fixed[number] = _("No trump: no card left")
+    needs = _header_widths(headers)
+    needs["trump"] = max(needs["trump"], _trump_width([("", note) for note in fixed.values()]))
+    page = fit(paper, players, needs=needs)
     # Rows as tall as the page allows (for handwriting), between 7 and 12 mm.
     row_mm = min(12.0, max(7.0, (page.content_mm[1] - 78) / (len(hands) + 1)))
     context: dict[str, Any] = {
@@ -115,6 +128,8 @@ def blank_pdf(names: tuple[str, ...], *, paper: str, length: Length = Length.STA
         "fixed": fixed,
         "length": labels.option_label("length", length.value),
         "layout": page,
+        "headers": headers,
+        "abbreviations": abbreviations(headers),
         "page_css": _page_css(page, row_mm=row_mm),
     }
     return write_pdf(render_template("print/blank.html", **context))
@@ -152,10 +167,64 @@ def season_pdf(
     return write_pdf(render_template("print/season.html", **context))
 
 
+def pad_headers() -> dict[str, str]:
+    """The header of every column of the pad, in the reader's language. The four columns of
+    each player are narrow (eight players share a landscape page), so they take the short
+    forms translators give for the context "pad column"; :func:`abbreviations` spells out those
+    that are shortened."""
+    return {
+        "round": _("Round"),
+        "cards": _("Cards"),
+        "dealer": _("Dealer"),
+        "trump": _("Trump"),
+        "bid": pgettext("pad column", "Bid"),
+        "tricks": pgettext("pad column", "Tricks"),
+        "score": pgettext("pad column", "Score"),
+        "total": pgettext("pad column", "Total"),
+    }
+
+
+def abbreviations(headers: dict[str, str]) -> list[tuple[str, str]]:
+    """(short form, word) of each player's column whose header is shortened, for the key that
+    the sheet prints once."""
+    words = {"bid": _("Bid"), "tricks": _("Tricks"), "score": _("Score"), "total": _("Total")}
+    return [
+        (headers[column], words[column])
+        for column in PLAYER_COLUMNS
+        if headers[column].strip() != words[column].strip()
+    ]
+
+
+def _header_widths(headers: dict[str, str]) -> dict[str, float]:
+    """The width each column needs for its header (one line: headers never wrap)."""
+    return {
+        column: header_em(column, text_em(text, bold=column not in PLAYER_COLUMNS))
+        for column, text in headers.items()
+    }
+
+
+def _widest_word(text: str) -> float:
+    """The width of the widest run of ``text`` that cannot break: between spaces (a no-break
+    space binds), or after a hyphen."""
+    return max((text_em(word) for word in re.split(r" |(?<=-)", text)), default=0.0)
+
+
+def _trump_width(cells: list[tuple[str, str]]) -> float:
+    """The width the trump column needs for these (suit, turned) cells: they wrap between
+    words, so their widest word."""
+    return max(
+        (trump_em(_widest_word(main), _widest_word(note)) for main, note in cells), default=0.0
+    )
+
+
 def trump_cell(trump: Trump, edition: Edition = Edition.CLASSIC) -> tuple[str, str]:
     """The trump of a round for a narrow column: the suit (symbol and name, as the game's deck
-    names it), and what was turned."""
-    main = _("No trump") if trump.suit is None else labels.suit_label(trump.suit, edition)
+    names it; the symbol bound to the name's first word), and what was turned."""
+    main = (
+        _("No trump")
+        if trump.suit is None
+        else labels.suit_label(trump.suit, edition).replace(" ", "\N{NO-BREAK SPACE}", 1)
+    )
     notes = {
         Turned.WIZARD: _("Wizard turned"),
         Turned.JESTER: _("Jester turned"),
@@ -282,6 +351,8 @@ def source_files() -> list[Path]:
         *sorted(PRINT_TEMPLATES.iterdir()),
         *(FONTS / name for name, _weight in FONT_FILES),
         here / "printing.py",
+        here / "paper.py",
+        here / "fontmetrics.py",
         here / "chart.py",
         here / "labels.py",
         here / "sheet.py",

@@ -16,7 +16,7 @@ import json
 from functools import cache
 
 from flask import Blueprint, Flask, Response, current_app, render_template, url_for
-from flask_babel import get_locale
+from flask_babel import get_locale, pgettext
 from flask_babel import gettext as _
 
 from scorekeeper import paths
@@ -50,7 +50,7 @@ def manifest() -> Response:
     body = {
         "id": home,
         "name": _("Wizard score pad"),
-        "short_name": _("Wizard"),
+        "short_name": pgettext("app name", "Wizard"),
         "description": _("The score pad for Wizard, on the phones at the table."),
         "lang": str(get_locale() or "en"),
         "start_url": home,

@@ -50,6 +50,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda string: labels.catalogue().ugettext(string),
         ngettext=lambda s, p, n: labels.catalogue().ungettext(s, p, n),
+        pgettext=lambda c, s: labels.catalogue().upgettext(c, s),
         newstyle=True,
     )
     app.context_processor(_translations)
@@ -87,8 +88,10 @@ def _trump_label(context: Context, trump: Trump | None) -> str:
 
 
 def _translations() -> dict[str, Any]:
-    """``_``, ``gettext`` and ``ngettext`` bound to this request's catalogue once per page;
-    they behave as Jinja's "newstyle" gettext: escaped, then formatted with the keywords."""
+    """``_``, ``gettext``, ``ngettext`` and ``pgettext`` bound to this request's catalogue once
+    per page; they behave as Jinja's "newstyle" gettext: escaped, then formatted with the
+    keywords. ``pgettext`` tells apart one English word used in two senses ("Wizard": the card,
+    the app's name)."""
     translations = labels.catalogue()
     gettext = _newstyle_gettext(translations.ugettext)
     return {
@@ -96,6 +99,7 @@ def _translations() -> dict[str, Any]:
         "gettext": gettext,
         "ngettext": _newstyle_ngettext(translations.ungettext),
         "lang": languages.current(),
+        "pgettext": _newstyle_pgettext(translations.upgettext),
     }
 
 
@@ -109,6 +113,17 @@ def _newstyle_gettext(lookup: Callable[[str], str]) -> Callable[..., str]:
         return text % variables if variables or "%" in text else text
 
     return gettext
+
+
+def _newstyle_pgettext(lookup: Callable[[str, str], str]) -> Callable[..., str]:
+    @pass_eval_context
+    def pgettext(eval_ctx: EvalContext, context: str, string: str, **variables: Any) -> str:
+        text = lookup(context, string)
+        if eval_ctx.autoescape:
+            text = Markup(text)
+        return text % variables if variables or "%" in text else text
+
+    return pgettext
 
 
 def _newstyle_ngettext(lookup: Callable[[str, str, int], str]) -> Callable[..., str]:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import html
 import io
 import re
 import subprocess
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from random import Random
 
 from flask import Flask
@@ -146,3 +147,85 @@ def stretched(sheet: Sheet, players: tuple[str, ...], rounds: int) -> Sheet:
         finished=True,
         current=None,
     )
+
+
+# --- where things are drawn: word boxes and column borders ----------------------------------
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word as pdftotext reads it from a page: its text and box in points (y downwards),
+    and the line pdftotext put it on."""
+
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    line: int
+
+
+def words(pdf: bytes, page: int = 1) -> list[Word]:
+    """Every word of one page with its box (``pdftotext -bbox-layout``)."""
+    out = subprocess.run(
+        ["pdftotext", "-bbox-layout", "-f", str(page), "-l", str(page), "-", "-"],
+        input=pdf,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    found = []
+    for number, line in enumerate(re.findall(r"<line [^>]*>(.*?)</line>", out, re.S)):
+        for box, text in re.findall(r"<word ([^>]*)>(.*?)</word>", line):
+            values = dict(re.findall(r'(\w+)="([\d.]+)"', box))
+            x0, y0, x1, y1 = (float(values[key]) for key in ("xMin", "yMin", "xMax", "yMax"))
+            found.append(Word(html.unescape(text), x0, y0, x1, y1, line=number))
+    return found
+
+
+DPI = 200
+
+
+@dataclass(frozen=True)
+class Raster:
+    """A page drawn in grey levels (``pdftoppm -gray``), to find the table's borders."""
+
+    width: int
+    height: int
+    pixels: bytes
+
+    def vertical_rules(self, top: float, bottom: float, dark: int = 180) -> list[float]:
+        """The x (in points) of every vertical line drawn across the whole band between ``top``
+        and ``bottom`` (points): the borders of the cells that band crosses. A letter's stroke
+        never spans a whole line's height, descender and ascender both."""
+        scale = DPI / 72
+        rows = range(int(top * scale) + 1, min(self.height, int(bottom * scale)))
+        across: set[int] | None = None
+        for row in rows:
+            line = self.pixels[row * self.width : (row + 1) * self.width]
+            dark_here = {x for x, level in enumerate(line) if level < dark}
+            across = dark_here if across is None else across & dark_here
+        rules: list[list[int]] = []
+        for x in sorted(across or ()):
+            if rules and x - rules[-1][-1] <= 1:
+                rules[-1].append(x)
+            else:
+                rules.append([x])
+        return [(sum(rule) / len(rule) + 0.5) / scale for rule in rules]
+
+
+def raster(pdf: bytes, page: int = 1) -> Raster:
+    """One page of the PDF drawn at :data:`DPI` in grey levels."""
+    out = subprocess.run(
+        # Without anti-aliasing: a thin border is whole pixels of its own grey, never paler.
+        [
+            *("pdftoppm", "-gray", "-aa", "no", "-aaVector", "no", "-r", str(DPI)),
+            *("-f", str(page), "-l", str(page), "-"),
+        ],
+        input=pdf,
+        capture_output=True,
+        check=True,
+    ).stdout
+    found = re.match(rb"P5\s+(\d+)\s+(\d+)\s+255\s", out)
+    assert found, out[:40]
+    width, height = int(found.group(1)), int(found.group(2))
+    return Raster(width, height, out[found.end() : found.end() + width * height])

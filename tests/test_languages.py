@@ -325,3 +325,20 @@ def test_any_other_http_error_is_a_sentence_in_the_reader_language(app: Flask) -
     assert response.status_code == 418
     assert "Das hat nicht geklappt" in response.get_data(as_text=True)
     assert "I'm a teapot" not in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_wizard_card_and_the_apps_name_are_translated_apart(
+    client: FlaskClient, code: str
+) -> None:
+    """One English word, two messages (contexts "card" and "app name"): the card takes the
+    language's word, the app keeps the game's published name."""
+    game_id = start_game(client, ["Ana", "Bo", "Cy"])
+    tags = {
+        tag.get_text()
+        for tag in soup(client.get(f"/games/{game_id}?lang={code}")).select("button.wizard .tag")
+    }
+    card = catalogue(code).get("Wizard", context="card")
+    assert card is not None and tags == {card.string} and card.string != "Wizard"
+    manifest = client.get(f"/manifest.webmanifest?lang={code}").get_json()
+    assert manifest["short_name"] == "Wizard" and manifest["lang"] == code

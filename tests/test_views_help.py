@@ -31,9 +31,15 @@ def test_the_rules_page_explains_the_game_and_every_variant(client: FlaskClient)
         if value is not None:
             assert rulebook.anchor(spec.key, value) in ids
     page = soup(client.get("/rules"))
-    rows = [[cell.get_text() for cell in row.select("th, td")] for row in page.select("tbody tr")]
-    assert ["Mary", "1", "1", "1", "+30", "30"] in rows
-    assert ["Tom", "2", "2", "1", "\u221210", "10"] in rows
+    example = page.select_one("table.example")
+    assert example is not None
+    rows = [[cell.get_text() for cell in row.select("th, td")] for row in example.select("tr")]
+    # A row group per round: its title, then each player's bid, tricks, score and total.
+    mary, tom = (
+        rows.index(["Mary", "1", "1", "+30", "30"]),
+        rows.index(["Tom", "2", "1", "\u221210", "10"]),
+    )
+    assert rows.index(["Round 1"]) < mary < rows.index(["Round 2"]) < tom
 
 
 def test_every_variant_on_the_form_links_to_its_paragraph(client: FlaskClient) -> None:

@@ -1,0 +1,182 @@
+"""Every language's words fit the phone: the main pages of a game in progress, of a group, the
+rules and the errors, at 390 x 844, in each of the eight languages.
+
+A page fails when the document scrolls sideways, or when an element's content is wider than its
+box (``scrollWidth > clientWidth``: a word that runs out of its button or cell, or is cut off),
+except in the boxes that are made to scroll (the score sheet's grid). Every screen is shot in
+light and dark into ``tests/output/words/`` (git-ignored) to look at.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from scorekeeper import languages
+from scorekeeper.rules import Suit, Trump, Turned
+from tests.browser import flows
+from tests.browser.flows import NewContext
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path(__file__).resolve().parents[1] / "output" / "words"
+# Long names in three scripts, with hyphens and spaces, as a table may have them.
+NAMES = (
+    "Αλεξάνδρα-Μαρία",
+    "Κωνσταντίνος Παπαδάκης",
+    "Katarina Vuković-Marić",
+    "Jean-Baptiste Laurent",
+    "Wolfeschlegelsteinhausenbergerdo",  # as long as a name may be, in one word
+    "Zoë",
+)
+# The boxes made to scroll sideways: the score sheet's grid, a command to copy.
+SCROLLERS = ".sheet-scroll, .install code"
+
+# What is wider than its box on the page: the document itself, then every visible element
+# but the boxes made to scroll (what is in them is checked), the form fields (a long name
+# scrolls inside its field) and the visually hidden ones.
+_OVERFLOWS = """(scrollers) => {
+  const found = [];
+  const root = document.documentElement;
+  if (root.scrollWidth > root.clientWidth) {
+    found.push(`the page scrolls sideways: ${root.scrollWidth}px for ${root.clientWidth}px`);
+  }
+  for (const e of document.body.querySelectorAll("*")) {
+    if (e.clientWidth === 0 || !e.checkVisibility() || e.matches(scrollers)) continue;
+    if (e.matches("input, select, textarea, svg, svg *, .visually-hidden, .visually-hidden *"))
+      continue;
+    if (getComputedStyle(e).clip === "rect(0px, 0px, 0px, 0px)") continue;
+    if (e.scrollWidth > e.clientWidth + 1) {
+      const text = e.textContent.trim().replace(/\\s+/g, " ").slice(0, 40);
+      const name = e.tagName.toLowerCase() + (e.className ? "." + e.className : "");
+      found.push(`${name} "${text}" ${e.scrollWidth}px in ${e.clientWidth}px`);
+    }
+  }
+  return found;
+}"""
+
+
+class Look:
+    """Shoots each page of one language in light and dark and notes what does not fit."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.found: dict[str, list[str]] = {}
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for old in SHOTS.glob(f"{code}-*.png"):  # a previous run's, numbered otherwise
+            old.unlink()
+
+    def __call__(self, page: Page, name: str) -> None:
+        page.evaluate("window.scrollTo(0, 0)")
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            path = SHOTS / f"{self.code}-{len(self.found) + 1:02d}-{name}-{scheme}.png"
+            page.screenshot(path=str(path), full_page=True)
+        page.emulate_media(color_scheme="light")
+        assert page.locator("html").get_attribute("lang") == self.code, name
+        self.found[name] = page.evaluate(_OVERFLOWS, SCROLLERS)
+
+
+def start(page: Page, names: tuple[str, ...], **choices: str) -> str:
+    """Fill in the new-game form in any language (no label is read) and start; the game id."""
+    page.goto("/games/new")
+    for seat, name in enumerate(names):
+        page.fill(f"#players-{seat}", name)
+    for field, value in choices.items():
+        page.check(f"input[name={field}][value={value}]")
+    flows.tap(page, page.locator("form.new-game button.primary"))
+    return flows.game_id(page)
+
+
+def phone(new_context: NewContext, code: str) -> tuple[BrowserContext, Page]:
+    """A phone whose switcher was set to ``code``."""
+    context = new_context()
+    page = context.new_page()
+    page.goto(f"/language/{code}?next=/")
+    return context, page
+
+
+@pytest.mark.parametrize("code", list(languages.LANGUAGES))
+def test_every_page_fits_the_phone_in_every_language(new_context: NewContext, code: str) -> None:
+    look = Look(code)
+    context, page = phone(new_context, code)
+    look(page, "home-empty")
+    page.goto("/games/new")
+    look(page, "new-game")
+    page.fill("#players-0", NAMES[0])
+    page.fill("#players-1", NAMES[0])
+    flows.tap(page, page.locator("form.new-game button.primary"))
+    look(page, "new-game-refused")
+
+    # A game of six long names with a bid restriction: every step of a round.
+    game = start(page, NAMES, bid_restriction="plus_minus_one", edition="fantasy")
+    look(page, "trump")
+    flows.enter_trump(page, Trump(Turned.WIZARD, Suit.HEARTS))
+    for _ in range(len(NAMES) - 1):
+        flows.tap(page, page.locator("form.bid-pad button[name=bid][value='0']"))
+    look(page, "bids-last")
+    flows.tap(page, page.locator("form.bid-pad button[name=bid][value='0']"))
+    look(page, "tricks")
+    flows.enter_tricks(page, [0, 0, 0, 0, 0, 1])
+    look(page, "tricks-given")
+    flows.tap(page, page.locator(".tricks-form button.confirm"))
+    look(page, "round-result")
+    flows.fast_forward(page, 3)
+    flows.enter_trump(page, Trump(Turned.SUIT, Suit.SPADES))
+    look(page, "bids")
+    page.goto(f"/games/{game}/share")
+    look(page, "share")
+    share = page.locator("a[href*='/join/']").first.get_attribute("href")
+    assert share is not None
+    for path, name in [
+        ("sheet", "sheet"),
+        ("rounds/2/edit", "edit-round"),
+        ("display", "table-display"),
+        ("delete", "delete"),
+    ]:
+        page.goto(f"/games/{game}/{path}")
+        look(page, name)
+    _other, second = phone(new_context, code)
+    second.goto(re.sub(r"^https?://[^/]+", "", share))
+    look(second, "join")
+
+    start(page, NAMES[:3], length="five_rounds")
+    flows.fast_forward(page, 5)
+    look(page, "game-over")
+    page.goto("/rules")
+    look(page, "rules")
+    page.goto("/games/nothing-here")
+    look(page, "not-found")
+    page.goto("/sheets/blank.pdf?players=12")
+    look(page, "refused-request")
+
+    # A group: its pages once it has a finished game.
+    page.goto("/groups/new")
+    look(page, "group-new")
+    page.fill("#name", "Παρέα της Παρασκευής")
+    flows.tap(page, page.locator("main form button[type=submit]").first)
+    group = page.url.rsplit("/", 1)[-1]
+    page.goto(f"/groups/{group}/games/new")
+    for index, name in enumerate(NAMES[:3]):
+        page.fill(f"#new_names-{index}", name)
+    page.select_option("#first_dealer", "new-0")
+    page.check("input[name=length][value=five_rounds]")
+    look(page, "group-new-game")
+    flows.tap(page, page.locator("form button.primary"))
+    flows.fast_forward(page, 5)
+    page.goto(f"/groups/{group}")
+    look(page, "group")
+    page.locator("table.board a").first.click()
+    page.wait_for_load_state()
+    look(page, "group-player")
+    page.goto(f"/groups/{group}/share")
+    look(page, "group-share")
+    page.goto("/")
+    look(page, "home")
+    context.close()
+
+    overflows = [f"{name}: {item}" for name, found in look.found.items() for item in found]
+    assert overflows == [], "\n".join(overflows)
