@@ -113,14 +113,15 @@ def is_editor(stored: StoredGame) -> bool:
     return token_matches(stored, session.get("edit", {}).get(stored.id))
 
 
-def may_watch(game_id: str, edit_token: str, view_token: str | None) -> bool:
-    """True when this request may see the game: its id is its view link, or the browser or the
-    bearer token holds its view or edit token."""
+def may_watch(game_id: str, edit_token: str, view_token: str | None, kept: str = "") -> bool:
+    """True when this request may see the game (or group): its id is its view link, or the
+    browser or the bearer token holds its view or edit token. ``kept`` names where the cookie
+    keeps the tokens ("" for games, "group_" for groups)."""
     if view_token is None:
         return True
     held = (
-        session.get("edit", {}).get(game_id),
-        session.get("view", {}).get(game_id),
+        session.get(f"{kept}edit", {}).get(game_id),
+        session.get(f"{kept}view", {}).get(game_id),
         bearer_token(),
     )
     return any(same_token(token, secret) for token in held for secret in (edit_token, view_token))
@@ -267,15 +268,7 @@ def remember_group_viewer(stored: StoredGroup) -> None:
 def can_watch_group(stored: StoredGroup) -> bool:
     """True when this request may see the group: its id is its view link, or the browser or the
     bearer token holds its view or edit token (as for a game, :func:`may_watch`)."""
-    if stored.view_token is None:
-        return True
-    held = (
-        session.get("group_edit", {}).get(stored.id),
-        session.get("group_view", {}).get(stored.id),
-        bearer_token(),
-    )
-    secrets = (stored.edit_token, stored.view_token)
-    return any(same_token(token, secret) for token in held for secret in secrets)
+    return may_watch(stored.id, stored.edit_token, stored.view_token, kept="group_")
 
 
 def group_link_renewed() -> str:

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from sqlite_utils import Database
 
+from scorekeeper import db
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, create
 from tests.support.apps import make_app
 from tests.support.server import Server, running
@@ -34,6 +36,15 @@ def runner(app: Flask) -> FlaskCliRunner:
 def database(app: Flask) -> Path:
     """The database file of ``app``."""
     return Path(app.config["DATABASE"])
+
+
+@pytest.fixture
+def conn(tmp_path: Path) -> Iterator[Database]:
+    """A migrated database file of its own, opened without an app."""
+    database = db.connect(tmp_path / "games.sqlite")
+    db.migrate(database)
+    yield database
+    database.close()
 
 
 @pytest.fixture

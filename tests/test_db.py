@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,14 +29,6 @@ from scorekeeper.variants import Edition
 
 HEARTS = Trump(Turned.SUIT, Suit.HEARTS)
 TABLES = ("games", "seats", "rounds", "hands")
-
-
-@pytest.fixture
-def conn(tmp_path: Path) -> Iterator[Database]:
-    database = db.connect(tmp_path / "games.sqlite")
-    db.migrate(database)
-    yield database
-    database.close()
 
 
 def new(players: int = 4, first_dealer: int = 0, **variants: Any) -> GameRecord:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from random import Random
 
 import pytest
@@ -14,14 +12,6 @@ from scorekeeper.rules import Length, Variants
 from tests.plays import legal_round
 
 FIVE = Variants(length=Length.FIVE_ROUNDS)
-
-
-@pytest.fixture
-def conn(tmp_path: Path) -> Iterator[Database]:
-    database = db.connect(tmp_path / "games.sqlite")
-    db.migrate(database)
-    yield database
-    database.close()
 
 
 def finished(names: tuple[str, ...], seed: int = 1) -> game.GameRecord:
