@@ -1,11 +1,12 @@
 """Every place the pad reaches into a library's internals, checked where it reaches.
 
 Speed work and a few refusals lean on how Waitress, Flask, Werkzeug, Flask-WTF, Flask-Babel,
-Jinja, WTForms, sqlite-utils and WeasyPrint work inside, beyond what they document.
-pyproject.toml keeps those libraries below their next major version; within it an internal may
-still move. Each test names the module that relies on the internal and why, and fails with that
-sentence when the internal is gone or has changed, before the feature breaks quietly (a 500, a
-slower page, a refusal in English). docs/speed.md lists the speed measures these protect.
+Babel, Jinja, WTForms, fontTools, sqlite-utils and WeasyPrint work inside, beyond what they
+document. pyproject.toml keeps those libraries below their next major version; within it an
+internal may still move. Each test names the module that relies on the internal and why, and
+fails with that sentence when the internal is gone or has changed, before the feature breaks
+quietly (a 500, a slower page, a refusal in English). docs/speed.md lists the speed measures
+these protect.
 """
 
 from __future__ import annotations
@@ -17,9 +18,11 @@ from typing import Any
 
 import flask_babel
 import pytest
+from babel.support import NullTranslations
 from flask import Flask, g, request, session, url_for
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import generate_csrf, validate_csrf
+from fontTools.ttLib import TTFont
 from jinja2.ext import InternationalizationExtension
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
@@ -31,7 +34,18 @@ from werkzeug.datastructures import MultiDict
 from wtforms import Form, StringField
 from wtforms.fields import FieldList
 
-from scorekeeper import forms, hosting, labels, migrations, printing, security, urls
+from scorekeeper import (
+    fontmetrics,
+    forms,
+    hosting,
+    labels,
+    languages,
+    migrations,
+    printing,
+    security,
+    urls,
+)
+from scorekeeper.paths import FONTS
 from tests.support.ports import HOST
 
 
@@ -196,6 +210,30 @@ def test_templates_get_the_pads_gettext(app: Flask, spanish: None) -> None:
     assert app.jinja_env.newstyle_gettext is True  # type: ignore[attr-defined]
     rendered = app.jinja_env.from_string('{{ gettext("Sheet") }}').render()
     assert rendered == labels.gettext("Sheet")
+
+
+def test_babels_catalogues_keep_their_u_lookups() -> None:
+    # scorekeeper/labels.py, templating.py and forms.py look words up with Babel's ugettext,
+    # ungettext and upgettext (kept from Python 2: gettext.NullTranslations has no upgettext).
+    for lookup in ("ugettext", "ungettext", "upgettext"):
+        assert callable(getattr(NullTranslations, lookup, None)), f"Babel dropped {lookup}"
+    assert languages.catalogue("es").upgettext("card", "Wizard") == "Mago"
+
+
+# --- fontTools ----------------------------------------------------------------------------------
+
+
+def test_fonttools_gives_advance_widths_by_glyph() -> None:
+    # scorekeeper/fontmetrics.py (_advances): fits the printed pad's columns to its words from
+    # the bundled font's "hmtx" table (``metrics``: glyph name to (advance, side bearing)) and
+    # its best character map, read lazily.
+    font = TTFont(FONTS / fontmetrics.REGULAR, lazy=True)
+    try:
+        glyph = font.getBestCmap()[ord("W")]
+        advance, _bearing = font["hmtx"].metrics[glyph]
+        assert advance > 0 and font["head"].unitsPerEm > 0
+    finally:
+        font.close()
 
 
 # --- WTForms ------------------------------------------------------------------------------------
