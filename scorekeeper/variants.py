@@ -384,7 +384,6 @@ def refused_choices(
 
 
 def _spelt(refused: Refused, min_players: int, max_players: int) -> tuple[PlainChoice, ...]:
-    # The values that change the outcome somewhere are the ones a refused combination names.
     keys = [key for key in (PLAYERS, *BY_KEY) if key in refused.reads]
     domains = {key: choices(key, min_players, max_players) for key in keys}
     results: dict[tuple[Plain, ...], bool] = {}
@@ -392,6 +391,16 @@ def _spelt(refused: Refused, min_players: int, max_players: int) -> tuple[PlainC
         table = dict(zip(keys, values, strict=True))
         players = int(table.pop(PLAYERS, min_players))
         results[values] = refused.applies(players, from_plain(table))  # type: ignore[arg-type]
+    return spell_out(domains, results)
+
+
+def spell_out(
+    domains: Mapping[str, tuple[Plain, ...]], results: Mapping[tuple[Plain, ...], bool]
+) -> tuple[PlainChoice, ...]:
+    """The combinations a rule refuses, from its outcome on every table of ``domains`` (the
+    values of each key, tables keyed by their values in the order of the keys): each names
+    only the values that change the outcome somewhere."""
+    keys = list(domains)
     relevant = [
         (index, key)
         for index, key in enumerate(keys)

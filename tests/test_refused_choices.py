@@ -28,7 +28,8 @@ RANGES = [
 
 @cache
 def exhaustive(min_players: int, max_players: int) -> Spelt:
-    """The former search: every rule tried on every table of every variant."""
+    """The former search: every rule tried on every table of every variant (17,280), the
+    refused ones spelt out by the same :func:`variants.spell_out`."""
     domains: dict[str, tuple[str | bool | int, ...]] = {
         "players": tuple(range(min_players, max_players + 1))
     }
@@ -47,21 +48,7 @@ def exhaustive(min_players: int, max_players: int) -> Spelt:
     spelt = []
     for refused in REFUSED:
         results = {values: refused.applies(players, v) for values, players, v in chosen}
-        relevant = [
-            key
-            for index, key in enumerate(keys)
-            if any(
-                results[values] != results[(*values[:index], other, *values[index + 1 :])]
-                for values in results
-                for other in domains[key]
-            )
-        ]
-        combos = {
-            tuple((key, values[keys.index(key)]) for key in relevant)
-            for values, refused_here in results.items()
-            if refused_here
-        }
-        spelt.append((refused, tuple(dict(combo) for combo in sorted(combos, key=str))))
+        spelt.append((refused, variants.spell_out(domains, results)))
     return tuple(spelt)
 
 
