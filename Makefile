@@ -81,7 +81,7 @@ fmt: $(VENV)/.installed-test ## Format and fix what ruff can
 	$(BIN)/ruff check --fix scorekeeper tests benchmarks
 
 messages: $(VENV)/.installed ## Extract every message into messages.pot and update the catalogues
-	$(BIN)/pybabel -q extract -F babel.cfg -k N_ -k NP_:1,2 -k _l --no-location --sort-output \
+	$(BIN)/pybabel -q extract -F babel.cfg -k N_ -k NP_:1,2 -k _l -c Translators: --no-location --sort-output \
 		-o messages.pot .
 	$(BIN)/pybabel -q update -N --ignore-obsolete -i messages.pot -d translations
 
