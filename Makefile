@@ -6,9 +6,9 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
 # Debian packages the tests need: a real Chromium, PDF-to-text/PNG tools, fast font subsetting,
-# fonts for the browser's pages, and openssl for the HTTPS test's certificate. The PDF's fonts
-# ship with the app (fonts/).
-TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core openssl
+# fonts for the browser's pages, openssl for the HTTPS test's certificate, and gettext for msgfmt's
+# checks of the catalogues. The PDF's fonts ship with the app (fonts/).
+TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core openssl gettext
 # Only the PDF needs these (WeasyPrint draws text with Pango); the pad serves without them.
 RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
 
