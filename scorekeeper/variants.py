@@ -145,6 +145,7 @@ class Variants:
             Length.FIVE_ROUNDS: Words(N_("Five rounds"), N_("Rounds of 1 to 5 cards.")),
             Length.AMIGO: Words(
                 N_("Amigo tournament"),
+                # Translators: schedule: the hand sizes round by round, not dates.
                 N_("Ten rounds on the tournament schedule (3 to 6 players)."),
             ),
             Length.QUICK: Words(
@@ -176,7 +177,7 @@ class Variants:
     bid_visibility: BidVisibility = choice(
         BidVisibility.OPEN,
         Section.BIDS,
-        N_("Bids"),
+        N_("Bid visibility"),
         {
             BidVisibility.OPEN: Words(N_("Open"), N_("Each bid is shown as it is made.")),
             BidVisibility.HIDDEN: Words(
