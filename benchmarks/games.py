@@ -1,7 +1,7 @@
 """Games to measure with: legal records played by the rules, and many of them stored fast.
 
 Every record here is built with the game moves, so the rules accept every round. ``fill`` stores
-100,000 games in one transaction by copying the rows that ``db.create_game`` writes for a few
+100,000 games in one transaction by copying the rows that ``storage.create_game`` writes for a few
 template games (same schema, same columns), with new ids and edit tokens.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from scorekeeper import db, game, rules
+from scorekeeper import game, rules, storage
 from scorekeeper.game import GameRecord
 from scorekeeper.rules import Turned, Variants
 from tests.plays import legal_round, round_json
@@ -45,10 +45,10 @@ TABLES = ("games", "seats", "rounds", "hands")
 
 
 def _templates(count: int, seed: int) -> dict[str, list[list[tuple[Any, ...]]]]:
-    """Rows of ``count`` varied games as ``db.create_game`` writes them, per table and game."""
+    """Rows of ``count`` varied games as ``storage.create_game`` writes them, per table and game."""
     rng = Random(seed)
-    scratch = db.connect(":memory:")
-    db.migrate(scratch)
+    scratch = storage.connect(":memory:")
+    storage.migrate(scratch)
     rows: dict[str, list[list[tuple[Any, ...]]]] = {table: [] for table in TABLES}
     for number in range(count):
         players = rng.choice((3, 3, 4, 4, 4, 5, 5, 6, 6, 7, 8))
@@ -58,7 +58,7 @@ def _templates(count: int, seed: int) -> dict[str, list[list[tuple[Any, ...]]]]:
         record = played(players, rounds, seed=seed * 1000 + number)
         if not record.finished and rng.random() < 0.5:
             record = game.set_trump(record, Turned.JESTER, None) if _asks_trump(record) else record
-        stored = db.create_game(scratch, record)
+        stored = storage.create_game(scratch, record)
         for table in TABLES:
             key = "id" if table == "games" else "game_id"
             found = scratch.execute(f"SELECT * FROM {table} WHERE {key} = ?", [stored.id])
@@ -79,8 +79,8 @@ def fill(path: Path, count: int, seed: int = 5, templates: int = 48) -> dict[str
     """
     started = time.perf_counter()
     rows = _templates(templates, seed)
-    database = db.connect(path)
-    db.migrate(database)
+    database = storage.connect(path)
+    storage.migrate(database)
     # Bench data only: no journal and no fsync while loading; the server turns WAL back on.
     for pragma in ("journal_mode=OFF", "synchronous=OFF", "cache_size=-262144"):
         database.execute(f"PRAGMA {pragma}")
@@ -89,14 +89,14 @@ def fill(path: Path, count: int, seed: int = 5, templates: int = 48) -> dict[str
     now = datetime.now(UTC)
     written = dict.fromkeys(TABLES, 0)
     # Random ids written in sorted order: the primary-key indexes grow at their end.
-    ids = sorted(db.new_game_id() for _ in range(count))
+    ids = sorted(storage.new_game_id() for _ in range(count))
     conn: sqlite3.Connection = database.conn
     with database.atomic():
         for start in range(0, count, 5000):
             batch: dict[str, list[tuple[Any, ...]]] = {table: [] for table in TABLES}
             for game_id in ids[start : start + 5000]:
                 which = rng.randrange(templates)
-                token = db.new_edit_token()
+                token = storage.new_edit_token()
                 when = (now - timedelta(minutes=rng.randrange(525_600))).isoformat("T", "seconds")
                 (head,) = rows["games"][which]
                 fields = dict(zip(columns["games"], head, strict=True))

@@ -26,7 +26,7 @@ from flask.sessions import SecureCookieSessionInterface
 
 from benchmarks import games, server
 from benchmarks.common import FLOOR, THREADS, cpu_seconds, median, ratio
-from scorekeeper import db, game
+from scorekeeper import game, storage
 from scorekeeper.rules import Variants
 from tests.support.server import Server, running
 
@@ -55,7 +55,9 @@ CASES = {
 }
 
 
-def _cookie(secret: str, stored: list[db.StoredGame], opened: db.StoredGame) -> dict[str, str]:
+def _cookie(
+    secret: str, stored: list[storage.StoredGame], opened: storage.StoredGame
+) -> dict[str, str]:
     """The session cookie of the phone that created these games and has just opened ``opened``:
     it holds its CSRF token and lists ``opened`` as its most recent game. (A cookie without
     them would make every request a first visit that writes a new cookie, which a phone does
@@ -86,9 +88,9 @@ def prepare(instance: Path, stored: int) -> tuple[Fixtures, dict[str, Any]]:
         "sheet3": games.finished(3, seed=14),
     }
     filled = games.fill(path, stored - len(records))
-    database = db.connect(path)
+    database = storage.connect(path)
     try:
-        created = {case: db.create_game(database, record) for case, record in records.items()}
+        created = {case: storage.create_game(database, record) for case, record in records.items()}
     finally:
         database.close()
     fixtures = Fixtures(
@@ -103,25 +105,25 @@ def prepare(instance: Path, stored: int) -> tuple[Fixtures, dict[str, Any]]:
     return fixtures, {**filled, "games": stored}
 
 
-def _post_games(path: Path, count: int) -> list[db.StoredGame]:
-    database = db.connect(path)
+def _post_games(path: Path, count: int) -> list[storage.StoredGame]:
+    database = storage.connect(path)
     try:
         record = game.new_game(games.NAMES[:6], 0, Variants())
-        return [db.create_game(database, record) for _ in range(count)]
+        return [storage.create_game(database, record) for _ in range(count)]
     finally:
         database.close()
 
 
-def _drop(path: Path, stored: list[db.StoredGame]) -> None:
-    database = db.connect(path)
+def _drop(path: Path, stored: list[storage.StoredGame]) -> None:
+    database = storage.connect(path)
     try:
         for entry in stored:
-            db.delete_game(database, entry.id)
+            storage.delete_game(database, entry.id)
     finally:
         database.close()
 
 
-def _posts(stored: list[db.StoredGame], bodies: list[bytes]) -> server.Requests:
+def _posts(stored: list[storage.StoredGame], bodies: list[bytes]) -> server.Requests:
     """Each client submits the rounds of its own games in order (no two clients share one)."""
 
     def requests(number: int) -> Iterator[server.Request]:

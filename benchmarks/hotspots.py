@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import games
-from scorekeeper import create_app, db, game
+from scorekeeper import create_app, game, storage
 from scorekeeper.rules import Variants
 
 # (file ending, function) -> what it is; these never call one another.
@@ -24,9 +24,9 @@ PARTS = {
     ("flask/templating.py", "render_template"): "Jinja templates (with Babel)",
     ("scorekeeper/sheet.py", "build"): "score sheet (rules)",
     ("scorekeeper/chart.py", "running_totals_svg"): "chart SVG",
-    ("scorekeeper/db.py", "connect"): "SQLite connect",
-    ("scorekeeper/db.py", "load"): "SQLite load",
-    ("scorekeeper/db.py", "save"): "SQLite save",
+    ("scorekeeper/storage/database.py", "_open"): "SQLite connect",
+    ("scorekeeper/storage/games.py", "load"): "SQLite load",
+    ("scorekeeper/storage/games.py", "save"): "SQLite save",
     ("scorekeeper/record.py", "append_round"): "read round JSON (rules)",
     ("scorekeeper/state.py", "to_state"): "game state JSON",
 }
@@ -64,11 +64,11 @@ def run(count: int = 100) -> dict[str, dict[str, float]]:
     with tempfile.TemporaryDirectory(prefix="bench-profile-") as tmp:
         app = create_app({"DATABASE": str(Path(tmp) / "profile.sqlite"), "SECRET_KEY": "bench"})
         with app.app_context():
-            database = db.get_db()
-            playing = db.create_game(database, games.played(6, 9, seed=11))
-            done = db.create_game(database, games.finished(6, seed=12))
+            database = storage.get_db()
+            playing = storage.create_game(database, games.played(6, 9, seed=11))
+            done = storage.create_game(database, games.finished(6, seed=12))
             empty = game.new_game(games.NAMES[:6], 0, Variants())
-            fresh = [db.create_game(database, empty) for _ in range(count // 10 + 1)]
+            fresh = [storage.create_game(database, empty) for _ in range(count // 10 + 1)]
         client = app.test_client()
         with client.session_transaction() as session:
             session["edit"] = {g.id: g.edit_token for g in (playing, done)}

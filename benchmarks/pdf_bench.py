@@ -34,7 +34,7 @@ from weasyprint import HTML
 
 from benchmarks import games, growth, server
 from benchmarks.common import THREADS, ratio
-from scorekeeper import create_app, db, game, printing, rules
+from scorekeeper import create_app, game, printing, rules, storage
 from scorekeeper.game import RoundRecord
 from scorekeeper.rules import RoundSetup, Suit, Trump, Turned, Variants
 from scorekeeper.sheet import RoundRow, Sheet
@@ -163,7 +163,7 @@ def run(repeat: int = 7) -> dict[str, Any]:
                 repeat,
             )
         with app.app_context():
-            stored = db.create_game(db.get_db(), _legal_game())
+            stored = storage.create_game(storage.get_db(), _legal_game())
         client = app.test_client()
         url = f"/games/{stored.id}/sheet.pdf"
         first_ms = _timed(lambda: client.get(url))[0] * 1000
@@ -196,10 +196,10 @@ def under_load(seconds: float = 10, clients: int = 8) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         instance = Path(tmp) / "instance"
         instance.mkdir()
-        database = db.connect(instance / "scorekeeper.sqlite")
+        database = storage.connect(instance / "scorekeeper.sqlite")
         try:
-            db.migrate(database)
-            stored = db.create_game(database, games.played(*growth.ROUND_GAME, seed=11))
+            storage.migrate(database)
+            stored = storage.create_game(database, games.played(*growth.ROUND_GAME, seed=11))
         finally:
             database.close()
         path = f"/games/{stored.id}"

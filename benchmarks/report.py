@@ -337,9 +337,9 @@ def growth(results: Results) -> list[str]:
     lines += [
         f"The same figures with {count} games stored: {_n(stored['rows'])} rows "
         f"({_n(stored['hands'])} bids and tricks), {_n(stored['megabytes'])} MB, written in "
-        f"{_n(stored['seconds'])} s in one transaction by copying what `db.create_game` writes "
-        f"for 48 games played by the rules (3 to 8 players, 70 % finished). Both databases are "
-        f"served at once and measured in the same repeats, in alternating order. *Growth* is "
+        f"{_n(stored['seconds'])} s in one transaction by copying what `storage.create_game` "
+        f"writes for 48 games played by the rules (3 to 8 players, 70 % finished). Both databases "
+        f"are served at once and measured in the same repeats, in alternating order. *Growth* is "
         f"requests/s with 10 games / requests/s with {count} within each repeat: the median, "
         f"and in brackets the lowest and highest repeat, which show how noisy this machine is. "
         f"1.00 means the size of the database costs nothing, 2.00 that each request costs twice "
@@ -559,7 +559,7 @@ CHANGES = """## What changed after profiling
   no-cache`, so the phone asked for the stylesheet, script and icon again (304) after every
   page: about 5 requests per tap instead of 2, each a round trip over the table's Wi-Fi before
   the page could be drawn. The taps table counts only requests that reach the server.
-- **`scorekeeper/db.py`: writers queue on one lock per process.** With 8 clients submitting at
+- **`scorekeeper/storage/database.py`: writers queue on one lock per database file.** With 8 clients submitting at
   once, the server threads waited for SQLite's write lock in its busy handler, which sleeps and
   retries in growing steps: a long p99 tail. They now queue on a lock in `db.py` first
   (SQLite's own lock still guards against other processes).

@@ -18,7 +18,7 @@ from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
 from benchmarks import games
-from scorekeeper import create_app, db, game
+from scorekeeper import create_app, game, storage
 from scorekeeper.rules import Turned
 
 LIMIT = 50_000  # bytes, uncompressed, of the largest page with everything it loads
@@ -58,7 +58,7 @@ def measure_page(client: FlaskClient, url: str, expected: int = 200) -> dict[str
     return row
 
 
-def _stored_games(client: FlaskClient) -> dict[str, db.StoredGame]:
+def _stored_games(client: FlaskClient) -> dict[str, storage.StoredGame]:
     """The games whose pages are weighed, stored directly, with this phone as their editor."""
     six = games.played(6, 1, seed=21)
     bids = game.set_trump(six, Turned.JESTER, None)
@@ -76,8 +76,8 @@ def _stored_games(client: FlaskClient) -> dict[str, db.StoredGame]:
         "three": games.finished(3, seed=23),
         "eight": games.finished(8, seed=24),
     }
-    database = db.get_db()
-    stored = {name: db.create_game(database, record) for name, record in records.items()}
+    database = storage.get_db()
+    stored = {name: storage.create_game(database, record) for name, record in records.items()}
     with client.session_transaction() as session:
         session["edit"] = {entry.id: entry.edit_token for entry in stored.values()}
         session["seen"] = {entry.id: "" for entry in stored.values()}

@@ -63,7 +63,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         access,
         addresses,
         api,
-        db,
         errors,
         exports,
         extensions,
@@ -77,12 +76,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         pwa,
         security,
         static_files,
+        storage,
         templating,
         urls,
         views,
     )
 
-    db.init_app(app)
+    storage.init_app(app)
     access.init_app(app)
     extensions.init_app(app)
     languages.init_app(app)

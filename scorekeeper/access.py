@@ -52,10 +52,10 @@ class Kind(Generic[Thing]):
     ``letter`` marks its entries in the phone's memory, ``arg`` is the name of its id in every
     address, ``endpoints`` the blueprint that serves its pages (``views``, ``groups``) and
     ``page`` the endpoint of its own page there. ``load`` reads one from storage and ``renew``
-    stores a new edit or view token. ``context`` is what its share and join pages (the two templates)
-    show of it. The ``*_words`` say, in the reader's language, what a phone is told. ``rank``
-    orders kinds the way addresses nest them: a game's address inside a group's is the group's
-    to allow.
+    stores a new edit or view token. ``context`` is what its share and join pages (the two
+    templates) show of it. The ``*_words`` say, in the reader's language, what a phone is told.
+    ``rank`` orders kinds the way addresses nest them: a game's address inside a group's is the
+    group's to allow.
     """
 
     name: str

@@ -1,9 +1,9 @@
 """The JSON API: games and rounds for other programs, over the same rules, sheet and storage.
 
 Thin like the pages: read the JSON, let :mod:`scorekeeper.record` and the rules decide, store
-with :mod:`scorekeeper.db`, answer with the state rendered from the score sheet. Creating a game
-needs no token; changing one needs ``Authorization: Bearer <edit_token>``. Every refusal is JSON
-``{"error": "..."}``; nothing is stored from a refused request. Documented in ``docs/api.md``.
+with :mod:`scorekeeper.storage`, answer with the state rendered from the score sheet. Creating a
+game needs no token; changing one needs ``Authorization: Bearer <edit_token>``. Every refusal is
+JSON ``{"error": "..."}``; nothing is stored from a refused request. Documented in ``docs/api.md``.
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ from datetime import UTC, datetime, timedelta
 from flask import Blueprint, Response, jsonify, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper import access, db, game, labels, sheet, state
-from scorekeeper.db import StoredGame
+from scorekeeper import access, game, labels, sheet, state, storage
 from scorekeeper.game import GameRecord
 from scorekeeper.kinds import GAME
 from scorekeeper.record import Json, append_round, check_text, correct_round, parse_game
 from scorekeeper.rules import RuleError
+from scorekeeper.storage import StoredGame
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -64,10 +64,10 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
     new = _parsed(parse_game, data)
     since = (datetime.now(UTC) - KEY_KEPT).isoformat(timespec="seconds")
     try:
-        stored, again = db.create_game_once(
-            db.get_db(), new, key, digest=None if key is None else _digest(data), since=since
+        stored, again = storage.create_game_once(
+            storage.get_db(), new, key, digest=None if key is None else _digest(data), since=since
         )
-    except db.KeyReused as error:
+    except storage.KeyReused as error:
         raise Refusal(
             422,
             "idempotency_key_reused",
@@ -305,8 +305,8 @@ def _parsed(read: Callable[[object], GameRecord], data: object) -> GameRecord:
 def _save(stored: StoredGame, new: GameRecord, number: int | None = None) -> StoredGame:
     """Store the change; when another request stored one first, say why this one is refused."""
     try:
-        return db.save(db.get_db(), stored, new)
-    except db.Conflict as error:
+        return storage.save(storage.get_db(), stored, new)
+    except storage.Conflict as error:
         now = _stored(stored.id)
         _check_next(now, number)  # the same round, posted twice at once: 409 round_exists
         if "If-Match" in request.headers:

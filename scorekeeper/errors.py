@@ -7,14 +7,14 @@ from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper import db
+from scorekeeper import storage
 
 
 def init_app(app: Flask) -> None:
     """Answer every HTTP error (and a refused CSRF token) with a sentence, never a stack."""
     app.register_error_handler(CSRFError, _csrf_error)
     app.register_error_handler(HTTPException, _http_error)
-    app.register_error_handler(db.Unavailable, _cannot_save)
+    app.register_error_handler(storage.Unavailable, _cannot_save)
 
 
 def _wants_json() -> bool:
@@ -29,7 +29,7 @@ def _csrf_error(error: CSRFError) -> tuple[Response | str, int]:
     return error_response(400, message)
 
 
-def _cannot_save(error: db.Unavailable) -> tuple[Response | str, int, dict[str, str]]:
+def _cannot_save(error: storage.Unavailable) -> tuple[Response | str, int, dict[str, str]]:
     current_app.logger.warning("An entry was refused: the database cannot be written (%s).", error)
     message = gettext(
         "The pad cannot save right now; this entry was not saved. "

@@ -15,12 +15,12 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from scorekeeper import access, csvfile, db, filenames, labels, record, sheet
-from scorekeeper.db import StoredGame
+from scorekeeper import access, csvfile, filenames, labels, record, sheet, storage
 from scorekeeper.forms import ImportForm
 from scorekeeper.game import GameRecord
 from scorekeeper.kinds import GAME
 from scorekeeper.record import RecordError, check_text, parse_game
+from scorekeeper.storage import StoredGame
 
 bp = Blueprint("exports", __name__)
 
@@ -51,7 +51,7 @@ def import_game() -> WerkzeugResponse:
         reason = labels.refusal(error.reason)
         flash(_("The file was not imported. %(reason)s", reason=reason), "error")
         return redirect(url_for("views.home"))
-    stored = db.create_game(db.get_db(), record, key=key)
+    stored = storage.create_game(storage.get_db(), record, key=key)
     access.remember(GAME, stored, keeper=True)
     flash(_("Game imported."), "success")
     return redirect(url_for("views.game", game_id=stored.id))

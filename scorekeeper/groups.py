@@ -1,7 +1,7 @@
 """Group pages: a table's games and roster, its leaderboard, player pages and season report.
 
 Thin like the game pages: parse, let :mod:`scorekeeper.stats` count (it asks the score sheet,
-which asks the rules), store with :mod:`scorekeeper.db`, render. Anyone with a group's link may
+which asks the rules), store with :mod:`scorekeeper.storage`, render. Anyone with a group's link may
 view it; the browser that made it and holders of its edit token may change it
 (:mod:`scorekeeper.access`).
 """
@@ -29,7 +29,6 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from scorekeeper import (
     access,
     chart,
-    db,
     filenames,
     forms,
     game,
@@ -39,12 +38,13 @@ from scorekeeper import (
     sharing,
     sheet,
     stats,
+    storage,
     variants,
 )
-from scorekeeper.db import StoredGame, StoredGroup
 from scorekeeper.kinds import GAME, GROUP
 from scorekeeper.rules import Length, RuleError
 from scorekeeper.stats import Filters, GroupStats, VariantFilter
+from scorekeeper.storage import StoredGame, StoredGroup
 
 # Shown where a figure has nothing to count (a player who never bid): an em dash.
 NOTHING = "\u2014"
@@ -89,7 +89,7 @@ def group_games(stored: StoredGroup) -> list[StoredGame]:
     everywhere, except from the group's keepers (who can take it out of the group) and from
     phones that may see the game itself.
     """
-    games = db.group_games(db.get_db(), stored.id)
+    games = storage.group_games(storage.get_db(), stored.id)
     if access.keeps(GROUP, stored):
         return games
     return [entry for entry in games if access.may_see(GAME, entry)]
@@ -162,8 +162,8 @@ def filter_choices() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
 @bp.app_template_global("group_of")
 def group_of(game_id: str) -> StoredGroup | None:
     """The group a game belongs to, for the way back from its Game over screen."""
-    group_id = db.group_of(db.get_db(), game_id)
-    return None if group_id is None else db.load_group(db.get_db(), group_id)
+    group_id = storage.group_of(storage.get_db(), game_id)
+    return None if group_id is None else storage.load_group(storage.get_db(), group_id)
 
 
 # --- a group ---------------------------------------------------------------------------------
@@ -191,7 +191,7 @@ def new() -> ResponseReturnValue:
     """Name a new group; this phone keeps it."""
     form = forms.GroupForm()
     if form.validate_on_submit():
-        stored = db.create_group(db.get_db(), form.name.data)
+        stored = storage.create_group(storage.get_db(), form.name.data)
         access.remember(GROUP, stored, keeper=True)
         return _to_group(stored)
     status = 400 if request.method == "POST" else 200
@@ -208,8 +208,8 @@ def show(group_id: str) -> str:
     editor = access.keeps(GROUP, stored)
     addable: list[tuple[StoredGame, sheet.Sheet]] = []
     if editor:
-        mine = db.load_many(db.get_db(), access.seen(GAME))
-        taken = db.grouped(db.get_db(), [entry.id for entry in mine])
+        mine = storage.load_many(storage.get_db(), access.seen(GAME))
+        taken = storage.grouped(storage.get_db(), [entry.id for entry in mine])
         addable = [
             (entry, sheet.build(entry.record))
             for entry in mine
@@ -268,8 +268,8 @@ def rename(group_id: str, key: str) -> WerkzeugResponse:
         return redirect(url_for("groups.player", group_id=group_id, key=key), code=303)
     name = form.name.data
     try:
-        changed = db.rename_player(db.get_db(), stored.id, key, name)
-    except db.SameGame:
+        changed = storage.rename_player(storage.get_db(), stored.id, key, name)
+    except storage.SameGame:
         flash(
             _(
                 "%(a)s and %(b)s played in the same game, so they cannot be one player.",
@@ -321,7 +321,9 @@ def new_game(group_id: str) -> ResponseReturnValue:
         except RuleError as error:
             form.form_errors.append(str(error))
         else:
-            created = db.create_group_game(db.get_db(), stored.id, record, key=form.once_key())
+            created = storage.create_group_game(
+                storage.get_db(), stored.id, record, key=form.once_key()
+            )
             access.remember(GAME, created, keeper=True)
             return redirect(url_for("views.game", game_id=created.id), code=303)
     status = 400 if request.method == "POST" else 200
@@ -345,12 +347,12 @@ def add_games(group_id: str) -> WerkzeugResponse:
     stored = access.load_or_404(GROUP, group_id)
     access.require_keeper(GROUP, stored)
     form = forms.AddGamesForm()
-    chosen = db.load_many(db.get_db(), form.games.data or [])
+    chosen = storage.load_many(storage.get_db(), form.games.data or [])
     mine = [entry for entry in chosen if access.keeps(GAME, entry)]
     if not form.validate_on_submit() or not mine:
         flash(_("Tick the games to add to the group."), "error")
         return _to_group(stored)
-    added = db.add_group_games(db.get_db(), stored.id, mine)
+    added = storage.add_group_games(storage.get_db(), stored.id, mine)
     flash(
         ngettext("%(num)s game added to the group.", "%(num)s games added to the group.", added),
         "info",
@@ -364,8 +366,8 @@ def remove_game(group_id: str, game_id: str) -> WerkzeugResponse:
     stored = access.load_or_404(GROUP, group_id)
     access.require_keeper(GROUP, stored)
     form = forms.ConfirmForm()
-    if form.validate_on_submit() and db.group_of(db.get_db(), game_id) == stored.id:
-        db.remove_group_game(db.get_db(), stored.id, game_id)
+    if form.validate_on_submit() and storage.group_of(storage.get_db(), game_id) == stored.id:
+        storage.remove_group_game(storage.get_db(), stored.id, game_id)
         flash(_("The game was taken out of the group; it is still on the home page."), "info")
     return _to_group(stored)
 

@@ -17,12 +17,12 @@ from flask_babel import ngettext
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from scorekeeper import access, api, db, filenames, forms, groups, labels, sheet, stats
+from scorekeeper import access, api, filenames, forms, groups, labels, sheet, stats, storage
 from scorekeeper.api import Refusal
-from scorekeeper.db import StoredGroup
 from scorekeeper.group_record import GroupFile, group_text, parse_group_file, to_group_file
 from scorekeeper.kinds import GROUP
 from scorekeeper.record import Json, RecordError, parse_game
+from scorekeeper.storage import StoredGroup
 
 # About 3,000 games of four players over the standard length.
 MAX_GROUP_FILE = 8 * 1024 * 1024
@@ -53,7 +53,7 @@ def create_group() -> tuple[Response, int, dict[str, str]]:
             "group_name",
             _("The group's name is 1 to %(n)s characters.", n=forms.MAX_GROUP_NAME),
         )
-    stored = db.create_group(db.get_db(), name.strip())
+    stored = storage.create_group(storage.get_db(), name.strip())
     body = {"id": stored.id, "edit_token": stored.edit_token, "name": stored.name}
     return jsonify(body), 201, {"Location": url_for(".group_stats", group_id=stored.id)}
 
@@ -63,7 +63,7 @@ def add_game(group_id: str) -> tuple[Response, int, dict[str, str]]:
     """Store a game record as a game of the group; answers the game's id and edit token."""
     stored = _editable(group_id)
     record = api._parsed(parse_game, api._body())
-    created = db.create_group_game(db.get_db(), stored.id, record)
+    created = storage.create_group_game(storage.get_db(), stored.id, record)
     body = {"id": created.id, "edit_token": created.edit_token}
     return jsonify(body), 201, {"Location": url_for("api.get_game", game_id=created.id)}
 
@@ -164,7 +164,7 @@ def import_group() -> WerkzeugResponse:
             "error",
         )
         return redirect(url_for("views.home"))
-    stored = db.import_group(db.get_db(), group.name, group.players, group.games)
+    stored = storage.import_group(storage.get_db(), group.name, group.players, group.games)
     access.remember(GROUP, stored, keeper=True)
     flash(
         ngettext(

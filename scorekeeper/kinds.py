@@ -12,8 +12,8 @@ from __future__ import annotations
 from flask import url_for
 from flask_babel import gettext
 
-from scorekeeper import access, addresses, db, sheet
-from scorekeeper.db import StoredGame, StoredGroup
+from scorekeeper import access, addresses, sheet, storage
+from scorekeeper.storage import StoredGame, StoredGroup
 
 
 def display_url(stored: StoredGame) -> str:
@@ -47,8 +47,8 @@ GAME = access.declare(
         rank=1,
         endpoints="views",
         page="game",
-        load=lambda game_id: db.load(db.get_db(), game_id),
-        renew=lambda stored, link: db.renew_token(db.get_db(), stored, link),
+        load=lambda game_id: storage.load(storage.get_db(), game_id),
+        renew=lambda stored, link: storage.renew_token(storage.get_db(), stored, link),
         context=_game_context,
         share_template="manage/share.html",
         join_template="manage/join.html",
@@ -75,8 +75,8 @@ GROUP = access.declare(
         rank=0,
         endpoints="groups",
         page="show",
-        load=lambda group_id: db.load_group(db.get_db(), group_id),
-        renew=lambda stored, link: db.renew_token(db.get_db(), stored, link),
+        load=lambda group_id: storage.load_group(storage.get_db(), group_id),
+        renew=lambda stored, link: storage.renew_token(storage.get_db(), stored, link),
         context=_group_context,
         share_template="groups/share.html",
         join_template="groups/join.html",

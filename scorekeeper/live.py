@@ -24,7 +24,7 @@ from werkzeug.datastructures import ETags
 from werkzeug.http import parse_etags
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from scorekeeper import access, db, security, sheet
+from scorekeeper import access, security, sheet, storage
 from scorekeeper.kinds import GAME
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def version(game_id: str) -> Response:
     :class:`VersionCheck` answers first for games anyone with the link may watch; this route
     answers the others (after the access check every game address has) and unknown games.
     """
-    current = db.version_of(db.get_db(), game_id)
+    current = storage.version_of(storage.get_db(), game_id)
     if current is None:
         abort(404)
     return _version_answer(current, request.if_none_match)
@@ -83,7 +83,7 @@ class VersionCheck:
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         found = self.PATH.fullmatch(environ.get("PATH_INFO", ""))
         if found and environ.get("REQUEST_METHOD") in ("GET", "HEAD"):
-            current = db.peek_version(self.app, found[1])
+            current = storage.peek_version(self.app, found[1])
             if current is not None:
                 etags = parse_etags(environ.get("HTTP_IF_NONE_MATCH"))
                 return _version_answer(current, etags)(environ, start_response)

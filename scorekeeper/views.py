@@ -23,7 +23,6 @@ from werkzeug.wrappers import Response
 from scorekeeper import (
     access,
     chart,
-    db,
     forms,
     game,
     labels,
@@ -31,12 +30,13 @@ from scorekeeper import (
     rules,
     sharing,
     sheet,
+    storage,
     variants,
 )
-from scorekeeper.db import StoredGame
 from scorekeeper.game import GameRecord, RoundRecord
 from scorekeeper.kinds import GAME, GROUP
 from scorekeeper.rules import RuleError, Suit, Trump, Turned
+from scorekeeper.storage import StoredGame
 
 bp = Blueprint("views", __name__)
 
@@ -82,10 +82,10 @@ def _apply(
         refusal = _stale_message()
     else:
         try:
-            db.save(db.get_db(), stored, move(stored.record))
+            storage.save(storage.get_db(), stored, move(stored.record))
         except RuleError as error:
             refusal = labels.refusal(error.reason)
-        except db.Conflict:
+        except storage.Conflict:
             refusal = _stale_message()
     if refusal is not None:
         flash(refusal, "error")
@@ -124,13 +124,13 @@ def _stale_message() -> str:
 @bp.get("/")
 def home() -> str:
     """This browser's games, most recently used first, and the way to start one."""
-    stored = db.load_many(db.get_db(), access.seen(GAME))
+    stored = storage.load_many(storage.get_db(), access.seen(GAME))
     cards = [
         (entry, sheet.build(entry.record), access.keeps(GAME, entry))
         for entry in stored
         if access.may_see(GAME, entry)
     ]
-    seen = db.load_groups(db.get_db(), access.seen(GROUP))
+    seen = storage.load_groups(storage.get_db(), access.seen(GROUP))
     groups = [group for group in seen if access.may_see(GROUP, group)]
     return render_template(
         "home/index.html", cards=cards, groups=groups, import_form=forms.ImportForm()
@@ -150,7 +150,7 @@ def new_game() -> ResponseReturnValue:
         return _new_game_page(form)
     if form.validate_on_submit():
         record = game.new_game(form.names(), form.dealer(), form.variants())
-        stored = db.create_game(db.get_db(), record, key=form.once_key())
+        stored = storage.create_game(storage.get_db(), record, key=form.once_key())
         access.remember(GAME, stored, keeper=True)
         if record.variants.foresight and 1 not in record.schedule:
             flash(
@@ -349,10 +349,10 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
             return redirect(url_for("views.edit_round", game_id=game_id, number=number), code=303)
         try:
             corrected = game.replace_round(stored.record, number, _corrected(stored, form))
-            db.save(db.get_db(), stored, corrected)
+            storage.save(storage.get_db(), stored, corrected)
         except RuleError as error:
             form.form_errors.append(labels.refusal(error.reason))
-        except db.Conflict:
+        except storage.Conflict:
             form.form_errors.append(_stale_message())
         else:
             flash(_("Round %(n)s corrected; the totals follow.", n=number), "info")
@@ -396,7 +396,7 @@ def delete(game_id: str) -> ResponseReturnValue:
     access.require_keeper(GAME, stored)
     form = forms.ConfirmForm(data={"version": stored.version})
     if form.validate_on_submit():
-        db.delete_game(db.get_db(), stored.id)
+        storage.delete_game(storage.get_db(), stored.id)
         access.forget(GAME, stored.id)
         flash(_("The game was deleted."), "info")
         return redirect(url_for("views.home"), code=303)
@@ -415,11 +415,11 @@ def rematch(game_id: str) -> Response:
     # One rematch per game: both scorekeepers tapping it at once land in the same new game.
     key = f"rematch:{stored.id}"
     again = game.rematch(stored.record)
-    group_id = db.group_of(db.get_db(), stored.id)
+    group_id = storage.group_of(storage.get_db(), stored.id)
     if group_id is None:
-        created = db.create_game(db.get_db(), again, key=key)
+        created = storage.create_game(storage.get_db(), again, key=key)
     else:  # a rematch is one more game of the same group
-        created = db.create_group_game(db.get_db(), group_id, again, key=key)
+        created = storage.create_group_game(storage.get_db(), group_id, again, key=key)
     access.remember(GAME, created, keeper=True)
     return _to_game(created)
 

@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from sqlite_utils import Database
 
-from scorekeeper import db
+from scorekeeper import storage
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, create
 from tests.support.apps import make_app
 from tests.support.server import Server, running
@@ -41,8 +41,8 @@ def database(app: Flask) -> Path:
 @pytest.fixture
 def conn(tmp_path: Path) -> Iterator[Database]:
     """A migrated database file of its own, opened without an app."""
-    database = db.connect(tmp_path / "games.sqlite")
-    db.migrate(database)
+    database = storage.connect(tmp_path / "games.sqlite")
+    storage.migrate(database)
     yield database
     database.close()
 

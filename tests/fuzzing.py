@@ -6,7 +6,7 @@ fields, unknown ids, wrong methods, bodies that are not JSON or JSON of the wron
 never cause a 500. A request is either accepted, and then it changed something, or refused with
 a message a player can read (a page with a message, or ``{"error": "..."}`` under ``/api/``), and
 then everything stored is exactly as it was: every row of every table, each game as
-:func:`db.load` reads it, and each game's state as the API shows it.
+:func:`storage.load` reads it, and each game's state as the API shows it.
 
 Each example starts from the same games in the states a table meets (nothing entered, bidding,
 counting tricks, finished, hidden bids), stored afresh in one real SQLite file (the
@@ -31,11 +31,11 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from werkzeug.test import TestResponse
 
-from scorekeeper import db, game, rules, sheet, state
-from scorekeeper.db import StoredGame
+from scorekeeper import game, rules, sheet, state, storage
 from scorekeeper.game import GameRecord
 from scorekeeper.record import to_record
 from scorekeeper.rules import BidRestriction, BidVisibility, Length, Suit, Turned, Variants
+from scorekeeper.storage import StoredGame
 from tests.plays import played_game
 
 FUZZ = settings(
@@ -109,12 +109,12 @@ class Table:
         """Everything stored: every row, each game as loaded, and each game's state as the API
         renders it (test_api_* check that the API answers exactly this)."""
         with self.app.app_context():
-            conn = db.get_db()
+            conn = storage.get_db()
             rows = {
                 table: [dict(row) for row in conn.query(f"SELECT * FROM {table} ORDER BY {key}")]
                 for table, key in TABLES.items()
             }
-            loaded = {name: db.load(conn, stored.id) for name, stored in self.games.items()}
+            loaded = {name: storage.load(conn, stored.id) for name, stored in self.games.items()}
         states = {
             name: None if stored is None else state.to_state(sheet.build(stored.record), stored.id)
             for name, stored in loaded.items()
@@ -132,11 +132,11 @@ def seat_table(app: Flask, editor: bool = True) -> Table:
     games, baseline = _seated.get(id(app), ({}, {}))
     if not games or Table(app, games, app.test_client()).snapshot() != baseline:
         with app.app_context():
-            conn = db.get_db()
+            conn = storage.get_db()
             with conn.atomic():
                 for table in ("hands", "rounds", "seats", "games"):
                     conn.execute(f"DELETE FROM {table}")
-            games = {name: db.create_game(conn, record) for name, record in RECORDS.items()}
+            games = {name: storage.create_game(conn, record) for name, record in RECORDS.items()}
         _seated[id(app)] = games, Table(app, games, app.test_client()).snapshot()
     phone = app.test_client()
     with phone.session_transaction() as session:

@@ -13,11 +13,11 @@ from flask import Flask
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 
-from scorekeeper import db, game, rules
-from scorekeeper.db import StoredGame
+from scorekeeper import game, rules, storage
 from scorekeeper.game import GameRecord, RoundRecord
 from scorekeeper.rules import Suit, Trump, Turned, Variants
 from scorekeeper.sheet import RoundRow, Sheet
+from scorekeeper.storage import StoredGame
 
 MINUS = "\u2212"
 TRUMPS = (
@@ -54,7 +54,7 @@ def play(
 def store(app: Flask, record: GameRecord) -> StoredGame:
     """Save ``record`` as a new game in the app's database."""
     with app.app_context():
-        return db.create_game(db.get_db(), record)
+        return storage.create_game(storage.get_db(), record)
 
 
 def text(pdf: bytes) -> str:

@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import db, game, rules
+from scorekeeper import game, rules, storage
 from scorekeeper.game import GameRecord, RoundRecord
 from scorekeeper.rules import (
     BidRestriction,
@@ -129,7 +129,7 @@ def state(client: FlaskClient, game_id: str) -> dict[str, Any]:
 def game_ids(app: Flask) -> list[str]:
     """The ids of every stored game."""
     with app.app_context():
-        return [row["id"] for row in db.get_db().query("SELECT id FROM games")]
+        return [row["id"] for row in storage.get_db().query("SELECT id FROM games")]
 
 
 def bearer(token: str) -> dict[str, str]:

@@ -6,7 +6,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import db
+from scorekeeper import storage
 from tests.plays import EXAMPLE_GAME, bearer, create, json_of, state
 
 ROUND_3 = {"trump": {"turned": "suit", "suit": "spades"}, "bids": [1, 1, 0], "tricks": [1, 1, 1]}
@@ -66,9 +66,9 @@ def test_a_renewed_token_locks_out_the_old_one(
 ) -> None:
     game_id, token = example
     with app.app_context():
-        stored = db.load(db.get_db(), game_id)
+        stored = storage.load(storage.get_db(), game_id)
         assert stored is not None
-        new_token = db.renew_token(db.get_db(), stored, "edit").edit_token
+        new_token = storage.renew_token(storage.get_db(), stored, "edit").edit_token
     url = f"/api/games/{game_id}/rounds"
     assert client.post(url, json=ROUND_3, headers=bearer(token)).status_code == 403
     assert client.post(url, json=ROUND_3, headers=bearer(new_token)).status_code == 201

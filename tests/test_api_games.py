@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import db, game
+from scorekeeper import game, storage
 from scorekeeper.rules import Suit, Turned
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, json_of, state
 
@@ -87,12 +87,12 @@ def test_maximus_fills_in_the_fixed_trump_suit(client: FlaskClient) -> None:
 def _start_round(app: Flask, game_id: str, bids: list[tuple[int, int]]) -> None:
     """Enter a trump and some bids at the table, as the phone pages do."""
     with app.app_context():
-        stored = db.load(db.get_db(), game_id)
+        stored = storage.load(storage.get_db(), game_id)
         assert stored is not None
         record = game.set_trump(stored.record, Turned.SUIT, Suit.HEARTS)
         for seat, bid in bids:
             record = game.place_bid(record, seat, bid)
-        db.save(db.get_db(), stored, record)
+        storage.save(storage.get_db(), stored, record)
 
 
 @pytest.mark.parametrize(
@@ -125,13 +125,13 @@ def test_the_round_in_progress_counts_the_tricks_won_so_far(
 ) -> None:
     game_id, _token = create(client, {**EXAMPLE_GAME, "rounds": EXAMPLE_ROUNDS})
     with app.app_context():
-        stored = db.load(db.get_db(), game_id)
+        stored = storage.load(storage.get_db(), game_id)
         assert stored is not None
         record = game.set_trump(stored.record, Turned.WIZARD, Suit.DIAMONDS)
         for seat in (0, 1, 2):
             record = game.place_bid(record, seat, 1)
         record = game.win_trick(game.win_trick(record, 2), 0)
-        db.save(db.get_db(), stored, record)
+        storage.save(storage.get_db(), stored, record)
     current = state(client, game_id)["current"]
     assert current["trump"] == {"turned": "wizard", "suit": "diamonds"}
     assert current["bids"] == [1, 1, 1]

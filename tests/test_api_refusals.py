@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import db, game
+from scorekeeper import game, storage
 from scorekeeper.game import RoundRecord
 from scorekeeper.rules import Trump, Turned
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, game_ids, json_of, state
@@ -22,7 +22,7 @@ ROUND_3 = {"trump": {"turned": "suit", "suit": "spades"}, "bids": [1, 1, 0], "tr
 
 def stored_version(app: Flask, game_id: str) -> int:
     with app.app_context():
-        stored = db.load(db.get_db(), game_id)
+        stored = storage.load(storage.get_db(), game_id)
         assert stored is not None
         return stored.version
 
@@ -206,19 +206,19 @@ def test_an_unknown_game_is_404(client: FlaskClient, method: str, path: str) -> 
 @pytest.fixture
 def someone_else_writes_first(app: Flask, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The next load of a game is followed by another phone entering a round on it."""
-    real_load = db.load
+    real_load = storage.load
 
     def load_then_someone_writes(database: Any, game_id: str) -> Any:
-        monkeypatch.setattr(db, "load", real_load)
+        monkeypatch.setattr(storage, "load", real_load)
         stored = real_load(database, game_id)
         assert stored is not None
-        other = db.connect(app.config["DATABASE"])
+        other = storage.connect(app.config["DATABASE"])
         played = RoundRecord(Trump(Turned.JESTER), (0, 0, 1), (1, 1, 1))
-        db.save(other, stored, game.add_round(stored.record, played))
+        storage.save(other, stored, game.add_round(stored.record, played))
         other.close()
         return stored
 
-    monkeypatch.setattr(db, "load", load_then_someone_writes)
+    monkeypatch.setattr(storage, "load", load_then_someone_writes)
     yield
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import db, game
+from scorekeeper import game, storage
 from scorekeeper.rules import Suit, Turned
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, json_of, state
 
@@ -28,9 +28,11 @@ def test_a_round_replaces_the_round_in_progress_at_the_table(
 ) -> None:
     game_id, token = example
     with app.app_context():
-        stored = db.load(db.get_db(), game_id)
+        stored = storage.load(storage.get_db(), game_id)
         assert stored is not None
-        db.save(db.get_db(), stored, game.set_trump(stored.record, Turned.SUIT, Suit.SPADES))
+        storage.save(
+            storage.get_db(), stored, game.set_trump(stored.record, Turned.SUIT, Suit.SPADES)
+        )
     assert state(client, game_id)["current"]["trump"] == {"turned": "suit", "suit": "spades"}
     response = client.post(f"/api/games/{game_id}/rounds", json=ROUND_3, headers=bearer(token))
     assert response.status_code == 201

@@ -9,7 +9,7 @@ import pytest
 from flask.testing import FlaskClient, FlaskCliRunner
 
 from scorekeeper import create_app
-from scorekeeper import migrations as schema_migrations
+from scorekeeper.storage import migrations as schema_migrations
 from tests.pages import play_round, start_game
 
 

@@ -12,10 +12,8 @@ import pytest
 from flask import Flask
 from sqlite_utils import Database
 
-from scorekeeper import create_app, db, game
-from scorekeeper import migrations as schema_migrations
+from scorekeeper import create_app, game, storage
 from scorekeeper.game import GameRecord, RoundInProgress, RoundRecord
-from scorekeeper.migrations import migrations
 from scorekeeper.rules import (
     BidRestriction,
     BidVisibility,
@@ -25,6 +23,8 @@ from scorekeeper.rules import (
     Turned,
     Variants,
 )
+from scorekeeper.storage import migrations as schema_migrations
+from scorekeeper.storage.migrations import migrations
 from scorekeeper.variants import Edition
 
 HEARTS = Trump(Turned.SUIT, Suit.HEARTS)
@@ -143,28 +143,28 @@ RECORDS = [
 
 @pytest.mark.parametrize("record", [record for _, record in RECORDS], ids=[n for n, _ in RECORDS])
 def test_a_game_comes_back_exactly_as_entered(conn: Database, record: GameRecord) -> None:
-    stored = db.create_game(conn, record)
-    loaded = db.load(conn, stored.id)
+    stored = storage.create_game(conn, record)
+    loaded = storage.load(conn, stored.id)
     assert loaded is not None
     assert loaded.record == record
     assert loaded == stored
 
 
 def test_a_new_game_is_stored_at_version_1_with_an_edit_token(conn: Database) -> None:
-    stored = db.create_game(conn, new(4))
+    stored = storage.create_game(conn, new(4))
     assert stored.version == 1
     assert stored.created_at == stored.updated_at
     assert len(stored.edit_token) >= 20
-    assert stored.id != db.create_game(conn, new(4)).id
+    assert stored.id != storage.create_game(conn, new(4)).id
 
 
 def test_an_unknown_game_is_not_found(conn: Database) -> None:
-    assert db.load(conn, "no-such-game") is None
+    assert storage.load(conn, "no-such-game") is None
 
 
 def test_ids_and_tokens_are_unguessable_and_url_safe() -> None:
-    ids = {db.new_game_id() for _ in range(50)}
-    tokens = {db.new_edit_token() for _ in range(50)}
+    ids = {storage.new_game_id() for _ in range(50)}
+    tokens = {storage.new_edit_token() for _ in range(50)}
     assert len(ids) == len(tokens) == 50
     for value in ids | tokens:
         assert value.replace("-", "").replace("_", "").isalnum()
@@ -172,7 +172,7 @@ def test_ids_and_tokens_are_unguessable_and_url_safe() -> None:
 
 
 def test_no_score_is_stored(conn: Database) -> None:
-    db.create_game(conn, two_rounds(new(3)))
+    storage.create_game(conn, two_rounds(new(3)))
     for table in TABLES:
         assert not any(
             "score" in column or "total" in column for column in conn[table].columns_dict
@@ -185,7 +185,7 @@ def test_no_score_is_stored(conn: Database) -> None:
 def test_every_move_is_saved_and_read_back(conn: Database) -> None:
     """Trump, bids, counter, a finished round, undo, a correction and a dropped round."""
     record = new(3, 0)
-    stored = db.create_game(conn, record)
+    stored = storage.create_game(conn, record)
     moves: list[Callable[[GameRecord], GameRecord]] = [
         lambda r: game.set_trump(r, Turned.SUIT, Suit.HEARTS),
         lambda r: game.place_bid(r, 1, 0),
@@ -205,9 +205,9 @@ def test_every_move_is_saved_and_read_back(conn: Database) -> None:
     ]
     for version, move in enumerate(moves, start=2):
         record = move(record)
-        stored = db.save(conn, stored, record)
+        stored = storage.save(conn, stored, record)
         assert stored.version == version
-        loaded = db.load(conn, stored.id)
+        loaded = storage.load(conn, stored.id)
         assert loaded is not None
         assert loaded.record == record
         assert loaded.version == version
@@ -216,100 +216,100 @@ def test_every_move_is_saved_and_read_back(conn: Database) -> None:
 
 def test_saving_rewrites_only_the_rounds_that_changed(conn: Database) -> None:
     record = two_rounds(new(3))
-    stored = db.create_game(conn, record)
+    stored = storage.create_game(conn, record)
     # A completed round's trick counter is never read: a mark there shows the row was kept.
     conn.execute(
         "UPDATE rounds SET trick_winners = 'kept' WHERE game_id = ? AND number = 1", [stored.id]
     )
     changed = game.replace_round(record, 2, RoundRecord(HEARTS, (2, 0, 0), (2, 0, 0)))
-    db.save(conn, stored, changed)
+    storage.save(conn, stored, changed)
     marks = [row["trick_winners"] for row in conn.query("SELECT * FROM rounds ORDER BY number")]
     assert marks == ["kept", ""]
 
 
 def test_a_change_made_against_an_old_version_is_refused(conn: Database) -> None:
-    stored = db.create_game(conn, new(3))
-    phone_a = db.load(conn, stored.id)
-    phone_b = db.load(conn, stored.id)
+    stored = storage.create_game(conn, new(3))
+    phone_a = storage.load(conn, stored.id)
+    phone_b = storage.load(conn, stored.id)
     assert phone_a is not None and phone_b is not None
     a_record = game.set_trump(phone_a.record, Turned.SUIT, Suit.CLUBS)
-    saved = db.save(conn, phone_a, a_record)
-    with pytest.raises(db.Conflict):
-        db.save(conn, phone_b, game.set_trump(phone_b.record, Turned.JESTER, None))
-    loaded = db.load(conn, stored.id)
+    saved = storage.save(conn, phone_a, a_record)
+    with pytest.raises(storage.Conflict):
+        storage.save(conn, phone_b, game.set_trump(phone_b.record, Turned.JESTER, None))
+    loaded = storage.load(conn, stored.id)
     assert loaded is not None
     assert loaded.record == a_record
     assert loaded.version == saved.version == 2
     # reloaded, phone B may go on
-    assert db.save(conn, loaded, game.undo(a_record)).version == 3
+    assert storage.save(conn, loaded, game.undo(a_record)).version == 3
 
 
 def test_a_deleted_game_cannot_be_saved(conn: Database) -> None:
-    stored = db.create_game(conn, new(3))
-    db.delete_game(conn, stored.id)
-    with pytest.raises(db.Conflict):
-        db.save(conn, stored, game.set_trump(stored.record, Turned.JESTER, None))
-    assert db.load(conn, stored.id) is None
+    stored = storage.create_game(conn, new(3))
+    storage.delete_game(conn, stored.id)
+    with pytest.raises(storage.Conflict):
+        storage.save(conn, stored, game.set_trump(stored.record, Turned.JESTER, None))
+    assert storage.load(conn, stored.id) is None
 
 
 def test_a_new_edit_token_replaces_the_old_one(conn: Database) -> None:
-    stored = db.create_game(conn, two_rounds(new(3)))
-    renewed = db.renew_token(conn, stored, "edit")
+    stored = storage.create_game(conn, two_rounds(new(3)))
+    renewed = storage.renew_token(conn, stored, "edit")
     assert renewed.edit_token != stored.edit_token
     assert (renewed.id, renewed.record, renewed.version) == (stored.id, stored.record, 1)
-    loaded = db.load(conn, stored.id)
+    loaded = storage.load(conn, stored.id)
     assert loaded is not None
     assert loaded.edit_token == renewed.edit_token
     assert loaded.version == 1
 
 
 def test_a_game_read_again_at_the_same_version_is_the_record_kept(conn: Database) -> None:
-    stored = db.create_game(conn, two_rounds(new(3)))
-    first, again = db.load(conn, stored.id), db.load(conn, stored.id)
+    stored = storage.create_game(conn, two_rounds(new(3)))
+    first, again = storage.load(conn, stored.id), storage.load(conn, stored.id)
     assert first is not None and again is not None
     assert again.record is first.record
 
 
 def test_a_kept_record_never_hides_a_change(conn: Database, tmp_path: Path) -> None:
-    stored = db.create_game(conn, two_rounds(new(3)))
-    assert db.load(conn, stored.id) is not None
+    stored = storage.create_game(conn, two_rounds(new(3)))
+    assert storage.load(conn, stored.id) is not None
     # Another connection (another server thread) changes the game: the next read sees it.
-    other = db.connect(tmp_path / "games.sqlite")
-    saved = db.save(other, stored, game.set_trump(stored.record, Turned.JESTER, None))
-    renewed = db.renew_token(other, saved, "edit")
-    group = db.create_group(other, "Thursdays")
-    db.add_group_games(other, group.id, [renewed])
-    db.rename_player(other, group.id, "ann", "Annie")
+    other = storage.connect(tmp_path / "games.sqlite")
+    saved = storage.save(other, stored, game.set_trump(stored.record, Turned.JESTER, None))
+    renewed = storage.renew_token(other, saved, "edit")
+    group = storage.create_group(other, "Thursdays")
+    storage.add_group_games(other, group.id, [renewed])
+    storage.rename_player(other, group.id, "ann", "Annie")
     other.close()
-    loaded = db.load(conn, stored.id)
+    loaded = storage.load(conn, stored.id)
     assert loaded is not None
     assert loaded.record.players == ("Annie", "Bob", "Cid")
     assert loaded.record.current is not None
     assert loaded.record.current.trump == Trump(Turned.JESTER, None)
     assert loaded.edit_token == renewed.edit_token
-    db.delete_game(conn, stored.id)
-    assert db.load(conn, stored.id) is None
+    storage.delete_game(conn, stored.id)
+    assert storage.load(conn, stored.id) is None
 
 
 def test_deleting_a_game_removes_everything_entered_for_it(conn: Database) -> None:
-    kept = db.create_game(conn, two_rounds(new(3)))
-    gone = db.create_game(
+    kept = storage.create_game(conn, two_rounds(new(3)))
+    gone = storage.create_game(
         conn, game.place_bid(game.set_trump(two_rounds(new(3)), Turned.JESTER, None), 0, 1)
     )
-    db.delete_game(conn, gone.id)
-    assert db.load(conn, gone.id) is None
+    storage.delete_game(conn, gone.id)
+    assert storage.load(conn, gone.id) is None
     for table in TABLES:
         column = "id" if table == "games" else "game_id"
         rows = list(conn.query(f"SELECT * FROM {table} WHERE {column} = ?", [gone.id]))
         assert rows == []
-    assert db.load(conn, kept.id) == kept
+    assert storage.load(conn, kept.id) == kept
 
 
 def test_load_many_skips_unknown_games_and_keeps_the_order(conn: Database) -> None:
-    first = db.create_game(conn, new(3))
-    second = db.create_game(conn, new(4))
-    assert db.load_many(conn, [second.id, "nope", first.id]) == [second, first]
-    assert db.load_many(conn, []) == []
+    first = storage.create_game(conn, new(3))
+    second = storage.create_game(conn, new(4))
+    assert storage.load_many(conn, [second.id, "nope", first.id]) == [second, first]
+    assert storage.load_many(conn, []) == []
 
 
 # --- schema and copies ---------------------------------------------------------------------------
@@ -321,13 +321,13 @@ def test_migrate_creates_the_schema(conn: Database) -> None:
 
 
 def test_migrating_twice_is_harmless(conn: Database) -> None:
-    stored = db.create_game(conn, two_rounds(new(3)))
+    stored = storage.create_game(conn, two_rounds(new(3)))
     schema = conn.schema
-    db.migrate(conn)
-    db.migrate(conn)
+    storage.migrate(conn)
+    storage.migrate(conn)
     assert conn.schema == schema
     assert [m.name for m in migrations.applied(conn)] == schema_migrations.names()
-    assert db.load(conn, stored.id) == stored
+    assert storage.load(conn, stored.id) == stored
 
 
 def test_a_connection_waits_for_writers_and_enforces_foreign_keys(conn: Database) -> None:
@@ -340,13 +340,13 @@ def test_a_backup_is_a_readable_copy(conn: Database, tmp_path: Path) -> None:
         two_rounds(new(3)),
         game.win_trick(game.set_trump(new(4, jester_bid=True), Turned.JESTER, None), 1),
     ]
-    stored = [db.create_game(conn, record) for record in records]
+    stored = [storage.create_game(conn, record) for record in records]
     target = tmp_path / "backup.sqlite"
-    db.backup(conn, target)
-    copy = db.connect(target)
+    storage.backup(conn, target)
+    copy = storage.connect(target)
     try:
-        assert [db.load(copy, s.id) for s in stored] == stored
-        db.migrate(copy)  # already up to date
+        assert [storage.load(copy, s.id) for s in stored] == stored
+        storage.migrate(copy)  # already up to date
         assert [m.name for m in migrations.applied(copy)] == schema_migrations.names()
     finally:
         copy.close()
@@ -359,24 +359,24 @@ def test_a_backup_is_a_readable_copy(conn: Database, tmp_path: Path) -> None:
 def flask_app(tmp_path: Path) -> Flask:
     app = Flask(__name__)
     app.config["DATABASE"] = str(tmp_path / "instance" / "games.sqlite")
-    db.init_app(app)
+    storage.init_app(app)
     return app
 
 
 def test_the_app_creates_and_migrates_its_database_at_start(flask_app: Flask) -> None:
     assert Path(flask_app.config["DATABASE"]).exists()
     with flask_app.app_context():
-        assert set(TABLES) <= set(db.get_db().table_names())
+        assert set(TABLES) <= set(storage.get_db().table_names())
 
 
 def test_a_thread_keeps_its_connection_from_request_to_request(flask_app: Flask) -> None:
     with flask_app.app_context():
-        first = db.get_db()
-        assert db.get_db() is first
+        first = storage.get_db()
+        assert storage.get_db() is first
         first.execute("BEGIN")
         first.execute("DELETE FROM seats")
     with flask_app.app_context():
-        assert db.get_db() is first
+        assert storage.get_db() is first
         assert not first.conn.in_transaction  # what a request left open was rolled back
     other: list[Database] = []
     thread = threading.Thread(target=lambda: other.append(_request_connection(flask_app)))
@@ -388,7 +388,7 @@ def test_a_thread_keeps_its_connection_from_request_to_request(flask_app: Flask)
 def test_a_thread_keeps_few_connections(tmp_path: Path) -> None:
     apps = [
         create_app({"DATABASE": str(tmp_path / f"{n}.sqlite"), "SECRET_KEY": "t"})
-        for n in range(db.KEPT_CONNECTIONS + 1)
+        for n in range(storage.KEPT_CONNECTIONS + 1)
     ]
     first = _request_connection(apps[0])
     for app in apps[1:]:
@@ -400,18 +400,18 @@ def test_a_thread_keeps_few_connections(tmp_path: Path) -> None:
 
 def _request_connection(app: Flask) -> Database:
     with app.app_context():
-        return db.get_db()
+        return storage.get_db()
 
 
 def test_the_backup_command_copies_the_games(flask_app: Flask, tmp_path: Path) -> None:
     with flask_app.app_context():
-        stored = db.create_game(db.get_db(), two_rounds(new(3)))
+        stored = storage.create_game(storage.get_db(), two_rounds(new(3)))
         target = tmp_path / "copy.sqlite"
         result = flask_app.test_cli_runner().invoke(args=["backup", str(target)])
     assert result.exit_code == 0, result.output
     assert result.output == f"Backed up the games to {target}.\n"
-    copy = db.connect(target)
+    copy = storage.connect(target)
     try:
-        assert db.load(copy, stored.id) == stored
+        assert storage.load(copy, stored.id) == stored
     finally:
         copy.close()

@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import db, game
+from scorekeeper import game, storage
 from scorekeeper.csvfile import safe_cell
 from scorekeeper.game import GameRecord
 from scorekeeper.rules import Suit, Turned, Variants
@@ -33,7 +33,7 @@ from tests.support.apps import make_app
 def store(app: Flask, record: GameRecord) -> str:
     """Store a game directly, as the pages would; its id."""
     with app.app_context():
-        return db.create_game(db.get_db(), record).id
+        return storage.create_game(storage.get_db(), record).id
 
 
 def upload(client: FlaskClient, data: bytes, name: str = "game.json") -> TestResponse:
@@ -177,12 +177,12 @@ def test_sealed_bids_of_the_round_at_the_table_are_not_exported(
     body = {**EXAMPLE_GAME, "variants": {"bid_visibility": visibility}, "rounds": EXAMPLE_ROUNDS}
     game_id, _token = create(client, body)
     with app.app_context():
-        stored = db.load(db.get_db(), game_id)
+        stored = storage.load(storage.get_db(), game_id)
         assert stored is not None
         record = game.set_trump(stored.record, Turned.SUIT, Suit.CLUBS)
         for seat in (0, 1):  # round 3: Mary deals, Tom and Dick bid first
             record = game.place_bid(record, seat, 3)
-        db.save(db.get_db(), stored, record)
+        storage.save(storage.get_db(), stored, record)
     exported = json.loads(client.get(f"/games/{game_id}/export.json").data)
     assert len(exported["rounds"]) == 2
     assert "current" not in exported
@@ -266,7 +266,7 @@ def shared_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Fl
     path: Path = tmp_path_factory.mktemp("round-trip") / "games.sqlite"
     app = make_app(path)
     # Held open so that closing each request's connection does not checkpoint the WAL file.
-    keep_open = db.connect(path)
+    keep_open = storage.connect(path)
     # No cookies: the flashed messages would otherwise pile up in the session, unread.
     yield app, app.test_client(use_cookies=False)
     keep_open.close()
@@ -287,6 +287,6 @@ def test_every_playable_table_exports_and_imports_to_the_same_state(
     after: dict[str, Any] = {**state(client, imported), "id": None}
     assert after == before
     with app.app_context():
-        stored = db.load(db.get_db(), imported)
+        stored = storage.load(storage.get_db(), imported)
         assert stored is not None
         assert stored.record == original

@@ -7,7 +7,7 @@ from random import Random
 import pytest
 from sqlite_utils import Database
 
-from scorekeeper import db, game
+from scorekeeper import game, storage
 from scorekeeper.rules import Length, Variants
 from tests.plays import legal_round
 
@@ -23,79 +23,81 @@ def finished(names: tuple[str, ...], seed: int = 1) -> game.GameRecord:
 
 
 def test_migrating_twice_changes_nothing(conn: Database) -> None:
-    db.migrate(conn)
+    storage.migrate(conn)
     assert {"groups", "group_players", "group_games"} <= set(conn.table_names())
 
 
 def test_a_group_keeps_its_games_in_order_and_its_players_on_the_roster(conn: Database) -> None:
-    group = db.create_group(conn, "Friday club", ["Ana"])
-    first = db.create_group_game(conn, group.id, finished(("Ana", "Ben", "Cleo")))
-    second = db.create_group_game(conn, group.id, finished(("ana", "Ben", "Dan"), 2))
-    assert [entry.id for entry in db.group_games(conn, group.id)] == [first.id, second.id]
-    stored = db.load_group(conn, group.id)
+    group = storage.create_group(conn, "Friday club", ["Ana"])
+    first = storage.create_group_game(conn, group.id, finished(("Ana", "Ben", "Cleo")))
+    second = storage.create_group_game(conn, group.id, finished(("ana", "Ben", "Dan"), 2))
+    assert [entry.id for entry in storage.group_games(conn, group.id)] == [first.id, second.id]
+    stored = storage.load_group(conn, group.id)
     assert stored is not None
     assert stored.roster == (("ana", "Ana"), ("ben", "Ben"), ("cleo", "Cleo"), ("dan", "Dan"))
-    assert db.group_of(conn, first.id) == group.id
-    assert db.load_group(conn, "nope") is None
+    assert storage.group_of(conn, first.id) == group.id
+    assert storage.load_group(conn, "nope") is None
 
 
 def test_renaming_a_player_changes_every_game_of_the_group(conn: Database) -> None:
-    group = db.create_group(conn, "Friday club")
-    games = [db.create_group_game(conn, group.id, finished(("Ana", "Ben", "Cleo"))) for _ in "ab"]
-    outside = db.create_game(conn, finished(("Ana", "Ben", "Cleo")))
-    assert db.rename_player(conn, group.id, "ana", "Anna") == 2
+    group = storage.create_group(conn, "Friday club")
+    games = [
+        storage.create_group_game(conn, group.id, finished(("Ana", "Ben", "Cleo"))) for _ in "ab"
+    ]
+    outside = storage.create_game(conn, finished(("Ana", "Ben", "Cleo")))
+    assert storage.rename_player(conn, group.id, "ana", "Anna") == 2
     for before in games:
-        after = db.load(conn, before.id)
+        after = storage.load(conn, before.id)
         assert after is not None
         assert after.record.players == ("Anna", "Ben", "Cleo")
         assert after.version == before.version + 1  # a change like any other: phones reload
-        with pytest.raises(db.Conflict):
-            db.save(conn, before, before.record)
-    untouched = db.load(conn, outside.id)
+        with pytest.raises(storage.Conflict):
+            storage.save(conn, before, before.record)
+    untouched = storage.load(conn, outside.id)
     assert untouched is not None and untouched.record.players[0] == "Ana"
-    stored = db.load_group(conn, group.id)
+    stored = storage.load_group(conn, group.id)
     assert stored is not None and ("anna", "Anna") in stored.roster
     assert "ana" not in dict(stored.roster)
 
 
 def test_merging_two_players_makes_one(conn: Database) -> None:
-    group = db.create_group(conn, "Friday club")
-    db.create_group_game(conn, group.id, finished(("Ana", "Ben", "Cleo")))
-    db.create_group_game(conn, group.id, finished(("Annie", "Ben", "Cleo")))
-    assert db.rename_player(conn, group.id, "annie", "Ana") == 1
-    stored = db.load_group(conn, group.id)
+    group = storage.create_group(conn, "Friday club")
+    storage.create_group_game(conn, group.id, finished(("Ana", "Ben", "Cleo")))
+    storage.create_group_game(conn, group.id, finished(("Annie", "Ben", "Cleo")))
+    assert storage.rename_player(conn, group.id, "annie", "Ana") == 1
+    stored = storage.load_group(conn, group.id)
     assert stored is not None and stored.players == ("Ana", "Ben", "Cleo")
-    assert {entry.record.players[0] for entry in db.group_games(conn, group.id)} == {"Ana"}
+    assert {entry.record.players[0] for entry in storage.group_games(conn, group.id)} == {"Ana"}
 
 
 def test_two_players_of_the_same_game_cannot_be_merged(conn: Database) -> None:
-    group = db.create_group(conn, "Friday club")
-    played = db.create_group_game(conn, group.id, finished(("Ana", "Ben", "Cleo")))
-    with pytest.raises(db.SameGame):
-        db.rename_player(conn, group.id, "ben", "ana")
-    kept = db.load(conn, played.id)
+    group = storage.create_group(conn, "Friday club")
+    played = storage.create_group_game(conn, group.id, finished(("Ana", "Ben", "Cleo")))
+    with pytest.raises(storage.SameGame):
+        storage.rename_player(conn, group.id, "ben", "ana")
+    kept = storage.load(conn, played.id)
     assert kept is not None and kept.record.players == ("Ana", "Ben", "Cleo")
     assert kept.version == played.version
 
 
 def test_existing_games_are_added_once(conn: Database) -> None:
-    group = db.create_group(conn, "Friday club")
-    other = db.create_group(conn, "Sunday club")
-    loose = db.create_game(conn, finished(("Ana", "Ben", "Cleo")))
-    assert db.add_group_games(conn, group.id, [loose]) == 1
-    assert db.add_group_games(conn, other.id, [loose]) == 0  # one group per game
-    assert db.grouped(conn, [loose.id, "nope"]) == {loose.id}
-    assert db.grouped(conn, []) == set()
-    db.remove_group_game(conn, group.id, loose.id)
-    assert db.group_games(conn, group.id) == [] and db.load(conn, loose.id) is not None
+    group = storage.create_group(conn, "Friday club")
+    other = storage.create_group(conn, "Sunday club")
+    loose = storage.create_game(conn, finished(("Ana", "Ben", "Cleo")))
+    assert storage.add_group_games(conn, group.id, [loose]) == 1
+    assert storage.add_group_games(conn, other.id, [loose]) == 0  # one group per game
+    assert storage.grouped(conn, [loose.id, "nope"]) == {loose.id}
+    assert storage.grouped(conn, []) == set()
+    storage.remove_group_game(conn, group.id, loose.id)
+    assert storage.group_games(conn, group.id) == [] and storage.load(conn, loose.id) is not None
 
 
 def test_deleting_a_game_takes_it_out_of_its_group(conn: Database) -> None:
-    group = db.create_group(conn, "Friday club")
-    played = db.create_group_game(conn, group.id, finished(("Ana", "Ben", "Cleo")))
-    db.delete_game(conn, played.id)
-    assert db.group_games(conn, group.id) == []
-    assert db.group_of(conn, played.id) is None
+    group = storage.create_group(conn, "Friday club")
+    played = storage.create_group_game(conn, group.id, finished(("Ana", "Ben", "Cleo")))
+    storage.delete_game(conn, played.id)
+    assert storage.group_games(conn, group.id) == []
+    assert storage.group_of(conn, played.id) is None
 
 
 def test_a_group_is_imported_whole_with_its_days(conn: Database) -> None:
@@ -103,15 +105,15 @@ def test_a_group_is_imported_whole_with_its_days(conn: Database) -> None:
         (finished(("Ana", "Ben", "Cleo"), seed), f"2025-0{seed}-01T20:00:00+00:00")
         for seed in (1, 2)
     ]
-    stored = db.import_group(conn, "Friday club", ["Dan"], records)
-    games = db.group_games(conn, stored.id)
+    stored = storage.import_group(conn, "Friday club", ["Dan"], records)
+    games = storage.group_games(conn, stored.id)
     assert [entry.created_at for entry in games] == [moment for _r, moment in records]
     assert [entry.record for entry in games] == [record for record, _m in records]
     assert stored.players == ("Ana", "Ben", "Cleo", "Dan")
 
 
 def test_a_new_edit_token_replaces_the_groups_old_one(conn: Database) -> None:
-    group = db.create_group(conn, "Friday club")
-    renewed = db.renew_token(conn, group, "edit")
-    stored = db.load_group(conn, group.id)
+    group = storage.create_group(conn, "Friday club")
+    renewed = storage.renew_token(conn, group, "edit")
+    stored = storage.load_group(conn, group.id)
     assert stored is not None and stored.edit_token == renewed.edit_token != group.edit_token

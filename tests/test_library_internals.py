@@ -40,12 +40,12 @@ from scorekeeper import (
     hosting,
     labels,
     languages,
-    migrations,
     printing,
     security,
     urls,
 )
 from scorekeeper.paths import FONTS
+from scorekeeper.storage import migrations
 from tests.support.ports import HOST
 
 
@@ -258,8 +258,8 @@ def test_wtforms_reads_a_field_lists_indices_through_extract_indices() -> None:
 
 
 def test_sqlite_utils_keeps_the_migrations_in_order() -> None:
-    # scorekeeper/migrations.py (names): lists the migrations from Migrations._migrations, each
-    # with its name, in the order they were declared.
+    # scorekeeper/storage/migrations.py (names): lists the migrations from
+    # Migrations._migrations, each with its name, in the order they were declared.
     found = migrations.names()
     assert found == sorted(found) and found[0] == "m001_games_seats_rounds"
 

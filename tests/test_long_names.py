@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from scorekeeper import db, rules
+from scorekeeper import rules, storage
 from tests.pages import one, soup, start_game
 
 GREEK = "Παναγιώτης Αλεξανδρόπουλος"  # 26 characters
@@ -13,7 +13,7 @@ VARIANTS = {"length": "five_rounds", "bid_restriction": "none", "bid_visibility"
 
 
 def _players(client: FlaskClient, game_id: str) -> tuple[str, ...]:
-    stored = db.load(db.connect(client.application.config["DATABASE"]), game_id)
+    stored = storage.load(storage.connect(client.application.config["DATABASE"]), game_id)
     assert stored is not None
     return stored.record.players
 

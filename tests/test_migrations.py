@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from sqlite_utils import Database
 
-from scorekeeper import db, game
+from scorekeeper import game, storage
 from scorekeeper.game import GameRecord, RoundInProgress, RoundRecord
-from scorekeeper.migrations import migrations
 from scorekeeper.rules import BidRestriction, BidVisibility, Length, Suit, Trump, Turned, Variants
+from scorekeeper.storage.migrations import migrations
 
 M001_ONLY = "m002_variants_as_json"
 
@@ -19,14 +19,14 @@ M001_ONLY = "m002_variants_as_json"
 @pytest.fixture
 def old(tmp_path: Path) -> Iterator[Database]:
     """A database file with the schema as m001 made it, before any later migration."""
-    conn = db.connect(tmp_path / "old.sqlite")
+    conn = storage.connect(tmp_path / "old.sqlite")
     migrations.apply(conn, stop_before=M001_ONLY)
     yield conn
     conn.close()
 
 
 def write_m001_game(conn: Database, game_id: str, record: GameRecord, **columns: object) -> None:
-    """Rows exactly as ``db.create_game`` wrote them under m001 (variant columns, round dealer)."""
+    """Rows exactly as ``storage.create_game`` wrote them under m001 (variant columns, dealer)."""
     players = len(record.players)
     v = record.variants
     conn.table("games").insert(
@@ -111,9 +111,9 @@ GAMES = {
 def test_m002_carries_every_game_over_unchanged(old: Database) -> None:
     for game_id, record in GAMES.items():
         write_m001_game(old, game_id, record)
-    db.migrate(old)
+    storage.migrate(old)
     for game_id, record in GAMES.items():
-        stored = db.load(old, game_id)
+        stored = storage.load(old, game_id)
         assert stored is not None
         assert stored.record == record
         assert (stored.version, stored.edit_token) == (7, f"token-{game_id}")
@@ -122,7 +122,7 @@ def test_m002_carries_every_game_over_unchanged(old: Database) -> None:
 
 def test_m002_stores_the_variants_as_one_column_and_drops_the_round_dealer(old: Database) -> None:
     write_m001_game(old, "g", GAMES["variants"])
-    db.migrate(old)
+    storage.migrate(old)
     columns = set(old.table("games").columns_dict)
     assert "variants" in columns
     assert not columns & {"length", "bid_restriction", "saboteur", "pull_one"}
@@ -133,9 +133,9 @@ def test_m002_stores_the_variants_as_one_column_and_drops_the_round_dealer(old: 
 
 def test_a_migrated_game_goes_on_being_played(old: Database) -> None:
     write_m001_game(old, "g", GAMES["canadian"])
-    db.migrate(old)
-    stored = db.load(old, "g")
+    storage.migrate(old)
+    stored = storage.load(old, "g")
     assert stored is not None
     third = RoundRecord(HEARTS, (0, 0, 1), (1, 1, 1))
-    saved = db.save(old, stored, game.add_round(stored.record, third))
-    assert db.load(old, "g") == saved
+    saved = storage.save(old, stored, game.add_round(stored.record, third))
+    assert storage.load(old, "g") == saved

@@ -8,9 +8,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import db, game, pdf, printing, sheet
+from scorekeeper import game, pdf, printing, sheet, storage
 from scorekeeper.game import RoundRecord
 from scorekeeper.rules import BidRestriction, BidVisibility, Length, Suit, Trump, Turned, Variants
+from scorekeeper.storage import games as stored_games
 from tests import pdfs
 
 A4, LETTER = (595, 842), (612, 792)
@@ -19,7 +20,7 @@ GREEK, CYRILLIC = "Γιώργος", "Мария"
 
 @pytest.fixture(autouse=True)
 def fixed_day(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(db, "_now", lambda: "2026-11-29T20:00:00+00:00")
+    monkeypatch.setattr(stored_games, "now", lambda: "2026-11-29T20:00:00+00:00")
 
 
 def _get(client: FlaskClient, game_id: str, query: str = "") -> bytes:
@@ -69,7 +70,7 @@ def test_header_names_date_seats_and_variants(app: Flask, client: FlaskClient) -
     text = pdfs.text(_get(client, stored.id))
     assert "November 29, 2026" in text  # the date as the reader's language writes it
     assert f"1. Ana (first dealer) · 2. {GREEK} · 3. {CYRILLIC} · 4. Zoë" in text
-    assert "Game length: Quick play · Bid restriction: Plus/minus one · Bids: Open" in text
+    assert "Game length: Quick play · Bid restriction: Plus/minus one · Bid visibility: Open" in text
 
 
 def test_names_in_any_script_use_real_glyphs(app: Flask, client: FlaskClient) -> None:
@@ -219,7 +220,9 @@ def test_etag_304_and_no_second_render(
     letter = client.get(url + "?paper=letter")
     assert letter.headers["ETag"] != etag and renders == ["a4", "letter"]
     with app.app_context():
-        changed = db.save(db.get_db(), stored, pdfs.play(("Tom", "Dick", "Mary"), rounds=3))
+        changed = storage.save(
+            storage.get_db(), stored, pdfs.play(("Tom", "Dick", "Mary"), rounds=3)
+        )
     assert changed.version == stored.version + 1
     again = client.get(url, headers={"If-None-Match": etag})
     assert again.status_code == 200 and again.headers["ETag"] != etag

@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from scorekeeper import db, game
+from scorekeeper import game, storage
 from tests.plays import round_json
 from tests.support.apps import make_app
 from tests.support.server import PROJECT_ROOT, running, server_env
@@ -44,11 +44,13 @@ def check_copy(copy: Path, games: list[Tracked], before: dict[str, int]) -> None
     app = make_app(copy, csrf=True)
     client = app.test_client()
     with app.app_context():
-        copied = [tracked for tracked in games if db.load(db.get_db(), tracked.id) is not None]
+        copied = [
+            tracked for tracked in games if storage.load(storage.get_db(), tracked.id) is not None
+        ]
         assert {tracked.id for tracked in copied} >= set(before)
         check_database(copy, copied)
         for tracked in copied:
-            stored = db.load(db.get_db(), tracked.id)
+            stored = storage.load(storage.get_db(), tracked.id)
             assert stored is not None
             record = stored.record
             replayed = game.new_game(record.players, record.first_dealer, record.variants)

@@ -10,7 +10,7 @@ from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import db, page_parts
+from scorekeeper import page_parts, storage
 from tests.fuzzing import Table, page_messages
 from tests.support.apps import make_app
 
@@ -31,7 +31,7 @@ def test_forms_without_a_fresh_csrf_token_are_refused_clearly(csrf_app: Flask) -
     assert created.status_code == 303
     game_id = created.headers["Location"].rsplit("/", 1)[-1]
     with csrf_app.app_context():
-        stored = db.load(db.get_db(), game_id)
+        stored = storage.load(storage.get_db(), game_id)
     assert stored is not None
     table = Table(csrf_app, {"game": stored}, phone)
     valid = _csrf_token(phone, f"/games/{game_id}")

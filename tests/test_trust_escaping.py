@@ -22,10 +22,10 @@ from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import db, game
+from scorekeeper import game, storage
 from scorekeeper.csvfile import FORMULA_STARTS
-from scorekeeper.db import StoredGame
 from scorekeeper.rules import Suit, Turned, Variants
+from scorekeeper.storage import StoredGame
 from tests.plays import legal_round, round_json
 
 SCRIPT = "<script>alert(document.cookie)</script>"
@@ -47,7 +47,7 @@ def stored_game(app: Flask, names: tuple[str, ...], rounds: int, at_table: bool)
         for seat in setup.bidders[:2]:
             record = game.place_bid(record, seat, 0)
     with app.app_context():
-        return db.create_game(db.get_db(), record)
+        return storage.create_game(storage.get_db(), record)
 
 
 def edit_access(client: FlaskClient, *games: StoredGame) -> None:

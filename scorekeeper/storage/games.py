@@ -1,0 +1,285 @@
+"""Games in storage: a game's facts (players, variants, trump, bids, tricks, the round in
+progress) and never a score.
+
+Every change of a game goes through :func:`changing`, the one place that bumps its version and its
+time of change in the change's transaction: a change made against an old version is refused
+(:class:`Conflict`) instead of overwriting another phone's entry, and every cache keyed by the
+game's stamp sees the change (tests/test_storage.py checks every write path).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from sqlite_utils import Database
+
+from scorekeeper import variants
+from scorekeeper.game import GameRecord, RoundInProgress, RoundRecord
+from scorekeeper.rules import Suit, Trump, Turned
+from scorekeeper.storage.database import (
+    Conflict,
+    Row,
+    now,
+    rows,
+    stamp,
+    storage_of,
+    writing,
+)
+from scorekeeper.storage.database import new_token as new_edit_token
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game as stored: its record plus what only storage knows."""
+
+    TABLE: ClassVar[str] = "games"
+
+    id: str
+    record: GameRecord
+    version: int
+    edit_token: str
+    created_at: str
+    updated_at: str
+    # None: the game's id is its view link (until the scorekeeper renews the view link).
+    view_token: str | None = None
+
+    @property
+    def stamp(self) -> tuple[object, ...]:
+        """What names this version of the game (:func:`scorekeeper.storage.database.stamp`)."""
+        return stamp(self.id, self.version, self.updated_at)
+
+    @property
+    def day(self) -> str:
+        """The day the game started, YYYY-MM-DD (UTC)."""
+        return self.created_at[:10]
+
+
+def new_game_id() -> str:
+    """An unguessable, URL-safe game id (96 random bits)."""
+    return secrets.token_urlsafe(12)
+
+
+class KeyReused(Exception):
+    """A creation key sent again with another request than the one that created its game."""
+
+
+def create_game(db: Database, record: GameRecord, key: str | None = None) -> StoredGame:
+    """Store a new game with all its rounds in one transaction.
+
+    ``key`` names the request that creates it: when a game with this key exists already (the
+    same form sent twice), that game is returned and nothing new is stored.
+    """
+    return create_game_once(db, record, key)[0]
+
+
+def create_game_once(
+    db: Database,
+    record: GameRecord,
+    key: str | None,
+    digest: str | None = None,
+    since: str | None = None,
+) -> tuple[StoredGame, bool]:
+    """Store a new game, unless the request named ``key`` made one already: the game, and
+    whether it was made earlier.
+
+    ``digest`` is the request's fingerprint: the key of a game made by a request with another
+    digest raises :class:`KeyReused`. ``since`` (an ISO time) forgets keys of games created
+    before it, so that a key is only held for a while.
+    """
+    game_id, token, when = new_game_id(), new_edit_token(), now()
+    with writing(db):
+        if key is not None:
+            if since is not None:
+                db.execute(
+                    "UPDATE games SET creation_key = NULL"
+                    " WHERE creation_key = ? AND created_at < ?",
+                    [key, since],
+                )
+            made = db.execute(
+                "SELECT id, creation_digest FROM games WHERE creation_key = ?", [key]
+            ).fetchone()
+            if made is not None:
+                if made[1] != digest:
+                    raise KeyReused(made[0])
+                earlier = load(db, made[0])
+                assert earlier is not None
+                return earlier, True
+        db.execute(
+            "INSERT INTO games (id, created_at, updated_at, first_dealer, variants, edit_token,"
+            " version, creation_key, creation_digest) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)",
+            [
+                game_id,
+                when,
+                when,
+                record.first_dealer,
+                json.dumps(variants.to_plain(record.variants)),
+                token,
+                key,
+                digest,
+            ],
+        )
+        db.conn.executemany(
+            "INSERT INTO seats (game_id, seat, name) VALUES (?, ?, ?)",
+            [(game_id, seat, name) for seat, name in enumerate(record.players)],
+        )
+        _write_rounds(db, game_id, record, _rounds_by_number(record))
+    return StoredGame(game_id, record, 1, token, when, when), False
+
+
+def load(db: Database, game_id: str) -> StoredGame | None:
+    """The stored game with this id, or ``None``; read as one consistent snapshot."""
+    owner = storage_of(db)
+    found = rows(db, "SELECT * FROM games WHERE id = ?", game_id)
+    if not found:
+        return None
+    record = None if owner is None else owner.records.get(_stamp_of(found[0]))
+    if record is not None:  # one row read is a snapshot of its own
+        return _stored(found[0], record)
+    with db.atomic():
+        found = rows(db, "SELECT * FROM games WHERE id = ?", game_id)
+        if not found:
+            return None
+        game = found[0]
+        seats = rows(db, "SELECT name FROM seats WHERE game_id = ? ORDER BY seat", game_id)
+        rounds = rows(db, "SELECT * FROM rounds WHERE game_id = ? ORDER BY number", game_id)
+        hands = rows(db, "SELECT * FROM hands WHERE game_id = ? ORDER BY number, seat", game_id)
+        record = _record(game, tuple(row["name"] for row in seats), rounds, hands)
+    if owner is not None:
+        owner.records.put(_stamp_of(game), record)
+    return _stored(game, record)
+
+
+def _stamp_of(game: Row) -> tuple[object, ...]:
+    return stamp(game["id"], game["version"], game["updated_at"])
+
+
+def version_of(db: Database, game_id: str) -> int | None:
+    """The game's version alone, or ``None``: one indexed read, for phones watching a game."""
+    row = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
+    return None if row is None else int(row[0])
+
+
+def changing(db: Database, game_id: str, version: int | None = None) -> str:
+    """Mark the game changed, inside the transaction that changes it: its version goes up by
+    one and its time of change is now (returned). With ``version``, only from that version:
+    :class:`Conflict` when another change came first."""
+    when = now()
+    sql = "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ?"
+    params: list[object] = [when, game_id]
+    if version is not None:
+        sql += " AND version = ?"
+        params.append(version)
+    if db.execute(sql, params).rowcount != 1:
+        raise Conflict(game_id)
+    return when
+
+
+def save(db: Database, stored: StoredGame, record: GameRecord) -> StoredGame:
+    """Write the change from ``stored`` to ``record`` as one transaction.
+
+    Raises :class:`Conflict` when the game's version moved on since ``stored`` was loaded.
+    Only the rounds that changed are rewritten.
+    """
+    before, after = _rounds_by_number(stored.record), _rounds_by_number(record)
+    changed = {n for n in before.keys() | after.keys() if before.get(n) != after.get(n)}
+    with writing(db):
+        when = changing(db, stored.id, stored.version)
+        for number in changed:
+            db.execute("DELETE FROM hands WHERE game_id = ? AND number = ?", [stored.id, number])
+            db.execute("DELETE FROM rounds WHERE game_id = ? AND number = ?", [stored.id, number])
+        _write_rounds(db, stored.id, record, {n: after[n] for n in changed if n in after})
+    saved = replace(stored, record=record, version=stored.version + 1, updated_at=when)
+    owner = storage_of(db)
+    if owner is not None and not db.conn.in_transaction:
+        owner.records.put(saved.stamp, record)  # committed: the next read is this record
+    return saved
+
+
+def delete_game(db: Database, game_id: str) -> None:
+    """Remove a game and everything entered for it."""
+    with writing(db):
+        for table in ("hands", "rounds", "seats", "games"):
+            column = "id" if table == "games" else "game_id"
+            db.execute(f"DELETE FROM {table} WHERE {column} = ?", [game_id])
+
+
+def load_many(db: Database, game_ids: Iterable[str]) -> list[StoredGame]:
+    """The stored games among ``game_ids`` (unknown ids are skipped), in the order given."""
+    games = (load(db, game_id) for game_id in game_ids)
+    return [stored for stored in games if stored is not None]
+
+
+def _rounds_by_number(record: GameRecord) -> dict[int, RoundRecord | RoundInProgress]:
+    rounds: dict[int, RoundRecord | RoundInProgress] = dict(enumerate(record.rounds, start=1))
+    if record.current is not None and not record.finished:
+        rounds[len(record.rounds) + 1] = record.current
+    return rounds
+
+
+def _write_rounds(
+    db: Database, game_id: str, record: GameRecord, rounds: dict[int, RoundRecord | RoundInProgress]
+) -> None:
+    players = len(record.players)
+    for number, entry in sorted(rounds.items()):
+        complete = isinstance(entry, RoundRecord)
+        trump = entry.trump
+        winners = "" if isinstance(entry, RoundRecord) else ",".join(map(str, entry.trick_winners))
+        db.execute(
+            "INSERT INTO rounds (game_id, number, trump_turned, trump_suit, trick_winners,"
+            " complete) VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                game_id,
+                number,
+                trump.turned.value if trump else None,
+                trump.suit.value if trump and trump.suit else None,
+                winners,
+                int(complete),
+            ],
+        )
+        tricks = entry.tricks if isinstance(entry, RoundRecord) else (None,) * players
+        bids = entry.bids or (None,) * players
+        db.conn.executemany(
+            "INSERT INTO hands (game_id, number, seat, bid, tricks) VALUES (?, ?, ?, ?, ?)",
+            [
+                (game_id, number, seat, bid, taken)
+                for seat, (bid, taken) in enumerate(zip(bids, tricks, strict=True))
+            ],
+        )
+
+
+def _stored(game: Row, record: GameRecord) -> StoredGame:
+    return StoredGame(
+        game["id"],
+        record,
+        game["version"],
+        game["edit_token"],
+        game["created_at"],
+        game["updated_at"],
+        game["view_token"],
+    )
+
+
+def _record(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[Row]) -> GameRecord:
+    chosen = variants.from_plain(json.loads(game["variants"]))
+    by_round: dict[int, list[Row]] = {}
+    for hand in hands:
+        by_round.setdefault(hand["number"], []).append(hand)
+    done: list[RoundRecord] = []
+    current = None
+    for row in rounds:
+        seats = by_round.get(row["number"], [])
+        bids = tuple(hand["bid"] for hand in seats)
+        trump = None
+        if row["trump_turned"] is not None:
+            suit = Suit(row["trump_suit"]) if row["trump_suit"] else None
+            trump = Trump(Turned(row["trump_turned"]), suit)
+        if row["complete"] and trump is not None:
+            done.append(RoundRecord(trump, bids, tuple(hand["tricks"] for hand in seats)))
+        else:
+            winners = tuple(int(seat) for seat in row["trick_winners"].split(",") if seat)
+            current = RoundInProgress(trump, bids, winners)
+    return GameRecord(players, game["first_dealer"], chosen, tuple(done), current)

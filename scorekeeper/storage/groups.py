@@ -1,0 +1,241 @@
+"""Groups in storage: a table's games and roster (player key -> the name shown).
+
+A group's games are stored games (:mod:`scorekeeper.storage.games`); renaming a player changes
+them through :func:`scorekeeper.storage.games.changing`, as every change of a game does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from sqlite_utils import Database
+
+from scorekeeper import stats
+from scorekeeper.game import GameRecord
+from scorekeeper.storage.database import Row, new_token, now, writing
+from scorekeeper.storage.games import (
+    StoredGame,
+    changing,
+    create_game,
+    load_many,
+    new_game_id,
+)
+
+
+@dataclass(frozen=True)
+class StoredGroup:
+    """A group as stored: its name, edit token and roster (player key -> name shown)."""
+
+    TABLE: ClassVar[str] = "groups"
+
+    id: str
+    name: str
+    edit_token: str
+    created_at: str
+    updated_at: str
+    roster: tuple[tuple[str, str], ...]
+    # None: the group's id is its view link (until a keeper renews the view link).
+    view_token: str | None = None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The roster's names, in alphabetical order."""
+        return tuple(name for _key, name in self.roster)
+
+
+class SameGame(Exception):
+    """Two players cannot be merged: they sat at the same game (its id is the argument)."""
+
+
+def create_group(db: Database, name: str, roster: Iterable[str] = ()) -> StoredGroup:
+    """Store a new group, with its first players if given."""
+    group_id, token, when = new_game_id(), new_token(), now()
+    with writing(db):
+        db.execute(
+            "INSERT INTO groups (id, name, edit_token, created_at, updated_at) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [group_id, name, token, when, when],
+        )
+        _join_roster(db, group_id, roster)
+    stored = load_group(db, group_id)
+    assert stored is not None
+    return stored
+
+
+def import_group(
+    db: Database, name: str, roster: Iterable[str], games: Iterable[tuple[GameRecord, str]]
+) -> StoredGroup:
+    """Store a whole group at once, each game with the time it started: all or nothing."""
+    with writing(db):
+        stored = create_group(db, name, roster)
+        for record, played_at in games:
+            create_group_game(db, stored.id, record, played_at)
+    loaded = load_group(db, stored.id)
+    assert loaded is not None
+    return loaded
+
+
+def load_group(db: Database, group_id: str) -> StoredGroup | None:
+    """The group with this id and its roster, or ``None``."""
+    with db.atomic():
+        rows = list(db.query("SELECT * FROM groups WHERE id = ?", [group_id]))
+        if not rows:
+            return None
+        roster = db.query(
+            "SELECT key, name FROM group_players WHERE group_id = ? ORDER BY key", [group_id]
+        )
+        players = tuple((row["key"], row["name"]) for row in roster)
+    row = rows[0]
+    return StoredGroup(
+        row["id"],
+        row["name"],
+        row["edit_token"],
+        row["created_at"],
+        row["updated_at"],
+        players,
+        row["view_token"],
+    )
+
+
+def load_groups(db: Database, group_ids: Iterable[str]) -> list[StoredGroup]:
+    """The stored groups among ``group_ids`` (unknown ids are skipped), in the order given."""
+    groups = (load_group(db, group_id) for group_id in group_ids)
+    return [stored for stored in groups if stored is not None]
+
+
+def group_games(db: Database, group_id: str) -> list[StoredGame]:
+    """The group's games in the order they were started."""
+    rows = db.query(
+        "SELECT games.id FROM group_games JOIN games ON games.id = group_games.game_id "
+        "WHERE group_games.group_id = ? ORDER BY games.created_at, games.rowid",
+        [group_id],
+    )
+    return load_many(db, [row["id"] for row in rows])
+
+
+def group_of(db: Database, game_id: str) -> str | None:
+    """The id of the group the game belongs to, if any."""
+    rows = list(db.query("SELECT group_id FROM group_games WHERE game_id = ?", [game_id]))
+    return rows[0]["group_id"] if rows else None
+
+
+def grouped(db: Database, game_ids: Iterable[str]) -> set[str]:
+    """Those of ``game_ids`` that belong to a group already."""
+    ids = list(game_ids)
+    if not ids:
+        return set()
+    marks = ", ".join("?" * len(ids))
+    rows = db.query(f"SELECT game_id FROM group_games WHERE game_id IN ({marks})", ids)
+    return {row["game_id"] for row in rows}
+
+
+def create_group_game(
+    db: Database,
+    group_id: str,
+    record: GameRecord,
+    played_at: str | None = None,
+    key: str | None = None,
+) -> StoredGame:
+    """Store a new game as one of the group's; its players join the roster.
+
+    ``played_at`` (an ISO date-time) keeps the date of an imported game; a new game is now.
+    ``key`` names the request, as for :func:`create_game` (a game made already is returned).
+    """
+    with writing(db):
+        stored = create_game(db, record, key=key)
+        if played_at is not None:
+            db.execute("UPDATE games SET created_at = ? WHERE id = ?", [played_at, stored.id])
+            stored = replace(stored, created_at=played_at)
+        _add_games(db, group_id, [stored])
+    return stored
+
+
+def add_group_games(db: Database, group_id: str, games: Iterable[StoredGame]) -> int:
+    """Put existing games into the group (those in a group already are left where they are);
+    their players join the roster. Returns how many were added."""
+    with writing(db):
+        return _add_games(db, group_id, list(games))
+
+
+def remove_group_game(db: Database, group_id: str, game_id: str) -> None:
+    """Take a game out of the group; the game itself stays."""
+    with writing(db):
+        db.execute(
+            "DELETE FROM group_games WHERE group_id = ? AND game_id = ?", [group_id, game_id]
+        )
+        _touch_group(db, group_id)
+
+
+def join_roster(db: Database, group_id: str, names: Iterable[str]) -> None:
+    """Add players to the roster; a name whose key is there already keeps its spelling."""
+    with writing(db):
+        _join_roster(db, group_id, names)
+        _touch_group(db, group_id)
+
+
+def rename_player(db: Database, group_id: str, key: str, name: str) -> int:
+    """Rename the player ``key`` to ``name`` in the roster and in every game of the group.
+
+    When ``name`` is another player's, the two become one (a merge); :class:`SameGame` is raised
+    if they sat at the same game. Every game changed gets a new version, as any change does.
+    Returns how many games changed.
+    """
+    new_key = stats.player_key(name)
+    with writing(db):
+        seats = db.query(
+            "SELECT seats.game_id, seats.seat, seats.name FROM seats JOIN group_games "
+            "ON group_games.game_id = seats.game_id WHERE group_games.group_id = ?",
+            [group_id],
+        )
+        by_game: dict[str, list[Row]] = {}
+        for row in seats:
+            by_game.setdefault(row["game_id"], []).append(row)
+        changed = 0
+        for game_id, rows in by_game.items():
+            names = [row["name"] for row in sorted(rows, key=lambda row: row["seat"])]
+            keys = stats.seat_keys(names)
+            if key not in keys:
+                continue
+            if new_key != key and new_key in keys:
+                raise SameGame(game_id)
+            seat = keys.index(key)
+            db.execute(
+                "UPDATE seats SET name = ? WHERE game_id = ? AND seat = ?", [name, game_id, seat]
+            )
+            changing(db, game_id)
+            changed += 1
+        db.execute("DELETE FROM group_players WHERE group_id = ? AND key = ?", [group_id, key])
+        db.execute(
+            "INSERT OR REPLACE INTO group_players (group_id, key, name) VALUES (?, ?, ?)",
+            [group_id, new_key, name],
+        )
+        _touch_group(db, group_id)
+    return changed
+
+
+def _add_games(db: Database, group_id: str, games: list[StoredGame]) -> int:
+    taken = grouped(db, [stored.id for stored in games])
+    added = [stored for stored in games if stored.id not in taken]
+    when = now()
+    for stored in added:
+        db.execute(
+            "INSERT INTO group_games (game_id, group_id, added_at) VALUES (?, ?, ?)",
+            [stored.id, group_id, when],
+        )
+        _join_roster(db, group_id, stored.record.players)
+    _touch_group(db, group_id)
+    return len(added)
+
+
+def _join_roster(db: Database, group_id: str, names: Iterable[str]) -> None:
+    for name in names:
+        db.execute(
+            "INSERT OR IGNORE INTO group_players (group_id, key, name) VALUES (?, ?, ?)",
+            [group_id, stats.player_key(name), name.strip()],
+        )
+
+
+def _touch_group(db: Database, group_id: str) -> None:
+    db.execute("UPDATE groups SET updated_at = ? WHERE id = ?", [now(), group_id])
