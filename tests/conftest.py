@@ -18,8 +18,10 @@ from tests.support.server import Server, running
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Flask:
-    return make_app(tmp_path / "games.sqlite")
+def app(tmp_path: Path) -> Iterator[Flask]:
+    made = make_app(tmp_path / "games.sqlite")
+    yield made
+    storage.storage(made).close()  # the app is done: no connection is left to the collector
 
 
 @pytest.fixture
@@ -48,9 +50,11 @@ def conn(tmp_path: Path) -> Iterator[Database]:
 
 
 @pytest.fixture
-def csrf_app(tmp_path: Path) -> Flask:
+def csrf_app(tmp_path: Path) -> Iterator[Flask]:
     """The app as it is served: CSRF protection on."""
-    return make_app(tmp_path / "games.sqlite", csrf=True)
+    made = make_app(tmp_path / "games.sqlite", csrf=True)
+    yield made
+    storage.storage(made).close()
 
 
 @pytest.fixture

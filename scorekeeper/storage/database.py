@@ -91,7 +91,7 @@ class Storage:
         """The connection this thread keeps to the file."""
         kept = _kept.connections
         db = kept.get(self)
-        if db is None:
+        if db is None or db not in self._open:  # none yet, or closed with the storage
             db = kept[self] = self.open()
             while len(kept) > KEPT_CONNECTIONS:
                 kept.popitem(last=False)[1].close()
@@ -105,15 +105,17 @@ class Storage:
         self._open.clear()
 
 
-class _Kept(threading.local):
-    """The connections this thread keeps, least recently used first; closed with the thread."""
-
-    def __init__(self) -> None:
-        self.connections: OrderedDict[Storage, Database] = OrderedDict()
+class _Connections(OrderedDict["Storage", Database]):
+    """The connections one thread keeps, least recently used first; closed with the thread."""
 
     def __del__(self) -> None:
-        for db in self.connections.values():
+        for db in self.values():
             db.close()
+
+
+class _Kept(threading.local):
+    def __init__(self) -> None:
+        self.connections = _Connections()
 
 
 _kept = _Kept()
