@@ -11,8 +11,6 @@ from scorekeeper.rules import Suit, Trump, Turned, Variants
 from tests.browser import flows
 from tests.browser.flows import NewContext
 
-pytestmark = pytest.mark.browser
-
 NAMES = ("Ada", "Bruno", "Chiara")
 
 

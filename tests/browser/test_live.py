@@ -15,8 +15,6 @@ from scorekeeper.rules import Suit, Trump, Turned
 from tests.browser import flows
 from tests.browser.flows import NewContext
 
-pytestmark = pytest.mark.browser
-
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
 WITHIN = 2_000  # ms: the promise for every open page
 TABLE = {"width": 1280, "height": 800}

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page
 
 from scorekeeper import game, sheet
 from scorekeeper.rules import Suit, Trump, Turned, Variants
 from tests.browser import flows
 from tests.browser.flows import NewContext
-
-pytestmark = pytest.mark.browser
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
 

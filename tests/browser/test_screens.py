@@ -17,8 +17,6 @@ from scorekeeper.rules import Suit, Trump, Turned
 from tests.browser import flows
 from tests.browser.flows import NewContext
 
-pytestmark = pytest.mark.browser
-
 NAMES = ("Ana", "Benedikt", "Cleo", "Dan")
 # Apple and Google both ask for tap targets of about 44 to 48 CSS pixels.
 MIN_TAP = 44

@@ -21,8 +21,6 @@ from playwright.sync_api import BrowserContext, Page
 from tests.browser import flows
 from tests.browser.flows import NewContext
 
-pytestmark = pytest.mark.browser
-
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
 # Round 5 (5 cards): Ana deals, so Ben bids first and Ana last.
 SEALED = (4, 5, 3, 1)

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser import flows
 from tests.browser.flows import NewContext
-
-pytestmark = pytest.mark.browser
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
 

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser import flows
-
-pytestmark = pytest.mark.browser
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
 
