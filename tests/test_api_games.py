@@ -119,9 +119,7 @@ def test_an_unknown_game_is_404_in_json(client: FlaskClient) -> None:
     assert "no game with this id" in json_of(response)["error"]
 
 
-def test_the_round_in_progress_shows_its_trump_and_bids(
-    app: Flask, client: FlaskClient
-) -> None:
+def test_the_round_in_progress_shows_its_trump_and_bids(app: Flask, client: FlaskClient) -> None:
     game_id, _token = create(client, {**EXAMPLE_GAME, "rounds": EXAMPLE_ROUNDS})
     with app.app_context():
         stored = db.load(db.get_db(), game_id)
