@@ -92,6 +92,7 @@ def test_every_screen_fits_the_phone(
     flows.tap(page, forbidden)
     camera.shoot(page, "bids-refused-flash")
     flows.tap(page, page.locator("form.bid-pad button[name=bid][value='0']"))
+    flows.enter_tricks(page, [0, 0, 1, 0])  # everyone bid 0: one of them took the trick
     camera.shoot(page, "play")
     flows.confirm_round(page)
     camera.shoot(page, "result")
