@@ -85,6 +85,12 @@ def test_the_steppers_start_at_the_bids(client: FlaskClient) -> None:
     assert post(client, game_id, "trick", seat=0).status_code == 404
 
 
+def _result_rows(result: Tag) -> list[list[str]]:
+    """The round result's table: name, bid, tricks, score and total by player."""
+    rows = result.select("tbody tr")
+    return [[cell.get_text(" ", strip=True) for cell in row.select("th, td")] for row in rows]
+
+
 def _watched(client: FlaskClient, game_id: str) -> BeautifulSoup:
     """The round page as a phone that only watches the game sees it."""
     return soup(client.application.test_client().get(f"/games/{game_id}"))
@@ -119,10 +125,7 @@ def test_a_watching_phone_sees_the_bids_and_no_result_until_the_tricks_are_confi
     page = _watched(client, game_id)
     result = one(page, ".result")
     assert "Round 2 result" in result.get_text()
-    rows = [
-        [c.get_text(" ", strip=True) for c in r.select("th, td")] for r in result.select("tbody tr")
-    ]
-    assert rows == [
+    assert _result_rows(result) == [
         ["Tom", "0", "0", "✓ +20", "50"],
         ["Dick", "0", "1", "✗ \u221210", "10"],
         ["Mary", "0", "1", "✗ \u221210", "10"],
@@ -202,10 +205,7 @@ def test_result_shows_scores_and_totals_and_the_dealer_once(client: FlaskClient)
     game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
     play_round(client, game_id, [0, 1, 1], [0, 0, 1])
     result = one(soup(client.get(f"/games/{game_id}")), ".result")
-    rows = [
-        [c.get_text(" ", strip=True) for c in r.select("th, td")] for r in result.select("tbody tr")
-    ]
-    assert rows == [
+    assert _result_rows(result) == [
         ["Tom", "0", "0", "✓ +20", "20"],
         ["Dick", "1", "0", "✗ \u221210", "\u221210"],
         ["Mary", "1", "1", "✓ +30", "30"],
