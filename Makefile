@@ -6,9 +6,9 @@ BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
 # Debian packages the tests need: a real Chromium, PDF-to-text/PNG tools, fast font subsetting,
-# fonts for the browser's pages, and openssl for the HTTPS test's certificate. The PDF's fonts
-# ship with the app (fonts/).
-TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core openssl
+# fonts for the browser's pages, openssl for the HTTPS test's certificate, and gettext for msgfmt's
+# checks of the catalogues. The PDF's fonts ship with the app (fonts/).
+TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core openssl gettext
 # Only the PDF needs these (WeasyPrint draws text with Pango); the pad serves without them.
 RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
 
@@ -81,7 +81,7 @@ fmt: $(VENV)/.installed-test ## Format and fix what ruff can
 	$(BIN)/ruff check --fix scorekeeper tests benchmarks
 
 messages: $(VENV)/.installed ## Extract every message into messages.pot and update the catalogues
-	$(BIN)/pybabel -q extract -F babel.cfg -k N_ -k NP_:1,2 -k _l --no-location --sort-output \
+	$(BIN)/pybabel -q extract -F babel.cfg -k N_ -k NP_:1,2 -k _l -c Translators: --no-location --sort-output \
 		-o messages.pot .
 	$(BIN)/pybabel -q update -N --ignore-obsolete -i messages.pot -d translations
 

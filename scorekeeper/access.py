@@ -1,31 +1,36 @@
-"""Who may change a game: the browser that created it, and phones holding its edit token;
-and who may watch it.
+"""Who may change and who may see a shared thing (a game, a group, any :class:`Kind`), and the
+phone's memory of the things it keeps and watches.
 
-Anyone with a game's link may view it. Editing needs the game's secret edit token, kept per
-game in the signed session cookie (a browser) or sent as ``Authorization: Bearer`` (the API).
+Anyone with a thing's link may see it. Changing it needs its secret edit token, proven by the
+browser's memory (the signed session cookie) or sent as ``Authorization: Bearer`` (the API).
 Renewing the token locks out every phone and link that held the old one.
 
-The view link is the game's id until a scorekeeper renews it: from then on, watching takes the
-game's view token (the new view link puts it in the cookie; the API takes it as a bearer token),
-and the old link and the phones that watched with it see nothing more. Scorekeepers always see
-their games, at the same addresses.
+The view link is the thing's id until a keeper renews it: from then on, seeing it takes its view
+token (the new view link puts its proof in the memory; the API takes it as a bearer token), and
+the old link and the phones that used it see nothing more. Keepers always see what they keep.
+
+Every request for an address that names a thing (``game_id``, ``group_id``) is checked once,
+before its view runs (:func:`check_request`); the view takes that same read
+(:func:`load_or_404`).
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import hmac
-from typing import Protocol
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
-from flask import Flask, abort, request, session
+from flask import Flask, abort, g, request, session
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext
 
-from scorekeeper import db, errors
-from scorekeeper.db import StoredGame, StoredGroup
+from scorekeeper import errors
 
 
-class Editable(Protocol):
-    """A game or a group: anything that has an id and an edit token."""
+class Shared(Protocol):
+    """A game or a group: anything with an id, an edit token and maybe a view token."""
 
     @property
     def id(self) -> str: ...
@@ -33,162 +38,170 @@ class Editable(Protocol):
     @property
     def edit_token(self) -> str: ...
 
+    @property
+    def view_token(self) -> str | None: ...
 
-# A cookie holds about 4 KB: remember the most recently used games only.
-MAX_REMEMBERED = 40
+
+Thing = TypeVar("Thing", bound=Shared)
 
 
-def _recent() -> list[str]:
-    """Ids of the remembered games, least recently used first.
+@dataclass(frozen=True)
+class Kind(Generic[Thing]):
+    """One kind of shared thing, declared once (:mod:`scorekeeper.kinds`).
 
-    A list, in the order of use: Flask writes a dict into the cookie with its keys sorted, which
-    once made the order that of the ids. (An older cookie's dict still reads, in id order.)
+    ``letter`` marks its entries in the phone's memory, ``arg`` is the name of its id in every
+    address, ``endpoints`` the blueprint that serves its pages (``views``, ``groups``) and
+    ``page`` the endpoint of its own page there. ``load`` reads one from storage and ``renew``
+    stores a new edit or view token. ``context`` is what its share and join pages (the two templates)
+    show of it. The ``*_words`` say, in the reader's language, what a phone is told. ``rank``
+    orders kinds the way addresses nest them: a game's address inside a group's is the group's
+    to allow.
     """
-    return [str(game_id) for game_id in session.get("seen", [])]
+
+    name: str
+    letter: str
+    arg: str
+    rank: int
+    endpoints: str
+    page: str
+    load: Callable[[str], Thing | None]
+    renew: Callable[[Thing, Literal["edit", "view"]], Thing]
+    context: Callable[[Thing], dict[str, object]]
+    share_template: str
+    join_template: str
+    renewed_words: Callable[[], str]
+    keepers_only_words: Callable[[], str]
+    stale_edit_link_words: Callable[[], str]
+    joined_words: Callable[[], str]
 
 
-def _use(game_id: str, token: str | None = None) -> None:
-    """Remember the game as the most recently used one (with its edit token, if given)."""
-    recent = _recent()
-    editing = dict(session.get("edit", {}))
-    if recent[-1:] == [game_id] and token in (None, editing.get(game_id)):
-        return  # already the most recent: leave the cookie as it is
-    recent = [known for known in recent if known != game_id] + [game_id]
-    if token is not None:
-        editing[game_id] = token
-    watching = dict(session.get("view", {}))
-    while len(recent) > MAX_REMEMBERED:
-        # Watched games make room first: a page that makes this browser open many view links
-        # never pushes out a game it keeps score for.
-        dropped = next((known for known in recent if known not in editing), recent[0])
-        recent.remove(dropped)
-        editing.pop(dropped, None)
-        watching.pop(dropped, None)
-    session["seen"] = recent
-    session["edit"] = editing
-    if watching:
-        session["view"] = watching
+KINDS: dict[str, Kind[Any]] = {}
+
+
+def declare(kind: Kind[Thing]) -> Kind[Thing]:
+    """Add a kind of shared thing: its addresses are checked from now on."""
+    KINDS[kind.name] = kind
+    return kind
+
+
+# --- the phone's memory ----------------------------------------------------------------------
+
+# What a phone remembers, games and groups alike: the most recently used ones, each with a proof
+# of the edit or view token it holds. Watched things make room first, so a page that walks this
+# browser through many view links never pushes out one it keeps. At this size the worst case
+# (every entry kept and watched, tests/test_access.py) is well inside the 4,096 bytes a browser
+# keeps of a cookie.
+MAX_REMEMBERED = 50
+MEMORY = "keep"
+# The cookie's earlier keys, read once into the one memory.
+_OLD_KEYS = {"": ("seen", "edit", "view"), "r": ("group_seen", "group_edit", "group_view")}
+
+
+def proof(token: str) -> str:
+    """What the memory keeps of a token: 48 bits of its SHA-256.
+
+    The cookie is signed, so a proof cannot be made up; it only has to tell the current token
+    from an older one. It is a fifth of the token's size, and useless as a link or bearer token.
+    """
+    digest = hashlib.sha256(token.encode()).digest()[:6]
+    return base64.urlsafe_b64encode(digest).decode()
+
+
+Entry = list[str]  # [letter + id, proof of the edit token or "", proof of the view token or ""]
+
+
+def _memory() -> list[Entry]:
+    """The memory's entries, least recently used first (an earlier cookie's keys converted)."""
+    if any(key in session for keys in _OLD_KEYS.values() for key in keys):
+        _convert_old_memory()
+    entries = session.get(MEMORY, [])
+    return [[str(part) for part in entry] for entry in entries if len(entry) == 3]
+
+
+def _convert_old_memory() -> None:
+    entries: list[Entry] = [[str(part) for part in e] for e in session.get(MEMORY, [])]
+    for letter, (seen_key, edit_key, view_key) in sorted(_OLD_KEYS.items(), reverse=True):
+        edit, view = session.pop(edit_key, {}), session.pop(view_key, {})
+        letter = letter or "g"
+        for thing_id in [str(known) for known in session.pop(seen_key, [])]:
+            edit_proof = proof(str(edit[thing_id])) if thing_id in edit else ""
+            view_proof = proof(str(view[thing_id])) if thing_id in view else ""
+            entries.append([letter + thing_id, edit_proof, view_proof])
+    _store(entries)
+
+
+def _store(entries: list[Entry]) -> None:
+    while len(entries) > MAX_REMEMBERED:
+        watched = [entry for entry in entries if not entry[1]]
+        entries.remove(watched[0] if watched else entries[0])
+    session[MEMORY] = entries
     session.permanent = True
 
 
-def remember_viewer(stored: StoredGame) -> None:
-    """Let this browser watch the game by its renewed view link (also lists it)."""
-    if stored.view_token is not None:
-        session["view"] = {**session.get("view", {}), stored.id: stored.view_token}
-    _use(stored.id)
+def remember(
+    kind: Kind[Any], stored: Shared, *, keeper: bool = False, by_view_link: bool = False
+) -> None:
+    """Remember ``stored`` as this phone's most recently used thing: kept with its edit token
+    (``keeper``), watched with its renewed view link (``by_view_link``), or just seen."""
+    key = kind.letter + stored.id
+    entries = _memory()
+    old = next((entry for entry in entries if entry[0] == key), [key, "", ""])
+    new = [
+        key,
+        proof(stored.edit_token) if keeper else old[1],
+        proof(stored.view_token) if by_view_link and stored.view_token else old[2],
+    ]
+    if entries[-1:] == [new]:
+        return  # already the most recent: leave the cookie as it is
+    _store([entry for entry in entries if entry[0] != key] + [new])
 
 
-def remember_editor(stored: StoredGame) -> None:
-    """Make this browser an editor of the game (also lists it on the home page)."""
-    _use(stored.id, stored.edit_token)
+def forget(kind: Kind[Any], thing_id: str) -> None:
+    """Drop a deleted thing from this phone's memory."""
+    key = kind.letter + thing_id
+    entries = _memory()
+    if any(entry[0] == key for entry in entries):
+        _store([entry for entry in entries if entry[0] != key])
 
 
-def remember_seen(game_id: str) -> None:
-    """List the game on this browser's home page, as the most recently used."""
-    _use(game_id)
+def seen(kind: Kind[Any]) -> list[str]:
+    """Ids of the things of this kind this phone has used, most recent first."""
+    return [entry[0][1:] for entry in reversed(_memory()) if entry[0][:1] == kind.letter]
 
 
-def forget(game_id: str) -> None:
-    """Drop a deleted game from this browser's lists."""
-    for key in ("edit", "view"):
-        tokens = dict(session.get(key, {}))
-        if tokens.pop(game_id, None) is not None:
-            session[key] = tokens
-    if game_id in _recent():
-        session["seen"] = [known for known in _recent() if known != game_id]
+def _held(kind: Kind[Any], thing_id: str) -> Entry:
+    key = kind.letter + thing_id
+    return next((entry for entry in _memory() if entry[0] == key), [key, "", ""])
 
 
-def seen_games() -> list[str]:
-    """Ids of the games this browser has used, most recent first."""
-    return list(reversed(_recent()))
+def keeps(kind: Kind[Any], stored: Shared) -> bool:
+    """True when this browser may change ``stored`` (it holds the current edit token)."""
+    return _proves(_held(kind, stored.id)[1], stored.edit_token)
 
 
-def token_matches(stored: Editable, token: str | None) -> bool:
-    """True when ``token`` is the game's (or group's) current edit token."""
-    return same_token(token, stored.edit_token)
-
-
-def is_editor(stored: StoredGame) -> bool:
-    """True when this browser may change the game."""
-    return token_matches(stored, session.get("edit", {}).get(stored.id))
-
-
-def may_watch(game_id: str, edit_token: str, view_token: str | None, kept: str = "") -> bool:
-    """True when this request may see the game (or group): its id is its view link, or the
-    browser or the bearer token holds its view or edit token. ``kept`` names where the cookie
-    keeps the tokens ("" for games, "group_" for groups)."""
-    if view_token is None:
+def may_see(kind: Kind[Any], stored: Shared) -> bool:
+    """True when this request may see ``stored``: its id is its view link, or the browser or the
+    bearer token holds its view or edit token."""
+    if stored.view_token is None:
         return True
-    held = (
-        session.get(f"{kept}edit", {}).get(game_id),
-        session.get(f"{kept}view", {}).get(game_id),
-        bearer_token(),
+    _key, edit_proof, view_proof = _held(kind, stored.id)
+    secrets = (stored.edit_token, stored.view_token)
+    token = bearer_token()
+    return (
+        _proves(edit_proof, stored.edit_token)
+        or _proves(view_proof, stored.view_token)
+        or any(same_token(token, secret) for secret in secrets)
     )
-    return any(same_token(token, secret) for token in held for secret in (edit_token, view_token))
 
 
-def can_watch(stored: StoredGame) -> bool:
-    """True when this request may see the game (see :func:`may_watch`)."""
-    return may_watch(stored.id, stored.edit_token, stored.view_token)
+def _proves(held: str, token: str) -> bool:
+    return bool(held) and hmac.compare_digest(held.encode(), proof(token).encode())
 
 
 def same_token(token: object, secret: str) -> bool:
     """True when ``token`` is ``secret``, compared in constant time."""
     # As bytes: compare_digest refuses str with non-ASCII characters (a typed link, a header).
     return bool(token) and hmac.compare_digest(str(token).encode(), secret.encode())
-
-
-# Addresses that carry a token of their own and check it themselves.
-_OWN_TOKEN = {"views.join", "views.watch", "live.display_by_link"}
-
-
-def check_watch_access() -> ResponseReturnValue | None:
-    """Before every request for a game: refuse one whose view link was renewed, unless the
-    request holds a token that lets it see the game."""
-    game_id = (request.view_args or {}).get("game_id")
-    if not isinstance(game_id, str) or request.endpoint in _OWN_TOKEN:
-        return None
-    stored = db.load_checked(game_id)
-    if stored is None or can_watch(stored):
-        return None  # an unknown game is the view's own 404
-    body, status = errors.error_response(
-        403,
-        gettext(
-            "The scorekeeper has made a new view link for this game, and this one no longer "
-            "works: ask for the new link."
-        ),
-        code_name="view_link_renewed",
-    )
-    return body, status
-
-
-def init_app(app: Flask) -> None:
-    """Check who may watch a game before any of its addresses answers."""
-    app.before_request(check_watch_access)
-
-
-def require_view_token(stored: StoredGame, token: str) -> None:
-    """Stop with 403 unless ``token`` is the game's renewed view token (a renewed view link)."""
-    if stored.view_token is None or not same_token(token, stored.view_token):
-        abort(
-            403,
-            description=gettext(
-                "The scorekeeper has made a new view link for this game, and this one no "
-                "longer works: ask for the new link."
-            ),
-        )
-
-
-def require_editor(stored: StoredGame) -> None:
-    """Stop with 403 unless this browser may change the game."""
-    if not is_editor(stored):
-        abort(
-            403,
-            description=gettext(
-                "Only the phones keeping score can change this game. "
-                "Ask the scorekeeper for the edit link."
-            ),
-        )
 
 
 def bearer_token() -> str | None:
@@ -198,95 +211,66 @@ def bearer_token() -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-# --- groups: the same rules, kept apart in the cookie ----------------------------------------
-
-# Groups are few (a table or two), and their entries share the cookie's 4 KB with the games.
-MAX_GROUPS = 10
-
-
-def _use_group(group_id: str, token: str | None = None) -> None:
-    """Remember the group as the most recently opened one (with its edit token, if given).
-
-    A list, in the order of use (the cookie writes a dict with its keys sorted, as for games);
-    the edit tokens of groups that fall off the list are dropped with them.
-    """
-    recent = [str(known) for known in session.get("group_seen", [])]
-    editing = dict(session.get("group_edit", {}))
-    if recent[-1:] == [group_id] and token in (None, editing.get(group_id)):
-        return  # already the most recent: leave the cookie as it is
-    others = [known for known in recent if known != group_id]
-    recent = [*others[len(others) - MAX_GROUPS + 1 :], group_id]
-    if token is not None:
-        editing[group_id] = token
-    session["group_seen"] = recent
-    session["group_edit"] = {key: value for key, value in editing.items() if key in recent}
-    if "group_view" in session:
-        watching = session["group_view"].items()
-        session["group_view"] = {key: value for key, value in watching if key in recent}
-    session.permanent = True
+def require_keeper(kind: Kind[Any], stored: Shared) -> None:
+    """Stop with 403 unless this browser may change ``stored``."""
+    if not keeps(kind, stored):
+        abort(403, description=kind.keepers_only_words())
 
 
-def remember_group_editor(stored: StoredGroup) -> None:
-    """Make this browser an editor of the group (also lists it on the home page)."""
-    _use_group(stored.id, stored.edit_token)
-
-
-def remember_group_seen(group_id: str) -> None:
-    """List the group on this browser's home page."""
-    _use_group(group_id)
-
-
-def seen_groups() -> list[str]:
-    """Ids of the groups this browser has opened, most recent first."""
-    return [str(group_id) for group_id in reversed(session.get("group_seen", []))]
-
-
-def is_group_editor(stored: StoredGroup) -> bool:
-    """True when this browser may change the group (its roster, its games, new games in it)."""
-    return token_matches(stored, session.get("group_edit", {}).get(stored.id))
-
-
-def require_group_editor(stored: StoredGroup) -> None:
-    """Stop with 403 unless this browser may change the group."""
-    if not is_group_editor(stored):
-        abort(
-            403,
-            description=gettext(
-                "Only the phones that keep this group can change it. "
-                "Ask whoever made the group for its edit link."
-            ),
-        )
-
-
-def remember_group_viewer(stored: StoredGroup) -> None:
-    """Let this browser see the group by its renewed view link (also lists it)."""
-    if stored.view_token is not None:
-        session["group_view"] = {**session.get("group_view", {}), stored.id: stored.view_token}
-    _use_group(stored.id)
-
-
-def can_watch_group(stored: StoredGroup) -> bool:
-    """True when this request may see the group: its id is its view link, or the browser or the
-    bearer token holds its view or edit token (as for a game, :func:`may_watch`)."""
-    return may_watch(stored.id, stored.edit_token, stored.view_token, kept="group_")
-
-
-def group_link_renewed() -> str:
-    """What a phone is told when the group's view link it used was renewed."""
-    message: str = gettext(
-        "A new view link was made for this group, and this one no longer works: "
-        "ask for the new link."
-    )
-    return message
-
-
-def require_group_watcher(stored: StoredGroup) -> None:
-    """Stop with 403 unless this request may see the group (:func:`can_watch_group`)."""
-    if not can_watch_group(stored):
-        abort(403, description=group_link_renewed())
-
-
-def require_group_view_token(stored: StoredGroup, token: str) -> None:
-    """Stop with 403 unless ``token`` is the group's renewed view token (a renewed view link)."""
+def require_view_token(kind: Kind[Any], stored: Shared, token: str) -> None:
+    """Stop with 403 unless ``token`` is the renewed view token of ``stored``."""
     if stored.view_token is None or not same_token(token, stored.view_token):
-        abort(403, description=group_link_renewed())
+        abort(403, description=kind.renewed_words())
+
+
+# --- once per request ------------------------------------------------------------------------
+
+# Addresses that carry a token of their own and check it themselves.
+OWN_TOKEN: set[str] = set()
+
+
+def check_request() -> ResponseReturnValue | None:
+    """Before every request whose address names a thing: refuse one whose view link was renewed,
+    unless the request holds a token that lets it see the thing.
+
+    Only the outermost thing an address names is checked (a group's game is the group's to
+    allow: see ``Kind.rank``).
+    """
+    args = request.view_args or {}
+    if request.endpoint in OWN_TOKEN:
+        return None
+    for kind in sorted(KINDS.values(), key=lambda kind: kind.rank):
+        thing_id = args.get(kind.arg)
+        if not isinstance(thing_id, str):
+            continue
+        stored = kind.load(thing_id)
+        g.checked = (kind.name, stored)
+        if stored is None or may_see(kind, stored):
+            return None  # an unknown thing is the view's own 404
+        body, status = errors.error_response(
+            403, kind.renewed_words(), code_name="view_link_renewed"
+        )
+        return body, status
+    return None
+
+
+def load(kind: Kind[Thing], thing_id: str) -> Thing | None:
+    """The thing for this request, or ``None``: the check's read the first time, a new read
+    after that (the request may have changed it meanwhile)."""
+    name, stored = g.pop("checked", (None, None))
+    if name == kind.name and stored is not None and stored.id == thing_id:
+        return stored  # type: ignore[no-any-return]
+    return kind.load(thing_id)
+
+
+def load_or_404(kind: Kind[Thing], thing_id: str) -> Thing:
+    """The thing for this request (see :func:`load`), or a 404 page."""
+    stored = load(kind, thing_id)
+    if stored is None:
+        abort(404)
+    return stored
+
+
+def init_app(app: Flask) -> None:
+    """Check who may see a thing before any of its addresses answers."""
+    app.before_request(check_request)

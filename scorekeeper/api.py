@@ -20,6 +20,7 @@ from flask_babel import gettext as _
 from scorekeeper import access, db, game, labels, sheet, state
 from scorekeeper.db import StoredGame
 from scorekeeper.game import GameRecord
+from scorekeeper.kinds import GAME
 from scorekeeper.record import Json, append_round, check_text, correct_round, parse_game
 from scorekeeper.rules import RuleError
 
@@ -163,7 +164,7 @@ def _answer(stored: StoredGame, **extra: str) -> Response:
 
 
 def _stored(game_id: str) -> StoredGame:
-    stored = db.load_for_request(game_id)
+    stored = access.load(GAME, game_id)
     if stored is None:
         raise Refusal(
             404, "game_not_found", _("There is no game with this id. It may have been deleted.")
@@ -190,13 +191,13 @@ def _editable(game_id: str) -> StoredGame:
     return stored
 
 
-def require_edit_token(stored: access.Editable, *, missing: str, wrong: str) -> None:
+def require_edit_token(stored: access.Shared, *, missing: str, wrong: str) -> None:
     """Refuse the request unless its bearer token is the edit token of ``stored`` (a game or a
     group): 401 without one (``missing`` says how to send it), 403 with another (``wrong``)."""
     token = access.bearer_token()
     if token is None:
         raise Refusal(401, "edit_token_missing", missing)
-    if not access.token_matches(stored, token):
+    if not access.same_token(token, stored.edit_token):
         raise Refusal(403, "edit_token_wrong", wrong)
 
 

@@ -18,10 +18,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 import click
-from flask import Flask, abort, current_app, g
+from flask import Flask, current_app, g
 from flask.cli import with_appcontext
 from sqlite_utils import Database
 
@@ -398,23 +398,22 @@ def save(db: Database, stored: StoredGame, record: GameRecord) -> StoredGame:
     return saved
 
 
-def renew_edit_token(db: Database, stored: StoredGame) -> StoredGame:
-    """Give the game a new edit token: links and phones holding the old one lose edit access."""
-    return replace(stored, edit_token=_new_token(db, "games", "edit_token", stored.id))
+Shared = TypeVar("Shared", "StoredGame", "StoredGroup")
+# The table of each kind of shared thing, by the type storage reads it as.
+_TABLES = {"StoredGame": "games", "StoredGroup": "groups"}
 
 
-def renew_view_token(db: Database, stored: StoredGame) -> StoredGame:
-    """Give the game a (new) view token: from now on watching it takes the link with the token,
-    and phones that watched with the game's id or an older link lose sight of it."""
-    return replace(stored, view_token=_new_token(db, "games", "view_token", stored.id))
-
-
-def _new_token(db: Database, table: str, column: str, row_id: str) -> str:
-    """Store a new secret in ``column`` of the game's or group's row; returns it."""
+def renew_token(db: Database, stored: Shared, link: Literal["edit", "view"]) -> Shared:
+    """Give a game or group a new edit token (links and phones holding the old one lose edit
+    access), or a (new) view token (from then on seeing it takes the link with the token, and
+    phones that saw it by its id or an older link lose sight of it)."""
     token = new_edit_token()
+    table = _TABLES[type(stored).__name__]
     with _writing(db):
-        db.execute(f"UPDATE {table} SET {column} = ? WHERE id = ?", [token, row_id])
-    return token
+        db.execute(f"UPDATE {table} SET {link}_token = ? WHERE id = ?", [token, stored.id])
+    if link == "edit":
+        return replace(stored, edit_token=token)
+    return replace(stored, view_token=token)
 
 
 def delete_game(db: Database, game_id: str) -> None:
@@ -724,17 +723,6 @@ def rename_player(db: Database, group_id: str, key: str, name: str) -> int:
     return changed
 
 
-def renew_group_token(db: Database, stored: StoredGroup) -> StoredGroup:
-    """Give the group a new edit token: links and phones holding the old one lose edit access."""
-    return replace(stored, edit_token=_new_token(db, "groups", "edit_token", stored.id))
-
-
-def renew_group_view_token(db: Database, stored: StoredGroup) -> StoredGroup:
-    """Give the group a (new) view token: from now on seeing it takes the link with the token,
-    and phones that saw it by its id or an older link lose sight of it."""
-    return replace(stored, view_token=_new_token(db, "groups", "view_token", stored.id))
-
-
 def _add_games(db: Database, group_id: str, games: list[StoredGame]) -> int:
     taken = grouped(db, [stored.id for stored in games])
     added = [stored for stored in games if stored.id not in taken]
@@ -759,14 +747,6 @@ def _join_roster(db: Database, group_id: str, names: Iterable[str]) -> None:
 
 def _touch_group(db: Database, group_id: str) -> None:
     db.execute("UPDATE groups SET updated_at = ? WHERE id = ?", [_now(), group_id])
-
-
-def load_group_or_404(group_id: str) -> StoredGroup:
-    """The group with this id for the request, or a 404 page."""
-    stored = load_group(get_db(), group_id)
-    if stored is None:
-        abort(404)
-    return stored
 
 
 # --- Flask glue ------------------------------------------------------------------------------
@@ -802,30 +782,6 @@ def _thread_connection(path: str, max_bytes: int | None) -> Database:
             kept.popitem(last=False)[1].close()
     kept.move_to_end(key)
     return db
-
-
-def load_checked(game_id: str) -> StoredGame | None:
-    """Read the game for the access check that starts every request for a game; the request's
-    first :func:`load_for_request` takes this same read instead of reading again."""
-    stored = g.checked_game = load(get_db(), game_id)
-    return stored
-
-
-def load_for_request(game_id: str) -> StoredGame | None:
-    """The game with this id for the request, or ``None``: the access check's read the first
-    time, a new read after that (the request may have changed the game meanwhile)."""
-    checked: StoredGame | None = g.pop("checked_game", None)
-    if checked is not None and checked.id == game_id:
-        return checked
-    return load(get_db(), game_id)
-
-
-def load_or_404(game_id: str) -> StoredGame:
-    """The game with this id for the request (see :func:`load_for_request`), or a 404 page."""
-    stored = load_for_request(game_id)
-    if stored is None:
-        abort(404)
-    return stored
 
 
 def close_db(_error: BaseException | None = None) -> None:

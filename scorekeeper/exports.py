@@ -19,6 +19,7 @@ from scorekeeper import access, csvfile, db, filenames, labels, record, sheet
 from scorekeeper.db import StoredGame
 from scorekeeper.forms import ImportForm
 from scorekeeper.game import GameRecord
+from scorekeeper.kinds import GAME
 from scorekeeper.record import RecordError, check_text, parse_game
 
 bp = Blueprint("exports", __name__)
@@ -27,7 +28,7 @@ bp = Blueprint("exports", __name__)
 @bp.get("/games/<game_id>/export.json")
 def export_json(game_id: str) -> Response:
     """Download the game record."""
-    stored = db.load_or_404(game_id)
+    stored = access.load_or_404(GAME, game_id)
     text = record.record_text(record.to_record(sheet.build(stored.record)))
     return _download(text, "application/json", _filename(stored, "json"))
 
@@ -35,7 +36,7 @@ def export_json(game_id: str) -> Response:
 @bp.get("/games/<game_id>/export.csv")
 def export_csv(game_id: str) -> Response:
     """Download the score sheet as CSV, one row per player per completed round."""
-    stored = db.load_or_404(game_id)
+    stored = access.load_or_404(GAME, game_id)
     return _download(
         csvfile.render(sheet.build(stored.record)), "text/csv", _filename(stored, "csv")
     )
@@ -51,7 +52,7 @@ def import_game() -> WerkzeugResponse:
         flash(_("The file was not imported. %(reason)s", reason=reason), "error")
         return redirect(url_for("views.home"))
     stored = db.create_game(db.get_db(), record, key=key)
-    access.remember_editor(stored)
+    access.remember(GAME, stored, keeper=True)
     flash(_("Game imported."), "success")
     return redirect(url_for("views.game", game_id=stored.id))
 

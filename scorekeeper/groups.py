@@ -9,14 +9,12 @@ view it; the browser that made it and holders of its edit token may change it
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Literal
 
 from flask import (
     Blueprint,
     Response,
     abort,
     flash,
-    g,
     redirect,
     render_template,
     request,
@@ -38,13 +36,13 @@ from scorekeeper import (
     labels,
     pdf,
     printing,
-    qr,
     sharing,
     sheet,
     stats,
     variants,
 )
 from scorekeeper.db import StoredGame, StoredGroup
+from scorekeeper.kinds import GAME, GROUP
 from scorekeeper.rules import Length, RuleError, next_first_dealer
 from scorekeeper.stats import Filters, GroupStats, VariantFilter
 
@@ -84,9 +82,22 @@ def filters_from(args: Mapping[str, str]) -> Filters:
         abort(400, description=str(error))
 
 
-def group_stats(stored: StoredGroup, filters: Filters) -> tuple[list[StoredGame], GroupStats]:
-    """The group's games and the statistics of those the filters keep."""
+def group_games(stored: StoredGroup) -> list[StoredGame]:
+    """The group's games this request may see, in the order they were started.
+
+    A game whose view link was renewed is hidden from the group's pages and files as it is
+    everywhere, except from the group's keepers (who can take it out of the group) and from
+    phones that may see the game itself.
+    """
     games = db.group_games(db.get_db(), stored.id)
+    if access.keeps(GROUP, stored):
+        return games
+    return [entry for entry in games if access.may_see(GAME, entry)]
+
+
+def group_stats(stored: StoredGroup, filters: Filters) -> tuple[list[StoredGame], GroupStats]:
+    """The group's games (:func:`group_games`) and the statistics of those the filters keep."""
+    games = group_games(stored)
     return games, stats.compute(played(games), filters)
 
 
@@ -155,21 +166,13 @@ def _page(template: str, stored: StoredGroup, **context: object) -> str:
     return render_template(
         template,
         group=stored,
-        editor=access.is_group_editor(stored),
+        editor=access.keeps(GROUP, stored),
         decimal=decimal,
         percent=percent,
         filter_choices=filter_choices(),
         option_label=labels.option_label,
         **context,
     )
-
-
-def load_or_404(group_id: str) -> StoredGroup:
-    """The group for this request: 404 for an unknown one, 403 when its view link was renewed
-    and the request holds no token that lets it see the group."""
-    stored = db.load_group_or_404(group_id)
-    access.require_group_watcher(stored)
-    return stored
 
 
 def _to_group(stored: StoredGroup) -> WerkzeugResponse:
@@ -182,7 +185,7 @@ def new() -> ResponseReturnValue:
     form = forms.GroupForm()
     if form.validate_on_submit():
         stored = db.create_group(db.get_db(), form.name.data)
-        access.remember_group_editor(stored)
+        access.remember(GROUP, stored, keeper=True)
         return _to_group(stored)
     status = 400 if request.method == "POST" else 200
     return render_template("groups/new.html", form=form), status
@@ -191,19 +194,19 @@ def new() -> ResponseReturnValue:
 @bp.get("/<group_id>")
 def show(group_id: str) -> str:
     """The leaderboard, the totals chart, head-to-head and the group's games."""
-    stored = load_or_404(group_id)
-    access.remember_group_seen(stored.id)
+    stored = access.load_or_404(GROUP, group_id)
+    access.remember(GROUP, stored)
     filters = filters_from(request.args)
     games, figures = group_stats(stored, filters)
-    editor = access.is_group_editor(stored)
+    editor = access.keeps(GROUP, stored)
     addable: list[tuple[StoredGame, sheet.Sheet]] = []
     if editor:
-        mine = db.load_many(db.get_db(), access.seen_games())
+        mine = db.load_many(db.get_db(), access.seen(GAME))
         taken = db.grouped(db.get_db(), [entry.id for entry in mine])
         addable = [
             (entry, sheet.build(entry.record))
             for entry in mine
-            if entry.id not in taken and access.is_editor(entry)
+            if entry.id not in taken and access.keeps(GAME, entry)
         ]
     return _page(
         "groups/group.html",
@@ -220,7 +223,7 @@ def show(group_id: str) -> str:
 @bp.get("/<group_id>/players/<path:key>")
 def player(group_id: str, key: str) -> str:
     """One player's figures, results and head-to-head; renaming and merging for editors."""
-    stored = load_or_404(group_id)
+    stored = access.load_or_404(GROUP, group_id)
     filters = filters_from(request.args)
     _games, figures = group_stats(stored, filters)
     roster = dict(stored.roster)
@@ -246,8 +249,8 @@ def player(group_id: str, key: str) -> str:
 def rename(group_id: str, key: str) -> WerkzeugResponse:
     """Rename a player in the roster and every game of the group; another player's name (the
     merge menu sends one) makes the two one player."""
-    stored = db.load_group_or_404(group_id)
-    access.require_group_editor(stored)
+    stored = access.load_or_404(GROUP, group_id)
+    access.require_keeper(GROUP, stored)
     roster = dict(stored.roster)
     if key not in roster:
         abort(404)
@@ -287,9 +290,9 @@ def rename(group_id: str, key: str) -> WerkzeugResponse:
 @bp.route("/<group_id>/games/new", methods=["GET", "POST"])
 def new_game(group_id: str) -> ResponseReturnValue:
     """A new game of the group: tap who plays; first dealer and variants as last time."""
-    stored = db.load_group_or_404(group_id)
-    access.require_group_editor(stored)
-    games = db.group_games(db.get_db(), stored.id)
+    stored = access.load_or_404(GROUP, group_id)
+    access.require_keeper(GROUP, stored)
+    games = group_games(stored)
     last = games[-1].record if games else None
     data = None
     order: list[str] = []
@@ -312,7 +315,7 @@ def new_game(group_id: str) -> ResponseReturnValue:
             form.form_errors.append(str(error))
         else:
             created = db.create_group_game(db.get_db(), stored.id, record, key=form.once_key())
-            access.remember_editor(created)
+            access.remember(GAME, created, keeper=True)
             return redirect(url_for("views.game", game_id=created.id), code=303)
     status = 400 if request.method == "POST" else 200
     return _page("groups/new_game.html", stored, form=form), status
@@ -332,11 +335,11 @@ def _last_game_defaults(last: game.GameRecord) -> dict[str, object]:
 @bp.post("/<group_id>/games/add")
 def add_games(group_id: str) -> WerkzeugResponse:
     """Put games of this phone (that it may change) into the group."""
-    stored = db.load_group_or_404(group_id)
-    access.require_group_editor(stored)
+    stored = access.load_or_404(GROUP, group_id)
+    access.require_keeper(GROUP, stored)
     form = forms.AddGamesForm()
     chosen = db.load_many(db.get_db(), form.games.data or [])
-    mine = [entry for entry in chosen if access.is_editor(entry)]
+    mine = [entry for entry in chosen if access.keeps(GAME, entry)]
     if not form.validate_on_submit() or not mine:
         flash(_("Tick the games to add to the group."), "error")
         return _to_group(stored)
@@ -351,8 +354,8 @@ def add_games(group_id: str) -> WerkzeugResponse:
 @bp.post("/<group_id>/games/<game_id>/remove")
 def remove_game(group_id: str, game_id: str) -> WerkzeugResponse:
     """Take a game out of the group (the game itself stays)."""
-    stored = db.load_group_or_404(group_id)
-    access.require_group_editor(stored)
+    stored = access.load_or_404(GROUP, group_id)
+    access.require_keeper(GROUP, stored)
     form = forms.ConfirmForm()
     if form.validate_on_submit() and db.group_of(db.get_db(), game_id) == stored.id:
         db.remove_group_game(db.get_db(), stored.id, game_id)
@@ -360,66 +363,7 @@ def remove_game(group_id: str, game_id: str) -> WerkzeugResponse:
     return _to_group(stored)
 
 
-# --- sharing ---------------------------------------------------------------------------------
-
-
-@bp.get("/<group_id>/share")
-def share(group_id: str) -> str:
-    """The group's view link, and for editors its edit link, with QR codes."""
-    stored = load_or_404(group_id)
-    editor = access.is_group_editor(stored)
-    g.no_store = True
-    view_url = url_for("groups.show", group_id=stored.id, _external=True)
-    if stored.view_token is not None:
-        view_url = url_for(
-            "groups.watch", group_id=stored.id, token=stored.view_token, _external=True
-        )
-    edit_url = (
-        url_for("groups.join", group_id=stored.id, token=stored.edit_token, _external=True)
-        if editor
-        else None
-    )
-    return _page("groups/share.html", stored, view_url=view_url, edit_url=edit_url, qr=qr.svg)
-
-
-@bp.post("/<group_id>/share/renew")
-def renew_link(group_id: str) -> WerkzeugResponse:
-    """A new edit link: every other phone and link loses edit access to the group."""
-    return _renew(group_id, "edit")
-
-
-@bp.post("/<group_id>/share/renew-view")
-def renew_view_link(group_id: str) -> WerkzeugResponse:
-    """A new view link: phones that see the group with the old one (or its address) lose sight;
-    its keepers see it as before."""
-    return _renew(group_id, "view")
-
-
-def _renew(group_id: str, link: Literal["edit", "view"]) -> WerkzeugResponse:
-    back = url_for("groups.share", group_id=group_id)
-    return sharing.renew(sharing.GROUPS, db.load_group_or_404(group_id), link, back)
-
-
-@bp.get("/<group_id>/watch/<token>")
-def watch(group_id: str, token: str) -> WerkzeugResponse:
-    """Open a renewed view link: this phone may see the group from now on."""
-    return sharing.watch(sharing.GROUPS, db.load_group_or_404(group_id), token, _to_group)
-
-
-@bp.route("/<group_id>/join/<token>", methods=["GET", "POST"])
-def join(group_id: str, token: str) -> ResponseReturnValue:
-    """Open a group's edit link: asks first, and only the confirmation (a form) lets this phone
-    start games and rename players, as a game's edit link does."""
-    stored = db.load_group_or_404(group_id)
-    return sharing.join(
-        sharing.GROUPS,
-        stored,
-        token,
-        back=_to_group,
-        stale=_("That edit link is no longer valid: you can see the group, not change it."),
-        joined=_("This phone can now start games in this group."),
-        page=lambda form: _page("groups/join.html", stored, form=form),
-    )
+sharing.add_routes(bp, GROUP, "/<group_id>")
 
 
 # --- the season report -----------------------------------------------------------------------
@@ -428,11 +372,12 @@ def join(group_id: str, token: str) -> ResponseReturnValue:
 @bp.get("/<group_id>/season.pdf")
 def season_pdf(group_id: str) -> Response:
     """Standings and every player's figures as a PDF, in the language of the page."""
-    stored = load_or_404(group_id)
+    stored = access.load_or_404(GROUP, group_id)
     filters = filters_from(request.args)
     games, figures = group_stats(stored, filters)
     latest = max((entry.updated_at for entry in games), default=stored.updated_at)
-    key = ("season", stored.id, stored.updated_at, latest, len(games), filters, str(get_locale()))
+    seen = tuple(entry.id for entry in games)
+    key = ("season", stored.id, stored.updated_at, latest, seen, filters, str(get_locale()))
     day = (games[-1].created_at if games else stored.created_at)[:10]
     filename = filenames.name_from([stored.name, day], "pdf")
 

@@ -21,6 +21,7 @@ from scorekeeper import access, api, db, filenames, forms, groups, labels, sheet
 from scorekeeper.api import Refusal
 from scorekeeper.db import StoredGroup
 from scorekeeper.group_record import GroupFile, group_text, parse_group_file, to_group_file
+from scorekeeper.kinds import GROUP
 from scorekeeper.record import Json, RecordError, parse_game
 
 # About 3,000 games of four players over the standard length.
@@ -100,25 +101,19 @@ def stats_json(stored: StoredGroup, figures: stats.GroupStats) -> Json:
     }
 
 
-def _found(group_id: str) -> StoredGroup:
-    stored = db.load_group(db.get_db(), group_id)
+def _stored(group_id: str) -> StoredGroup:
+    """The group (404 unknown). The request was allowed to see it before the view ran
+    (:func:`scorekeeper.access.check_request`: 403 once its view link was renewed, unless the
+    bearer token is its view or edit token)."""
+    stored = access.load(GROUP, group_id)
     if stored is None:
         raise Refusal(404, "group_not_found", _("There is no group with this id."))
     return stored
 
 
-def _stored(group_id: str) -> StoredGroup:
-    """The group, if the request may see it (404 unknown, 403 its view link was renewed and
-    the bearer token is neither its view nor its edit token)."""
-    stored = _found(group_id)
-    if not access.can_watch_group(stored):
-        raise Refusal(403, "view_link_renewed", access.group_link_renewed())
-    return stored
-
-
 def _editable(group_id: str) -> StoredGroup:
     """The group, if the request carries its edit token (401 without one, 403 with a wrong one)."""
-    stored = _found(group_id)
+    stored = _stored(group_id)
     api.require_edit_token(
         stored,
         missing=_(
@@ -143,8 +138,8 @@ def _filters() -> stats.Filters:
 @files.get("/groups/<group_id>/export.json")
 def export_group(group_id: str) -> Response:
     """Download the whole group: name, roster, every game with the rounds completed."""
-    stored = groups.load_or_404(group_id)
-    games = db.group_games(db.get_db(), stored.id)
+    stored = access.load_or_404(GROUP, group_id)
+    games = groups.group_games(stored)
     data = to_group_file(
         stored.name,
         stored.players,
@@ -170,7 +165,7 @@ def import_group() -> WerkzeugResponse:
         )
         return redirect(url_for("views.home"))
     stored = db.import_group(db.get_db(), group.name, group.players, group.games)
-    access.remember_group_editor(stored)
+    access.remember(GROUP, stored, keeper=True)
     flash(
         ngettext(
             "Group imported with %(num)s game.",

@@ -24,8 +24,8 @@ from werkzeug.datastructures import ETags
 from werkzeug.http import parse_etags
 from werkzeug.wrappers import Response as WerkzeugResponse
 
-from scorekeeper import access, addresses, db, security, sheet
-from scorekeeper.db import StoredGame
+from scorekeeper import access, db, security, sheet
+from scorekeeper.kinds import GAME
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -94,19 +94,13 @@ class VersionCheck:
 def display_by_link(game_id: str, token: str) -> WerkzeugResponse:
     """The table display's link once the view link was renewed: it carries the view token,
     which this browser keeps, as a renewed view link does (``views.watch``)."""
-    stored = db.load_or_404(game_id)
-    access.require_view_token(stored, token)
-    access.remember_viewer(stored)
+    stored = access.load_or_404(GAME, game_id)
+    access.require_view_token(GAME, stored, token)
+    access.remember(GAME, stored, by_view_link=True)
     return redirect(url_for("live.display", game_id=stored.id), code=303)
 
 
-def display_url(stored: StoredGame) -> str:
-    """The table display's link for other phones, with the view token once it was renewed."""
-    if stored.view_token is None:
-        return addresses.external(url_for("live.display", game_id=stored.id))
-    return addresses.external(
-        url_for("live.display_by_link", game_id=stored.id, token=stored.view_token)
-    )
+access.OWN_TOKEN.add("live.display_by_link")
 
 
 @bp.get("/games/<game_id>/display")
@@ -115,7 +109,7 @@ def display(game_id: str) -> str:
 
     View-only whoever opens it: it has no form, so a tablet left on the table changes nothing.
     """
-    stored = db.load_or_404(game_id)
+    stored = access.load_or_404(GAME, game_id)
     built = sheet.build(stored.record)
     return render_template(
         "display/display.html",

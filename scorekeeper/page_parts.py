@@ -49,6 +49,7 @@ def game_tabs(stored: Versioned, here: str) -> Markup:
     """The game's three tabs (round, sheet, share), ``here`` marked as the current one."""
     tabs = (
         ("game", "views.game", _("Round")),
+        # Translators: the score sheet (the pad the scores are written on), not a playing card.
         ("sheet", "views.score_sheet", _("Sheet")),
         ("share", "views.share", _("Share")),
     )

@@ -24,8 +24,9 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from scorekeeper import db, errors, filenames, labels, printing, rules, sheet
+from scorekeeper import access, errors, filenames, labels, printing, rules, sheet
 from scorekeeper.forms import MAX_NAME
+from scorekeeper.kinds import GAME
 from scorekeeper.paper import PAPERS
 from scorekeeper.rules import Length, RuleError
 
@@ -44,7 +45,7 @@ def _cannot_print(_error: printing.PrintingUnavailable) -> tuple[str, int]:
 @bp.get("/games/<game_id>/sheet.pdf")
 def game_sheet(game_id: str) -> Response:
     """The game's score sheet as played so far (``?paper=a4``, the default, or ``letter``)."""
-    stored = db.load_or_404(game_id)
+    stored = access.load_or_404(GAME, game_id)
     paper = _paper()
     key = (stored.id, stored.version, paper, str(get_locale()))
     filename = filenames.download_name(stored.record.players, stored.day, "pdf")

@@ -38,6 +38,7 @@ MESSAGES: dict[str, Message] = {
     "names_same": N_("Players %(first)s and %(second)s have the same name: tell them apart."),
     "first_dealer_not_a_player": N_("The first dealer must be one of the players."),
     "unknown_variant": N_('There is no variant "%(name)s" (known: %(known)s).'),
+    # Translators: schedule: the hand sizes round by round, not dates.
     "amigo_players": N_("The Amigo tournament has no schedule for 7 or 8 players."),
     "restriction_needs_open_bids": N_(
         "A bid restriction needs the last bidder to see the other bids, "

@@ -25,6 +25,7 @@ PARAGRAPHS: dict[str, str] = {
         "Only five rounds, of 1, 2, 3, 4 and 5 cards. Cards are left over in every round, so a "
         "trump card is always turned."
     ),
+    # Translators: schedule: the hand sizes round by round, not dates.
     "length.amigo": N_(
         "Ten rounds on the schedule of the Amigo tournament, which depends on the number of "
         "players. It is defined for 3 to 6 players only."
@@ -35,8 +36,8 @@ PARAGRAPHS: dict[str, str] = {
         "each number of players."
     ),
     "length.maximus": N_(
-        "Five rounds, each dealing the whole deck. Nothing is turned: the trump is fixed, the "
-        "first suit in round 1, the second in round 2, the third, the fourth, and no trump in "
+        "Five rounds, each dealing the whole deck. Nothing is turned: the trump is fixed, clubs "
+        "in round 1, diamonds in round 2, hearts in round 3, spades in round 4, and no trump in "
         "round 5."
     ),
     "bid_restriction.none": N_("Any bid from 0 to the number of cards in hand is allowed."),
@@ -69,6 +70,7 @@ PARAGRAPHS: dict[str, str] = {
         "Jester becomes the highest card. A bid restriction or hidden or delayed bids would "
         "change nothing, so they cannot be combined with it."
     ),
+    # Translators: schedule: the hand sizes round by round, not dates.
     "foresight": N_(
         "In a one-card hand you hold your card to your forehead, facing out: you see everyone's "
         "card but your own, and bid on that. The app reminds the table in one-card rounds only; "

@@ -7,7 +7,7 @@ HSTS is sent only on answers that came over HTTPS (behind a trusted proxy: docs/
 
 from __future__ import annotations
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, g, request
 from flask.sessions import SecureCookieSessionInterface
 
 # No inline script or style and no other host: the app works on a table's network alone.
@@ -21,6 +21,7 @@ def init_app(app: Flask) -> None:
     """Use the Secure-over-HTTPS session cookie and add the headers to every response."""
     app.session_interface = _SessionInterface()
     app.after_request(_security_headers)
+    app.after_request(_no_store)
 
 
 class _SessionInterface(SecureCookieSessionInterface):
@@ -45,4 +46,13 @@ def _security_headers(response: Response) -> Response:
     seconds = int(current_app.config["HSTS_SECONDS"])
     if request.is_secure and seconds > 0:
         response.headers["Strict-Transport-Security"] = f"max-age={seconds}"
+    return response
+
+
+def _no_store(response: Response) -> Response:
+    """Pages of a keeper and those with links that give access (any kind's share and join
+    pages) are never kept by a browser or a proxy: the back button or a shared computer must not
+    bring them back."""
+    if g.get("no_store"):
+        response.headers["Cache-Control"] = "no-store"
     return response

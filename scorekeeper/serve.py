@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-import threading
 
-from scorekeeper import addresses, create_app, hosting, rules, variants
+from scorekeeper import addresses, create_app, hosting
 
 
 def main() -> None:
@@ -23,9 +22,6 @@ def main() -> None:
     addresses.announce(sys.stdout, args.host, args.port, found, app.config.get("PUBLIC_URL"))
     hosting.raise_open_files_limit()
     hosting.share_the_interpreter()
-    # The new-game form greys out refused combinations, found by trying every table (about a
-    # second): found meanwhile, so the table's first new game opens at once.
-    threading.Thread(target=_find_refused_choices, daemon=True).start()
     hosting.serve(
         app,
         host=args.host,
@@ -34,10 +30,6 @@ def main() -> None:
         ident="scorekeeper",
         **hosting.waitress_options(app),
     )
-
-
-def _find_refused_choices() -> None:
-    variants.refused_choices(rules.MIN_PLAYERS, rules.MAX_PLAYERS)
 
 
 if __name__ == "__main__":

@@ -4,8 +4,8 @@ A variant is one field of :class:`Variants`, declared with :func:`choice` or :fu
 key, allowed values, default, the section of the new-game form it belongs to, and its label and
 help text (English, translated where shown). The new-game form, the game record, storage, labels,
 templates, the API documentation test and the printed sheet all walk :data:`REGISTRY`. The
-combinations the rules refuse are in :data:`REFUSED`. Adding a variant is one field here, its rule
-functions and their tests.
+combinations the rules refuse are in :data:`REFUSED`, each declaring the variants it reads.
+Adding a variant is one field here, its rule functions and their tests.
 
 Pure Python: the words are message ids, marked with :func:`N_` so the translation tools find
 them, and translated by :mod:`scorekeeper.labels`.
@@ -145,6 +145,7 @@ class Variants:
             Length.FIVE_ROUNDS: Words(N_("Five rounds"), N_("Rounds of 1 to 5 cards.")),
             Length.AMIGO: Words(
                 N_("Amigo tournament"),
+                # Translators: schedule: the hand sizes round by round, not dates.
                 N_("Ten rounds on the tournament schedule (3 to 6 players)."),
             ),
             Length.QUICK: Words(
@@ -176,7 +177,7 @@ class Variants:
     bid_visibility: BidVisibility = choice(
         BidVisibility.OPEN,
         Section.BIDS,
-        N_("Bids"),
+        N_("Bid visibility"),
         {
             BidVisibility.OPEN: Words(N_("Open"), N_("Each bid is shown as it is made.")),
             BidVisibility.HIDDEN: Words(
@@ -289,13 +290,21 @@ AMIGO_SCHEDULES: dict[int, tuple[int, ...]] = {
 }
 
 
+PLAYERS = "players"
+"""What a refusal's :attr:`Refused.reads` calls the number of players at the table."""
+
+
 @dataclass(frozen=True)
 class Refused:
     """A combination the rules refuse: its refusal code, the variant whose field shows the
-    reason, and the test (players at the table, chosen variants)."""
+    reason, what the test reads, and the test (players at the table, chosen variants)."""
 
     code: str
     setting: str
+    reads: tuple[str, ...]
+    """``"players"`` and the keys of the variants the test looks at: the greyed choices of the
+    new-game page are worked out from these alone (tests/test_refused_choices.py holds every
+    test to what it declares)."""
     applies: Callable[[int, Variants], bool]
 
 
@@ -306,11 +315,13 @@ REFUSED: tuple[Refused, ...] = (
     Refused(
         "amigo_players",
         "length",
+        (PLAYERS, "length"),
         lambda players, v: v.length is Length.AMIGO and players not in AMIGO_SCHEDULES,
     ),
     Refused(
         "restriction_needs_open_bids",
         "bid_visibility",
+        ("bid_restriction", "bid_visibility"),
         lambda _players, v: (
             v.bid_restriction is not BidRestriction.NONE
             and v.bid_visibility is not BidVisibility.OPEN
@@ -321,16 +332,19 @@ REFUSED: tuple[Refused, ...] = (
     Refused(
         "jester_bid_with_restriction",
         "jester_bid",
+        ("bid_restriction", "jester_bid"),
         lambda _players, v: v.jester_bid and v.bid_restriction is not BidRestriction.NONE,
     ),
     Refused(
         "jester_bid_with_sealed_bids",
         "jester_bid",
+        ("bid_visibility", "jester_bid"),
         lambda _players, v: v.jester_bid and v.bid_visibility is not BidVisibility.OPEN,
     ),
     Refused(
         "saboteur_with_canadian",
         "saboteur",
+        ("bid_restriction", "saboteur"),
         lambda _players, v: v.saboteur and v.bid_restriction is BidRestriction.CANADIAN,
     ),
 )
@@ -343,7 +357,16 @@ def check_combination(players: int, variants: Variants) -> None:
             raise RuleError(refused.code, setting=refused.setting)
 
 
-PlainChoice = dict[str, "str | bool | int"]
+Plain = str | bool | int
+PlainChoice = dict[str, Plain]
+
+
+def choices(key: str, min_players: int = 3, max_players: int = 8) -> tuple[Plain, ...]:
+    """Every value of ``key`` (a variant's key or ``"players"``) in its plain form, in order."""
+    if key == PLAYERS:
+        return tuple(range(min_players, max_players + 1))
+    declared = spec(key)
+    return (False, True) if declared.is_flag else tuple(declared.options)
 
 
 @cache
@@ -352,37 +375,45 @@ def refused_choices(
 ) -> tuple[tuple[Refused, tuple[PlainChoice, ...]], ...]:
     """Each refused combination spelt out as the choices that make it: for every rule of
     :data:`REFUSED`, the values (``players`` and variant keys, in their plain form) it depends
-    on, one mapping per refused combination. Found by trying every table, so a page can grey
-    out a choice before it is sent without a second copy of the rules; the rules still judge.
+    on, one mapping per refused combination. Each rule is tried on every table of the values it
+    reads (:attr:`Refused.reads`), the other variants standard, so a page can grey out a choice
+    before it is sent without a second copy of the rules; the rules still judge.
     """
-    domains: dict[str, tuple[str | bool | int, ...]] = {
-        "players": tuple(range(min_players, max_players + 1))
-    }
-    for declared in REGISTRY:
-        domains[declared.key] = (False, True) if declared.is_flag else tuple(declared.options)
+    if min_players > max_players:
+        return tuple((refused, ()) for refused in REFUSED)
+    return tuple((refused, _spelt(refused, min_players, max_players)) for refused in REFUSED)
+
+
+def _spelt(refused: Refused, min_players: int, max_players: int) -> tuple[PlainChoice, ...]:
+    keys = [key for key in (PLAYERS, *BY_KEY) if key in refused.reads]
+    domains = {key: choices(key, min_players, max_players) for key in keys}
+    results: dict[tuple[Plain, ...], bool] = {}
+    for values in product(*domains.values()):
+        table = dict(zip(keys, values, strict=True))
+        players = int(table.pop(PLAYERS, min_players))
+        results[values] = refused.applies(players, from_plain(table))  # type: ignore[arg-type]
+    return spell_out(domains, results)
+
+
+def spell_out(
+    domains: Mapping[str, tuple[Plain, ...]], results: Mapping[tuple[Plain, ...], bool]
+) -> tuple[PlainChoice, ...]:
+    """The combinations a rule refuses, from its outcome on every table of ``domains`` (the
+    values of each key, tables keyed by their values in the order of the keys): each names
+    only the values that change the outcome somewhere."""
     keys = list(domains)
-    tables = [dict(zip(keys, values, strict=True)) for values in product(*domains.values())]
-
-    def applies(refused: Refused, table: PlainChoice) -> bool:
-        chosen = from_plain({k: v for k, v in table.items() if k != "players"})  # type: ignore[misc]
-        return refused.applies(int(table["players"]), chosen)
-
-    spelt = []
-    for refused in REFUSED:
-        results = {tuple(t.values()): applies(refused, t) for t in tables}
-        relevant = [
-            key
-            for index, key in enumerate(keys)
-            if any(
-                results[values] != results[(*values[:index], other, *values[index + 1 :])]
-                for values in results
-                for other in domains[key]
-            )
-        ]
-        combos = {
-            tuple((key, values[keys.index(key)]) for key in relevant)
-            for values, refused_here in results.items()
-            if refused_here
-        }
-        spelt.append((refused, tuple(dict(combo) for combo in sorted(combos, key=str))))
-    return tuple(spelt)
+    relevant = [
+        (index, key)
+        for index, key in enumerate(keys)
+        if any(
+            results[values] != results[(*values[:index], other, *values[index + 1 :])]
+            for values in results
+            for other in domains[key]
+        )
+    ]
+    combos = {
+        tuple((key, values[index]) for index, key in relevant)
+        for values, refused_here in results.items()
+        if refused_here
+    }
+    return tuple(dict(combo) for combo in sorted(combos, key=str))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
 
 from flask import (
     Blueprint,
@@ -23,14 +22,11 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import (
     access,
-    addresses,
     chart,
     db,
     forms,
     game,
     labels,
-    live,
-    qr,
     rulebook,
     rules,
     sharing,
@@ -39,6 +35,7 @@ from scorekeeper import (
 )
 from scorekeeper.db import StoredGame
 from scorekeeper.game import GameRecord, RoundRecord
+from scorekeeper.kinds import GAME, GROUP
 from scorekeeper.rules import RuleError, Suit, Trump, Turned
 
 bp = Blueprint("views", __name__)
@@ -52,7 +49,7 @@ def _page(
     """Render a page of one game with what every such page shows: the sheet, the players and
     whether this phone may change the game."""
     built = built or sheet.build(stored.record)
-    editor = access.is_editor(stored)
+    editor = access.keeps(GAME, stored)
     if editor:
         g.no_store = True
     return render_template(
@@ -63,15 +60,6 @@ def _page(
         editor=editor,
         **context,
     )
-
-
-@bp.after_request
-def _no_store(response: Response) -> Response:
-    """Pages of an editor and those with links that give access are never kept by a browser or
-    a proxy: the back button or a shared computer must not bring them back."""
-    if g.get("no_store"):
-        response.headers["Cache-Control"] = "no-store"
-    return response
 
 
 def _to_game(stored: StoredGame) -> Response:
@@ -86,7 +74,7 @@ def _apply(
     ``move`` reads the form only when called, that is, once the form has been validated.
     ``draft`` is what was tapped (the tricks by seat): a refused move shows it again.
     """
-    access.require_editor(stored)
+    access.require_keeper(GAME, stored)
     refusal = None
     if not form.validate():
         refusal = forms.first_error(form)
@@ -114,7 +102,7 @@ def _after_move(game_id: str, draft: str | None = None) -> Response:
     url = url_for("views.game", game_id=game_id, tricks=draft)
     if request.headers.get(IN_PLACE_HEADER) != "1":
         return redirect(url, code=303)
-    response = make_response(_game_page(db.load_or_404(game_id), draft or ""))
+    response = make_response(_game_page(access.load_or_404(GAME, game_id), draft or ""))
     response.headers["X-Page-URL"] = url
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -136,14 +124,14 @@ def _stale_message() -> str:
 @bp.get("/")
 def home() -> str:
     """This browser's games, most recently used first, and the way to start one."""
-    stored = db.load_many(db.get_db(), access.seen_games())
+    stored = db.load_many(db.get_db(), access.seen(GAME))
     cards = [
-        (entry, sheet.build(entry.record), access.is_editor(entry))
+        (entry, sheet.build(entry.record), access.keeps(GAME, entry))
         for entry in stored
-        if access.can_watch(entry)
+        if access.may_see(GAME, entry)
     ]
-    seen = db.load_groups(db.get_db(), access.seen_groups())
-    groups = [group for group in seen if access.can_watch_group(group)]
+    seen = db.load_groups(db.get_db(), access.seen(GROUP))
+    groups = [group for group in seen if access.may_see(GROUP, group)]
     return render_template(
         "home/index.html", cards=cards, groups=groups, import_form=forms.ImportForm()
     )
@@ -163,7 +151,7 @@ def new_game() -> ResponseReturnValue:
     if form.validate_on_submit():
         record = game.new_game(form.names(), form.dealer(), form.variants())
         stored = db.create_game(db.get_db(), record, key=form.once_key())
-        access.remember_editor(stored)
+        access.remember(GAME, stored, keeper=True)
         if record.variants.foresight and 1 not in record.schedule:
             flash(
                 _(
@@ -205,8 +193,8 @@ def rules_page() -> str:
 @bp.get("/games/<game_id>", endpoint="game")
 def show_game(game_id: str) -> str:
     """What comes next at the table: trump, bids, play and tricks, or the final standings."""
-    stored = db.load_or_404(game_id)
-    access.remember_seen(stored.id)
+    stored = access.load_or_404(GAME, game_id)
+    access.remember(GAME, stored)
     return _game_page(stored, request.args.get("tricks", ""))
 
 
@@ -261,21 +249,21 @@ def _bidder(built: sheet.Sheet) -> int | None:
 @bp.post("/games/<game_id>/trump")
 def trump(game_id: str) -> Response:
     """Enter the card turned up (and the dealer's suit after a Wizard)."""
-    stored, form = db.load_or_404(game_id), forms.TrumpForm()
+    stored, form = access.load_or_404(GAME, game_id), forms.TrumpForm()
     return _apply(stored, form, lambda r: game.set_trump(r, *form.trump()))
 
 
 @bp.post("/games/<game_id>/bid")
 def bid(game_id: str) -> Response:
     """Enter the next player's bid."""
-    stored, form = db.load_or_404(game_id), forms.BidForm()
+    stored, form = access.load_or_404(GAME, game_id), forms.BidForm()
     return _apply(stored, form, lambda r: game.place_bid(r, form.seat.data, form.bid.data))
 
 
 @bp.post("/games/<game_id>/tricks")
 def tricks(game_id: str) -> Response:
     """Enter everyone's tricks and close the round."""
-    stored, form = db.load_or_404(game_id), forms.TricksForm()
+    stored, form = access.load_or_404(GAME, game_id), forms.TricksForm()
     players = len(stored.record.players)
     number = len(stored.record.rounds) + 1
     tapped = form.by_seat(players)
@@ -294,10 +282,10 @@ def tricks(game_id: str) -> Response:
 @bp.post("/games/<game_id>/undo")
 def undo(game_id: str) -> ResponseReturnValue:
     """Take back the last thing entered; a sealed bid only once the table confirms whose."""
-    stored, form = db.load_or_404(game_id), forms.ActionForm()
+    stored, form = access.load_or_404(GAME, game_id), forms.ActionForm()
     seat = _sealed_bid_to_undo(stored)
     if seat is not None and request.form.get("confirm") != "yes" and form.validate():
-        access.require_editor(stored)
+        access.require_keeper(GAME, stored)
         return _page("round/undo_bid.html", stored, seat=seat)
     return _apply(stored, form, game.undo)
 
@@ -324,7 +312,7 @@ def _sealed_bid_to_undo(stored: StoredGame) -> int | None:
 @bp.get("/games/<game_id>/sheet")
 def score_sheet(game_id: str) -> str:
     """The paper pad: rounds down, players across, and the running totals as a chart."""
-    stored = db.load_or_404(game_id)
+    stored = access.load_or_404(GAME, game_id)
     built = sheet.build(stored.record)
     return _page("sheet/sheet.html", stored, built, chart=_chart(built))
 
@@ -347,8 +335,8 @@ def _chart(built: sheet.Sheet) -> Markup | str:
 @bp.route("/games/<game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
 def edit_round(game_id: str, number: int) -> ResponseReturnValue:
     """Correct a completed round; totals follow and later rounds that no longer fit are flagged."""
-    stored = db.load_or_404(game_id)
-    access.require_editor(stored)
+    stored = access.load_or_404(GAME, game_id)
+    access.require_keeper(GAME, stored)
     built = sheet.build(stored.record)
     if not 1 <= number <= len(built.rounds):
         abort(404)
@@ -405,12 +393,12 @@ def _corrected(stored: StoredGame, form: forms.EditRoundForm) -> RoundRecord:
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
 def delete(game_id: str) -> ResponseReturnValue:
     """Ask, then delete the game for good."""
-    stored = db.load_or_404(game_id)
-    access.require_editor(stored)
+    stored = access.load_or_404(GAME, game_id)
+    access.require_keeper(GAME, stored)
     form = forms.ConfirmForm(data={"version": stored.version})
     if form.validate_on_submit():
         db.delete_game(db.get_db(), stored.id)
-        access.forget(stored.id)
+        access.forget(GAME, stored.id)
         flash(_("The game was deleted."), "info")
         return redirect(url_for("views.home"), code=303)
     status = 200
@@ -423,8 +411,8 @@ def delete(game_id: str) -> ResponseReturnValue:
 @bp.post("/games/<game_id>/rematch")
 def rematch(game_id: str) -> Response:
     """A new game with the same players and variants; the deal moves one seat on."""
-    stored = db.load_or_404(game_id)
-    access.require_editor(stored)
+    stored = access.load_or_404(GAME, game_id)
+    access.require_keeper(GAME, stored)
     # One rematch per game: both scorekeepers tapping it at once land in the same new game.
     key = f"rematch:{stored.id}"
     again = game.rematch(stored.record)
@@ -433,73 +421,8 @@ def rematch(game_id: str) -> Response:
         created = db.create_game(db.get_db(), again, key=key)
     else:  # a rematch is one more game of the same group
         created = db.create_group_game(db.get_db(), group_id, again, key=key)
-    access.remember_editor(created)
+    access.remember(GAME, created, keeper=True)
     return _to_game(created)
 
 
-@bp.get("/games/<game_id>/share")
-def share(game_id: str) -> str:
-    """Links and QR codes: view-only for the table, edit access for a second scorekeeper."""
-    stored = db.load_or_404(game_id)
-    editor = access.is_editor(stored)
-    g.no_store = True
-    # Addresses other phones can open, even when this page was opened as localhost.
-    view_url = addresses.external(url_for("views.game", game_id=stored.id))
-    if stored.view_token is not None:
-        view_url = addresses.external(
-            url_for("views.watch", game_id=stored.id, token=stored.view_token)
-        )
-    edit_url = (
-        addresses.external(url_for("views.join", game_id=stored.id, token=stored.edit_token))
-        if editor
-        else None
-    )
-    return _page(
-        "manage/share.html",
-        stored,
-        view_url=view_url,
-        edit_url=edit_url,
-        display_url=live.display_url(stored),
-        qr=qr.svg,
-    )
-
-
-@bp.post("/games/<game_id>/share/renew")
-def renew_link(game_id: str) -> Response:
-    """A new edit link: every other phone and link loses edit access."""
-    return _renew(game_id, "edit")
-
-
-@bp.post("/games/<game_id>/share/renew-view")
-def renew_view_link(game_id: str) -> Response:
-    """A new view link: phones that watch with the old one (or the game's address) lose sight."""
-    return _renew(game_id, "view")
-
-
-def _renew(game_id: str, link: Literal["edit", "view"]) -> Response:
-    back = url_for("views.share", game_id=game_id)
-    return sharing.renew(sharing.GAMES, db.load_or_404(game_id), link, back)
-
-
-@bp.get("/games/<game_id>/watch/<token>")
-def watch(game_id: str, token: str) -> Response:
-    """Open a renewed view link: this phone may watch the game from now on."""
-    return sharing.watch(sharing.GAMES, db.load_or_404(game_id), token, _to_game)
-
-
-@bp.route("/games/<game_id>/join/<token>", methods=["GET", "POST"])
-def join(game_id: str, token: str) -> ResponseReturnValue:
-    """Open an edit link: asks first, and only the confirmation (a form) makes this phone a
-    scorekeeper, so another site cannot make a browser join games by opening links."""
-    stored = db.load_or_404(game_id)
-    return sharing.join(
-        sharing.GAMES,
-        stored,
-        token,
-        back=_to_game,
-        stale=_("That edit link is no longer valid: you can watch the game, not change it."),
-        joined=_("This phone can now keep score for this game."),
-        page=lambda form: render_template(
-            "manage/join.html", stored=stored, sheet=sheet.build(stored.record), form=form
-        ),
-    )
+sharing.add_routes(bp, GAME, "/games/<game_id>")

@@ -68,7 +68,7 @@ def test_a_renewed_token_locks_out_the_old_one(
     with app.app_context():
         stored = db.load(db.get_db(), game_id)
         assert stored is not None
-        new_token = db.renew_edit_token(db.get_db(), stored).edit_token
+        new_token = db.renew_token(db.get_db(), stored, "edit").edit_token
     url = f"/api/games/{game_id}/rounds"
     assert client.post(url, json=ROUND_3, headers=bearer(token)).status_code == 403
     assert client.post(url, json=ROUND_3, headers=bearer(new_token)).status_code == 201

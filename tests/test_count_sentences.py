@@ -45,7 +45,7 @@ def test_the_bid_total_is_not_made_to_agree_with_the_hand(
     ("lang", "left", "over"),
     [
         ("en", "Left to give out: 1 of 3 tricks", "Too many: 4 given out, the hand has 3 tricks"),
-        ("es", "Por repartir: 1 de 3 bazas", "Demasiadas: 4 repartidas, la mano tiene 3 bazas"),
+        ("es", "Por asignar: 1 de 3 bazas", "Demasiadas: 4 asignadas, la ronda tiene 3 bazas"),
         ("el", "Υπόλοιπο: 1 από 3 μπάζες", "Πάρα πολλές: δόθηκαν 4, ενώ το χέρι έχει 3 μπάζες"),
     ],
 )

@@ -259,7 +259,7 @@ def test_a_deleted_game_cannot_be_saved(conn: Database) -> None:
 
 def test_a_new_edit_token_replaces_the_old_one(conn: Database) -> None:
     stored = db.create_game(conn, two_rounds(new(3)))
-    renewed = db.renew_edit_token(conn, stored)
+    renewed = db.renew_token(conn, stored, "edit")
     assert renewed.edit_token != stored.edit_token
     assert (renewed.id, renewed.record, renewed.version) == (stored.id, stored.record, 1)
     loaded = db.load(conn, stored.id)
@@ -281,7 +281,7 @@ def test_a_kept_record_never_hides_a_change(conn: Database, tmp_path: Path) -> N
     # Another connection (another server thread) changes the game: the next read sees it.
     other = db.connect(tmp_path / "games.sqlite")
     saved = db.save(other, stored, game.set_trump(stored.record, Turned.JESTER, None))
-    renewed = db.renew_edit_token(other, saved)
+    renewed = db.renew_token(other, saved, "edit")
     group = db.create_group(other, "Thursdays")
     db.add_group_games(other, group.id, [renewed])
     db.rename_player(other, group.id, "ann", "Annie")

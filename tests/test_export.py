@@ -204,7 +204,7 @@ def test_an_imported_record_becomes_a_game_this_browser_edits(
     assert game_id in response.headers["Location"]
     assert state(client, game_id)["totals"] == [10, 10, 20]
     with client.session_transaction() as session:
-        assert game_id in session["edit"]
+        assert [f"g{game_id}"] == [entry[0] for entry in session["keep"] if entry[1]]
     assert flashes(client)[-1][0] == "success"
 
 

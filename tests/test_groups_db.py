@@ -112,6 +112,6 @@ def test_a_group_is_imported_whole_with_its_days(conn: Database) -> None:
 
 def test_a_new_edit_token_replaces_the_groups_old_one(conn: Database) -> None:
     group = db.create_group(conn, "Friday club")
-    renewed = db.renew_group_token(conn, group)
+    renewed = db.renew_token(conn, group, "edit")
     stored = db.load_group(conn, group.id)
     assert stored is not None and stored.edit_token == renewed.edit_token != group.edit_token

@@ -7,6 +7,7 @@ added anywhere without its translations fails here with the list of what is miss
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -48,6 +49,17 @@ SAME_IN = {
 }
 # Plural forms per language: Croatian has three (1 štih, 2 štiha, 5 štihova).
 NPLURALS = {"es": 2, "pt": 2, "hr": 3, "el": 2, "de": 2, "fr": 2, "it": 2}
+# The verb for dealing cards, per language (GLOSSARY.md "to deal"): a trick is handed to whoever
+# took it, and a player reads "the trick was dealt" as nonsense.
+DEALING = {
+    "es": re.compile(r"repart", re.IGNORECASE),
+    "pt": re.compile(r"distribu|d[aáeé]\w* as cartas", re.IGNORECASE),
+    "el": re.compile(r"μοιρ[αά]", re.IGNORECASE),
+    "hr": re.compile(r"dijel", re.IGNORECASE),
+}
+# English words that make a message about dealing or sharing, where those verbs are the right ones
+# (hr "podijeli" and el "μοιραστείτε" also mean "share").
+ABOUT_DEALING = re.compile(r"\bdeal|\bshar", re.IGNORECASE)
 
 
 @cache
@@ -186,3 +198,31 @@ def test_greek_counts_tricks_with_two_forms(count: int, word: str) -> None:
     )
     assert text.endswith("%(num)s μπάζα" if count == 1 else "%(num)s μπάζες")
     assert (text % {"bid": 0, "num": count}).endswith(word)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_catalogue_passes_msgfmt_check(code: str) -> None:
+    """GNU msgfmt's checks (formats in every plural form, header, accelerators), stricter than
+    Babel's compiler; without msgfmt, Babel's own checkers."""
+    po = TRANSLATIONS / code / "LC_MESSAGES" / "messages.po"
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        problems = [(message.id, errors) for message, errors in catalogue(code).check()]
+        assert problems == []
+        return
+    result = subprocess.run(
+        [msgfmt, "-c", "-o", "/dev/null", str(po)], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("code", sorted(DEALING))
+def test_tricks_are_not_dealt(code: str) -> None:
+    dealing = DEALING[code]
+    wrong = []
+    for message in catalogue(code):
+        english = " ".join(sources(message)) if message.id else ""
+        if "trick" not in english.lower() or ABOUT_DEALING.search(english):
+            continue
+        wrong += [text for text in forms(message) if dealing.search(text)]
+    assert wrong == []

@@ -170,8 +170,11 @@ def test_a_group_game_needs_the_groups_edit_token_itself(app: Flask, client: Fla
     address = _group(client)
     view_token = renew_at(client, address).rsplit("/", 1)[-1]
     other = app.test_client()
-    # Adding a game asks for the edit token: 401 without one, 403 with the view token.
-    assert other.post(f"/api{address}/games", json={}).status_code == 401
+    # Adding a game asks for the edit token: without any token the renewed view link refuses
+    # first (as for a game), with the view token the edit token is missing.
+    blind = other.post(f"/api{address}/games", json={})
+    assert blind.status_code == 403 and blind.json is not None
+    assert blind.json["code"] == "view_link_renewed"
     wrong = other.post(f"/api{address}/games", json={}, headers=bearer(view_token))
     assert wrong.status_code == 403 and wrong.json is not None
     assert wrong.json["code"] == "edit_token_wrong"

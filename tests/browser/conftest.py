@@ -49,9 +49,6 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "LAN_ADDRESSES": [],
         }
     )
-    # The first new-game page works out every refused combination of variants (seconds on a
-    # busy machine, then cached): done here, so no test's first page waits for it.
-    app.test_client().get("/games/new")
     server: Any = create_server(app, host=HOST, port=0, threads=4)
     thread = threading.Thread(target=server.run, name="waitress", daemon=True)
     thread.start()

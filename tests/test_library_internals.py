@@ -1,0 +1,275 @@
+"""Every place the pad reaches into a library's internals, checked where it reaches.
+
+Speed work and a few refusals lean on how Waitress, Flask, Werkzeug, Flask-WTF, Flask-Babel,
+Babel, Jinja, WTForms, fontTools, sqlite-utils and WeasyPrint work inside, beyond what they
+document. pyproject.toml keeps those libraries below their next major version; within it an
+internal may still move. Each test names the module that relies on the internal and why, and
+fails with that sentence when the internal is gone or has changed, before the feature breaks
+quietly (a 500, a slower page, a refusal in English). docs/speed.md lists the speed measures
+these protect.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import flask_babel
+import pytest
+from babel.support import NullTranslations
+from flask import Flask, g, request, session, url_for
+from flask.sessions import SecureCookieSessionInterface
+from flask_wtf.csrf import generate_csrf, validate_csrf
+from fontTools.ttLib import TTFont
+from jinja2.ext import InternationalizationExtension
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser
+from waitress.server import create_server
+from waitress.task import ErrorTask, Task, WSGITask
+from waitress.utilities import RequestEntityTooLarge
+from werkzeug.datastructures import MultiDict
+from wtforms import Form, StringField
+from wtforms.fields import FieldList
+
+from scorekeeper import (
+    fontmetrics,
+    forms,
+    hosting,
+    labels,
+    languages,
+    migrations,
+    printing,
+    security,
+    urls,
+)
+from scorekeeper.paths import FONTS
+from tests.support.ports import HOST
+
+
+def parameters(function: Callable[..., Any]) -> list[str]:
+    return list(inspect.signature(function).parameters)
+
+
+@pytest.fixture
+def spanish(app: Flask) -> Iterator[None]:
+    """Inside a request of a reader whose phone asks for Spanish."""
+    with app.test_request_context("/", headers={"Accept-Language": "es"}):
+        yield
+
+
+# --- Waitress -----------------------------------------------------------------------------------
+
+
+def test_waitress_makes_a_refused_requests_task_through_the_channel() -> None:
+    # scorekeeper/hosting.py (_Channel, _error_task): a body over the server's cap is answered
+    # with the app's own 413 page in the reader's language, through the task Waitress makes for
+    # a request it refused: HTTPChannel.error_task_class, called as (channel, request).
+    assert HTTPChannel.error_task_class is ErrorTask, "HTTPChannel.error_task_class moved"
+    assert "self.error_task_class(self, " in inspect.getsource(HTTPChannel), (
+        "Waitress no longer makes a refused request's task with (channel, request)"
+    )
+    assert parameters(Task.__init__) == ["self", "channel", "request"]
+
+
+def test_waitress_tells_why_it_refused_a_request() -> None:
+    # scorekeeper/hosting.py (_error_task): tells a body too large from other refusals by the
+    # parsed request's ``error`` and Waitress's own RequestEntityTooLarge.
+    assert HTTPRequestParser(Adjustments()).error is None, "HTTPRequestParser.error moved"
+    assert RequestEntityTooLarge.code == 413
+
+
+def test_waitress_wsgi_task_builds_the_environ_the_app_is_given() -> None:
+    # scorekeeper/hosting.py (_TooLargeTask): the refused request goes to the app as a WSGI
+    # task whose environ has no body and BODY_TOO_LARGE set, closing the connection after it.
+    assert parameters(WSGITask.execute) == ["self"]
+    assert parameters(WSGITask.get_environment) == ["self"]
+    assert parameters(WSGITask.set_close_on_finish) == ["self"]
+    assert "self.get_environment()" in inspect.getsource(WSGITask.execute), (
+        "WSGITask.execute no longer asks get_environment for the app's environ"
+    )
+
+
+def test_waitress_server_takes_a_channel_class_and_can_be_stopped(app: Flask) -> None:
+    # scorekeeper/hosting.py (serve) sets ``channel_class`` on the server create_server made;
+    # tests/browser/conftest.py stops its server through ``_map``, ``trigger.pull_trigger`` and
+    # ``task_dispatcher.shutdown``, and reads ``effective_port``.
+    server: Any = create_server(app, host=HOST, port=0, threads=1)
+    try:
+        assert server.channel_class is HTTPChannel, "the server's channel_class moved"
+        assert callable(server.print_listen)
+        assert isinstance(server._map, dict), "the server's socket map (_map) moved"
+        assert callable(server.trigger.pull_trigger)
+        assert callable(server.task_dispatcher.shutdown)
+        assert int(server.effective_port) > 0
+    finally:
+        server.close()
+        server.task_dispatcher.shutdown()
+
+
+def test_the_switch_interval_is_the_interpreters() -> None:
+    # scorekeeper/hosting.py (share_the_interpreter): make run lets a waiting page's thread in
+    # after 0.5 ms instead of 5 ms while a PDF renders; the setting is interpreter-wide.
+    before = sys.getswitchinterval()
+    try:
+        hosting.share_the_interpreter()
+        assert sys.getswitchinterval() == pytest.approx(0.0005)
+    finally:
+        sys.setswitchinterval(before)
+
+
+# --- Flask and Werkzeug -------------------------------------------------------------------------
+
+
+def test_the_request_proxy_gives_the_request_itself(app: Flask) -> None:
+    # scorekeeper/urls.py (url): reads several attributes of the request for each address, from
+    # the request itself (Werkzeug's LocalProxy._get_current_object) rather than through the
+    # proxy each time.
+    with app.test_request_context("/"):
+        asked = request._get_current_object()  # type: ignore[attr-defined]
+        assert type(asked) is app.request_class
+
+
+@pytest.mark.parametrize(
+    ("path", "endpoint", "values"),
+    [
+        ("/", "views.home", {}),
+        ("/", "views.game", {"game_id": "abc"}),
+        ("/", "views.game", {"game_id": "a b/é", "tricks": "1,2"}),
+        ("/", "views.game", {"game_id": "abc", "_external": True}),
+        ("/games/abc", ".score_sheet", {"game_id": "abc"}),
+        ("/", "static", {"filename": "style.css"}),
+    ],
+)
+def test_addresses_made_once_are_flasks(
+    app: Flask, path: str, endpoint: str, values: dict[str, Any]
+) -> None:
+    # scorekeeper/urls.py (url): a page's addresses are kept per script root (and host, when
+    # external) instead of asking Werkzeug's URL map each time; they must be what url_for makes,
+    # under the site's root and under a prefix.
+    for root in ("", "/pad"):
+        with app.test_request_context(path, base_url=f"http://table.example{root}/"):
+            assert urls.url(endpoint, **values) == url_for(endpoint, **values)
+            assert urls.url(endpoint, **values) == url_for(endpoint, **values)  # kept
+
+
+def test_the_session_cookie_asks_whether_it_is_secure(app: Flask) -> None:
+    # scorekeeper/security.py (_SessionInterface): marks the session cookie Secure whenever the
+    # page came over HTTPS, through Flask's get_cookie_secure(app).
+    assert parameters(SecureCookieSessionInterface.get_cookie_secure) == ["self", "app"]
+    assert isinstance(app.session_interface, security._SessionInterface)
+    client = app.test_client()
+    with client.session_transaction(base_url="https://table.example/") as kept:
+        kept["seen"] = True
+    cookie = client.get_cookie("session", domain="table.example")
+    assert cookie is not None and cookie.secure, "the session cookie over HTTPS is not Secure"
+
+
+# --- Flask-WTF ----------------------------------------------------------------------------------
+
+
+def test_flask_wtf_takes_the_signed_token_from_g(app: Flask) -> None:
+    # scorekeeper/page_parts.py (_reuse_signed_token, _keep_signed_token): the raw CSRF token is
+    # session["csrf_token"], the signed one g.csrf_token, and generate_csrf gives the one found
+    # on g without signing again: so a token signed for a browser's last page is given again.
+    assert app.config["WTF_CSRF_FIELD_NAME"] == "csrf_token"
+    with app.test_request_context("/"):
+        signed = generate_csrf()
+        assert g.csrf_token == signed, "Flask-WTF no longer keeps the signed token in g"
+        raw = session["csrf_token"]
+        assert isinstance(raw, str), "Flask-WTF no longer keeps the raw token in the session"
+    with app.test_request_context("/"):
+        session["csrf_token"] = raw
+        g.csrf_token = signed
+        assert generate_csrf() == signed, "Flask-WTF signs its token again despite g"
+        validate_csrf(signed)
+
+
+# --- Flask-Babel and Jinja ----------------------------------------------------------------------
+
+
+def test_flask_babel_and_the_pads_catalogues_agree(spanish: None) -> None:
+    # scorekeeper/labels.py and languages.py look a request's catalogue up once per request and
+    # read the compiled catalogues themselves; the modules that still call Flask-Babel's gettext
+    # (errors, access, sharing, printing, ...) must get the same words.
+    for message in ("Round", "Sheet", "Share", "Not a valid choice."):
+        assert flask_babel.gettext(message) == labels.gettext(message), message
+    assert labels.gettext("Sheet") != "Sheet", "the Spanish catalogue is not compiled"
+    assert str(flask_babel.get_locale()) == "es"
+
+
+def test_templates_get_the_pads_gettext(app: Flask, spanish: None) -> None:
+    # scorekeeper/templating.py replaces the gettext callables Flask-Babel installs through
+    # Jinja's i18n extension (install_gettext_callables, newstyle), for templates imported
+    # without a context.
+    assert any(
+        isinstance(ext, InternationalizationExtension) for ext in app.jinja_env.extensions.values()
+    )
+    assert app.jinja_env.newstyle_gettext is True  # type: ignore[attr-defined]
+    rendered = app.jinja_env.from_string('{{ gettext("Sheet") }}').render()
+    assert rendered == labels.gettext("Sheet")
+
+
+def test_babels_catalogues_keep_their_u_lookups() -> None:
+    # scorekeeper/labels.py, templating.py and forms.py look words up with Babel's ugettext,
+    # ungettext and upgettext (kept from Python 2: gettext.NullTranslations has no upgettext).
+    for lookup in ("ugettext", "ungettext", "upgettext"):
+        assert callable(getattr(NullTranslations, lookup, None)), f"Babel dropped {lookup}"
+    assert languages.catalogue("es").upgettext("card", "Wizard") == "Mago"
+
+
+# --- fontTools ----------------------------------------------------------------------------------
+
+
+def test_fonttools_gives_advance_widths_by_glyph() -> None:
+    # scorekeeper/fontmetrics.py (_advances): fits the printed pad's columns to its words from
+    # the bundled font's "hmtx" table (``metrics``: glyph name to (advance, side bearing)) and
+    # its best character map, read lazily.
+    font = TTFont(FONTS / fontmetrics.REGULAR, lazy=True)
+    try:
+        glyph = font.getBestCmap()[ord("W")]
+        advance, _bearing = font["hmtx"].metrics[glyph]
+        assert advance > 0 and font["head"].unitsPerEm > 0
+    finally:
+        font.close()
+
+
+# --- WTForms ------------------------------------------------------------------------------------
+
+
+def test_wtforms_reads_a_field_lists_indices_through_extract_indices() -> None:
+    # scorekeeper/forms.py (SeatList): skips a posted index that is not a small plain number
+    # ("players-²", thousands of digits), which WTForms' FieldList would turn into an int or
+    # fail on, by replacing FieldList._extract_indices(prefix, formdata), which reads
+    # ``_field_separator``.
+    class Seats(Form):  # type: ignore[misc]
+        players = forms.SeatList(StringField(), min_entries=0)
+
+    posted = MultiDict({"players-0": "Ana", "players-²": "x", "players-" + "9" * 5000: "y"})
+    seats = Seats(posted)
+    assert parameters(FieldList._extract_indices) == ["self", "prefix", "formdata"]
+    assert seats.players._field_separator == "-"
+    assert seats.players.data == ["Ana"]
+
+
+# --- sqlite-utils and WeasyPrint ----------------------------------------------------------------
+
+
+def test_sqlite_utils_keeps_the_migrations_in_order() -> None:
+    # scorekeeper/migrations.py (names): lists the migrations from Migrations._migrations, each
+    # with its name, in the order they were declared.
+    found = migrations.names()
+    assert found == sorted(found) and found[0] == "m001_games_seats_rounds"
+
+
+def test_weasyprint_fetches_through_the_fetchers_fetch() -> None:
+    # scorekeeper/printing.py (BundledFontsOnly): a printed sheet loads only the bundled fonts,
+    # by overriding URLFetcher.fetch(url, headers).
+    if not printing.available():
+        pytest.skip("WeasyPrint cannot load here")
+    fetcher = printing._weasyprint()["fetcher"]
+    assert parameters(fetcher.__mro__[1].fetch) == ["self", "url", "headers"]
+    with pytest.raises(ValueError, match="load nothing"):
+        fetcher().fetch("http://example.invalid/font.ttf")
