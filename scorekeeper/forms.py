@@ -245,12 +245,6 @@ class BidForm(ActionForm):
     )
 
 
-class TrickForm(ActionForm):
-    """One trick won, on the running counter."""
-
-    seat = IntegerField(widget=HiddenInput(), validators=[InputRequired()])
-
-
 class TricksForm(ActionForm):
     """Everyone's tricks at the end of a round; one left blank is filled in from the rest."""
 

@@ -28,11 +28,16 @@ class RoundRecord:
 
 @dataclass(frozen=True)
 class RoundInProgress:
-    """The round at the table now: trump once entered, bids so far, and who won each trick."""
+    """The round at the table now: trump once entered and bids so far.
+
+    ``reopened_tricks`` are the tricks by seat of a round that undo reopened, for the tricks
+    step to start at; empty otherwise. Tricks are entered once the hand is played, never one by
+    one during play.
+    """
 
     trump: Trump | None = None
     bids: tuple[int | None, ...] = ()
-    trick_winners: tuple[int, ...] = ()
+    reopened_tricks: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -89,7 +94,9 @@ def new_game(players: Sequence[str], first_dealer: int, variants: Variants) -> G
 def rematch(record: GameRecord) -> GameRecord:
     """A new game with the same players and variants; the first deal moves one seat on."""
     return new_game(
-        record.players, (record.first_dealer + 1) % len(record.players), record.variants
+        record.players,
+        rules.next_first_dealer(record.first_dealer, len(record.players)),
+        record.variants,
     )
 
 
@@ -178,19 +185,6 @@ def place_bid(record: GameRecord, seat: int, bid: int) -> GameRecord:
     return replace(record, current=replace(now, bids=tuple(bids)))
 
 
-def win_trick(record: GameRecord, seat: int) -> GameRecord:
-    """Count one trick for ``seat`` on the running counter during play."""
-    now = current_round(record)
-    round_setup = current_setup(record)
-    if now.trump is None or not rules.bids_complete(round_setup, now.bids):
-        raise RuleError("trick_before_bids")
-    if not 0 <= seat < round_setup.players:
-        raise RuleError("no_such_seat")
-    if len(now.trick_winners) >= round_setup.hand_size:
-        raise RuleError("tricks_counted_already", num=round_setup.hand_size)
-    return replace(record, current=replace(now, trick_winners=(*now.trick_winners, seat)))
-
-
 def finish_round(record: GameRecord, tricks: Sequence[int | None]) -> GameRecord:
     """Enter everyone's tricks and close the current round.
 
@@ -210,7 +204,7 @@ def finish_round(record: GameRecord, tricks: Sequence[int | None]) -> GameRecord
 class UndoStep:
     """What :func:`undo` would take back, so the button can say it before it is tapped.
 
-    ``kind`` is ``trick`` or ``bid`` (of ``seat``), ``trump``, or ``round`` (reopens ``number``).
+    ``kind`` is ``bid`` (of ``seat``), ``trump``, or ``round`` (reopens ``number``).
     Never a value: a sealed bid stays sealed in the button's words.
     """
 
@@ -223,13 +217,12 @@ def undo_step(record: GameRecord) -> UndoStep | None:
     """What :func:`undo` takes back now; ``None`` when there is nothing to undo."""
     if record.current is not None and not record.finished:
         now = record.current
-        if now.trick_winners:
-            return UndoStep("trick", seat=now.trick_winners[-1])
         round_setup = current_setup(record)
         entered = [seat for seat in round_setup.bidders if now.bids[seat] is not None]
         if entered:
             return UndoStep("bid", seat=entered[-1])
-        if now != current_round(replace(record, current=None)):
+        # The tricks of a reopened round are no entry of their own: they go with its bids.
+        if replace(now, reopened_tricks=()) != current_round(replace(record, current=None)):
             return UndoStep("trump")
     if not record.rounds:
         return None
@@ -237,23 +230,20 @@ def undo_step(record: GameRecord) -> UndoStep | None:
 
 
 def undo(record: GameRecord) -> GameRecord:
-    """Take back the last thing entered: a counted trick, a bid, the trump, or the last round."""
+    """Take back the last thing entered: a bid, the trump, or the last round."""
     step = undo_step(record)
     if step is None:
         raise RuleError("nothing_to_undo")
     now = record.current
-    if step.kind == "trick" and now is not None:
-        return replace(record, current=replace(now, trick_winners=now.trick_winners[:-1]))
     if step.kind == "bid" and now is not None and step.seat is not None:
         bids = list(now.bids)
         bids[step.seat] = None
-        return replace(record, current=replace(now, bids=tuple(bids)))
+        return replace(record, current=replace(now, bids=tuple(bids), reopened_tricks=()))
     if step.kind == "trump":
         return replace(record, current=None)
     last = record.rounds[-1]
-    # The counter comes back as it ended, so the tricks form is filled in again.
-    counted = tuple(seat for seat, tricks in enumerate(last.tricks) for _ in range(tricks))
-    reopened = RoundInProgress(last.trump, last.bids, counted)
+    # The tricks come back with the round, so the tricks step starts where it ended.
+    reopened = RoundInProgress(last.trump, last.bids, last.tricks)
     return replace(record, rounds=record.rounds[:-1], current=reopened)
 
 

@@ -42,7 +42,7 @@ from scorekeeper import (
     variants,
 )
 from scorekeeper.kinds import GAME, GROUP
-from scorekeeper.rules import Length, RuleError
+from scorekeeper.rules import Length, RuleError, next_first_dealer
 from scorekeeper.stats import Filters, GroupStats, VariantFilter
 from scorekeeper.storage import StoredGame, StoredGroup
 
@@ -157,13 +157,6 @@ def filter_choices() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
         ),
     ]
     return lengths, variants
-
-
-@bp.app_template_global("group_of")
-def group_of(game_id: str) -> StoredGroup | None:
-    """The group a game belongs to, for the way back from its Game over screen."""
-    group_id = storage.group_of(storage.get_db(), game_id)
-    return None if group_id is None else storage.load_group(storage.get_db(), group_id)
 
 
 # --- a group ---------------------------------------------------------------------------------
@@ -336,7 +329,7 @@ def _last_game_defaults(last: game.GameRecord) -> dict[str, object]:
     keys = stats.seat_keys(last.players)
     return {
         "pick": list(keys),
-        "first_dealer": keys[(last.first_dealer + 1) % len(keys)],
+        "first_dealer": keys[next_first_dealer(last.first_dealer, len(keys))],
         **{spec.key: spec.plain(getattr(last.variants, spec.key)) for spec in variants.REGISTRY},
     }
 

@@ -14,7 +14,7 @@ from markupsafe import Markup, escape
 
 from scorekeeper import labels
 from scorekeeper.labels import gettext as _
-from scorekeeper.sheet import RoundRow
+from scorekeeper.sheet import CurrentRound, RoundRow
 from scorekeeper.urls import url
 from scorekeeper.variants import Edition
 
@@ -39,6 +39,7 @@ def init_app(app: Flask) -> None:
         live_attributes=live_attributes,
         noscript_refresh=noscript_refresh,
         score_rows=score_rows,
+        bid_cell=bid_cell,
     )
     app.before_request(_reuse_signed_token)
     app.after_request(_keep_signed_token)
@@ -117,6 +118,21 @@ def live_attributes(stored: Versioned) -> Markup:
 def noscript_refresh(seconds: int = 10) -> Markup:
     """Without JavaScript, a watching page reloads itself every ``seconds``."""
     return Markup('<noscript><meta http-equiv="refresh" content="{}"></noscript>').format(seconds)
+
+
+def bid_cell(now: CurrentRound, seat: int) -> Markup:
+    """A bid of the round at the table, in the same words wherever it shows (the bidding list,
+    the tricks step, a watching phone, the table display): the number once it may be shown,
+    "sealed" once made but still sealed, "…" while still to come, "saboteur" for the dealer who
+    makes none."""
+    bid = now.bids[seat]
+    if seat == now.setup.saboteur:
+        return Markup('<span class="saboteur">{}</span>').format(_("saboteur"))
+    if bid is not None:
+        return escape(bid)
+    if now.has_bid[seat]:
+        return Markup('<span class="sealed">{}</span>').format(_("sealed"))
+    return Markup("…")
 
 
 def score_rows(

@@ -92,11 +92,6 @@ MESSAGES: dict[str, Message] = {
     "no_such_seat": N_("There is no such player at this table."),
     # tricks
     "tricks_before_bids": N_("Tricks are entered once every bid is in."),
-    "trick_before_bids": N_("Tricks are counted once every bid is in."),
-    "tricks_counted_already": NP_(
-        "The trick of this round is counted already.",
-        "All %(num)s tricks of this round are counted already.",
-    ),
     "tricks_count": N_("A round needs the tricks of each of the %(players)s players."),
     "tricks_out_of_range": N_("Each player takes from 0 to %(hand)s tricks in this round."),
     "tricks_sum": NP_(

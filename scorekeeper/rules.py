@@ -182,6 +182,16 @@ def dealer(first_dealer: int, round_number: int, players: int) -> int:
     return (first_dealer + round_number - 1) % players
 
 
+def next_first_dealer(first_dealer: int, players: int) -> int:
+    """The first dealer of the next game at the same table: the deal moves one seat on, as it
+    does from round to round.
+
+    >>> next_first_dealer(1, 4), next_first_dealer(3, 4)
+    (2, 0)
+    """
+    return dealer(first_dealer, 2, players)
+
+
 def bidding_order(dealer_seat: int, players: int) -> tuple[int, ...]:
     """Seats in the order they bid and lead: left of the dealer first, the dealer last.
 
@@ -416,16 +426,14 @@ def check_tricks(hand_size: int, tricks: Sequence[int], players: int) -> None:
         raise RuleError("tricks_sum", taken=taken, num=hand_size)
 
 
-def reminders(
-    variants: Variants, hand_size: int, playing: bool, tricks_counted: int
-) -> tuple[str, ...]:
+def reminders(variants: Variants, hand_size: int, playing: bool) -> tuple[str, ...]:
     """The table reminders (variant keys) that apply now: Foresight on one-card hands only (the
-    card held to the forehead), Gizzard/Fester all the time, Pull one after bidding and before
-    the first trick."""
+    card held to the forehead), Gizzard/Fester all the time, Pull one once the bids are in (the
+    draw comes before the first trick, while the hand is played)."""
     due = {
         "foresight": hand_size == 1,
         "gizzard_fester": True,
-        "pull_one": playing and tricks_counted == 0,
+        "pull_one": playing,
     }
     return tuple(key for key, now in due.items() if now and getattr(variants, key))
 
@@ -457,6 +465,18 @@ def fill_blank_tricks(hand_size: int, tricks: Sequence[int | None]) -> tuple[int
 def bid_met(bid: int | None, tricks: int) -> bool:
     """True when a bid was made exactly (a saboteur, who has no bid, always counts as met)."""
     return bid is None or bid == tricks
+
+
+def bid_mark(bid: int | None, tricks: int) -> str:
+    """How ``tricks`` stand against a bid that is shown: ``"made"`` or ``"missed"``; ``""``
+    without one (the saboteur's, or a bid still sealed), which nothing can be said of.
+
+    >>> bid_mark(2, 2), bid_mark(2, 3), bid_mark(None, 1)
+    ('made', 'missed', '')
+    """
+    if bid is None:
+        return ""
+    return "made" if bid_met(bid, tricks) else "missed"
 
 
 def round_score(bid: int | None, tricks: int) -> int:

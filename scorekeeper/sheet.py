@@ -7,6 +7,7 @@ hidden or delayed visibility still seals are not in it at all: what is not here 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property, lru_cache
@@ -65,8 +66,8 @@ class CurrentRound:
     next_bidder: int | None
     legal_bids: tuple[int, ...]
     refusals: tuple[tuple[int, Reason], ...]
-    won: tuple[int, ...]
-    tricks_counted: int
+    reopened_tricks: tuple[int, ...]
+    """The tricks by seat of a round that undo reopened, for the tricks step; empty otherwise."""
     reminders: tuple[str, ...]
     """Keys of the table-reminder variants that apply at this moment of the round."""
 
@@ -125,16 +126,16 @@ class CurrentRound:
         """How many of the players who bid have bid (never which bids: they may be sealed)."""
         return sum(self.has_bid[seat] for seat in self.setup.bidders)
 
+    def marks(self, tricks: Sequence[int]) -> tuple[str, ...]:
+        """Each seat's ``tricks`` against its bid as shown now (:func:`rules.bid_mark`)."""
+        shown = zip(self.bids, tricks, strict=True)
+        return tuple(rules.bid_mark(bid, taken) for bid, taken in shown)
+
     @property
     def started(self) -> bool:
         """True once anything of this round was entered that undo can take back."""
         entered_trump = self.trump is not None and not self.trump_fixed
-        return entered_trump or self.bids_made > 0 or self.tricks_counted > 0
-
-    @property
-    def tricks_left(self) -> int:
-        """Tricks not yet counted on the running counter."""
-        return self.hand_size - self.tricks_counted
+        return entered_trump or self.bids_made > 0
 
 
 @dataclass(frozen=True)
@@ -233,9 +234,6 @@ def _current(record: GameRecord) -> CurrentRound:
         phase = Phase.BIDS
     else:
         phase = Phase.PLAY
-    won = [0] * round_setup.players
-    for seat in now.trick_winners:
-        won[seat] += 1
     bidders = set(round_setup.bidders)
     return CurrentRound(
         setup=round_setup,
@@ -251,9 +249,6 @@ def _current(record: GameRecord) -> CurrentRound:
         next_bidder=bidder,
         legal_bids=legal,
         refusals=tuple(refusals),
-        won=tuple(won),
-        tricks_counted=len(now.trick_winners),
-        reminders=rules.reminders(
-            record.variants, round_setup.hand_size, phase is Phase.PLAY, len(now.trick_winners)
-        ),
+        reopened_tricks=now.reopened_tricks,
+        reminders=rules.reminders(record.variants, round_setup.hand_size, phase is Phase.PLAY),
     )

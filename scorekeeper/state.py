@@ -49,5 +49,4 @@ def current_json(current: CurrentRound | None) -> Json | None:
         "dealer": current.dealer,
         "trump": None if current.trump is None else trump_json(current.trump),
         "bids": list(current.bids),
-        "tricks_counted": current.tricks_counted,
     }

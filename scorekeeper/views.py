@@ -209,20 +209,28 @@ def _game_page(stored: StoredGame, draft: str) -> str:
         chosen_bidder=_bidder(built),
         undo=game.undo_step(stored.record),
         start=_tricks_start(now, draft) if now else (),
+        group=_group_of(stored) if built.finished else None,
     )
 
 
 def _tricks_start(now: sheet.CurrentRound, draft: str) -> tuple[int, ...]:
     """Where each player's tricks stepper starts: what was tapped (kept in the address, so a
-    refusal or a reload keeps it), else the tricks counted during play, else the bid (the fast
-    path: only the players who missed are changed). A sealed bid is not shown, so it starts at 0.
+    refusal or a reload keeps it), else the tricks of a round undo reopened, else the bid (the
+    fast path: only the players who missed are changed). A sealed bid is not shown, so it starts
+    at 0.
     """
     tapped = forms.tricks_draft(draft, now.number, len(now.order), now.hand_size)
     if tapped is not None:
         return tapped
-    if now.tricks_counted:
-        return now.won
+    if now.reopened_tricks:
+        return now.reopened_tricks
     return tuple(min(bid or 0, now.hand_size) for bid in now.bids)
+
+
+def _group_of(stored: StoredGame) -> storage.StoredGroup | None:
+    """The group a game belongs to, for the way back from its Game over screen."""
+    group_id = storage.group_of(storage.get_db(), stored.id)
+    return None if group_id is None else storage.load_group(storage.get_db(), group_id)
 
 
 def _bidder(built: sheet.Sheet) -> int | None:
@@ -250,13 +258,6 @@ def bid(game_id: str) -> Response:
     """Enter the next player's bid."""
     stored, form = access.load_or_404(GAME, game_id), forms.BidForm()
     return _apply(stored, form, lambda r: game.place_bid(r, form.seat.data, form.bid.data))
-
-
-@bp.post("/games/<game_id>/trick")
-def trick(game_id: str) -> Response:
-    """Count one trick for a player during play."""
-    stored, form = access.load_or_404(GAME, game_id), forms.TrickForm()
-    return _apply(stored, form, lambda r: game.win_trick(r, form.seat.data))
 
 
 @bp.post("/games/<game_id>/tricks")
@@ -289,7 +290,7 @@ def undo(game_id: str) -> ResponseReturnValue:
     return _apply(stored, form, game.undo)
 
 
-@bp.get("/games/<game_id>/<any(trump, bid, trick, tricks, undo):move>")
+@bp.get("/games/<game_id>/<any(trump, bid, tricks, undo):move>")
 def move_page(game_id: str, move: str) -> Response:
     """A round form's address opened as a page (a reload of the undo question, a phone bringing
     back an old tab): the round page, where the move can be made again."""

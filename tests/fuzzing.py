@@ -9,7 +9,7 @@ then everything stored is exactly as it was: every row of every table, each game
 :func:`storage.load` reads it, and each game's state as the API shows it.
 
 Each example starts from the same games in the states a table meets (nothing entered, bidding,
-counting tricks, finished, hidden bids), stored afresh in one real SQLite file (the
+entering tricks, finished, hidden bids), stored afresh in one real SQLite file (the
 ``fuzz_app`` fixture). Half-valid input is generated on purpose (the current version, a real
 seat, a known field) so that the garbage gets past the first check and reaches the rules and the
 storage.
@@ -58,9 +58,8 @@ T = TypeVar("T")
 # --- the games every example starts from ----------------------------------------------------
 
 
-def _at_table(record: GameRecord, bids: int, tricks: int, seed: int) -> GameRecord:
-    """``record`` with the trump of the current round entered, ``bids`` bids and ``tricks``
-    tricks counted."""
+def _at_table(record: GameRecord, bids: int, seed: int) -> GameRecord:
+    """``record`` with the trump of the current round entered and ``bids`` bids."""
     rng = Random(seed)
     setup = game.current_setup(record)
     if game.current_round(record).trump is None:
@@ -68,8 +67,6 @@ def _at_table(record: GameRecord, bids: int, tricks: int, seed: int) -> GameReco
     for seat in setup.bidders[:bids]:
         legal = rules.legal_bids(setup, game.current_round(record).bids, seat)
         record = game.place_bid(record, seat, rng.choice(legal))
-    for _ in range(tricks):
-        record = game.win_trick(record, rng.randrange(setup.players))
     return record
 
 
@@ -77,15 +74,14 @@ def _records() -> dict[str, GameRecord]:
     hidden = Variants(bid_visibility=BidVisibility.HIDDEN, saboteur=True)
     return {
         "new": game.new_game(("Ann", "Bo", "Cy", "Di"), 0, Variants()),
-        "bidding": _at_table(played_game(3, Variants(), 2, seed=2), bids=1, tricks=0, seed=2),
+        "bidding": _at_table(played_game(3, Variants(), 2, seed=2), bids=1, seed=2),
         "playing": _at_table(
             played_game(5, Variants(bid_restriction=BidRestriction.CANADIAN), 3, seed=3),
             bids=5,
-            tricks=1,
             seed=3,
         ),
         "finished": played_game(3, Variants(length=Length.FIVE_ROUNDS), 5, seed=4),
-        "hidden": _at_table(played_game(4, hidden, 2, seed=5), bids=2, tricks=0, seed=5),
+        "hidden": _at_table(played_game(4, hidden, 2, seed=5), bids=2, seed=5),
     }
 
 

@@ -101,14 +101,8 @@ RECORDS = [
         game.place_bid(game.set_trump(two_rounds(new(3)), Turned.SUIT, Suit.CLUBS), 0, 3),
     ),
     (
-        "tricks on the counter",
-        game.win_trick(
-            bid_all(
-                game.set_trump(play(new(3, 1), (0, 1, 0), (0, 0, 1)), Turned.SUIT, Suit.SPADES),
-                (1, 1, 0),
-            ),
-            2,
-        ),
+        "a round reopened",
+        game.undo(play(play(new(3, 1), (0, 1, 0), (0, 0, 1)), (1, 1, 0), (1, 0, 1))),
     ),
     (
         "saboteur rounds",
@@ -118,10 +112,7 @@ RECORDS = [
         "saboteur mid-bid",
         game.place_bid(game.set_trump(new(3, 0, saboteur=True), Turned.JESTER, None), 1, 1),
     ),
-    (
-        "Jester bid in play",
-        game.win_trick(game.set_trump(new(4, jester_bid=True), Turned.JESTER, None), 3),
-    ),
+    ("Jester bid in play", game.set_trump(new(4, jester_bid=True), Turned.JESTER, None)),
     ("Maximus fixed trump", game.place_bid(new(4, length=Length.MAXIMUS), 1, 5)),
     (
         "Maximus rounds",
@@ -183,7 +174,7 @@ def test_no_score_is_stored(conn: Database) -> None:
 
 
 def test_every_move_is_saved_and_read_back(conn: Database) -> None:
-    """Trump, bids, counter, a finished round, undo, a correction and a dropped round."""
+    """Trump, bids, a finished round, undo, a correction and a dropped round."""
     record = new(3, 0)
     stored = storage.create_game(conn, record)
     moves: list[Callable[[GameRecord], GameRecord]] = [
@@ -191,10 +182,8 @@ def test_every_move_is_saved_and_read_back(conn: Database) -> None:
         lambda r: game.place_bid(r, 1, 0),
         lambda r: game.place_bid(r, 2, 1),
         lambda r: game.place_bid(r, 0, 0),
-        lambda r: game.win_trick(r, 2),
         lambda r: game.finish_round(r, (0, 0, 1)),
         lambda r: game.set_trump(r, Turned.JESTER, None),
-        game.undo,
         game.undo,
         game.undo,
         lambda r: game.finish_round(r, (0, 1, 0)),
@@ -225,6 +214,22 @@ def test_saving_rewrites_only_the_rounds_that_changed(conn: Database) -> None:
     storage.save(conn, stored, changed)
     marks = [row["trick_winners"] for row in conn.query("SELECT * FROM rounds ORDER BY number")]
     assert marks == ["kept", ""]
+
+
+def test_a_round_whose_tricks_were_counted_during_play_still_loads(conn: Database) -> None:
+    """Tricks were once counted one by one during play, each winner's seat kept in the round's
+    ``trick_winners``: such a round reads as the tricks counted so far, where the tricks step
+    starts, and the round is finished as any other."""
+    record = bid_all(game.set_trump(new(3), Turned.SUIT, Suit.HEARTS), (1, 0, 1))
+    stored = storage.create_game(conn, record)
+    conn.execute(
+        "UPDATE rounds SET trick_winners = '2,0,2' WHERE game_id = ? AND number = 1", [stored.id]
+    )
+    loaded = storage.load(conn, stored.id)
+    assert loaded is not None and loaded.record.current is not None
+    assert loaded.record.current.reopened_tricks == (1, 0, 2)
+    finished = game.finish_round(loaded.record, (1, 0, 0))
+    assert finished.rounds[0].tricks == (1, 0, 0)
 
 
 def test_a_change_made_against_an_old_version_is_refused(conn: Database) -> None:
@@ -338,7 +343,7 @@ def test_a_connection_waits_for_writers_and_enforces_foreign_keys(conn: Database
 def test_a_backup_is_a_readable_copy(conn: Database, tmp_path: Path) -> None:
     records = [
         two_rounds(new(3)),
-        game.win_trick(game.set_trump(new(4, jester_bid=True), Turned.JESTER, None), 1),
+        game.undo(play(new(4, jester_bid=True), (0, 0, 0, 0), (0, 1, 0, 0))),
     ]
     stored = [storage.create_game(conn, record) for record in records]
     target = tmp_path / "backup.sqlite"

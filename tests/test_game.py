@@ -138,7 +138,7 @@ def test_totals_before_a_round_are_the_scores_of_the_rounds_before_it() -> None:
 
 def test_the_round_at_the_table_starts_empty() -> None:
     now = game.current_round(start(4))
-    assert now == RoundInProgress(trump=None, bids=(None,) * 4, trick_winners=())
+    assert now == RoundInProgress(trump=None, bids=(None,) * 4, reopened_tricks=())
 
 
 @pytest.mark.parametrize(
@@ -277,34 +277,6 @@ def test_the_saboteur_and_the_jester_bid_enter_no_bid() -> None:
 # --- tricks --------------------------------------------------------------------------------------
 
 
-def test_tricks_are_counted_once_every_bid_is_in() -> None:
-    record = start(3)
-    assert refusal(game.win_trick, record, 0) == "Tricks are counted once every bid is in."
-    record = game.set_trump(record, Turned.JESTER, None)
-    assert refusal(game.win_trick, record, 0) == "Tricks are counted once every bid is in."
-    record = game.place_bid(record, 1, 0)
-    assert refusal(game.win_trick, record, 0) == "Tricks are counted once every bid is in."
-    record = game.place_bid(game.place_bid(record, 2, 0), 0, 0)
-    record = game.win_trick(record, 2)
-    assert game.current_round(record).trick_winners == (2,)
-
-
-def test_the_counter_stops_at_the_hand_size_and_knows_the_table() -> None:
-    record = play(start(3), (0, 0, 0), (1, 0, 0))
-    record = bid_all(game.set_trump(record, Turned.JESTER, None), (1, 1, 1))
-    assert refusal(game.win_trick, record, 3) == "There is no such player at this table."
-    assert refusal(game.win_trick, record, -1) == "There is no such player at this table."
-    record = game.win_trick(game.win_trick(record, 1), 1)
-    assert game.current_round(record).trick_winners == (1, 1)
-    assert refusal(game.win_trick, record, 0) == ("All 2 tricks of this round are counted already.")
-
-
-def test_with_the_jester_bid_tricks_are_counted_right_after_the_trump() -> None:
-    record = game.set_trump(start(3, jester_bid=True), Turned.SUIT, Suit.SPADES)
-    record = game.win_trick(record, 0)
-    assert game.current_round(record).trick_winners == (0,)
-
-
 def test_finishing_a_round_enters_the_tricks_and_starts_the_next_round() -> None:
     record = game.set_trump(start(3), Turned.SUIT, Suit.CLUBS)
     assert refusal(game.finish_round, record, (1, 0, 0)) == (
@@ -333,7 +305,6 @@ def test_the_game_is_over_after_the_last_round_of_the_schedule() -> None:
     assert refusal(game.current_setup, record) == over
     assert refusal(game.set_trump, record, Turned.JESTER, None) == over
     assert refusal(game.place_bid, record, 0, 0) == over
-    assert refusal(game.win_trick, record, 0) == over
     assert refusal(game.finish_round, record, (1, 0, 0)) == over
     assert refusal(game.add_round, record, RoundRecord(HEARTS, (0, 0, 0), (1, 0, 0))) == over
 
@@ -352,18 +323,10 @@ def test_undo_step_names_what_undo_takes_back() -> None:
     assert game.undo_step(trumped) == game.UndoStep("trump")
     bid = game.place_bid(trumped, 0, 1)
     assert game.undo_step(bid) == game.UndoStep("bid", seat=0)
-    counted = game.win_trick(bid_all(trumped, (1, 0, 0)), 2)
-    assert game.undo_step(counted) == game.UndoStep("trick", seat=2)
     played = game.finish_round(bid_all(trumped, (1, 0, 0)), [1, 0, 0])
     assert game.undo_step(played) == game.UndoStep("round", number=1)
-    for step in (trumped, bid, counted, played):
+    for step in (trumped, bid, played):
         assert game.undo(step) != step
-
-
-def test_undo_takes_back_a_counted_trick() -> None:
-    record = bid_all(game.set_trump(start(3, 2), Turned.SUIT, Suit.HEARTS), (0, 0, 0))
-    counted = game.win_trick(record, 1)
-    assert game.undo(counted) == record
 
 
 def test_undo_takes_back_the_bids_last_first_in_bidding_order() -> None:
@@ -393,36 +356,42 @@ def test_undo_takes_back_the_trump_of_a_jester_bid_round() -> None:
     assert game.undo(game.set_trump(record, Turned.JESTER, None)) == record
 
 
-def test_undo_takes_back_only_the_last_counted_trick() -> None:
-    record = play(start(3), (0, 0, 0), (1, 0, 0))
-    record = bid_all(game.set_trump(record, Turned.JESTER, None), (1, 0, 0))
-    record = game.win_trick(game.win_trick(record, 2), 0)
-    assert game.current_round(game.undo(record)).trick_winners == (2,)
-
-
 def test_undo_after_a_round_brings_it_back_to_the_table() -> None:
     first = play(start(3), (0, 0, 0), (1, 0, 0))
     played = bid_all(game.set_trump(first, Turned.JESTER, None), (1, 0, 2))
-    for seat in (2, 0):
-        played = game.win_trick(played, seat)
     finished = game.finish_round(played, (1, 0, 1))
     reopened = game.undo(finished)
     assert reopened.rounds == first.rounds
-    assert reopened.current == RoundInProgress(Trump(Turned.JESTER, None), (1, 0, 2), (0, 2))
-    # the refilled counter enters the same tricks again
+    assert reopened.current == RoundInProgress(Trump(Turned.JESTER, None), (1, 0, 2), (1, 0, 1))
+    # the tricks come back with it and enter the same round again
     assert game.finish_round(reopened, (1, 0, 1)) == finished
-    # and undo goes on taking back the counted tricks, the bids, the trump
-    record = reopened
-    for _ in range(2 + 3 + 1):
+    # undo goes on taking back the bids (the tricks go with them), then the trump
+    assert game.undo_step(reopened) == game.UndoStep("bid", seat=1)
+    record = game.undo(reopened)
+    assert record.current is not None and record.current.reopened_tricks == ()
+    for _ in range(2 + 1):
         record = game.undo(record)
     assert record == first
+
+
+def test_a_reopened_round_with_nothing_but_its_tricks_undoes_the_round_before() -> None:
+    """With the Jester bid and a fixed trump a reopened round has nothing to take back but its
+    tricks, which are no entry of their own: undo reopens the round before."""
+    first = play(start(4, jester_bid=True, length=Length.MAXIMUS), (0,) * 4, (3, 4, 4, 4))
+    second = play(first, (0,) * 4, (4, 3, 4, 4))
+    reopened = game.undo(second)
+    assert reopened.current is not None and reopened.current.reopened_tricks == (4, 3, 4, 4)
+    assert game.undo_step(reopened) == game.UndoStep("round", number=1)
+    before = game.undo(reopened)
+    assert before.current is not None and before.current.reopened_tricks == (3, 4, 4, 4)
+    assert before.rounds == ()
 
 
 def test_undo_at_the_start_of_a_round_reopens_the_round_before() -> None:
     first = play(start(3), (0, 0, 0), (1, 0, 0))
     reopened = game.undo(first)
     assert reopened.rounds == ()
-    assert reopened.current == RoundInProgress(HEARTS, (0, 0, 0), (0,))
+    assert reopened.current == RoundInProgress(HEARTS, (0, 0, 0), (1, 0, 0))
 
 
 def test_undo_of_the_last_round_reopens_a_finished_game() -> None:
@@ -432,7 +401,7 @@ def test_undo_of_the_last_round_reopens_a_finished_game() -> None:
     reopened = game.undo(record)
     assert not reopened.finished
     assert len(reopened.rounds) == 4
-    assert reopened.current == RoundInProgress(HEARTS, (0, 0, 0), (1, 1, 1, 1, 1))
+    assert reopened.current == RoundInProgress(HEARTS, (0, 0, 0), (0, 5, 0))
 
 
 def test_undo_ignores_a_stale_round_left_after_the_last_round() -> None:
@@ -453,7 +422,7 @@ def test_undo_in_a_fixed_trump_round_with_nothing_entered_reopens_the_round_befo
     assert game.current_round(second).trump == Trump(Turned.NONE, Suit.DIAMONDS)
     assert game.undo(second) == game.undo(first)
     assert game.undo(first).current == RoundInProgress(
-        Trump(Turned.NONE, Suit.CLUBS), (3, 3, 3, 3), (0,) * 3 + (1,) * 4 + (2,) * 4 + (3,) * 4
+        Trump(Turned.NONE, Suit.CLUBS), (3, 3, 3, 3), (3, 4, 4, 4)
     )
 
 

@@ -93,8 +93,32 @@ def test_a_sealed_bid_shows_on_the_display_only_as_being_in(client: FlaskClient)
         for name, cell in zip(names, cells, strict=True)
         if name is not None and cell is not None
     }
-    assert bids == {"Ben": "✓ bid in", "Cleo": "…", "Dan": "…", "Ana (dealer)": "…"}
+    assert bids == {"Ben": "sealed", "Cleo": "…", "Dan": "…", "Ana (dealer)": "…"}
     assert "Bids so far" not in page.get_text(" ")
+
+
+def test_the_display_shows_no_result_while_the_hand_is_played(client: FlaskClient) -> None:
+    """Before the tricks are confirmed the display has the bids, a zero among them, and nothing
+    that looks like a result ("won 0", "needs", "made"); once confirmed, the standings move."""
+    game_id = start_game(client, NAMES)
+    play_round(client, game_id, [1, 0, 0, 0], [1, 0, 0, 0])
+    assert act(client, game_id, "trump", turned="jester") == []
+    for seat, bid in ((2, 0), (3, 1), (0, 0), (1, 1)):
+        assert act(client, game_id, "bid", seat=seat, bid=bid) == []
+    watcher = client.application.test_client()
+    page = soup(watcher.get(f"/games/{game_id}/display"))
+    heads = [th.get_text(strip=True) for th in page.select(".bids-now thead th")]
+    assert heads == ["Player", "Bid"]
+    assert [td.get_text(strip=True) for td in page.select(".bids-now td")] == ["0", "1", "0", "1"]
+    words = page.get_text(" ", strip=True).lower().split()
+    assert not {"won", "needs", "made", "over", "counted", "✓"} & set(words)
+    standings = [li.get_text(" ", strip=True) for li in page.select(".standings li")]
+    assert standings[0] == "1. Ana 30"
+    assert act(client, game_id, "tricks", **{"tricks-0": 0, "tricks-1": 1, "tricks-2": 0}) == []
+    page = soup(watcher.get(f"/games/{game_id}/display"))
+    standings = [li.get_text(" ", strip=True) for li in page.select(".standings li")]
+    assert standings[:2] == ["1. Ana 50", "1. Ben 50"]
+    assert "Round 3 of 15" in page.get_text(" ", strip=True)
 
 
 def test_the_share_page_links_the_table_display_with_its_own_qr_code(client: FlaskClient) -> None:

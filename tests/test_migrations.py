@@ -65,7 +65,11 @@ def write_m001_game(conn: Database, game_id: str, record: GameRecord, **columns:
                 "trump_turned": trump.turned.value if trump else None,
                 "trump_suit": trump.suit.value if trump and trump.suit else None,
                 "trick_winners": (
-                    ",".join(map(str, entry.trick_winners))
+                    ",".join(
+                        str(seat)
+                        for seat, taken in enumerate(entry.reopened_tricks)
+                        for _ in range(taken)
+                    )
                     if isinstance(entry, RoundInProgress)
                     else ""
                 ),
@@ -94,7 +98,7 @@ GAMES = {
             pull_one=True,
         ),
         rounds=(RoundRecord(HEARTS, (0, None, 1, 0), (0, 0, 1, 0)),),
-        current=RoundInProgress(Trump(Turned.WIZARD, Suit.CLUBS), (1, 0, None, None), (0,)),
+        current=RoundInProgress(Trump(Turned.WIZARD, Suit.CLUBS), (1, 0, None, 0), (2, 0, 0, 1)),
     ),
     "canadian": GameRecord(
         ("A", "B", "C"),

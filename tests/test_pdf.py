@@ -70,7 +70,9 @@ def test_header_names_date_seats_and_variants(app: Flask, client: FlaskClient) -
     text = pdfs.text(_get(client, stored.id))
     assert "November 29, 2026" in text  # the date as the reader's language writes it
     assert f"1. Ana (first dealer) · 2. {GREEK} · 3. {CYRILLIC} · 4. Zoë" in text
-    assert "Game length: Quick play · Bid restriction: Plus/minus one · Bid visibility: Open" in text
+    assert (
+        "Game length: Quick play · Bid restriction: Plus/minus one · Bid visibility: Open" in text
+    )
 
 
 def test_names_in_any_script_use_real_glyphs(app: Flask, client: FlaskClient) -> None:

@@ -54,8 +54,7 @@ def test_what_undo_takes_back_at_each_step() -> None:
     assert game.undo_step(record) == UndoStep("trump")
     for seat in (0, 1, 2, 3):
         record = game.place_bid(record, seat, 0)
-    record = game.win_trick(record, 2)
-    assert game.undo_step(record) == UndoStep("trick", seat=2)
+    assert game.undo_step(record) == UndoStep("bid", seat=3)
     record = game.finish_round(record, [0, 0, 1, 0])
     assert game.undo_step(record) == UndoStep("round", number=1)
     assert game.undo_step(game.new_game(("Ana", "Bo", "Cy"), 0, Variants())) is None
@@ -69,7 +68,7 @@ def test_foresight_is_reminded_on_one_card_hands_only(
     hand_size: int, reminded: tuple[str, ...]
 ) -> None:
     chosen = Variants(foresight=True, gizzard_fester=True)
-    assert rules.reminders(chosen, hand_size, False, 0) == reminded
+    assert rules.reminders(chosen, hand_size, False) == reminded
 
 
 @pytest.mark.parametrize(

@@ -183,18 +183,25 @@ def test_the_round_at_the_table_goes_trump_then_bids_then_play() -> None:
     assert now.bids == (0, 1, 0, 0)
     assert now.bid_total == 1
     assert now.has_bid == (True, True, True, True)
-    assert (now.won, now.tricks_counted, now.tricks_left) == ((0, 0, 0, 0), 0, 1)
+    assert now.reopened_tricks == ()
 
 
-def test_the_running_counter_shows_each_players_tricks() -> None:
+def test_a_reopened_round_brings_its_tricks_back_to_the_tricks_step() -> None:
     record = play(play(start(3), (0, 0, 0), (1, 0, 0)), (0, 0, 0), (2, 0, 0))
-    record = bid_all(game.set_trump(record, Turned.JESTER, None), (1, 1, 1))
-    record = game.win_trick(game.win_trick(record, 2), 2)
-    now = sheet.build(record).current
+    now = sheet.build(game.undo(record)).current
     assert now is not None
-    assert now.won == (0, 0, 2)
-    assert now.tricks_counted == 2
-    assert now.tricks_left == 1
+    assert now.phase is Phase.PLAY
+    assert now.reopened_tricks == (2, 0, 0)
+
+
+def test_each_players_tricks_are_marked_against_the_bid_shown() -> None:
+    record = game.set_trump(start(3, 0, saboteur=True), Turned.JESTER, None)
+    now = sheet.build(bid_all(record, (None, 1, 0))).current
+    assert now is not None
+    assert now.marks((1, 1, 1)) == ("", "made", "missed")
+    sealed = sheet.build(secret_round(DELAYED)[4]).current
+    assert sealed is not None
+    assert sealed.marks((1, 0, 0, 0)) == ("",) * 4
 
 
 def test_the_sheet_shows_which_bids_the_last_bidder_may_not_make_and_why() -> None:
@@ -314,10 +321,6 @@ def test_hidden_bids_are_revealed_together_once_everyone_has_bid() -> None:
 def test_delayed_bids_stay_sealed_while_the_round_is_played(bids_made: int) -> None:
     record = secret_round(DELAYED)[bids_made]
     assert_no_bids_shown(sheet.build(record))
-    if bids_made == 4:
-        for seat in (0, 1, 1):
-            record = game.win_trick(record, seat)
-            assert_no_bids_shown(sheet.build(record))
 
 
 def test_delayed_bids_are_shown_once_the_round_is_complete() -> None:
@@ -370,17 +373,15 @@ def test_a_round_is_started_once_something_undo_can_take_back_was_entered() -> N
     record = game.set_trump(record, Turned.JESTER, None)
     assert started(record)
     record = bid_all(record, (0, 0, 1))
-    record = game.win_trick(record, 2)
     assert started(record)
     # a fixed trump is not something the table entered
     maximus = start(4, length=Length.MAXIMUS)
     assert not started(maximus)
     assert not started(game.set_trump(maximus, Turned.NONE, None))
     assert started(game.place_bid(maximus, 1, 3))
-    # with the Jester bid the counter is what starts a fixed-trump round
+    # with the Jester bid nothing is entered in a fixed-trump round before its tricks
     jester = start(4, length=Length.MAXIMUS, jester_bid=True)
     assert not started(jester)
-    assert started(game.win_trick(jester, 0))
 
 
 # | totals | standings: (rank, seat), best first, ties keep seat order |

@@ -120,8 +120,6 @@ def round_forms(draw: st.DrawFn, action: str, target: str) -> dict[str, Any]:
     elif action == "bid":
         seat, bid = _next_bid(target)
         base |= {"seat": str(seat), "bid": str(bid)}
-    elif action == "trick":
-        base["seat"] = str(draw(st.integers(0, players - 1)))
     elif action == "tricks":
         winners = draw(st.lists(st.integers(0, players - 1), min_size=hand, max_size=hand))
         base |= {f"tricks-{seat}": str(winners.count(seat)) for seat in range(players)}
@@ -132,7 +130,7 @@ def round_forms(draw: st.DrawFn, action: str, target: str) -> dict[str, Any]:
 
 @settings(FUZZ, max_examples=80)
 @given(
-    action=st.sampled_from(["trump", "bid", "trick", "tricks", "undo"]),
+    action=st.sampled_from(["trump", "bid", "tricks", "undo"]),
     aim=aims,
     data=st.data(),
 )

@@ -41,7 +41,6 @@ METHODS = {path: {"GET"} for path in PAGE_PATHS} | {
     "/games/import": {"POST"},
     "/games/{id}/trump": {"GET", "POST"},
     "/games/{id}/bid": {"GET", "POST"},
-    "/games/{id}/trick": {"GET", "POST"},
     "/games/{id}/tricks": {"GET", "POST"},
     "/games/{id}/undo": {"GET", "POST"},
     "/games/{id}/rounds/{n}/edit": {"GET", "POST"},

@@ -1,11 +1,12 @@
-"""The round page at the table: trump, bids in order, play counter, tricks, result, undo."""
+"""The round page at the table: trump, bids in order, tricks, result, undo, and what a watching
+phone sees of it."""
 
 from __future__ import annotations
 
-from bs4 import Tag
+from bs4 import BeautifulSoup, Tag
 from flask.testing import FlaskClient
 
-from tests.pages import act, errors, one, play_round, soup, start_game
+from tests.pages import act, errors, one, play_round, post, soup, start_game
 
 
 def _table(client: FlaskClient, game_id: str) -> str:
@@ -69,30 +70,88 @@ def _steppers(page: Tag) -> dict[str, str]:
     return {str(i["name"]): str(i["value"]) for i in fields}
 
 
-def test_trick_counter_fills_the_tricks_form(client: FlaskClient) -> None:
+def test_the_steppers_start_at_the_bids(client: FlaskClient) -> None:
     game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
     play_round(client, game_id, [0, 0, 0], [1, 0, 0])
     act(client, game_id, "trump", turned="suit", suit="diamonds")
     for seat, bid in ((1, 1), (2, 0), (0, 1)):
         assert act(client, game_id, "bid", seat=seat, bid=bid) == []
-    # Nothing counted: every stepper starts at the bid.
-    assert _steppers(soup(client.get(f"/games/{game_id}"))) == {
-        "tricks-0": "1",
-        "tricks-1": "1",
-        "tricks-2": "0",
-    }
-    assert act(client, game_id, "trick", seat=1) == []
-    # Counted during play (a second phone, the API): the steppers start at the count.
-    assert _steppers(soup(client.get(f"/games/{game_id}"))) == {
-        "tricks-0": "0",
-        "tricks-1": "1",
-        "tricks-2": "0",
-    }
-    act(client, game_id, "trick", seat=0)
     page = soup(client.get(f"/games/{game_id}"))
     assert _steppers(page) == {"tricks-0": "1", "tricks-1": "1", "tricks-2": "0"}
     assert "All 2 tricks given out" in one(page, ".remaining").get_text()
-    assert "already" in act(client, game_id, "trick", seat=0)[0]
+    marks = {str(li["data-seat"]): li["class"] for li in page.select(".tricks-form .stepper")}
+    assert marks == {seat: ["stepper", "made"] for seat in ("0", "1", "2")}
+    # Tricks are entered once the hand is played: there is no counter to send one to.
+    assert post(client, game_id, "trick", seat=0).status_code == 404
+
+
+def _result_rows(result: Tag) -> list[list[str]]:
+    """The round result's table: name, bid, tricks, score and total by player."""
+    rows = result.select("tbody tr")
+    return [[cell.get_text(" ", strip=True) for cell in row.select("th, td")] for row in rows]
+
+
+def _watched(client: FlaskClient, game_id: str) -> BeautifulSoup:
+    """The round page as a phone that only watches the game sees it."""
+    return soup(client.application.test_client().get(f"/games/{game_id}"))
+
+
+RESULT_WORDS = ("won", "needs", "made", "over", "counted", "✓", "✗")
+
+
+def test_a_watching_phone_sees_the_bids_and_no_result_until_the_tricks_are_confirmed(
+    client: FlaskClient,
+) -> None:
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
+    play_round(client, game_id, [1, 0, 0], [1, 0, 0])
+    assert act(client, game_id, "trump", turned="suit", suit="clubs") == []
+    for seat in (1, 2, 0):
+        assert act(client, game_id, "bid", seat=seat, bid=0) == []
+    # The tricks step: the bids, a zero among them, and nothing that looks like a result.
+    page = _watched(client, game_id)
+    table = one(page, "table.table-view")
+    heads = [th.get_text(strip=True) for th in table.select("thead th")]
+    assert heads == ["Player", "Bid"]
+    cells = {
+        one(row, "th").get_text(" ", strip=True): one(row, "td").get_text(strip=True)
+        for row in table.select("tbody tr")
+    }
+    assert cells == {"Tom (dealer)": "0", "Dick": "0", "Mary": "0"}
+    shown = one(page, "main").get_text(" ", strip=True).lower()
+    assert not [word for word in RESULT_WORDS if word in shown.split()], shown
+    assert page.select_one(".result") is None
+    # Confirmed: the round's result is shown, with who made it.
+    assert act(client, game_id, "tricks", **{"tricks-0": 0, "tricks-1": 1, "tricks-2": 1}) == []
+    page = _watched(client, game_id)
+    result = one(page, ".result")
+    assert "Round 2 result" in result.get_text()
+    assert _result_rows(result) == [
+        ["Tom", "0", "0", "✓ +20", "50"],
+        ["Dick", "0", "1", "✗ \u221210", "10"],
+        ["Mary", "0", "1", "✗ \u221210", "10"],
+    ]
+
+
+def test_a_bid_is_written_the_same_way_on_every_page(client: FlaskClient) -> None:
+    """The bidding list, the tricks step, a watching phone and the table display."""
+    game_id = start_game(client, ["Tom", "Dick", "Mary", "Ann"], first_dealer=0, saboteur="y")
+    play_round(client, game_id, [None, 0, 0, 0], [0, 1, 0, 0])  # type: ignore[list-item]
+    assert act(client, game_id, "trump", turned="jester") == []
+    assert act(client, game_id, "bid", seat=2, bid=1) == []
+
+    def cells(page: BeautifulSoup, selector: str) -> list[str]:
+        return [cell.get_text(" ", strip=True) for cell in page.select(selector)]
+
+    # Dick deals round 2: he is the saboteur; Mary bid 1, Ann and Tom still bid.
+    by_order = ["1", "…", "…", "saboteur"]
+    assert cells(soup(client.get(f"/games/{game_id}")), ".order li .value") == by_order
+    assert cells(_watched(client, game_id), "table.table-view td") == by_order
+    display = soup(client.application.test_client().get(f"/games/{game_id}/display"))
+    assert cells(display, ".bids-now td.bid") == by_order
+    for seat, bid in ((3, 0), (0, 0)):
+        assert act(client, game_id, "bid", seat=seat, bid=bid) == []
+    steppers = cells(soup(client.get(f"/games/{game_id}")), ".stepper .bid")
+    assert steppers == ["bid 1", "bid 0", "bid 0", "bid saboteur"]
 
 
 def test_steppers_without_javascript_keep_what_was_tapped(client: FlaskClient) -> None:
@@ -146,10 +205,7 @@ def test_result_shows_scores_and_totals_and_the_dealer_once(client: FlaskClient)
     game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
     play_round(client, game_id, [0, 1, 1], [0, 0, 1])
     result = one(soup(client.get(f"/games/{game_id}")), ".result")
-    rows = [
-        [c.get_text(" ", strip=True) for c in r.select("th, td")] for r in result.select("tbody tr")
-    ]
-    assert rows == [
+    assert _result_rows(result) == [
         ["Tom", "0", "0", "✓ +20", "20"],
         ["Dick", "1", "0", "✗ \u221210", "\u221210"],
         ["Mary", "1", "1", "✓ +30", "30"],
@@ -201,7 +257,6 @@ def test_bad_values_get_a_message_never_a_500(client: FlaskClient) -> None:
         ("trump", {"turned": "joker"}),
         ("trump", {"turned": "suit"}),
         ("trump", {"turned": "suit", "suit": "stars"}),
-        ("trick", {"seat": 0}),
         ("tricks", {"tricks-0": "many"}),
     ]
     for action, data in refusals:
@@ -243,7 +298,7 @@ def test_a_round_forms_address_opened_as_a_page_leads_back_to_the_round(
 ) -> None:
     """A reload of the undo question, or a phone bringing back an old tab, sends a GET."""
     game_id = start_game(client, ["Tom", "Dick", "Mary"])
-    for move in ("trump", "bid", "trick", "tricks", "undo"):
+    for move in ("trump", "bid", "tricks", "undo"):
         response = client.get(f"/games/{game_id}/{move}")
         assert response.status_code == 303, move
         assert response.headers["Location"] == f"/games/{game_id}", move

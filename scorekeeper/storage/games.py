@@ -227,7 +227,7 @@ def _write_rounds(
     for number, entry in sorted(rounds.items()):
         complete = isinstance(entry, RoundRecord)
         trump = entry.trump
-        winners = "" if isinstance(entry, RoundRecord) else ",".join(map(str, entry.trick_winners))
+        winners = "" if isinstance(entry, RoundRecord) else _trick_winners(entry.reopened_tricks)
         db.execute(
             "INSERT INTO rounds (game_id, number, trump_turned, trump_suit, trick_winners,"
             " complete) VALUES (?, ?, ?, ?, ?, ?)",
@@ -280,6 +280,19 @@ def _record(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[
         if row["complete"] and trump is not None:
             done.append(RoundRecord(trump, bids, tuple(hand["tricks"] for hand in seats)))
         else:
-            winners = tuple(int(seat) for seat in row["trick_winners"].split(",") if seat)
-            current = RoundInProgress(trump, bids, winners)
+            current = RoundInProgress(trump, bids, _reopened_tricks(row["trick_winners"], seats))
     return GameRecord(players, game["first_dealer"], chosen, tuple(done), current)
+
+
+# The column of a round in progress keeps the seat that took each trick, as it did when tricks
+# were counted one by one during play: a reopened round's tricks are written that way, and a row
+# from those days reads as the tricks counted so far, where the tricks step starts.
+def _trick_winners(tricks: tuple[int, ...]) -> str:
+    return ",".join(str(seat) for seat, taken in enumerate(tricks) for _ in range(taken))
+
+
+def _reopened_tricks(winners: str, seats: list[Row]) -> tuple[int, ...]:
+    by_seat = [int(seat) for seat in winners.split(",") if seat]
+    if not by_seat:
+        return ()
+    return tuple(by_seat.count(seat) for seat in range(len(seats)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +20,18 @@ from scorekeeper import create_app
 from tests.browser.flows import NewContext
 from tests.support.browser import PHONE, TIMEOUT_MS, launch
 from tests.support.ports import HOST
+
+BROWSER_TESTS = Path(__file__).parent
+
+
+# First, so that ``-m "not browser"`` sees the mark (the mark plugin deselects in this hook too).
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test under tests/browser drives Chromium: marked ``browser`` by its folder, so no
+    file has to remember the mark."""
+    for item in items:
+        if item.path.is_relative_to(BROWSER_TESTS):
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture(scope="session")

@@ -167,22 +167,24 @@ def enter_bids(page: Page, bids: Sequence[int | None]) -> int:
     return taps
 
 
-def count_tricks(page: Page, winners: Sequence[int]) -> None:
-    """Count the winner of each trick on the running counter (play order, a sequence of
-    seats), as a second phone or the API does, then show the page again. Setup, not taps: the
-    round page itself has one stepper per player."""
+def bid_again_elsewhere(page: Page) -> None:
+    """Another phone takes back the last bid of the round being played and makes it again: the
+    game moves on (two versions) and the round is what it was. Setup, not taps; the bids must
+    be open, and the page at the tricks step."""
     found = re.match(r".*/games/[^/?#]+", page.url)
     assert found, f"not a game page: {page.url}"
-    # Off the game while the tricks are posted: its live page would reload itself meanwhile.
+    # Off the game while the moves are posted: its live page would reload itself meanwhile.
     page.goto("about:blank")
-    for seat in winners:
+    soup = BeautifulSoup(page.request.get(found.group(0)).text(), "html.parser")
+    last = soup.select(".tricks-form .stepper")[-1]  # in bidding order: the dealer bids last
+    seat, bid = str(last["data-seat"]), str(last["data-bid"])
+    for move, fields in (("undo", {}), ("bid", {"seat": seat, "bid": bid})):
         soup = BeautifulSoup(page.request.get(found.group(0)).text(), "html.parser")
-        fields = {
+        fields |= {
             "csrf_token": _value(soup, "input[name=csrf_token]"),
             "version": _value(soup, "input[name=version]"),
-            "seat": str(seat),
         }
-        _post(page, f"{found.group(0)}/trick", fields)
+        _post(page, f"{found.group(0)}/{move}", fields)
     page.goto(found.group(0))
 
 
@@ -193,7 +195,8 @@ def checked_tricks(page: Page) -> dict[int, int]:
 
 def enter_tricks(page: Page, tricks: Sequence[int]) -> int:
     """Step each player's tricks (indexed by seat) from where the stepper starts (the bid, or
-    the count) to ``tricks``; one tap per trick of difference, none for a player who made it."""
+    a reopened round's tricks) to ``tricks``; one tap per trick of difference, none for a player
+    who made it."""
     taps = 0
     for seat, value in checked_tricks(page).items():
         sign = "+1" if tricks[seat] > value else "-1"

@@ -9,8 +9,6 @@ from playwright.sync_api import Page, expect
 
 from tests.browser import flows
 
-pytestmark = pytest.mark.browser
-
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
 
 

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper import game, sheet
 from scorekeeper.game import RoundRecord
 from scorekeeper.rules import Suit, Trump, Turned, Variants
 from tests.browser import flows
-
-pytestmark = pytest.mark.browser
 
 NAMES = ("Ada", "Bruno", "Chiara")
 ROUNDS = (  # trump, bids, tricks by seat

@@ -9,15 +9,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page
 
 from scorekeeper import game, sheet
 from scorekeeper.rules import Length, Variants
 from tests.browser import flows
 from tests.browser.flows import NewContext
-
-pytestmark = pytest.mark.browser
 
 # (bids, tricks) by seat for each of the five rounds: some bids met, some missed.
 ROUNDS = [

@@ -16,8 +16,6 @@ from tests.support.client import Answer
 from tests.support.server import Server, running
 from tests.tls import tls_proxy
 
-pytestmark = pytest.mark.browser
-
 NAMES = ("Ana", "Ben", "Cleo")
 HSTS = "max-age=31536000"
 

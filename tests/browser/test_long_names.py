@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper import rules
 from tests.browser import flows
-
-pytestmark = pytest.mark.browser
 
 GREEK = "Παναγιώτης Αλεξανδρόπουλος"
 

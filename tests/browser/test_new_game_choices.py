@@ -7,12 +7,9 @@ scrolled to it, with the reason under its title.
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page
 
 from tests.browser.flows import NewContext
-
-pytestmark = pytest.mark.browser
 
 EIGHT = ("Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hal")
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page
 
 from scorekeeper import game, sheet
@@ -10,14 +9,12 @@ from scorekeeper.rules import Suit, Trump, Turned, Variants
 from tests.browser import flows
 from tests.browser.flows import NewContext
 
-pytestmark = pytest.mark.browser
-
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
 
 
 def play_two_rounds(page: Page, base: str) -> tuple[list[object], int]:
-    """Round 1 with a miss stepped down, round 2 started from a count made during play (as a
-    second phone or the API does); the results and the taps."""
+    """Round 1 with a miss stepped down, round 2 reopened by Undo (its steppers start at the
+    tricks entered) and confirmed again; the results and the taps."""
     flows.new_game(page, base, NAMES, first_dealer=2)
     taps = flows.enter_trump(page, Trump(Turned.WIZARD, Suit.HEARTS))
     taps += flows.enter_bids(page, [0, 1, 0, 1])
@@ -28,7 +25,8 @@ def play_two_rounds(page: Page, base: str) -> tuple[list[object], int]:
 
     taps += flows.enter_trump(page, Trump(Turned.SUIT, Suit.DIAMONDS))
     taps += flows.enter_bids(page, [1, 0, 1, 0])
-    flows.count_tricks(page, [0, 2])
+    taps += flows.confirm_round(page)
+    taps += flows.tap(page, page.get_by_role("button", name="Reopen round 2"))
     results.append(flows.checked_tricks(page))
     taps += flows.confirm_round(page)
     results.append(flows.result_rows(page))
@@ -45,8 +43,8 @@ def test_a_round_without_javascript_works_like_with_it(
 
     assert without == with_js
     assert without[0] == {3: 1, 0: 0, 1: 1, 2: 0}  # the bids, in bidding order
-    # Trump, 4 bids, 1 miss, confirm; then trump, 4 bids, confirm (the count filled it in).
-    assert taps_without == taps_with == (1 + 4 + 1 + 1) + (1 + 4 + 1)
+    # Trump, 4 bids, 1 miss, confirm; then trump, 4 bids, confirm, reopen, confirm.
+    assert taps_without == taps_with == (1 + 4 + 1 + 1) + (1 + 4 + 1 + 1 + 1)
     assert not flows.in_place(plain) and flows.in_place(scripted)
 
     record = game.new_game(NAMES, 2, Variants())

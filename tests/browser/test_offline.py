@@ -19,8 +19,6 @@ from tests.browser import flows
 from tests.support.browser import PHONE, TIMEOUT_MS
 from tests.support.server import Server
 
-pytestmark = pytest.mark.browser
-
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
 
 

@@ -11,8 +11,6 @@ from playwright.sync_api import Page, expect
 from scorekeeper import printing
 from tests.browser import flows
 
-pytestmark = pytest.mark.browser
-
 
 def test_the_pdf_link_explains_how_to_install_pango(
     page: Page, live_server: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path

@@ -21,8 +21,6 @@ from scorekeeper.rules import Suit, Trump, Turned
 from tests.browser import flows
 from tests.browser.flows import NewContext
 
-pytestmark = pytest.mark.browser
-
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "tests" / ".axe" / "axe.min.js"
 SHOTS = ROOT / "tests" / "output" / "screens"

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser import flows
 from tests.browser.flows import NewContext
-
-pytestmark = pytest.mark.browser
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
 
@@ -98,10 +95,10 @@ def test_a_watcher_sees_the_game_but_cannot_enter_anything(
     token = watcher.locator("input[name=csrf_token]").first.get_attribute("value") or ""
     version = page.locator("input[name=version]").first.get_attribute("value") or ""
     response = watcher.request.post(
-        f"{live_server}/games/{game}/trick",
-        form={"csrf_token": token, "version": version, "seat": "0"},
+        f"{live_server}/games/{game}/bid",
+        form={"csrf_token": token, "version": version, "seat": "0", "bid": "0"},
         max_redirects=0,
     )
     assert response.status == 403
     watcher.goto(f"{live_server}/games/{game}")
-    assert watcher.locator("table.table-view td.won").all_inner_texts() == ["0", "0", "0", "0"]
+    assert watcher.locator("table.table-view td").all_inner_texts() == ["0", "1", "1", "0"]

@@ -14,8 +14,6 @@ from scorekeeper import rules
 from scorekeeper.rules import Length, Suit, Trump, Turned
 from tests.browser import flows
 
-pytestmark = pytest.mark.browser
-
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eva", "Finn")
 
 

@@ -20,8 +20,6 @@ from scorekeeper.rules import Suit, Trump, Turned
 from tests.browser import flows
 from tests.browser.flows import NewContext
 
-pytestmark = pytest.mark.browser
-
 SHOTS = Path(__file__).resolve().parents[1] / "output" / "words"
 # Long names in three scripts, with hyphens and spaces, as a table may have them.
 NAMES = (
