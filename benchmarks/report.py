@@ -560,9 +560,9 @@ CHANGES = """## What changed after profiling
   page: about 5 requests per tap instead of 2, each a round trip over the table's Wi-Fi before
   the page could be drawn. The taps table counts only requests that reach the server.
 - **`scorekeeper/storage/database.py`: writers queue on one lock per database file.** With 8
-  clients submitting at once, the server threads waited for SQLite's write lock in its busy handler, which sleeps and
-  retries in growing steps: a long p99 tail. They now queue on the storage's lock first
-  (SQLite's own lock still guards against other processes).
+  clients submitting at once, the server threads waited for SQLite's write lock in its busy
+  handler, which sleeps and retries in growing steps: a long p99 tail. They now queue on the
+  storage's lock first (SQLite's own lock still guards against other processes).
 
 Found, not changed (not small, or not ours):
 
