@@ -68,13 +68,15 @@ test: $(VENV)/.installed-test $(AXE) ## Install what the tests need, then lint, 
 	$(BIN)/ruff check scorekeeper tests benchmarks
 	$(BIN)/ruff format --check scorekeeper tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/pytest --cov --cov-branch --cov-report=term-missing:skip-covered
-	$(BIN)/coverage report --include='scorekeeper/rules.py' --fail-under=100 --show-missing
+	$(BIN)/coverage report --include='scorekeeper/core/rules.py,scorekeeper/core/bidding.py,scorekeeper/core/scoring.py' --fail-under=100 --show-missing
 
-lint: $(VENV)/.installed-test ## ruff and mypy only
+lint: $(VENV)/.installed-test ## ruff, mypy and the import contracts only
 	$(BIN)/ruff check scorekeeper tests benchmarks
 	$(BIN)/ruff format --check scorekeeper tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 fmt: $(VENV)/.installed-test ## Format and fix what ruff can
 	$(BIN)/ruff format scorekeeper tests benchmarks

@@ -13,7 +13,7 @@ import argparse
 from flask import Flask
 from waitress import serve
 
-from scorekeeper import hosting
+from scorekeeper.web import hosting
 
 PAGE = "<!doctype html><title>Floor</title><p>A constant page.</p>\n"
 

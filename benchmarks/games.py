@@ -14,9 +14,10 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from scorekeeper import game, rules, storage
-from scorekeeper.game import GameRecord
-from scorekeeper.rules import Turned, Variants
+from scorekeeper import storage
+from scorekeeper.core import game, rules
+from scorekeeper.core.game import GameRecord
+from scorekeeper.core.rules import Turned, Variants
 from tests.plays import legal_round, round_json
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hana")

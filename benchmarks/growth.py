@@ -26,8 +26,9 @@ from flask.sessions import SecureCookieSessionInterface
 
 from benchmarks import games, server
 from benchmarks.common import FLOOR, THREADS, cpu_seconds, median, ratio
-from scorekeeper import game, storage
-from scorekeeper.rules import Variants
+from scorekeeper import storage
+from scorekeeper.core import game
+from scorekeeper.core.rules import Variants
 from tests.support.server import Server, running
 
 ROUND_GAME = (6, 9)  # 6 players, 9 rounds played: round 10 asks for bids, round 9's result shows

@@ -16,19 +16,20 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import games
-from scorekeeper import create_app, game, storage
-from scorekeeper.rules import Variants
+from scorekeeper import create_app, storage
+from scorekeeper.core import game
+from scorekeeper.core.rules import Variants
 
 # (file ending, function) -> what it is; these never call one another.
 PARTS = {
     ("flask/templating.py", "render_template"): "Jinja templates (with Babel)",
-    ("scorekeeper/sheet.py", "build"): "score sheet (rules)",
-    ("scorekeeper/chart.py", "running_totals_svg"): "chart SVG",
+    ("scorekeeper/core/sheet.py", "build"): "score sheet (rules)",
+    ("scorekeeper/render/chart.py", "running_totals_svg"): "chart SVG",
     ("scorekeeper/storage/database.py", "_open"): "SQLite connect",
     ("scorekeeper/storage/games.py", "load"): "SQLite load",
     ("scorekeeper/storage/games.py", "save"): "SQLite save",
-    ("scorekeeper/record.py", "append_round"): "read round JSON (rules)",
-    ("scorekeeper/state.py", "to_state"): "game state JSON",
+    ("scorekeeper/core/record.py", "append_round"): "read round JSON (rules)",
+    ("scorekeeper/core/state.py", "to_state"): "game state JSON",
 }
 TOTAL = ("flask/app.py", "wsgi_app")
 

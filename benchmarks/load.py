@@ -27,8 +27,8 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from scorekeeper import game
-from scorekeeper.rules import Variants
+from scorekeeper.core import game
+from scorekeeper.core.rules import Variants
 from tests.plays import legal_round, round_json
 from tests.support.client import Client
 from tests.support.server import running

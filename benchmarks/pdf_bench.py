@@ -34,10 +34,13 @@ from weasyprint import HTML
 
 from benchmarks import games, growth, server
 from benchmarks.common import THREADS, ratio
-from scorekeeper import create_app, game, printing, rules, storage
-from scorekeeper.game import RoundRecord
-from scorekeeper.rules import RoundSetup, Suit, Trump, Turned, Variants
-from scorekeeper.sheet import RoundRow, Sheet
+from scorekeeper import create_app, storage
+from scorekeeper.core import bidding, game, rules, scoring
+from scorekeeper.core.bidding import RoundSetup
+from scorekeeper.core.game import RoundRecord
+from scorekeeper.core.rules import Suit, Trump, Turned, Variants
+from scorekeeper.core.sheet import RoundRow, Sheet
+from scorekeeper.render import printing
 from tests.support.client import Client
 from tests.support.server import running
 
@@ -64,7 +67,7 @@ def wide_sheet(players: int = 6, rounds: int = 20, seed: int = 7) -> Sheet:
         for _ in range(number):
             tricks[rng.randrange(players)] += 1
         bids = tuple(t if rng.random() < 0.5 else rng.randint(0, number) for t in tricks)
-        scores = tuple(rules.round_score(b, t) for b, t in zip(bids, tricks, strict=True))
+        scores = tuple(scoring.round_score(b, t) for b, t in zip(bids, tricks, strict=True))
         totals = [total + score for total, score in zip(totals, scores, strict=True)]
         rows.append(
             RoundRow(
@@ -76,7 +79,7 @@ def wide_sheet(players: int = 6, rounds: int = 20, seed: int = 7) -> Sheet:
                 tricks=tuple(tricks),
                 scores=scores,
                 totals=tuple(totals),
-                met=tuple(rules.bid_met(b, t) for b, t in zip(bids, tricks, strict=True)),
+                met=tuple(scoring.bid_met(b, t) for b, t in zip(bids, tricks, strict=True)),
                 saboteur=None,  # the standard game: every seat bids
                 record=record,
                 setup=setup,
@@ -89,8 +92,8 @@ def wide_sheet(players: int = 6, rounds: int = 20, seed: int = 7) -> Sheet:
         schedule=tuple(range(1, rounds + 1)),
         rounds=tuple(rows),
         totals=tuple(totals),
-        ranks=rules.ranks(totals),
-        leaders=rules.leaders(totals),
+        ranks=scoring.ranks(totals),
+        leaders=scoring.leaders(totals),
         finished=True,
         current=None,
     )
@@ -138,7 +141,7 @@ def _legal_game(players: int = 3) -> game.GameRecord:
         trump = rules.fixed_trump(setup.number, setup.hand_size, players, Variants().length)
         bids: list[int | None] = list(setup.given_bids)
         for seat in setup.bidders:
-            bids[seat] = rng.choice(rules.legal_bids(setup, bids, seat))
+            bids[seat] = rng.choice(bidding.legal_bids(setup, bids, seat))
         tricks = [0] * players
         for _ in range(setup.hand_size):
             tricks[rng.randrange(players)] += 1

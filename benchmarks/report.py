@@ -539,7 +539,7 @@ def hotspots(results: Results) -> list[str]:
 
 CHANGES = """## What changed after profiling
 
-- **`scorekeeper/rules.py`: `RoundSetup.order` and `RoundSetup.bidders` are cached**
+- **`scorekeeper/core/rules.py`: `RoundSetup.order` and `RoundSetup.bidders` are cached**
   (`functools.cached_property` instead of `property`). They built a new tuple at every call,
   and the rules ask for them for every seat of every bid: building the score sheet re-checks
   every completed round (to flag rounds a correction broke), about 500 calls for the round page
@@ -550,11 +550,11 @@ CHANGES = """## What changed after profiling
   of 4 s, the round page went from 18.9x to 14.9x the floor, the 6 x 10 sheet from 26.4x to
   21.9x and submitting a round from 8.5x to 8.0x. On this shared machine such ratios move by
   up to about 20 % from one run to the next (see the spreads in section 4).
-- **`scorekeeper/sheet.py` and `game.py`: the score sheet keeps running totals.** Each
+- **`scorekeeper/core/sheet.py` and `game.py`: the score sheet keeps running totals.** Each
   round's totals were summed again from round 1 (`game.setup` called `game.totals_after`), so
   the cost of a sheet grew with the square of the rounds played and the 3 x 20 sheet was the
   dearest page. `sheet.build` now passes each round's totals to the next.
-- **`scorekeeper/static_files.py`: static files are named by their content** (`?v=` a hash of
+- **`scorekeeper/web/static_files.py`: static files are named by their content** (`?v=` a hash of
   the file) and sent with a year's max-age. Before, they went out with `Cache-Control:
   no-cache`, so the phone asked for the stylesheet, script and icon again (304) after every
   page: about 5 requests per tap instead of 2, each a round trip over the table's Wi-Fi before
@@ -570,7 +570,7 @@ Found, not changed (not small, or not ours):
   the request's translations through Flask's context), then Flask itself and opening the
   SQLite file for each request.
 - Start-up was dominated by importing WeasyPrint: it is now imported on the first PDF
-  (`scorekeeper/printing.py`), which moved that time there.
+  (`scorekeeper/render/printing.py`), which moved that time there.
 """
 
 

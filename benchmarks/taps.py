@@ -21,8 +21,8 @@ from typing import Any
 from playwright.sync_api import Page, Request, sync_playwright
 
 from benchmarks.common import median
-from scorekeeper import rules
-from scorekeeper.rules import Length, Suit, Trump, Turned
+from scorekeeper.core import rules
+from scorekeeper.core.rules import Length, Suit, Trump, Turned
 from tests.browser import flows
 from tests.support.browser import CHROMIUM, PHONE, TIMEOUT_MS, launch
 from tests.support.server import running

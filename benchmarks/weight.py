@@ -18,8 +18,9 @@ from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
 from benchmarks import games
-from scorekeeper import create_app, game, storage
-from scorekeeper.rules import Turned
+from scorekeeper import create_app, storage
+from scorekeeper.core import game
+from scorekeeper.core.rules import Turned
 
 LIMIT = 50_000  # bytes, uncompressed, of the largest page with everything it loads
 

@@ -11,102 +11,59 @@ from flask import Flask
 
 from scorekeeper import paths
 
+# Every setting's default but the database file (in the instance folder).
+DEFAULTS: dict[str, Any] = {
+    "MAX_CONTENT_LENGTH": 256 * 1024,
+    "SESSION_COOKIE_HTTPONLY": True,
+    "SESSION_COOKIE_SAMESITE": "Lax",
+    "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
+    # The cookie is sent again only when it changes (a game started, opened or joined), not
+    # re-signed on every page.
+    "SESSION_REFRESH_EACH_REQUEST": False,
+    "WTF_CSRF_TIME_LIMIT": None,
+    "BABEL_DEFAULT_LOCALE": "en",
+    "BABEL_TRANSLATION_DIRECTORIES": str(paths.TRANSLATIONS),
+    "PDF_CACHE_SIZE": 64,
+    # Printing takes a core: one sheet rendered at a time, four more waiting (web/pdf.py).
+    "PDF_RENDERS": 1,
+    "PDF_WAITING": 4,
+    # Hosting (docs/hosting.md): reverse proxies in front that set X-Forwarded-*, and how long a
+    # browser keeps to HTTPS once it came over HTTPS.
+    "TRUSTED_PROXIES": 0,
+    "HSTS_SECONDS": 365 * 24 * 3600,
+    # Static URLs carry a hash of the file (web/static_files.py), so a phone may keep them for a
+    # year and asks for nothing but the page itself on each tap.
+    "SEND_FILE_MAX_AGE_DEFAULT": 365 * 24 * 3600,
+}
+
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """Build the app: config, instance folder, database, blueprints and error pages.
+    """Build the app: settings, instance folder, storage, then the web (pages, API, files).
 
-    Settings come from, in order: defaults, ``instance/config.py`` if present, environment
-    variables prefixed ``SCOREKEEPER_`` (``SCOREKEEPER_DATABASE=/path/games.sqlite``), and
-    ``test_config``.
+    Settings come from, in order: :data:`DEFAULTS`, ``instance/config.py`` if present,
+    environment variables prefixed ``SCOREKEEPER_`` (``SCOREKEEPER_DATABASE=/path/games.sqlite``),
+    and ``test_config``.
     """
-    instance = os.environ.get("SCOREKEEPER_INSTANCE_PATH") or str(paths.INSTANCE)
+    instance = Path(os.environ.get("SCOREKEEPER_INSTANCE_PATH") or paths.INSTANCE).resolve()
     app = Flask(
         __name__,
-        instance_path=str(Path(instance).resolve()),
+        instance_path=str(instance),
         instance_relative_config=True,
         template_folder=str(paths.TEMPLATES),
         static_folder=str(paths.STATIC),
     )
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
-    app.config.from_mapping(
-        DATABASE=str(Path(app.instance_path) / "scorekeeper.sqlite"),
-        MAX_CONTENT_LENGTH=256 * 1024,
-        SESSION_COOKIE_HTTPONLY=True,
-        SESSION_COOKIE_SAMESITE="Lax",
-        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
-        # The cookie is sent again only when it changes (a game started, opened or joined),
-        # not re-signed on every page.
-        SESSION_REFRESH_EACH_REQUEST=False,
-        WTF_CSRF_TIME_LIMIT=None,
-        BABEL_DEFAULT_LOCALE="en",
-        BABEL_TRANSLATION_DIRECTORIES=str(paths.TRANSLATIONS),
-        PDF_CACHE_SIZE=64,
-        # Printing takes a core: one sheet rendered at a time, four more waiting (pdf.py).
-        PDF_RENDERS=1,
-        PDF_WAITING=4,
-        # Hosting (docs/hosting.md): reverse proxies in front that set X-Forwarded-*, and how
-        # long a browser keeps to HTTPS once it came over HTTPS.
-        TRUSTED_PROXIES=0,
-        HSTS_SECONDS=365 * 24 * 3600,
-        # Static URLs carry a hash of the file (static_files.py), so a phone may keep them for
-        # a year and asks for nothing but the page itself on each tap.
-        SEND_FILE_MAX_AGE_DEFAULT=365 * 24 * 3600,
-    )
+    instance.mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(DEFAULTS, DATABASE=str(instance / "scorekeeper.sqlite"))
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_prefixed_env("SCOREKEEPER")
-    if test_config is not None:
-        app.config.from_mapping(test_config)
+    app.config.from_mapping(test_config or {})
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+        app.config["SECRET_KEY"] = _instance_secret(instance)
 
-    from scorekeeper import (
-        access,
-        addresses,
-        api,
-        errors,
-        exports,
-        extensions,
-        groups,
-        groups_api,
-        hosting,
-        languages,
-        live,
-        page_parts,
-        pdf,
-        pwa,
-        security,
-        static_files,
-        storage,
-        templating,
-        urls,
-        views,
-    )
+    from scorekeeper import storage, web
 
     storage.init_app(app)
-    access.init_app(app)
-    extensions.init_app(app)
-    languages.init_app(app)
-    security.init_app(app)
-    hosting.init_app(app)
-    errors.init_app(app)
-    static_files.init_app(app)
-    urls.init_app(app)
-    page_parts.init_app(app)
-    templating.init_app(app)
-    addresses.init_app(app)
-    live.init_app(app)
-    pwa.init_app(app)
-
-    app.register_blueprint(views.bp)
-    app.register_blueprint(exports.bp)
-    app.register_blueprint(pdf.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(groups.bp)
-    app.register_blueprint(groups_api.bp)
-    app.register_blueprint(groups_api.files)
-    # The API authenticates with a bearer token, not a cookie: CSRF cannot reach it.
-    extensions.csrf.exempt(api.bp)
-    extensions.csrf.exempt(groups_api.bp)
+    web.init_app(app)
     return app
 
 

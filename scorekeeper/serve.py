@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from scorekeeper import addresses, create_app, hosting
+from scorekeeper import create_app
+from scorekeeper.web import addresses, hosting
 
 
 def main() -> None:

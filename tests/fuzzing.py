@@ -31,10 +31,11 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from werkzeug.test import TestResponse
 
-from scorekeeper import game, rules, sheet, state, storage
-from scorekeeper.game import GameRecord
-from scorekeeper.record import to_record
-from scorekeeper.rules import BidRestriction, BidVisibility, Length, Suit, Turned, Variants
+from scorekeeper import storage
+from scorekeeper.core import bidding, game, sheet, state
+from scorekeeper.core.game import GameRecord
+from scorekeeper.core.record import to_record
+from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, Suit, Turned, Variants
 from scorekeeper.storage import StoredGame
 from tests.plays import played_game
 
@@ -65,7 +66,7 @@ def _at_table(record: GameRecord, bids: int, seed: int) -> GameRecord:
     if game.current_round(record).trump is None:
         record = game.set_trump(record, Turned.SUIT, Suit.HEARTS)
     for seat in setup.bidders[:bids]:
-        legal = rules.legal_bids(setup, game.current_round(record).bids, seat)
+        legal = bidding.legal_bids(setup, game.current_round(record).bids, seat)
         record = game.place_bid(record, seat, rng.choice(legal))
     return record
 

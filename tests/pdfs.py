@@ -13,10 +13,11 @@ from flask import Flask
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 
-from scorekeeper import game, rules, storage
-from scorekeeper.game import GameRecord, RoundRecord
-from scorekeeper.rules import Suit, Trump, Turned, Variants
-from scorekeeper.sheet import RoundRow, Sheet
+from scorekeeper import storage
+from scorekeeper.core import bidding, game, rules, scoring
+from scorekeeper.core.game import GameRecord, RoundRecord
+from scorekeeper.core.rules import Suit, Trump, Turned, Variants
+from scorekeeper.core.sheet import RoundRow, Sheet
 from scorekeeper.storage import StoredGame
 
 MINUS = "\u2212"
@@ -40,7 +41,7 @@ def play(
         fixed = rules.fixed_trump(setup.number, setup.hand_size, setup.players, variants.length)
         bids: list[int | None] = list(setup.given_bids)
         for seat in setup.bidders:
-            bids[seat] = rng.choice(rules.legal_bids(setup, bids, seat))
+            bids[seat] = rng.choice(bidding.legal_bids(setup, bids, seat))
         tricks, left = [0] * setup.players, setup.hand_size
         for seat in rng.sample(range(setup.players), setup.players):
             tricks[seat] = min(bids[seat] or 0, left) if rng.random() < 0.7 else 0
@@ -122,7 +123,7 @@ def stretched(sheet: Sheet, players: tuple[str, ...], rounds: int) -> Sheet:
         seats = [seat % len(sheet.players) for seat in range(len(players))]
         bids = tuple(base.bids[seat] for seat in seats)
         tricks = tuple(base.tricks[seat] for seat in seats)
-        scores = tuple(rules.round_score(b, t) for b, t in zip(bids, tricks, strict=True))
+        scores = tuple(scoring.round_score(b, t) for b, t in zip(bids, tricks, strict=True))
         totals = [t + s for t, s in zip(totals, scores, strict=True)]
         rows.append(
             replace(
@@ -133,7 +134,7 @@ def stretched(sheet: Sheet, players: tuple[str, ...], rounds: int) -> Sheet:
                 tricks=tricks,
                 scores=scores,
                 totals=tuple(totals),
-                met=tuple(rules.bid_met(b, t) for b, t in zip(bids, tricks, strict=True)),
+                met=tuple(scoring.bid_met(b, t) for b, t in zip(bids, tricks, strict=True)),
             )
         )
     return replace(
@@ -142,8 +143,8 @@ def stretched(sheet: Sheet, players: tuple[str, ...], rounds: int) -> Sheet:
         rounds=tuple(rows),
         schedule=tuple(row.hand_size for row in rows),
         totals=tuple(totals),
-        ranks=rules.ranks(totals),
-        leaders=rules.leaders(totals),
+        ranks=scoring.ranks(totals),
+        leaders=scoring.leaders(totals),
         finished=True,
         current=None,
     )

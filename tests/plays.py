@@ -11,9 +11,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import game, rules, storage
-from scorekeeper.game import GameRecord, RoundRecord
-from scorekeeper.rules import (
+from scorekeeper import storage
+from scorekeeper.core import bidding, game, rules
+from scorekeeper.core.game import GameRecord, RoundRecord
+from scorekeeper.core.rules import (
     BidRestriction,
     BidVisibility,
     Length,
@@ -64,7 +65,7 @@ def legal_round(record: GameRecord, rng: Random) -> RoundRecord:
     trump = rules.fixed_trump(setup.number, setup.hand_size, setup.players, length)
     bids: list[int | None] = list(setup.given_bids)
     for seat in setup.bidders:
-        bids[seat] = rng.choice(rules.legal_bids(setup, bids, seat))
+        bids[seat] = rng.choice(bidding.legal_bids(setup, bids, seat))
     tricks = [0] * setup.players
     for _ in range(setup.hand_size):
         tricks[rng.randrange(setup.players)] += 1

@@ -12,7 +12,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import addresses, create_app
+from scorekeeper import create_app
+from scorekeeper.web import addresses
 from tests.pages import soup, start_game
 
 LAN = ["192.168.1.20", "fd00::20"]

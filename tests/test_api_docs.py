@@ -7,8 +7,8 @@ from pathlib import Path
 
 from flask import Flask
 
-from scorekeeper.errors import HTTP_CODES
-from scorekeeper.refusals import MESSAGES
+from scorekeeper.core.refusals import MESSAGES
+from scorekeeper.web.errors import HTTP_CODES
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "api.md"
 

@@ -8,8 +8,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import game, storage
-from scorekeeper.rules import Suit, Turned
+from scorekeeper import storage
+from scorekeeper.core import game
+from scorekeeper.core.rules import Suit, Turned
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, json_of, state
 
 

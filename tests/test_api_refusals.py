@@ -12,9 +12,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import game, storage
-from scorekeeper.game import RoundRecord
-from scorekeeper.rules import Trump, Turned
+from scorekeeper import storage
+from scorekeeper.core import game
+from scorekeeper.core.game import RoundRecord
+from scorekeeper.core.rules import Trump, Turned
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, game_ids, json_of, state
 
 ROUND_3 = {"trump": {"turned": "suit", "suit": "spades"}, "bids": [1, 1, 0], "tricks": [1, 1, 1]}

@@ -5,8 +5,9 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import game, storage
-from scorekeeper.rules import Suit, Turned
+from scorekeeper import storage
+from scorekeeper.core import game
+from scorekeeper.core.rules import Suit, Turned
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, json_of, state
 
 ROUND_3 = {"trump": {"turned": "wizard", "suit": "clubs"}, "bids": [1, 1, 1], "tricks": [1, 1, 1]}

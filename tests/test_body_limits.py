@@ -17,7 +17,8 @@ from dataclasses import dataclass
 import pytest
 from bs4 import BeautifulSoup
 
-from scorekeeper import create_app, hosting
+from scorekeeper import create_app
+from scorekeeper.web import hosting
 from tests.phone import Phone
 from tests.plays import EXAMPLE_GAME
 from tests.support.ports import HOST

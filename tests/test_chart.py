@@ -6,10 +6,11 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from scorekeeper import chart, game, sheet
-from scorekeeper.game import RoundRecord
-from scorekeeper.rules import Suit, Trump, Turned, Variants
-from scorekeeper.sheet import Sheet
+from scorekeeper.core import game, sheet
+from scorekeeper.core.game import RoundRecord
+from scorekeeper.core.rules import Suit, Trump, Turned, Variants
+from scorekeeper.core.sheet import Sheet
+from scorekeeper.render import chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 HEARTS = Trump(Turned.SUIT, Suit.HEARTS)

@@ -17,7 +17,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.rules import Length, Variants
+from scorekeeper.core.rules import Length, Variants
 from tests.pages import one, soup
 from tests.phone import NEW_GAME, Phone
 from tests.plays import played_game, round_json

@@ -12,9 +12,10 @@ import pytest
 from flask import Flask
 from sqlite_utils import Database
 
-from scorekeeper import create_app, game, storage
-from scorekeeper.game import GameRecord, RoundInProgress, RoundRecord
-from scorekeeper.rules import (
+from scorekeeper import create_app, storage
+from scorekeeper.core import game
+from scorekeeper.core.game import GameRecord, RoundInProgress, RoundRecord
+from scorekeeper.core.rules import (
     BidRestriction,
     BidVisibility,
     Length,
@@ -23,9 +24,9 @@ from scorekeeper.rules import (
     Turned,
     Variants,
 )
+from scorekeeper.core.variants import Edition
 from scorekeeper.storage import migrations as schema_migrations
 from scorekeeper.storage.migrations import migrations
-from scorekeeper.variants import Edition
 
 HEARTS = Trump(Turned.SUIT, Suit.HEARTS)
 TABLES = ("games", "seats", "rounds", "hands")

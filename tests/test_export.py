@@ -14,10 +14,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import game, storage
-from scorekeeper.csvfile import safe_cell
-from scorekeeper.game import GameRecord
-from scorekeeper.rules import Suit, Turned, Variants
+from scorekeeper import storage
+from scorekeeper.core import game
+from scorekeeper.core.game import GameRecord
+from scorekeeper.core.rules import Suit, Turned, Variants
+from scorekeeper.render.csvfile import safe_cell
 from tests.plays import (
     EXAMPLE_GAME,
     EXAMPLE_ROUNDS,

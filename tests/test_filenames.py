@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import filenames
+from scorekeeper.render import filenames
 
 
 @pytest.mark.parametrize(

@@ -8,17 +8,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import game
-from scorekeeper.game import GameRecord, RoundInProgress, RoundRecord
-from scorekeeper.rules import (
-    BidRestriction,
-    Length,
-    RuleError,
-    Suit,
-    Trump,
-    Turned,
-    Variants,
-)
+from scorekeeper.core import game
+from scorekeeper.core.game import GameRecord, RoundInProgress, RoundRecord
+from scorekeeper.core.rules import BidRestriction, Length, RuleError, Suit, Trump, Turned, Variants
 
 HEARTS = Trump(Turned.SUIT, Suit.HEARTS)
 NO_CARD = Trump(Turned.NONE, None)

@@ -10,8 +10,8 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import record, sheet
-from scorekeeper.rules import Length, Variants
+from scorekeeper.core import record, sheet
+from scorekeeper.core.rules import Length, Variants
 from tests.plays import bearer, json_of, played_game
 
 FIVE = Variants(length=Length.FIVE_ROUNDS)

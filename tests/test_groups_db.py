@@ -7,8 +7,9 @@ from random import Random
 import pytest
 from sqlite_utils import Database
 
-from scorekeeper import game, storage
-from scorekeeper.rules import Length, Variants
+from scorekeeper import storage
+from scorekeeper.core import game
+from scorekeeper.core.rules import Length, Variants
 from tests.plays import legal_round
 
 FIVE = Variants(length=Length.FIVE_ROUNDS)

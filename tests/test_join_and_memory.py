@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import access
+from scorekeeper.web import access
 from tests.pages import act, one, soup, start_game
 
 

@@ -20,10 +20,11 @@ from flask import Flask, abort
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
-from scorekeeper import game, languages, record, sheet
-from scorekeeper.game import GameRecord
-from scorekeeper.rules import Length, Variants
-from scorekeeper.variants import Edition
+from scorekeeper.core import game, record, sheet
+from scorekeeper.core.game import GameRecord
+from scorekeeper.core.rules import Length, Variants
+from scorekeeper.core.variants import Edition
+from scorekeeper.render import languages
 from tests.pages import act, soup, start_game
 from tests.plays import legal_round, played_game
 from tests.test_groups_pages import make_group, new_group_game, play_five
@@ -303,7 +304,7 @@ def test_forms_refuse_in_the_reader_language(client: FlaskClient) -> None:
 
 
 def test_large_numbers_are_grouped_as_the_language_writes_them(app: Flask) -> None:
-    from scorekeeper import labels
+    from scorekeeper.render import labels
 
     with app.test_request_context("/?lang=de"):
         assert labels.number(-1200) == "\u22121.200"

@@ -34,18 +34,10 @@ from werkzeug.datastructures import MultiDict
 from wtforms import Form, StringField
 from wtforms.fields import FieldList
 
-from scorekeeper import (
-    fontmetrics,
-    forms,
-    hosting,
-    labels,
-    languages,
-    printing,
-    security,
-    urls,
-)
 from scorekeeper.paths import FONTS
+from scorekeeper.render import fontmetrics, labels, languages, printing, urls
 from scorekeeper.storage import migrations
+from scorekeeper.web import forms, hosting, security
 from tests.support.ports import HOST
 
 
@@ -64,7 +56,7 @@ def spanish(app: Flask) -> Iterator[None]:
 
 
 def test_waitress_makes_a_refused_requests_task_through_the_channel() -> None:
-    # scorekeeper/hosting.py (_Channel, _error_task): a body over the server's cap is answered
+    # scorekeeper/web/hosting.py (_Channel, _error_task): a body over the server's cap is answered
     # with the app's own 413 page in the reader's language, through the task Waitress makes for
     # a request it refused: HTTPChannel.error_task_class, called as (channel, request).
     assert HTTPChannel.error_task_class is ErrorTask, "HTTPChannel.error_task_class moved"
@@ -75,14 +67,14 @@ def test_waitress_makes_a_refused_requests_task_through_the_channel() -> None:
 
 
 def test_waitress_tells_why_it_refused_a_request() -> None:
-    # scorekeeper/hosting.py (_error_task): tells a body too large from other refusals by the
+    # scorekeeper/web/hosting.py (_error_task): tells a body too large from other refusals by the
     # parsed request's ``error`` and Waitress's own RequestEntityTooLarge.
     assert HTTPRequestParser(Adjustments()).error is None, "HTTPRequestParser.error moved"
     assert RequestEntityTooLarge.code == 413
 
 
 def test_waitress_wsgi_task_builds_the_environ_the_app_is_given() -> None:
-    # scorekeeper/hosting.py (_TooLargeTask): the refused request goes to the app as a WSGI
+    # scorekeeper/web/hosting.py (_TooLargeTask): the refused request goes to the app as a WSGI
     # task whose environ has no body and BODY_TOO_LARGE set, closing the connection after it.
     assert parameters(WSGITask.execute) == ["self"]
     assert parameters(WSGITask.get_environment) == ["self"]
@@ -93,7 +85,7 @@ def test_waitress_wsgi_task_builds_the_environ_the_app_is_given() -> None:
 
 
 def test_waitress_server_takes_a_channel_class_and_can_be_stopped(app: Flask) -> None:
-    # scorekeeper/hosting.py (serve) sets ``channel_class`` on the server create_server made;
+    # scorekeeper/web/hosting.py (serve) sets ``channel_class`` on the server create_server made;
     # tests/browser/conftest.py stops its server through ``_map``, ``trigger.pull_trigger`` and
     # ``task_dispatcher.shutdown``, and reads ``effective_port``.
     server: Any = create_server(app, host=HOST, port=0, threads=1)
@@ -110,7 +102,7 @@ def test_waitress_server_takes_a_channel_class_and_can_be_stopped(app: Flask) ->
 
 
 def test_the_switch_interval_is_the_interpreters() -> None:
-    # scorekeeper/hosting.py (share_the_interpreter): make run lets a waiting page's thread in
+    # scorekeeper/web/hosting.py (share_the_interpreter): make run lets a waiting page's thread in
     # after 0.5 ms instead of 5 ms while a PDF renders; the setting is interpreter-wide.
     before = sys.getswitchinterval()
     try:
@@ -124,8 +116,8 @@ def test_the_switch_interval_is_the_interpreters() -> None:
 
 
 def test_the_request_proxy_gives_the_request_itself(app: Flask) -> None:
-    # scorekeeper/urls.py (url): reads several attributes of the request for each address, from
-    # the request itself (Werkzeug's LocalProxy._get_current_object) rather than through the
+    # scorekeeper/render/urls.py (url): reads several attributes of the request for each address,
+    # from the request itself (Werkzeug's LocalProxy._get_current_object) rather than through the
     # proxy each time.
     with app.test_request_context("/"):
         asked = request._get_current_object()  # type: ignore[attr-defined]
@@ -146,7 +138,7 @@ def test_the_request_proxy_gives_the_request_itself(app: Flask) -> None:
 def test_addresses_made_once_are_flasks(
     app: Flask, path: str, endpoint: str, values: dict[str, Any]
 ) -> None:
-    # scorekeeper/urls.py (url): a page's addresses are kept per script root (and host, when
+    # scorekeeper/render/urls.py (url): a page's addresses are kept per script root (and host, when
     # external) instead of asking Werkzeug's URL map each time; they must be what url_for makes,
     # under the site's root and under a prefix.
     for root in ("", "/pad"):
@@ -156,7 +148,7 @@ def test_addresses_made_once_are_flasks(
 
 
 def test_the_session_cookie_asks_whether_it_is_secure(app: Flask) -> None:
-    # scorekeeper/security.py (_SessionInterface): marks the session cookie Secure whenever the
+    # scorekeeper/web/security.py (_SessionInterface): marks the session cookie Secure whenever the
     # page came over HTTPS, through Flask's get_cookie_secure(app).
     assert parameters(SecureCookieSessionInterface.get_cookie_secure) == ["self", "app"]
     assert isinstance(app.session_interface, security._SessionInterface)
@@ -171,8 +163,8 @@ def test_the_session_cookie_asks_whether_it_is_secure(app: Flask) -> None:
 
 
 def test_flask_wtf_takes_the_signed_token_from_g(app: Flask) -> None:
-    # scorekeeper/page_parts.py (_reuse_signed_token, _keep_signed_token): the raw CSRF token is
-    # session["csrf_token"], the signed one g.csrf_token, and generate_csrf gives the one found
+    # scorekeeper/render/page_parts.py (_reuse_signed_token, _keep_signed_token): the raw CSRF token
+    # is session["csrf_token"], the signed one g.csrf_token, and generate_csrf gives the one found
     # on g without signing again: so a token signed for a browser's last page is given again.
     assert app.config["WTF_CSRF_FIELD_NAME"] == "csrf_token"
     with app.test_request_context("/"):
@@ -191,8 +183,8 @@ def test_flask_wtf_takes_the_signed_token_from_g(app: Flask) -> None:
 
 
 def test_flask_babel_and_the_pads_catalogues_agree(spanish: None) -> None:
-    # scorekeeper/labels.py and languages.py look a request's catalogue up once per request and
-    # read the compiled catalogues themselves; the modules that still call Flask-Babel's gettext
+    # scorekeeper/render/labels.py and languages.py look a request's catalogue up once per request
+    # and read the compiled catalogues themselves; the modules that still call Flask-Babel's gettext
     # (errors, access, sharing, printing, ...) must get the same words.
     for message in ("Round", "Sheet", "Share", "Not a valid choice."):
         assert flask_babel.gettext(message) == labels.gettext(message), message
@@ -201,7 +193,7 @@ def test_flask_babel_and_the_pads_catalogues_agree(spanish: None) -> None:
 
 
 def test_templates_get_the_pads_gettext(app: Flask, spanish: None) -> None:
-    # scorekeeper/templating.py replaces the gettext callables Flask-Babel installs through
+    # scorekeeper/render/templating.py replaces the gettext callables Flask-Babel installs through
     # Jinja's i18n extension (install_gettext_callables, newstyle), for templates imported
     # without a context.
     assert any(
@@ -213,7 +205,7 @@ def test_templates_get_the_pads_gettext(app: Flask, spanish: None) -> None:
 
 
 def test_babels_catalogues_keep_their_u_lookups() -> None:
-    # scorekeeper/labels.py, templating.py and forms.py look words up with Babel's ugettext,
+    # scorekeeper/render/labels.py, templating.py and forms.py look words up with Babel's ugettext,
     # ungettext and upgettext (kept from Python 2: gettext.NullTranslations has no upgettext).
     for lookup in ("ugettext", "ungettext", "upgettext"):
         assert callable(getattr(NullTranslations, lookup, None)), f"Babel dropped {lookup}"
@@ -224,8 +216,8 @@ def test_babels_catalogues_keep_their_u_lookups() -> None:
 
 
 def test_fonttools_gives_advance_widths_by_glyph() -> None:
-    # scorekeeper/fontmetrics.py (_advances): fits the printed pad's columns to its words from
-    # the bundled font's "hmtx" table (``metrics``: glyph name to (advance, side bearing)) and
+    # scorekeeper/render/fontmetrics.py (_advances): fits the printed pad's columns to its words
+    # from the bundled font's "hmtx" table (``metrics``: glyph name to (advance, side bearing)) and
     # its best character map, read lazily.
     font = TTFont(FONTS / fontmetrics.REGULAR, lazy=True)
     try:
@@ -240,7 +232,7 @@ def test_fonttools_gives_advance_widths_by_glyph() -> None:
 
 
 def test_wtforms_reads_a_field_lists_indices_through_extract_indices() -> None:
-    # scorekeeper/forms.py (SeatList): skips a posted index that is not a small plain number
+    # scorekeeper/web/forms.py (SeatList): skips a posted index that is not a small plain number
     # ("players-²", thousands of digits), which WTForms' FieldList would turn into an int or
     # fail on, by replacing FieldList._extract_indices(prefix, formdata), which reads
     # ``_field_separator``.
@@ -265,8 +257,8 @@ def test_sqlite_utils_keeps_the_migrations_in_order() -> None:
 
 
 def test_weasyprint_fetches_through_the_fetchers_fetch() -> None:
-    # scorekeeper/printing.py (BundledFontsOnly): a printed sheet loads only the bundled fonts,
-    # by overriding URLFetcher.fetch(url, headers).
+    # scorekeeper/render/printing.py (BundledFontsOnly): a printed sheet loads only the bundled
+    # fonts, by overriding URLFetcher.fetch(url, headers).
     if not printing.available():
         pytest.skip("WeasyPrint cannot load here")
     fetcher = printing._weasyprint()["fetcher"]

@@ -7,7 +7,7 @@ import json
 
 from flask.testing import FlaskClient
 
-from scorekeeper.security import CONTENT_SECURITY_POLICY
+from scorekeeper.web.security import CONTENT_SECURITY_POLICY
 from tests.pages import act, play_round, soup, start_game
 from tests.test_view_link import renew
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from scorekeeper import rules, storage
+from scorekeeper import storage
+from scorekeeper.core import rules
 from tests.pages import one, soup, start_game
 
 GREEK = "Παναγιώτης Αλεξανδρόπουλος"  # 26 characters

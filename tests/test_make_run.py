@@ -9,7 +9,7 @@ import shutil
 import time
 from pathlib import Path
 
-from scorekeeper import addresses
+from scorekeeper.web import addresses
 from tests.support.client import Client
 from tests.support.ports import HOST, free_port
 from tests.support.server import Process, server_env

@@ -8,9 +8,18 @@ from pathlib import Path
 import pytest
 from sqlite_utils import Database
 
-from scorekeeper import game, storage
-from scorekeeper.game import GameRecord, RoundInProgress, RoundRecord
-from scorekeeper.rules import BidRestriction, BidVisibility, Length, Suit, Trump, Turned, Variants
+from scorekeeper import storage
+from scorekeeper.core import game
+from scorekeeper.core.game import GameRecord, RoundInProgress, RoundRecord
+from scorekeeper.core.rules import (
+    BidRestriction,
+    BidVisibility,
+    Length,
+    Suit,
+    Trump,
+    Turned,
+    Variants,
+)
 from scorekeeper.storage.migrations import migrations
 
 M001_ONLY = "m002_variants_as_json"

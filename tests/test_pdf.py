@@ -8,10 +8,21 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import game, pdf, printing, sheet, storage
-from scorekeeper.game import RoundRecord
-from scorekeeper.rules import BidRestriction, BidVisibility, Length, Suit, Trump, Turned, Variants
+from scorekeeper import storage
+from scorekeeper.core import game, sheet
+from scorekeeper.core.game import RoundRecord
+from scorekeeper.core.rules import (
+    BidRestriction,
+    BidVisibility,
+    Length,
+    Suit,
+    Trump,
+    Turned,
+    Variants,
+)
+from scorekeeper.render import printing
 from scorekeeper.storage import games as stored_games
+from scorekeeper.web import pdf
 from tests import pdfs
 
 A4, LETTER = (595, 842), (612, 792)

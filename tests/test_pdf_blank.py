@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper import rules
+from scorekeeper.core import rules
 from tests import pdfs
 
 

@@ -9,9 +9,10 @@ from itertools import combinations
 import pytest
 from flask import Flask
 
-from scorekeeper import labels, languages, paper, printing, sheet
-from scorekeeper.rules import Length, Variants
-from scorekeeper.variants import Edition
+from scorekeeper.core import sheet
+from scorekeeper.core.rules import Length, Variants
+from scorekeeper.core.variants import Edition
+from scorekeeper.render import labels, languages, paper, printing
 from tests import pdfs
 
 LANGUAGES = list(languages.LANGUAGES)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from scorekeeper import pdf
+from scorekeeper.web import pdf
 from tests.pages import soup, start_game
 from tests.support.server import running
 

@@ -13,7 +13,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import paths, printing
+from scorekeeper import paths
+from scorekeeper.render import printing
 from tests import pdfs
 from tests.pages import soup
 from tests.test_groups_pages import make_group
@@ -36,7 +37,9 @@ def test_the_pdf_embeds_the_bundled_fonts_on_a_machine_without_any_font(tmp_path
     script = textwrap.dedent(
         f"""
         import sys
-        from scorekeeper import create_app, printing, sheet
+        from scorekeeper import create_app
+        from scorekeeper.render import printing
+        from scorekeeper.core import sheet
         from tests import pdfs
         app = create_app({{"DATABASE": {str(tmp_path / "g.sqlite")!r}, "SECRET_KEY": "t"}})
         record = pdfs.play(({GREEK!r}, {CYRILLIC!r}, "José"), rounds=3)

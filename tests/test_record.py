@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import game, sheet
-from scorekeeper.record import (
+from scorekeeper.core import game, sheet
+from scorekeeper.core.record import (
     FORMAT,
     RecordError,
     append_round,
@@ -18,7 +18,7 @@ from scorekeeper.record import (
     record_text,
     to_record,
 )
-from scorekeeper.rules import (
+from scorekeeper.core.rules import (
     BidRestriction,
     BidVisibility,
     Length,
@@ -27,7 +27,7 @@ from scorekeeper.rules import (
     Turned,
     Variants,
 )
-from scorekeeper.state import to_state
+from scorekeeper.core.state import to_state
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, playable_tables, played_game
 
 

@@ -14,8 +14,8 @@ from typing import Any, cast
 
 import pytest
 
-from scorekeeper import rules, variants
-from scorekeeper.variants import PLAYERS, REFUSED, REGISTRY, Refused, Variants
+from scorekeeper.core import rules, variants
+from scorekeeper.core.variants import PLAYERS, REFUSED, REGISTRY, Refused, Variants
 
 Spelt = tuple[tuple[Refused, tuple[variants.PlainChoice, ...]], ...]
 

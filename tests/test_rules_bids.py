@@ -6,11 +6,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules import (
-    BidRestriction,
+from scorekeeper.core.bidding import (
     RoundSetup,
-    RuleError,
-    Variants,
     bid_refusal,
     bids_complete,
     check_bid,
@@ -19,6 +16,7 @@ from scorekeeper.rules import (
     legal_bids,
     next_bidder,
 )
+from scorekeeper.core.rules import BidRestriction, RuleError, Variants
 
 NONE = BidRestriction.NONE
 PLUS_MINUS_ONE = BidRestriction.PLUS_MINUS_ONE

@@ -33,40 +33,61 @@ NOT_PURE = {
     "wtforms",
 }
 # The rules engine (README's code map): these must be found pure.
-ENGINE = {"rules", "game", "sheet", "variants", "refusals", "stats", "group_record", "rulebook"}
+ENGINE = {
+    f"scorekeeper.core.{name}"
+    for name in ("rules", "game", "sheet", "variants", "refusals", "stats", "group_record")
+} | {"scorekeeper.core.rulebook"}
 
 
-def _imports(name: str) -> set[str]:
-    """The top-level packages and the pad's own modules that module ``name`` imports."""
-    path = PACKAGE / ("__init__.py" if name == "__init__" else f"{name}.py")
+def _path(module: str) -> Path | None:
+    """The file of the pad's module ``module`` (a package's ``__init__.py``), if it is one."""
+    base = PACKAGE.parent.joinpath(*module.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.exists():
+            return path
+    return None
+
+
+def _imports(module: str) -> set[str]:
+    """The top-level packages and the pad's own modules that ``module`` imports."""
+    path = _path(module)
+    assert path is not None, module
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module:
-            if node.module == "scorekeeper":
-                # ``from scorekeeper import rules`` names a module; anything else is __init__'s.
-                for alias in node.names:
-                    own = (PACKAGE / f"{alias.name}.py").exists()
-                    found.add(f"scorekeeper.{alias.name if own else '__init__'}")
-            else:
-                found.add(node.module)
+            found.add(node.module)
+            if node.module.startswith("scorekeeper"):
+                # ``from scorekeeper.core import rules`` names a module: that one counts too.
+                names = (f"{node.module}.{alias.name}" for alias in node.names)
+                found |= {name for name in names if _path(name) is not None}
     return found
 
 
 @cache
-def _pure(name: str) -> bool:
-    for imported in _imports(name):
-        top, _dot, rest = imported.partition(".")
-        if top in NOT_PURE:
+def _pure(module: str) -> bool:
+    """True when neither ``module`` nor any module of the pad it imports imports a web or
+    storage library."""
+    return _walk(module, frozenset())
+
+
+def _walk(module: str, seen: frozenset[str]) -> bool:
+    # ``seen``: the modules on the way here, so that an import cycle ends.
+    for imported in sorted(_imports(module)):
+        if imported.partition(".")[0] in NOT_PURE:
             return False
-        if top == "scorekeeper" and not _pure(rest.partition(".")[0] or "__init__"):
+        own = imported.startswith("scorekeeper") and imported not in seen | {module}
+        if own and not _walk(imported, seen | {module}):
             return False
     return True
 
 
 PURE = sorted(
-    path.stem for path in PACKAGE.glob("*.py") if path.stem != "__init__" and _pure(path.stem)
+    name
+    for path in PACKAGE.rglob("*.py")
+    if path.stem != "__init__"
+    and _pure(name := ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts))
 )
 
 
@@ -76,11 +97,12 @@ def test_the_rules_engine_is_found_pure() -> None:
 
 @pytest.mark.parametrize("name", PURE)
 def test_the_examples_in_the_docstrings_hold(name: str) -> None:
-    module = importlib.import_module(f"scorekeeper.{name}")
+    module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
 
 
 def test_the_rules_have_examples() -> None:
-    result = doctest.testmod(importlib.import_module("scorekeeper.rules"))
-    assert result.attempted >= 5
+    modules = ("rules", "bidding", "scoring")
+    results = [doctest.testmod(importlib.import_module(f"scorekeeper.core.{m}")) for m in modules]
+    assert sum(result.attempted for result in results) >= 5

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import game, rulebook, rules, variants
-from scorekeeper.game import UndoStep
-from scorekeeper.rules import BidRestriction, BidVisibility, Length, RuleError, Suit, Turned
-from scorekeeper.variants import Edition, Variants
+from scorekeeper.core import bidding, game, rulebook, scoring, variants
+from scorekeeper.core.game import UndoStep
+from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, RuleError, Suit, Turned
+from scorekeeper.core.variants import Edition, Variants
 from tests.test_rules_bids import OUT_OF_TURN_REASON, round_setup
 
 HIDDEN = BidVisibility.HIDDEN
@@ -20,20 +20,20 @@ DELAYED = BidVisibility.DELAYED
 @pytest.mark.parametrize("seat", [0, 1, 2, 3])
 def test_sealed_bids_may_come_in_any_seat_order(visibility: BidVisibility, seat: int) -> None:
     setup = round_setup(4, dealer=1, bid_visibility=visibility)
-    rules.check_bid(setup, (None, None, None, None), seat, 2)
-    assert rules.any_order(setup.variants)
+    bidding.check_bid(setup, (None, None, None, None), seat, 2)
+    assert bidding.any_order(setup.variants)
 
 
 def test_open_bids_keep_the_order() -> None:
     setup = round_setup(4, dealer=1)
-    assert not rules.any_order(setup.variants)
+    assert not bidding.any_order(setup.variants)
     with pytest.raises(RuleError, match=OUT_OF_TURN_REASON):
-        rules.check_bid(setup, (None, None, None, None), 0, 2)
+        bidding.check_bid(setup, (None, None, None, None), 0, 2)
 
 
 def test_a_restriction_keeps_the_order_even_if_bids_were_sealed() -> None:
     sealed = Variants(bid_visibility=HIDDEN, bid_restriction=BidRestriction.PLUS_MINUS_ONE)
-    assert not rules.any_order(sealed)
+    assert not bidding.any_order(sealed)
 
 
 def sealed_game() -> game.GameRecord:
@@ -68,14 +68,14 @@ def test_foresight_is_reminded_on_one_card_hands_only(
     hand_size: int, reminded: tuple[str, ...]
 ) -> None:
     chosen = Variants(foresight=True, gizzard_fester=True)
-    assert rules.reminders(chosen, hand_size, False) == reminded
+    assert scoring.reminders(chosen, hand_size, False) == reminded
 
 
 @pytest.mark.parametrize(
     ("players", "hand", "left"), [(7, 8, 4), (8, 7, 4), (6, 10, 0), (3, 5, 45)]
 )
 def test_the_cards_a_deal_leaves(players: int, hand: int, left: int) -> None:
-    assert rules.undealt(players, hand) == left
+    assert scoring.undealt(players, hand) == left
 
 
 def test_the_form_lists_the_lengths_without_a_one_card_hand() -> None:

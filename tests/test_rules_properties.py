@@ -8,18 +8,11 @@ from itertools import accumulate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import game, rules, sheet
-from scorekeeper.game import GameRecord
-from scorekeeper.rules import (
-    BidRestriction,
-    BidVisibility,
-    Length,
-    RoundSetup,
-    Suit,
-    Turned,
-    Variants,
-)
-from scorekeeper.variants import Edition
+from scorekeeper.core import bidding, game, rules, scoring, sheet
+from scorekeeper.core.bidding import RoundSetup
+from scorekeeper.core.game import GameRecord
+from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, Suit, Turned, Variants
+from scorekeeper.core.variants import Edition
 
 # Modest and repeatable: the whole suite stays fast and a failure shows up on every run.
 RULES = settings(max_examples=150, derandomize=True, database=None, deadline=None)
@@ -91,7 +84,7 @@ def rounds_in_bidding(draw: st.DrawFn) -> tuple[RoundSetup, list[int | None]]:
     bids = list(setup.given_bids)
     made = draw(st.integers(min_value=0, max_value=len(setup.bidders)))
     for seat in setup.bidders[:made]:
-        bids[seat] = draw(st.sampled_from(rules.legal_bids(setup, bids, seat)))
+        bids[seat] = draw(st.sampled_from(bidding.legal_bids(setup, bids, seat)))
     return setup, bids
 
 
@@ -120,7 +113,7 @@ def test_plus_minus_one_forbids_at_most_one_bid_and_leaves_at_least_one(
     for seat in setup.bidders[:-1]:
         bids[seat] = data.draw(st.integers(min_value=0, max_value=hand))
     last = setup.bidders[-1]
-    legal = rules.legal_bids(setup, bids, last)
+    legal = bidding.legal_bids(setup, bids, last)
     forbidden = set(range(hand + 1)) - set(legal)
     assert len(forbidden) <= 1
     assert len(legal) >= 1
@@ -134,9 +127,9 @@ def test_legal_bids_are_exactly_the_bids_without_a_refusal(
 ) -> None:
     setup, bids = round_
     for seat in range(setup.players):
-        legal = rules.legal_bids(setup, bids, seat)
+        legal = bidding.legal_bids(setup, bids, seat)
         for bid in range(-2, setup.hand_size + 3):
-            refusal = rules.bid_refusal(setup, bids, seat, bid)
+            refusal = bidding.bid_refusal(setup, bids, seat, bid)
             assert (bid in legal) is (refusal is None)
             if refusal is not None:
                 assert refusal[0].isupper() and refusal.endswith(".")
@@ -148,11 +141,11 @@ def test_whoever_bids_next_always_has_a_legal_bid_and_at_most_one_is_forbidden(
     round_: tuple[RoundSetup, list[int | None]],
 ) -> None:
     setup, bids = round_
-    seat = rules.next_bidder(setup, bids)
+    seat = bidding.next_bidder(setup, bids)
     if seat is None:
-        assert rules.bids_complete(setup, bids)
+        assert bidding.bids_complete(setup, bids)
         return
-    legal = rules.legal_bids(setup, bids, seat)
+    legal = bidding.legal_bids(setup, bids, seat)
     assert len(legal) >= 1
     assert setup.hand_size <= len(legal) <= setup.hand_size + 1
     assert 0 in legal or setup.variants.bid_restriction is BidRestriction.PLUS_MINUS_ONE
@@ -164,30 +157,30 @@ def test_whoever_bids_next_always_has_a_legal_bid_and_at_most_one_is_forbidden(
 @RULES
 @given(tricks=st.integers(min_value=0, max_value=20))
 def test_a_met_bid_scores_20_plus_10_per_trick(tricks: int) -> None:
-    assert rules.bid_met(tricks, tricks)
-    assert rules.round_score(tricks, tricks) == 20 + 10 * tricks
+    assert scoring.bid_met(tricks, tricks)
+    assert scoring.round_score(tricks, tricks) == 20 + 10 * tricks
 
 
 @RULES
 @given(bid=st.integers(0, 20), tricks=st.integers(0, 20))
 def test_a_missed_bid_costs_10_per_trick_off_either_way(bid: int, tricks: int) -> None:
     if bid != tricks:
-        assert not rules.bid_met(bid, tricks)
-        assert rules.round_score(bid, tricks) == -10 * abs(tricks - bid) < 0
-        assert rules.round_score(bid, tricks) == rules.round_score(tricks, bid)
+        assert not scoring.bid_met(bid, tricks)
+        assert scoring.round_score(bid, tricks) == -10 * abs(tricks - bid) < 0
+        assert scoring.round_score(bid, tricks) == scoring.round_score(tricks, bid)
 
 
 @RULES
 @given(tricks=st.integers(0, 20))
 def test_the_saboteur_always_scores_20(tricks: int) -> None:
-    assert rules.round_score(None, tricks) == 20
+    assert scoring.round_score(None, tricks) == 20
 
 
 @RULES
 @given(totals=st.lists(st.integers(-500, 500), min_size=1, max_size=8))
 def test_ranks_and_leaders_agree_with_the_totals(totals: list[int]) -> None:
-    ranks = rules.ranks(totals)
-    leaders = rules.leaders(totals)
+    ranks = scoring.ranks(totals)
+    leaders = scoring.leaders(totals)
     assert leaders == tuple(seat for seat, rank in enumerate(ranks) if rank == 1)
     assert leaders and all(totals[seat] == max(totals) for seat in leaders)
     for seat, rank in enumerate(ranks):
@@ -212,8 +205,8 @@ def play_round(record: GameRecord, data: st.DataObject) -> list[tuple[str, GameR
     if game.current_round(record).trump is None:
         record = game.set_trump(record, *trump_choice(data))
         moves.append(("trump", record))
-    while (seat := rules.next_bidder(setup, game.current_round(record).bids)) is not None:
-        legal = rules.legal_bids(setup, game.current_round(record).bids, seat)
+    while (seat := bidding.next_bidder(setup, game.current_round(record).bids)) is not None:
+        legal = bidding.legal_bids(setup, game.current_round(record).bids, seat)
         record = game.place_bid(record, seat, data.draw(st.sampled_from(legal)))
         moves.append(("bid", record))
     winners = data.draw(
@@ -246,12 +239,12 @@ def test_a_whole_legal_game_gives_totals_that_are_the_sum_of_round_scores(
         record = play_round(record, data)[-1][1]
     pad = sheet.build(record)
     expected = [
-        sum(rules.round_score(r.bids[seat], r.tricks[seat]) for r in record.rounds)
+        sum(scoring.round_score(r.bids[seat], r.tricks[seat]) for r in record.rounds)
         for seat in range(len(record.players))
     ]
     assert list(pad.totals) == expected
     assert pad.finished and pad.current is None
-    assert pad.winners == pad.leaders == rules.leaders(expected)
+    assert pad.winners == pad.leaders == scoring.leaders(expected)
     assert pad.flagged == ()
     assert len(pad.rounds) == len(record.schedule)
     for seat in range(len(record.players)):

@@ -6,7 +6,7 @@ from itertools import pairwise
 
 import pytest
 
-from scorekeeper.rules import (
+from scorekeeper.core.rules import (
     AMIGO_SCHEDULES,
     DECK_SIZE,
     Length,

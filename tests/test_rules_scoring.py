@@ -6,7 +6,8 @@ from itertools import accumulate
 
 import pytest
 
-from scorekeeper.rules import RuleError, bid_met, check_tricks, leaders, ranks, round_score
+from scorekeeper.core.rules import RuleError
+from scorekeeper.core.scoring import bid_met, check_tricks, leaders, ranks, round_score
 
 # | round | player | bid | tricks | round score | total |   (the official score pad, verbatim)
 WORKED_EXAMPLE = [

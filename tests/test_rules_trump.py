@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import (
+from scorekeeper.core.rules import (
     DECK_SIZE,
     MAXIMUS_TRUMPS,
     Length,

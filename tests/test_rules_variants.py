@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules import (
+from scorekeeper.core.bidding import RoundSetup
+from scorekeeper.core.rules import (
     BidRestriction,
     BidVisibility,
     Length,
-    RoundSetup,
     RuleError,
     Variants,
     check_variants,

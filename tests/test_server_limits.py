@@ -7,8 +7,9 @@ import socket
 import time
 from contextlib import ExitStack
 
-from scorekeeper import create_app, hosting
-from scorekeeper.groups_api import MAX_GROUP_FILE
+from scorekeeper import create_app
+from scorekeeper.web import hosting
+from scorekeeper.web.groups_api import MAX_GROUP_FILE
 from tests.support.ports import HOST
 from tests.support.server import Server
 

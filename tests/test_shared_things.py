@@ -1,5 +1,5 @@
 """Every kind of shared thing (a game, a group) gets the same access, memory and links: each
-test runs for every kind declared in :mod:`scorekeeper.kinds`. Addresses are compared as
+test runs for every kind declared in :mod:`scorekeeper.web.kinds`. Addresses are compared as
 strings only: nothing is sent to any address but loopback."""
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.routing import Rule
 
-from scorekeeper import access, create_app, kinds
+from scorekeeper import create_app
+from scorekeeper.web import access, kinds
 from tests.pages import soup, start_game
 from tests.test_groups_pages import make_group, new_group_game, play_five
 from tests.test_view_link import renew_at

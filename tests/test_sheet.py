@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import game, rules, sheet
-from scorekeeper.game import GameRecord, RoundRecord
-from scorekeeper.rules import (
+from scorekeeper.core import game, scoring, sheet
+from scorekeeper.core.bidding import bids_sealed as is_sealed
+from scorekeeper.core.game import GameRecord, RoundRecord
+from scorekeeper.core.rules import (
     BidRestriction,
     BidVisibility,
     Length,
@@ -19,8 +20,7 @@ from scorekeeper.rules import (
     Turned,
     Variants,
 )
-from scorekeeper.rules import bids_sealed as is_sealed
-from scorekeeper.sheet import Phase
+from scorekeeper.core.sheet import Phase
 
 HEARTS = Trump(Turned.SUIT, Suit.HEARTS)
 OPEN, HIDDEN, DELAYED = BidVisibility.OPEN, BidVisibility.HIDDEN, BidVisibility.DELAYED
@@ -397,7 +397,7 @@ def test_standings_list_the_best_first(
     totals: tuple[int, ...], standings: tuple[tuple[int, int], ...]
 ) -> None:
     pad = sheet.build(start(len(totals)))
-    pad = replace(pad, totals=totals, ranks=rules.ranks(totals))
+    pad = replace(pad, totals=totals, ranks=scoring.ranks(totals))
     assert pad.standings == standings
 
 

@@ -7,10 +7,10 @@ from random import Random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import game, sheet, stats
-from scorekeeper.game import GameRecord, RoundRecord
-from scorekeeper.rules import Length, Suit, Trump, Turned, Variants
-from scorekeeper.stats import Filters, PlayedGame, VariantFilter
+from scorekeeper.core import game, sheet, stats
+from scorekeeper.core.game import GameRecord, RoundRecord
+from scorekeeper.core.rules import Length, Suit, Trump, Turned, Variants
+from scorekeeper.core.stats import Filters, PlayedGame, VariantFilter
 from tests.plays import legal_round, playable_tables
 
 HEARTS = Trump(Turned.SUIT, Suit.HEARTS)

@@ -19,13 +19,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 from sqlite_utils import Database
 
-from scorekeeper import game, storage
-from scorekeeper.rules import Suit, Turned
+from scorekeeper import storage
+from scorekeeper.core import game
+from scorekeeper.core.rules import Suit, Turned
 from scorekeeper.storage import games as stored_games
 from scorekeeper.storage import groups as stored_groups
 from tests.pdfs import play
+from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, create
 
 # Every public function of the games and groups modules, by what it does to a stored game.
 READS = {"load", "load_many", "version_of", "new_game_id", "load_group", "load_groups"}
@@ -174,3 +178,21 @@ def test_two_servers_started_together_on_one_file_both_start(tmp_path: Path, att
         assert db.execute("SELECT count(*) FROM games").fetchone() == (0,)
     finally:
         db.close()
+
+
+def test_a_restored_version_is_printed_anew(app: Flask, client: FlaskClient) -> None:
+    """A backup restored under a running server brings back a version number the server has
+    printed already, with another time of change: the printed sheet is made again."""
+    game_id, _token = create(client, {**EXAMPLE_GAME, "rounds": EXAMPLE_ROUNDS})
+    first = client.get(f"/games/{game_id}/sheet.pdf")
+    assert first.status_code == 200
+    db = storage.connect(app.config["DATABASE"])
+    try:
+        with db.conn:
+            db.execute("UPDATE games SET updated_at = '2020-01-01T00:00:00+00:00'")
+    finally:
+        db.close()
+    again = client.get(
+        f"/games/{game_id}/sheet.pdf", headers={"If-None-Match": first.headers["ETag"]}
+    )
+    assert again.status_code == 200 and again.headers["ETag"] != first.headers["ETag"]

@@ -19,8 +19,8 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from scorekeeper import languages
 from scorekeeper.paths import PROJECT_ROOT, TRANSLATIONS
+from scorekeeper.render import languages
 
 TRANSLATED = [code for code in languages.LANGUAGES if code != "en"]
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")

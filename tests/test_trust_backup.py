@@ -14,7 +14,8 @@ import sys
 import time
 from pathlib import Path
 
-from scorekeeper import game, storage
+from scorekeeper import storage
+from scorekeeper.core import game
 from tests.plays import round_json
 from tests.support.apps import make_app
 from tests.support.server import PROJECT_ROOT, running, server_env

@@ -10,7 +10,8 @@ from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import page_parts, storage
+from scorekeeper import storage
+from scorekeeper.render import page_parts
 from tests.fuzzing import Table, page_messages
 from tests.support.apps import make_app
 
@@ -67,7 +68,7 @@ def test_a_signed_token_is_reused_for_a_minute_and_still_accepted(
     assert _csrf_token(phone, "/games/new") == again
     assert _csrf_token(other, "/games/new") != again  # another browser has its own
     later = time.monotonic() + page_parts.RESIGN_SECONDS + 1
-    monkeypatch.setattr("scorekeeper.page_parts.time.monotonic", lambda: later)
+    monkeypatch.setattr("scorekeeper.render.page_parts.time.monotonic", lambda: later)
     fresh = _csrf_token(phone, "/games/new")
     # Signed anew (within the same second the signature is the same text).
     assert (fresh, later) in page_parts._SIGNED.values()

@@ -22,9 +22,10 @@ from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import game, storage
-from scorekeeper.csvfile import FORMULA_STARTS
-from scorekeeper.rules import Suit, Turned, Variants
+from scorekeeper import storage
+from scorekeeper.core import game
+from scorekeeper.core.rules import Suit, Turned, Variants
+from scorekeeper.render.csvfile import FORMULA_STARTS
 from scorekeeper.storage import StoredGame
 from tests.plays import legal_round, round_json
 

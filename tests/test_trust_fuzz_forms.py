@@ -9,9 +9,9 @@ from flask import Flask
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import game, rules
-from scorekeeper.rules import BidRestriction, BidVisibility, Length, Suit, Turned
-from scorekeeper.variants import REGISTRY
+from scorekeeper.core import bidding, game
+from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, Suit, Turned
+from scorekeeper.core.variants import REGISTRY
 from tests.fuzzing import (
     FUZZ,
     RECORDS,
@@ -105,7 +105,7 @@ def _next_bid(target: str) -> tuple[int, int]:
     setup, now = game.current_setup(record), game.current_round(record)
     for seat in setup.bidders:
         if now.bids[seat] is None:
-            return seat, rules.legal_bids(setup, now.bids, seat)[0]
+            return seat, bidding.legal_bids(setup, now.bids, seat)[0]
     return 0, 0
 
 

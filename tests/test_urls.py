@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask, url_for
 from flask.testing import FlaskClient
 
-from scorekeeper import urls
+from scorekeeper.render import urls
 
 
 def test_a_kept_address_is_the_one_url_for_makes(app: Flask) -> None:

@@ -1,4 +1,4 @@
-"""Every variant is declared once (scorekeeper/variants.py) and reaches every place it must:
+"""Every variant is declared once (scorekeeper/core/variants.py) and reaches every place it must:
 the new-game form, the game record, docs/api.md and the printed sheet."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import game, sheet, variants
-from scorekeeper.record import parse_game, to_record
-from scorekeeper.rules import RuleError
-from scorekeeper.variants import REGISTRY, Spec, Variants
+from scorekeeper.core import game, sheet, variants
+from scorekeeper.core.record import parse_game, to_record
+from scorekeeper.core.rules import RuleError
+from scorekeeper.core.variants import REGISTRY, Spec, Variants
 from tests import pdfs
 from tests.pages import one, soup
 

@@ -9,9 +9,9 @@ import io
 from bs4 import Tag
 from flask.testing import FlaskClient
 
-from scorekeeper import rulebook
-from scorekeeper.rules import Variants
-from scorekeeper.variants import Edition
+from scorekeeper.core import rulebook
+from scorekeeper.core.rules import Variants
+from scorekeeper.core.variants import Edition
 from tests.pages import act, one, soup, start_game, version
 from tests.plays import played_game
 from tests.test_languages import import_record, seven_players_before_the_last_round

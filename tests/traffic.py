@@ -15,9 +15,9 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from scorekeeper import game
-from scorekeeper.game import GameRecord
-from scorekeeper.rules import Variants
+from scorekeeper.core import game
+from scorekeeper.core.game import GameRecord
+from scorekeeper.core.rules import Variants
 from tests.plays import NAMES, legal_round, round_json
 from tests.support.client import Client
 from tests.support.server import Server

@@ -3,13 +3,14 @@
 It stores the facts of a game (players, variants, trump, bids, tricks, the round in progress)
 and of a group (its roster and games), never a score. A database file is one
 :class:`~scorekeeper.storage.database.Storage`: its connections, its write lock and the records
-read from it. Games and groups are modules of their own; :mod:`.web` is the Flask glue. Every
+read from it. Games and groups are modules of their own; :mod:`.app` is the Flask glue. Every
 change of a game bumps its version in one place (:func:`.games.changing`), so a change made
 against an old version is refused instead of overwriting another phone's entry.
 
 Everything a caller needs is named here.
 """
 
+from scorekeeper.storage.app import get_db, init_app, peek_version, storage
 from scorekeeper.storage.database import (
     KEPT_CONNECTIONS,
     Conflict,
@@ -51,7 +52,6 @@ from scorekeeper.storage.groups import (
     remove_group_game,
     rename_player,
 )
-from scorekeeper.storage.web import get_db, init_app, peek_version, storage
 
 new_edit_token = new_token
 

@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 from sqlite_utils import Database
 
-from scorekeeper.game import GameRecord
+from scorekeeper.core.game import GameRecord
 from scorekeeper.storage.migrations import migrations
 
 WRITE_WAIT = 10  # seconds a write waits for another before giving up
@@ -285,7 +285,8 @@ def stamp(game_id: str, version: int, updated_at: str) -> tuple[object, ...]:
     """What names one version of a stored game, everywhere a version is kept (the record cache,
     the printed sheet's cache and its ETag): the version and the time of the change. A backup
     restored under a running server brings back version numbers it has seen, but never with
-    their time of change."""
+    their time of change. The live check and the API answer with the version alone (the number
+    the API's ``If-Match`` takes): a phone holding another number than the stored one reloads."""
     return (game_id, version, updated_at)
 
 

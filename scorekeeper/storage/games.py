@@ -17,9 +17,9 @@ from typing import ClassVar
 
 from sqlite_utils import Database
 
-from scorekeeper import variants
-from scorekeeper.game import GameRecord, RoundInProgress, RoundRecord
-from scorekeeper.rules import Suit, Trump, Turned
+from scorekeeper.core import variants
+from scorekeeper.core.game import GameRecord, RoundInProgress, RoundRecord
+from scorekeeper.core.rules import Suit, Trump, Turned
 from scorekeeper.storage.database import (
     Conflict,
     Row,

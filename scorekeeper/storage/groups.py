@@ -12,8 +12,8 @@ from typing import ClassVar
 
 from sqlite_utils import Database
 
-from scorekeeper import stats
-from scorekeeper.game import GameRecord
+from scorekeeper.core import stats
+from scorekeeper.core.game import GameRecord
 from scorekeeper.storage.database import Row, new_token, now, writing
 from scorekeeper.storage.games import (
     StoredGame,

@@ -19,9 +19,9 @@ from typing import Any
 from bs4 import BeautifulSoup, Tag
 from playwright.sync_api import BrowserContext, Locator, Page
 
-from scorekeeper import game
-from scorekeeper.game import GameRecord
-from scorekeeper.rules import Trump, Turned
+from scorekeeper.core import game
+from scorekeeper.core.game import GameRecord
+from scorekeeper.core.rules import Trump, Turned
 
 JESTER = Trump(Turned.JESTER, None)
 STALE = "changed on another phone"

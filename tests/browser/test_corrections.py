@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper import game, sheet
-from scorekeeper.game import RoundRecord
-from scorekeeper.rules import Suit, Trump, Turned, Variants
+from scorekeeper.core import game, sheet
+from scorekeeper.core.game import RoundRecord
+from scorekeeper.core.rules import Suit, Trump, Turned, Variants
 from tests.browser import flows
 
 NAMES = ("Ada", "Bruno", "Chiara")

@@ -6,8 +6,8 @@ from random import Random
 
 import pytest
 
-from scorekeeper import game, rules, sheet
-from scorekeeper.rules import Suit, Trump, Turned, Variants
+from scorekeeper.core import game, rules, sheet
+from scorekeeper.core.rules import Suit, Trump, Turned, Variants
 from tests.browser import flows
 from tests.browser.flows import NewContext
 

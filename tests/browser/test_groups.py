@@ -11,8 +11,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from scorekeeper import game, sheet
-from scorekeeper.rules import Length, Variants
+from scorekeeper.core import game, sheet
+from scorekeeper.core.rules import Length, Variants
 from tests.browser import flows
 from tests.browser.flows import NewContext
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, Response, expect
 
-from scorekeeper.rules import Suit, Trump, Turned
+from scorekeeper.core.rules import Suit, Trump, Turned
 from tests.browser import flows
 from tests.browser.flows import NewContext
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper import rules
+from scorekeeper.core import rules
 from tests.browser import flows
 
 GREEK = "Παναγιώτης Αλεξανδρόπουλος"

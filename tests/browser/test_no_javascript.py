@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from scorekeeper import game, sheet
-from scorekeeper.rules import Suit, Trump, Turned, Variants
+from scorekeeper.core import game, sheet
+from scorekeeper.core.rules import Suit, Trump, Turned, Variants
 from tests.browser import flows
 from tests.browser.flows import NewContext
 

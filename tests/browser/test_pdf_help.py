@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper import printing
+from scorekeeper.render import printing
 from tests.browser import flows
 
 

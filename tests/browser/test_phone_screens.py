@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from scorekeeper import rules
-from scorekeeper.rules import Suit, Trump, Turned
+from scorekeeper.core import rules
+from scorekeeper.core.rules import Suit, Trump, Turned
 from tests.browser import flows
 from tests.browser.flows import NewContext
 

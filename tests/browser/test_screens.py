@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from scorekeeper.rules import Suit, Trump, Turned
+from scorekeeper.core.rules import Suit, Trump, Turned
 from tests.browser import flows
 from tests.browser.flows import NewContext
 

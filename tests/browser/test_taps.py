@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from scorekeeper import rules
-from scorekeeper.rules import Length, Suit, Trump, Turned
+from scorekeeper.core import rules
+from scorekeeper.core.rules import Length, Suit, Trump, Turned
 from tests.browser import flows
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eva", "Finn")

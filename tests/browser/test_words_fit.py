@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from scorekeeper import languages
-from scorekeeper.rules import Suit, Trump, Turned
+from scorekeeper.core.rules import Suit, Trump, Turned
+from scorekeeper.render import languages
 from tests.browser import flows
 from tests.browser.flows import NewContext
 

@@ -1,0 +1,137 @@
+"""The group file: a whole group (name, roster, every game) as one JSON file, and back.
+
+Pure Python, no Flask. Each game inside is a game record (:mod:`scorekeeper.core.record`), read by
+the same reader, so a group file is checked exactly like the games it holds would be one by
+one: every round is replayed through the rules. Like a game record it holds completed rounds
+only; a round still being played is not part of it.
+
+```json
+{"format": "wizard-scorekeeper-group/1", "name": "Friday club", "players": ["Ana", "Ben"],
+ "games": [{"played_at": "2026-11-27T19:30:00+00:00", "record": {...a game record...}}]}
+```
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from scorekeeper.core import rules
+from scorekeeper.core.game import GameRecord
+from scorekeeper.core.record import (
+    Json,
+    RecordError,
+    parse_game,
+    record_text,
+    to_record,
+)
+from scorekeeper.core.rules import RuleError
+from scorekeeper.core.sheet import Sheet
+
+FORMAT = "wizard-scorekeeper-group/1"
+MAX_GROUP_NAME = 40
+# A group file is one upload: enough games for years of weekly evenings.
+MAX_GAMES = 2000
+FIELDS = ("format", "name", "players", "games")
+
+
+@dataclass(frozen=True)
+class GroupFile:
+    """A group read from its file: name, roster, and the games with when each was played."""
+
+    name: str
+    players: tuple[str, ...]
+    games: tuple[tuple[GameRecord, str], ...]
+
+
+def to_group_file(name: str, players: tuple[str, ...], games: list[tuple[Sheet, str]]) -> Json:
+    """The group file of a group: its name, roster and each game's record with its start."""
+    return {
+        "format": FORMAT,
+        "name": name,
+        "players": list(players),
+        "games": [
+            {"played_at": played_at, "record": to_record(built)} for built, played_at in games
+        ],
+    }
+
+
+def group_text(data: Json) -> str:
+    """A group file people can read too: each game's record laid out as its own file is."""
+
+    def dump(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    head = [f"  {dump(key)}: {dump(value)}" for key, value in data.items() if key != "games"]
+    games = ",\n".join(
+        f'    {{"played_at": {dump(entry["played_at"])}, "record": '
+        + record_text(entry["record"]).strip().replace("\n", "\n    ")
+        + "}"
+        for entry in data["games"]
+    )
+    body = ",\n".join([*head, f'  "games": [\n{games}\n  ]' if games else '  "games": []'])
+    return "{\n" + body + "\n}\n"
+
+
+def parse_group_file(data: object) -> GroupFile:
+    """Read a group file (parsed JSON); every game is replayed through the rules.
+
+    Raises :class:`RecordError`; for a game, its reason is inside "Game 3: …".
+    """
+    if not isinstance(data, dict):
+        raise RecordError("group_file_not_object")
+    unknown = [key for key in data if key not in FIELDS]
+    if unknown:
+        field = str(unknown[0])
+        field = field if len(field) <= 30 else field[:29] + "…"
+        raise RecordError("group_file_unknown_field", field=field, known=", ".join(FIELDS))
+    if data.get("format") != FORMAT:
+        raise RecordError("group_file_format", format=FORMAT)
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_GROUP_NAME:
+        raise RecordError("group_file_name", max=MAX_GROUP_NAME)
+    players = data.get("players", [])
+    if not isinstance(players, list) or not all(_fit_name(player) for player in players):
+        raise RecordError("group_file_players", max=rules.MAX_NAME_LENGTH)
+    games = data.get("games", [])
+    if not isinstance(games, list) or len(games) > MAX_GAMES:
+        raise RecordError("group_file_games", max=MAX_GAMES)
+    read = []
+    for number, entry in enumerate(games, start=1):
+        try:
+            read.append(_game(entry))
+        except RuleError as error:
+            raise RecordError("in_game", number=number, reason=error.reason) from error
+    roster = tuple(rules.normalise_name(player) for player in players)
+    return GroupFile(name.strip(), roster, tuple(read))
+
+
+def _fit_name(name: object) -> bool:
+    """A roster name the rules would let a player have."""
+    if not isinstance(name, str):
+        return False
+    hidden = any(unicodedata.category(char) in rules.HIDDEN_CATEGORIES for char in name)
+    return not hidden and 0 < len(rules.normalise_name(name)) <= rules.MAX_NAME_LENGTH
+
+
+def _game(entry: object) -> tuple[GameRecord, str]:
+    if not isinstance(entry, dict) or set(entry) - {"played_at", "record"} or "record" not in entry:
+        raise RecordError("group_file_game")
+    return parse_game(entry["record"]), _moment(entry.get("played_at"))
+
+
+def _moment(value: object) -> str:
+    """When a game started, as stored (UTC, to the second); now when the file does not say."""
+    if value is None:
+        return datetime.now(UTC).isoformat(timespec="seconds")
+    try:
+        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        moment = None
+    if moment is None:
+        raise RecordError("group_file_played_at")
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="seconds")

@@ -1,0 +1,272 @@
+"""The game record: the JSON that export writes, import reads and the API accepts.
+
+Pure Python, no Flask; the one module that reads and writes the format. Reading checks only the
+shape of the JSON; every rule is left to the rules engine by replaying the game with
+:func:`game.new_game` and :func:`game.add_round`, exactly as if it were entered at the table.
+Every problem is a :class:`RecordError` whose message a player understands. Writing renders the
+score sheet, which never holds a sealed bid; the record holds completed rounds only (the round at
+the table may hold sealed bids, and it is not part of what a game record can import).
+
+Decisions:
+
+- A field this format does not know is refused, not ignored: a misspelt ``bid_visiblity`` would
+  otherwise start an open game where the table wanted hidden bids.
+- ``format`` may be left out; when given it must be ``wizard-scorekeeper/1``.
+- ``trump`` may be left out (or null) where the rules fix it; ``bids`` may be left out with the
+  Jester bid (all zero).
+- Player names are checked by the rules like the new-game form's (``rules.check_player_names``).
+- Whole numbers must be JSON integers: ``1.0``, ``"1"`` and ``true`` are refused.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from scorekeeper.core import game, rules, variants
+from scorekeeper.core.bidding import RoundSetup
+from scorekeeper.core.game import GameRecord, RoundRecord
+from scorekeeper.core.rules import Reason, RuleError, Suit, Trump, Turned, Variants
+from scorekeeper.core.sheet import Sheet
+
+FORMAT = "wizard-scorekeeper/1"
+
+GAME_FIELDS = ("format", "players", "first_dealer", "variants", "rounds")
+ROUND_FIELDS = ("trump", "bids", "tricks")
+
+Json = dict[str, Any]
+
+
+class RecordError(RuleError):
+    """A game record that cannot be read; its reason tells the player what to fix."""
+
+
+# Half a character: JSON may write one as "\ud800", and no text holding it can be stored or shown.
+_HALF_CHARACTER = re.compile("[\ud800-\udfff]")
+
+
+def check_text(data: object) -> None:
+    """Refuse parsed JSON with half a character anywhere (a key, a value, however deep)."""
+    pending = [data]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if _HALF_CHARACTER.search(item):
+                raise RecordError("broken_text")
+        elif isinstance(item, dict):
+            pending += [*item.keys(), *item.values()]
+        elif isinstance(item, list):
+            pending += item
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def parse_game(data: object) -> GameRecord:
+    """Read a whole game record (parsed JSON) and replay its rounds through the rules.
+
+    Raises :class:`RecordError` for a wrong shape, an unknown value, or a round the rules refuse
+    (its reason then starts with the round number).
+    """
+    fields = _fields(data, Reason("what_record"), GAME_FIELDS, required=("players", "first_dealer"))
+    if "format" in fields and fields["format"] != FORMAT:
+        raise RecordError("record_format", format=FORMAT)
+    players = _players(fields["players"])
+    first_dealer = _whole(fields["first_dealer"], '"first_dealer"')
+    chosen = parse_variants(fields.get("variants", {}))
+    try:
+        record = game.new_game(players, first_dealer, chosen)
+    except RuleError as error:
+        raise RecordError.because(error.reason) from error
+    rounds = fields.get("rounds", [])
+    if not isinstance(rounds, list):
+        raise RecordError("record_rounds_not_list", kind=_kind(rounds))
+    for entry in rounds:
+        record = append_round(record, entry)
+    return record
+
+
+def parse_variants(data: object) -> Variants:
+    """Read the ``variants`` object; every field is optional and defaults to the standard game."""
+    fields = _fields(data, '"variants"', tuple(variants.BY_KEY))
+    plain: dict[str, str | bool] = {}
+    for key, value in fields.items():
+        what = f'"variants.{key}"'
+        spec = variants.BY_KEY[key]
+        plain[key] = _flag(value, what) if spec.is_flag else _option(spec.options, value, what)
+    return variants.from_plain(plain)
+
+
+def append_round(record: GameRecord, data: object) -> GameRecord:
+    """Add the next round, read from its JSON object, after the rules have checked it."""
+    number = len(record.rounds) + 1
+    with _in_round(number):
+        game.current_setup(record)  # refuses a round past the end of the game
+        return game.add_round(record, parse_round(record, number, data))
+
+
+def correct_round(record: GameRecord, number: int, data: object) -> GameRecord:
+    """Replace completed round ``number`` with the one read from its JSON object."""
+    with _in_round(number):
+        return game.replace_round(record, number, parse_round(record, number, data))
+
+
+def parse_round(record: GameRecord, number: int, data: object) -> RoundRecord:
+    """Read round ``number`` of ``record`` from its JSON object, filling in what the rules fix.
+
+    Only the shape is checked here (and the trump, which needs the round); the bids and tricks
+    are checked by :func:`game.check_round` when the round is added. Raises :class:`RuleError`
+    (a :class:`RecordError` for the shape).
+    """
+    fields = _fields(data, Reason("what_round"), ROUND_FIELDS, required=("tricks",))
+    round_setup = game.setup(record, number)
+    trump = _trump(record, round_setup, fields.get("trump"))
+    if "bids" in fields:
+        bids = tuple(
+            None if bid is None else _whole(bid, Reason("what_bid", name=name))
+            for name, bid in _by_seat(fields["bids"], "bids", record.players)
+        )
+    elif record.variants.jester_bid:
+        bids = round_setup.given_bids
+    else:
+        raise RecordError("record_bids_missing")
+    tricks = tuple(
+        _whole(taken, Reason("what_tricks", name=name))
+        for name, taken in _by_seat(fields["tricks"], "tricks", record.players)
+    )
+    return RoundRecord(trump, bids, tricks)
+
+
+@contextmanager
+def _in_round(number: int) -> Iterator[None]:
+    try:
+        yield
+    except RuleError as error:
+        raise RecordError("in_round", number=number, reason=error.reason) from error
+
+
+def _players(data: object) -> tuple[str, ...]:
+    if not isinstance(data, list):
+        raise RecordError("record_players_not_list", kind=_kind(data))
+    try:
+        return rules.check_player_names(data)
+    except RuleError as error:
+        raise RecordError.because(error.reason) from error
+
+
+def _trump(record: GameRecord, round_setup: RoundSetup, data: object) -> Trump:
+    if data is None:
+        fixed = rules.fixed_trump(
+            round_setup.number, round_setup.hand_size, round_setup.players, record.variants.length
+        )
+        if fixed is None:
+            raise RecordError("record_trump_missing")
+        return fixed
+    fields = _fields(data, '"trump"', ("turned", "suit"), required=("turned",))
+    turned = Turned(_option(Turned, fields["turned"], '"trump.turned"'))
+    suit = fields.get("suit")
+    return game.check_trump(
+        record,
+        round_setup.number,
+        turned,
+        None if suit is None else Suit(_option(Suit, suit, '"trump.suit"')),
+    )
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def to_record(sheet: Sheet) -> Json:
+    """The game record of a sheet: importable as is, with every variant written out."""
+    return {
+        "format": FORMAT,
+        "players": list(sheet.players),
+        "first_dealer": sheet.first_dealer,
+        "variants": variants.to_plain(sheet.variants),
+        "rounds": [
+            {"trump": trump_json(row.trump), "bids": list(row.bids), "tricks": list(row.tricks)}
+            for row in sheet.rounds
+        ],
+    }
+
+
+def record_text(record: Json) -> str:
+    """A record as a file people can read too: one line per field and one per round."""
+
+    def dump(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    head = [f"  {dump(key)}: {dump(value)}" for key, value in record.items() if key != "rounds"]
+    rounds = ",\n".join(f"    {dump(played)}" for played in record["rounds"])
+    body = ",\n".join([*head, f'  "rounds": [\n{rounds}\n  ]' if rounds else '  "rounds": []'])
+    return "{\n" + body + "\n}\n"
+
+
+def trump_json(trump: Trump) -> Json:
+    """What was turned and the resulting suit (``None``: no trump)."""
+    return {"turned": trump.turned.value, "suit": trump.suit.value if trump.suit else None}
+
+
+# --- shapes ----------------------------------------------------------------------------------
+
+
+def _fields(
+    data: object, what: str, known: tuple[str, ...], required: tuple[str, ...] = ()
+) -> dict[str, object]:
+    if not isinstance(data, dict):
+        raise RecordError("record_not_object", what=what, kind=_kind(data))
+    unknown = [key for key in data if key not in known]
+    if unknown:
+        raise RecordError(
+            "record_unknown_field", what=what, field=_short(unknown[0]), known=", ".join(known)
+        )
+    missing = [key for key in required if key not in data]
+    if missing:
+        raise RecordError("record_missing_field", what=what, field=missing[0])
+    return data
+
+
+def _by_seat(data: object, what: str, players: tuple[str, ...]) -> Iterator[tuple[str, object]]:
+    if not isinstance(data, list) or len(data) != len(players):
+        raise RecordError("record_by_seat", what=what, players=len(players))
+    return zip((_short(name) for name in players), data, strict=True)
+
+
+def _whole(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError("record_not_whole", what=what, kind=_kind(value))
+    return value
+
+
+def _flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise RecordError("record_not_flag", what=what, kind=_kind(value))
+    return value
+
+
+def _option(options: Iterable[str], value: object, what: str) -> str:
+    names = [str(option) for option in options]
+    if not isinstance(value, str) or value not in names:
+        given = f'"{_short(value)}"' if isinstance(value, str) else _kind(value)
+        raise RecordError("record_not_option", what=what, options=", ".join(names), given=given)
+    return value
+
+
+def _kind(value: object) -> Reason:
+    """How a JSON value is called in a message (never the value itself: it may be huge)."""
+    if value is None:
+        return Reason("kind_null")
+    if isinstance(value, bool):
+        return Reason("kind_bool")
+    if isinstance(value, int | float):
+        return Reason("kind_number" if isinstance(value, int) else "kind_decimal")
+    if isinstance(value, str):
+        return Reason("kind_text")
+    return Reason("kind_list" if isinstance(value, list) else "kind_object")
+
+
+def _short(text: str, limit: int = 30) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

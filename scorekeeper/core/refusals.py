@@ -1,0 +1,244 @@
+"""Every refusal of the rules and of the game record, by a stable code.
+
+A refusal is a :class:`Reason`: a code (``"bid_total_forbidden"``), its parameters and the English
+sentence made from them. The sentence is for logs and tests; a player reads it in their own
+language, made at the edge (page, API, CSV) from the code and the parameters by
+:func:`scorekeeper.render.labels.refusal`. The API sends the code beside the sentence; codes never
+change (docs/api.md lists them). Pure Python: the sentences are message ids marked with :func:`N_`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+Message = str | tuple[str, str]
+"""A sentence, or its singular and plural forms (chosen by the parameter ``num``)."""
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation where it is declared; it is translated where shown."""
+    return message
+
+
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a plural form; the parameter ``num`` chooses the form."""
+    return singular, plural
+
+
+MESSAGES: dict[str, Message] = {
+    # players and variants
+    "player_count": N_("Wizard is played by %(low)s to %(high)s players, not %(players)s."),
+    "name_missing": N_("Player %(seat)s needs a name."),
+    "name_too_long": N_("Player %(seat)s's name is longer than %(max)s characters."),
+    "name_bad_character": N_(
+        "Player %(seat)s's name has a character that cannot be shown (an invisible or "
+        "control character): type the name again."
+    ),
+    "names_same": N_("Players %(first)s and %(second)s have the same name: tell them apart."),
+    "first_dealer_not_a_player": N_("The first dealer must be one of the players."),
+    "unknown_variant": N_('There is no variant "%(name)s" (known: %(known)s).'),
+    # Translators: schedule: the hand sizes round by round, not dates.
+    "amigo_players": N_("The Amigo tournament has no schedule for 7 or 8 players."),
+    "restriction_needs_open_bids": N_(
+        "A bid restriction needs the last bidder to see the other bids, "
+        "so it cannot be combined with hidden or delayed bids."
+    ),
+    "jester_bid_with_restriction": N_(
+        "With the Jester bid every bid is zero, so there is no bid for a bid restriction to "
+        "judge: choose one of the two."
+    ),
+    "jester_bid_with_sealed_bids": N_(
+        "With the Jester bid every bid is zero and known to all, so there is nothing to hide: "
+        "choose open bids, or leave the Jester bid off."
+    ),
+    "saboteur_with_canadian": N_(
+        "The Canadian rule is about the dealer's own bid, but the Saboteur dealer "
+        "makes no bid: choose one of the two."
+    ),
+    # rounds and the trump
+    "no_such_round": N_("This game has rounds 1 to %(rounds)s; there is no round %(number)s."),
+    "game_over": N_("The game is over: every round has been played."),
+    "trump_fixed_maximus": N_(
+        "In Wizard Maximus the trump is fixed for every round; nothing is turned."
+    ),
+    "trump_none_left": N_("This round deals every card, so no trump card is turned."),
+    "trump_missing": N_("Cards are left after this deal, so a trump card is turned: enter it."),
+    "trump_jester_has_no_suit": N_("A Jester turned up means no trump this round."),
+    "trump_wizard_needs_suit": N_("A Wizard turned up: the dealer picks a suit as trump."),
+    "trump_suit_missing": N_("Which suit was turned up?"),
+    "trump_after_bids": N_("Bidding has started; undo the bids to change the trump."),
+    "trump_first": N_("Enter the trump first."),
+    "trump_does_not_fit": N_("That trump does not fit this round."),
+    # bids
+    "saboteur_does_not_bid": N_("The dealer is the saboteur this round and makes no bid."),
+    "jester_bid_nobody_bids": N_("With the Jester bid nobody bids: every bid is zero."),
+    "bid_out_of_range": N_("A bid is a number from 0 to %(hand)s in this round."),
+    "bid_total_forbidden": N_(
+        "Bids would add up to %(hand)s, the number of tricks in this round — "
+        "the plus/minus-one rule forbids that."
+    ),
+    "bid_total_forbidden_canadian": N_(
+        "Bids would add up to %(hand)s, the number of tricks in this round, and the dealer "
+        "leads alone — the Canadian rule forbids that (bidding zero is always allowed)."
+    ),
+    "seat_does_not_bid": N_("That seat does not bid this round."),
+    "bid_out_of_turn": N_(
+        "It is not this player's turn to bid yet: bids go clockwise from the dealer's left."
+    ),
+    "bids_count": N_("A round needs one bid for each of the %(players)s players."),
+    "bid_missing": N_("Every player except a saboteur must bid."),
+    "bid_made_already": N_("This player has bid already; undo to change it."),
+    "no_such_seat": N_("There is no such player at this table."),
+    # tricks
+    "tricks_before_bids": N_("Tricks are entered once every bid is in."),
+    "tricks_count": N_("A round needs the tricks of each of the %(players)s players."),
+    "tricks_out_of_range": N_("Each player takes from 0 to %(hand)s tricks in this round."),
+    "tricks_sum": NP_(
+        "Tricks add up to %(taken)s, but %(num)s was played this round: "
+        "every trick has exactly one winner.",
+        "Tricks add up to %(taken)s, but %(num)s were played this round: "
+        "every trick has exactly one winner.",
+    ),
+    "tricks_blanks": N_("Enter the tricks of every player (one may be left for the app to fill)."),
+    # undo and corrections
+    "nothing_to_undo": N_("Nothing to undo yet."),
+    "round_not_played": N_("Round %(number)s has not been played yet, so it cannot be corrected."),
+    "only_last_round": N_("Only the last completed round can be taken back."),
+    # the game record (import and API)
+    "in_round": N_("Round %(number)s: %(reason)s"),
+    "record_format": N_('This is not a game record of this app: "format" must be "%(format)s".'),
+    "record_not_object": N_("%(what)s must be a JSON object {...}, not %(kind)s."),
+    "record_unknown_field": N_(
+        '%(what)s has a field this app does not know: "%(field)s" (known fields: %(known)s).'
+    ),
+    "record_missing_field": N_('%(what)s is missing the field "%(field)s".'),
+    "record_players_not_list": N_('"players" must be a list of names in seat order, not %(kind)s.'),
+    "record_rounds_not_list": N_('"rounds" must be a list of rounds, not %(kind)s.'),
+    "record_bids_missing": N_('"bids" is missing: one bid per player, in seat order.'),
+    "record_trump_missing": N_('"trump" is missing: say which card was turned up after the deal.'),
+    "record_by_seat": N_(
+        '"%(what)s" must be a list of %(players)s numbers, one per player in seat order.'
+    ),
+    "record_not_whole": N_("%(what)s must be a whole number, not %(kind)s."),
+    "record_not_flag": N_("%(what)s must be true or false, not %(kind)s."),
+    "record_not_option": N_("%(what)s must be one of %(options)s, not %(given)s."),
+    "import_too_large": N_("The file is too large for a game record."),
+    "import_no_file": N_("Choose a game record file (.json) to import."),
+    "import_not_json": N_("This is not a game record: the file is not valid JSON."),
+    "broken_text": N_(
+        "Some text holds half a character (a lone \\ud800-style escape): send whole characters."
+    ),
+    # the group file (a whole group: export and import)
+    "in_game": N_("Game %(number)s: %(reason)s"),
+    "group_file_not_object": N_("A group file must be a JSON object {...}."),
+    "group_file_unknown_field": N_(
+        'The group file has a field this app does not know: "%(field)s" (known fields: %(known)s).'
+    ),
+    "group_file_format": N_('This is not a group file of this app: "format" must be "%(format)s".'),
+    "group_file_name": N_('"name" must be the group\'s name, 1 to %(max)s characters.'),
+    "group_file_players": N_(
+        '"players" must be a list of names (1 to %(max)s characters each, nothing invisible).'
+    ),
+    "group_file_games": N_('"games" must be a list of at most %(max)s games.'),
+    "group_file_game": N_('Each game is {"played_at": ..., "record": {...}}.'),
+    "group_file_played_at": N_(
+        '"played_at" must be a date and time like "2026-11-27T19:30:00+00:00".'
+    ),
+    "group_import_too_large": N_("The file is too large for a group file."),
+    "group_import_no_file": N_("Choose a group file (.json) to import."),
+    "group_import_not_json": N_("This is not a group file: the file is not valid JSON."),
+    # what a JSON value is called in the sentences above
+    "kind_null": N_("null"),
+    "kind_bool": N_("true or false"),
+    "kind_number": N_("a number"),
+    "kind_decimal": N_("a decimal number"),
+    "kind_text": N_("text"),
+    "kind_list": N_("a list"),
+    "kind_object": N_("an object"),
+    # what a part of the record is called
+    "what_record": N_("The game record"),
+    "what_round": N_("A round"),
+    "what_bid": N_("%(name)s's bid"),
+    "what_tricks": N_("%(name)s's tricks"),
+}
+
+
+class Reason(str):
+    """A refusal: the English sentence (this string), its ``code`` and its ``params``.
+
+    A parameter may itself be a :class:`Reason` (a round's refusal inside an import's), which is
+    said in the same language as the sentence around it.
+    """
+
+    code: str
+    params: Mapping[str, Any]
+    setting: str | None
+
+    def __new__(cls, code: str, setting: str | None = None, **params: Any) -> Reason:
+        self = super().__new__(cls, say(code, params))
+        self.code = code
+        self.params = params
+        self.setting = setting
+        return self
+
+    @property
+    def root(self) -> Reason:
+        """The innermost reason: the round's own refusal inside "Round 3: …"."""
+        inner = self.params.get("reason")
+        return inner.root if isinstance(inner, Reason) else self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuild, (self.code, self.setting, dict(self.params))
+
+
+def _rebuild(code: str, setting: str | None, params: dict[str, Any]) -> Reason:
+    return Reason(code, setting, **params)
+
+
+Translate = Callable[[Message, dict[str, Any]], str]
+
+
+def english(message: Message, values: dict[str, Any]) -> str:
+    """The English sentence of a message with its values."""
+    if isinstance(message, tuple):
+        message = message[0] if values["num"] == 1 else message[1]
+    return message % values
+
+
+def say(code: str, params: Mapping[str, Any], translate: Translate = english) -> str:
+    """The sentence of ``code`` with ``params`` through ``translate``; nested reasons are said
+    the same way."""
+    values = {
+        key: say(value.code, value.params, translate) if isinstance(value, Reason) else value
+        for key, value in params.items()
+    }
+    return translate(MESSAGES[code], values)
+
+
+class RuleError(ValueError):
+    """A move or setting the rules do not allow; ``str(error)`` is the English sentence.
+
+    ``reason`` carries the stable code and parameters for the sentence in the player's language;
+    ``setting`` names the variant a refusal is about, if any, so a form can show the reason next
+    to the right field.
+    """
+
+    def __init__(self, code: str, setting: str | None = None, **params: Any) -> None:
+        self.reason = Reason(code, setting, **params)
+        super().__init__(self.reason)
+
+    @classmethod
+    def because(cls, reason: Reason) -> RuleError:
+        """The error for a reason already made."""
+        return cls(reason.code, reason.setting, **reason.params)
+
+    @property
+    def code(self) -> str:
+        """The stable code of the refusal."""
+        return self.reason.code
+
+    @property
+    def setting(self) -> str | None:
+        """The variant the refusal is about, if any."""
+        return self.reason.setting

@@ -1,0 +1,165 @@
+"""The rules page's paragraph for every variant, and the schedules shown on the new-game form.
+
+Pure Python: the paragraphs are message ids (translated where shown), one per value of a choice
+(``"length.quick"``) and one per on/off variant (``"saboteur"``); a test checks that every variant
+of the registry has its paragraph. The anchors of the rules page are made here, so the new-game
+form and the round screen link to the same paragraph.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from scorekeeper.core import rules, scoring, variants
+from scorekeeper.core.refusals import N_
+from scorekeeper.core.variants import Length
+
+PARAGRAPHS: dict[str, str] = {
+    "length.standard": N_(
+        "Round 1 deals one card to each player, round 2 two cards, and so on up to the largest "
+        "hand the deck allows: 60 cards shared by the players (3 players: 20 rounds, 4: 15, "
+        "5: 12, 6: 10, 7: 8, 8: 7). With 7 or 8 players the last deal leaves cards over, so a "
+        "trump card is turned there too."
+    ),
+    "length.five_rounds": N_(
+        "Only five rounds, of 1, 2, 3, 4 and 5 cards. Cards are left over in every round, so a "
+        "trump card is always turned."
+    ),
+    # Translators: schedule: the hand sizes round by round, not dates.
+    "length.amigo": N_(
+        "Ten rounds on the schedule of the Amigo tournament, which depends on the number of "
+        "players. It is defined for 3 to 6 players only."
+    ),
+    "length.quick": N_(
+        "The hand grows by two cards each round instead of one, counting back from the largest "
+        "hand, so the game is about half as long. The new-game form shows the hand sizes for "
+        "each number of players."
+    ),
+    "length.maximus": N_(
+        "Five rounds, each dealing the whole deck. Nothing is turned: the trump is fixed, clubs "
+        "in round 1, diamonds in round 2, hearts in round 3, spades in round 4, and no trump in "
+        "round 5."
+    ),
+    "bid_restriction.none": N_("Any bid from 0 to the number of cards in hand is allowed."),
+    "bid_restriction.plus_minus_one": N_(
+        "The bids may not add up to the number of tricks in the round, so at least one player "
+        "must miss. Only the last bidder is bound: the app greys out the bid that would make "
+        "the total match."
+    ),
+    "bid_restriction.canadian": N_(
+        "When the dealer, who bids last, is alone in the lead (more points than every other "
+        "player), the dealer may not make the bids add up to the number of tricks. Bidding "
+        "zero is always allowed."
+    ),
+    "bid_visibility.open": N_("Every bid is said aloud and shown as it is made."),
+    "bid_visibility.hidden": N_(
+        "Each player types a bid on the phone in secret, in any order; the bids are shown "
+        "together once everyone has bid, before the first trick."
+    ),
+    "bid_visibility.delayed": N_(
+        "Like hidden bids, but the bids stay secret until the tricks of the round are entered; "
+        "then everyone sees who made their bid."
+    ),
+    "saboteur": N_(
+        "The dealer of each round is the saboteur: makes no bid, scores 20 points whatever "
+        "happens and tries to make the others miss. With plus/minus one, the restriction binds "
+        "the last player who bids. It cannot be combined with the Canadian rule."
+    ),
+    "jester_bid": N_(
+        "Nobody bids: every bid is zero, so each player tries to take no trick at all, and a "
+        "Jester becomes the highest card. A bid restriction or hidden or delayed bids would "
+        "change nothing, so they cannot be combined with it."
+    ),
+    # Translators: schedule: the hand sizes round by round, not dates.
+    "foresight": N_(
+        "In a one-card hand you hold your card to your forehead, facing out: you see everyone's "
+        "card but your own, and bid on that. The app reminds the table in one-card rounds only; "
+        "some schedules have none."
+    ),
+    "gizzard_fester": N_(
+        'Say "Gizzard!" when you play a Wizard, or it counts as a Jester; say "Fester!" when you '
+        "play a Jester, or it counts as a Wizard."
+    ),
+    "pull_one": N_(
+        "After the bids, each player may draw one card from the hand of the neighbour on the right."
+    ),
+    "edition.classic": N_("The classic deck: clubs ♣, diamonds ♦, hearts ♥ and spades ♠."),
+    "edition.fantasy": N_(
+        "The fantasy edition names the four suits after races: humans (blue), elves (green), "
+        "dwarves (red) and giants (yellow). The app shows each with its initial and its name, "
+        "never by colour alone."
+    ),
+}
+
+
+def _example() -> tuple[tuple[str, int, int, int, int, int], ...]:
+    """The worked example of the official score pad (RULES.md), scored by the rules module:
+    (player, round, bid, tricks, round score, total)."""
+    played = {"Tom": ((0, 0), (2, 1)), "Dick": ((1, 0), (0, 0)), "Mary": ((1, 1), (0, 1))}
+    rows = []
+    for number in (1, 2):
+        for name, rounds in played.items():
+            scores = [scoring.round_score(bid, took) for bid, took in rounds[:number]]
+            bid, took = rounds[number - 1]
+            rows.append((name, number, bid, took, scores[-1], sum(scores)))
+    return tuple(rows)
+
+
+EXAMPLE = _example()
+
+
+def entries() -> list[tuple[variants.Spec, str | None, str]]:
+    """Every paragraph of the variants in registry order: (variant, value or ``None`` for an
+    on/off variant, paragraph key)."""
+    listed: list[tuple[variants.Spec, str | None, str]] = []
+    for spec in variants.REGISTRY:
+        if spec.is_flag:
+            listed.append((spec, None, spec.key))
+        else:
+            listed += [(spec, value, f"{spec.key}.{value}") for value in spec.options]
+    return listed
+
+
+def anchor(key: str, value: str | None = None) -> str:
+    """The id of a variant's paragraph on the rules page (``variant-length-quick``)."""
+    return "variant-" + "-".join(part for part in (key, value) if part).replace("_", "-")
+
+
+def schedules(length: Length | str) -> list[tuple[int, tuple[int, ...] | None]]:
+    """(players, hand sizes) for 3 to 8 players; ``None`` where the length is not played.
+
+    ``length`` may be the value a form posts (``"quick"``).
+    """
+    length = Length(length)
+    shown: list[tuple[int, tuple[int, ...] | None]] = []
+    for players in range(rules.MIN_PLAYERS, rules.MAX_PLAYERS + 1):
+        try:
+            shown.append((players, rules.schedule(players, length)))
+        except rules.RuleError:
+            shown.append((players, None))
+    return shown
+
+
+def short_list(hands: tuple[int, ...]) -> str:
+    """Hand sizes as a short list: a long even run as its first two, an ellipsis and the last.
+
+    >>> short_list((2, 4, 6, 8, 10, 12)), short_list((1, 3, 5, 7, 9, 11, 12, 13))
+    ('2, 4, … 12', '1, 3, 5, 7, 9, 11, 12, 13')
+    """
+    steps = {b - a for a, b in pairwise(hands)}
+    if len(hands) > 4 and len(steps) == 1:
+        return f"{hands[0]}, {hands[1]}, … {hands[-1]}"
+    return ", ".join(map(str, hands))
+
+
+def without_one_card_hand() -> list[tuple[Length, list[int]]]:
+    """The lengths with no one-card hand for some table sizes (Foresight is never reminded
+    there), with those table sizes."""
+    missing = []
+    for length in Length:
+        players = [
+            count for count, hands in schedules(length) if hands is not None and 1 not in hands
+        ]
+        if players:
+            missing.append((length, players))
+    return missing

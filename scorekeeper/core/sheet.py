@@ -1,0 +1,255 @@
+"""The score sheet: every number of a game, derived once from its record by the rules.
+
+Pages, the PDF, the JSON API and the CSV export all render this one structure (the way
+Datasette renders one computed table as HTML or JSON), so they can never disagree. Bids that
+hidden or delayed visibility still seals are not in it at all: what is not here cannot leak.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property, lru_cache
+
+from scorekeeper.core import bidding, game, rules, scoring
+from scorekeeper.core.bidding import RoundSetup
+from scorekeeper.core.game import GameRecord
+from scorekeeper.core.rules import Reason, Trump, Variants
+
+
+class Phase(StrEnum):
+    """What the table does next in the current round."""
+
+    TRUMP = "trump"
+    BIDS = "bids"
+    PLAY = "play"
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    """One completed round as a line of the pad."""
+
+    number: int
+    hand_size: int
+    dealer: int
+    trump: Trump
+    bids: tuple[int | None, ...]
+    tricks: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    met: tuple[bool, ...]
+    saboteur: int | None
+    """The seat of the round's saboteur (the dealer), who made no bid; ``None`` without one."""
+    record: GameRecord = field(repr=False, compare=False)
+    setup: RoundSetup = field(repr=False, compare=False)
+
+    @cached_property
+    def flags(self) -> tuple[Reason, ...]:
+        """Why this round no longer fits the rules after a correction, if it does not.
+
+        Checked when asked: the round page never shows it, the score sheet and the PDF do.
+        """
+        return game.round_flags(self.record, self.number, self.setup)
+
+
+@dataclass(frozen=True)
+class CurrentRound:
+    """The round at the table now, with sealed bids left out."""
+
+    setup: RoundSetup
+    phase: Phase
+    trump: Trump | None
+    trump_fixed: bool
+    bids: tuple[int | None, ...]
+    has_bid: tuple[bool, ...]
+    sealed: bool
+    next_bidder: int | None
+    legal_bids: tuple[int, ...]
+    refusals: tuple[tuple[int, Reason], ...]
+    reopened_tricks: tuple[int, ...]
+    """The tricks by seat of a round that undo reopened, for the tricks step; empty otherwise."""
+    reminders: tuple[str, ...]
+    """Keys of the table-reminder variants that apply at this moment of the round."""
+
+    @property
+    def number(self) -> int:
+        """Round number, 1-based."""
+        return self.setup.number
+
+    @property
+    def any_order(self) -> bool:
+        """Whether the bids may be entered in any seat order (sealed, no restriction)."""
+        return bidding.any_order(self.setup.variants)
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """The seats that still have to bid, in bidding order."""
+        return tuple(seat for seat in self.setup.bidders if not self.has_bid[seat])
+
+    @property
+    def undealt(self) -> int:
+        """Cards left undealt this round (the trump card is turned from them)."""
+        return scoring.undealt(self.setup.players, self.setup.hand_size)
+
+    @property
+    def last_round_turns_trump(self) -> bool:
+        """True in a last round that leaves cards undealt: a trump card is turned there,
+        although rule texts say the last round has no trump (it deals the whole deck only
+        when 60 divides evenly among the players)."""
+        hands = rules.schedule(self.setup.players, self.setup.variants.length)
+        return self.number == len(hands) and not self.trump_fixed
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player this round."""
+        return self.setup.hand_size
+
+    @property
+    def dealer(self) -> int:
+        """Seat of the dealer."""
+        return self.setup.dealer
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """Seats in bidding and leading order."""
+        return self.setup.order
+
+    @property
+    def bid_total(self) -> int | None:
+        """Sum of the bids shown so far, ``None`` while bids are sealed."""
+        if self.sealed:
+            return None
+        return sum(bid for bid in self.bids if bid is not None)
+
+    @property
+    def bids_made(self) -> int:
+        """How many of the players who bid have bid (never which bids: they may be sealed)."""
+        return sum(self.has_bid[seat] for seat in self.setup.bidders)
+
+    def marks(self, tricks: Sequence[int]) -> tuple[str, ...]:
+        """Each seat's ``tricks`` against its bid as shown now (:func:`scoring.bid_mark`)."""
+        shown = zip(self.bids, tricks, strict=True)
+        return tuple(scoring.bid_mark(bid, taken) for bid, taken in shown)
+
+    @property
+    def started(self) -> bool:
+        """True once anything of this round was entered that undo can take back."""
+        entered_trump = self.trump is not None and not self.trump_fixed
+        return entered_trump or self.bids_made > 0
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The whole pad: completed rounds, totals, standings and what comes next."""
+
+    players: tuple[str, ...]
+    first_dealer: int
+    variants: Variants
+    schedule: tuple[int, ...]
+    rounds: tuple[RoundRow, ...]
+    totals: tuple[int, ...]
+    ranks: tuple[int, ...]
+    leaders: tuple[int, ...]
+    finished: bool
+    current: CurrentRound | None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats that share the win, once the game is over."""
+        return self.leaders if self.finished else ()
+
+    @property
+    def standings(self) -> tuple[tuple[int, int], ...]:
+        """(rank, seat) pairs, best first; tied seats share a rank and keep seat order."""
+        return tuple(sorted(zip(self.ranks, range(len(self.players)), strict=True)))
+
+    @property
+    def round_number(self) -> int:
+        """The round being played now, or the last round once the game is over."""
+        return self.current.number if self.current else len(self.schedule)
+
+    @property
+    def flagged(self) -> tuple[int, ...]:
+        """Numbers of completed rounds that no longer fit the rules after a correction."""
+        return tuple(row.number for row in self.rounds if row.flags)
+
+
+# A page, its PDF and the API ask for the same game's sheet again and again (the stored record
+# is kept between requests until the game changes): a sheet never changes for a record.
+@lru_cache(maxsize=128)
+def build(record: GameRecord) -> Sheet:
+    """Derive the score sheet of a game from what the table entered."""
+    rows = tuple(_round_row(record, number) for number in range(1, len(record.rounds) + 1))
+    totals = record.running_totals[-1]
+    return Sheet(
+        players=record.players,
+        first_dealer=record.first_dealer,
+        variants=record.variants,
+        schedule=record.schedule,
+        rounds=rows,
+        totals=totals,
+        ranks=scoring.ranks(totals),
+        leaders=scoring.leaders(totals) if rows else (),
+        finished=record.finished,
+        current=None if record.finished else _current(record),
+    )
+
+
+def _round_row(record: GameRecord, number: int) -> RoundRow:
+    played = record.rounds[number - 1]
+    round_setup = game.setup(record, number)
+    return RoundRow(
+        number=number,
+        hand_size=round_setup.hand_size,
+        dealer=round_setup.dealer,
+        trump=played.trump,
+        bids=played.bids,
+        tricks=played.tricks,
+        scores=record.scores[number - 1],
+        totals=record.running_totals[number],
+        met=tuple(scoring.bid_met(b, t) for b, t in zip(played.bids, played.tricks, strict=True)),
+        saboteur=round_setup.saboteur,
+        record=record,
+        setup=round_setup,
+    )
+
+
+def _current(record: GameRecord) -> CurrentRound:
+    round_setup = game.current_setup(record)
+    now = game.current_round(record, round_setup)
+    complete = bidding.bids_complete(round_setup, now.bids)
+    sealed = bidding.bids_sealed(record.variants.bid_visibility, complete)
+    bidder = None if now.trump is None else bidding.next_bidder(round_setup, now.bids)
+    legal: tuple[int, ...] = ()
+    refusals: list[tuple[int, Reason]] = []
+    if bidder is not None:
+        legal = bidding.legal_bids(round_setup, now.bids, bidder)
+        for bid in range(round_setup.hand_size + 1):
+            reason = bidding.bid_refusal(round_setup, now.bids, bidder, bid)
+            if reason is not None:
+                refusals.append((bid, reason))
+    if now.trump is None:
+        phase = Phase.TRUMP
+    elif not complete:
+        phase = Phase.BIDS
+    else:
+        phase = Phase.PLAY
+    bidders = set(round_setup.bidders)
+    return CurrentRound(
+        setup=round_setup,
+        phase=phase,
+        trump=now.trump,
+        trump_fixed=rules.fixed_trump(
+            round_setup.number, round_setup.hand_size, round_setup.players, record.variants.length
+        )
+        is not None,
+        bids=(None,) * round_setup.players if sealed else now.bids,
+        has_bid=tuple(seat not in bidders or bid is not None for seat, bid in enumerate(now.bids)),
+        sealed=sealed,
+        next_bidder=bidder,
+        legal_bids=legal,
+        refusals=tuple(refusals),
+        reopened_tricks=now.reopened_tricks,
+        reminders=scoring.reminders(record.variants, round_setup.hand_size, phase is Phase.PLAY),
+    )

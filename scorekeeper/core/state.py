@@ -1,0 +1,52 @@
+"""The game state the API returns: the game record plus every derived number.
+
+Pure Python, no Flask. Rendered from :class:`~scorekeeper.core.sheet.Sheet`, the one structure every
+output shows, so bids that hidden or delayed visibility still seals are never here.
+"""
+
+from __future__ import annotations
+
+from scorekeeper.core.record import Json, to_record, trump_json
+from scorekeeper.core.sheet import CurrentRound, RoundRow, Sheet
+
+
+def to_state(sheet: Sheet, game_id: str) -> Json:
+    """The game state the API returns: the record's fields plus every derived number."""
+    return {
+        "id": game_id,
+        **to_record(sheet),
+        "rounds": [round_json(row) for row in sheet.rounds],
+        "schedule": list(sheet.schedule),
+        "finished": sheet.finished,
+        "totals": list(sheet.totals),
+        "winners": list(sheet.winners),
+        "current": current_json(sheet.current),
+    }
+
+
+def round_json(row: RoundRow) -> Json:
+    """A completed round with its scores, the totals after it, and any correction flags."""
+    return {
+        "number": row.number,
+        "hand_size": row.hand_size,
+        "dealer": row.dealer,
+        "trump": trump_json(row.trump),
+        "bids": list(row.bids),
+        "tricks": list(row.tricks),
+        "scores": list(row.scores),
+        "totals": list(row.totals),
+        "flags": list(row.flags),
+    }
+
+
+def current_json(current: CurrentRound | None) -> Json | None:
+    """The round at the table now (sealed bids are ``None`` in the sheet already)."""
+    if current is None:
+        return None
+    return {
+        "number": current.number,
+        "hand_size": current.hand_size,
+        "dealer": current.dealer,
+        "trump": None if current.trump is None else trump_json(current.trump),
+        "bids": list(current.bids),
+    }

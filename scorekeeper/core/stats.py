@@ -1,0 +1,315 @@
+"""A group's statistics: leaderboard, per-player figures and head-to-head, from game records.
+
+Pure Python, no Flask, no database. Every number comes from the score sheet that the rules
+build (:func:`scorekeeper.core.sheet.build`): scores, totals, winners and whether a bid was met are
+never worked out here, only counted. The group page, the player pages, the season PDF and the
+API all render the one :class:`GroupStats` this module returns.
+
+Decisions (README, "Decisions a player would notice"):
+
+- Only **finished** games count; a game still being played changes nothing until its last round.
+- A player is the same player across games when the **normalised name** is the same
+  (:data:`player_key`, the rules' :func:`~scorekeeper.core.rules.same_name_key`: trimmed, Unicode
+  NFKC, case folded).
+- **Wins**: every player sharing first place wins (as on the Game over screen).
+- **Rounds bid** count the rounds where the player made a bid: a saboteur round has no bid, so
+  it counts in neither rounds bid nor bids met. With the **Jester bid** nobody bids (every bid is
+  a forced zero), so a Jester-bid game adds no round bid, no zero bid and no bid met; its points
+  and rounds still count.
+- The **longest run of bids met** runs across the games in the order they were played, through
+  the rounds where the player bid; rounds without a bid neither break nor extend it.
+- **Head-to-head**: of the games two players played together, how often each finished above the
+  other (a tie on points counts for neither).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from scorekeeper.core import rules, sheet
+from scorekeeper.core.game import GameRecord
+from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, Variants
+
+# Two names are one player when the rules would call them the same name at one table.
+player_key = rules.same_name_key
+
+
+class VariantFilter(StrEnum):
+    """The variants a table can look at on their own (the filter of the group pages)."""
+
+    PLAIN = "plain"
+    """No bid restriction, open bids, neither Saboteur nor Jester bid."""
+    PLUS_MINUS_ONE = "plus_minus_one"
+    CANADIAN = "canadian"
+    HIDDEN = "hidden"
+    DELAYED = "delayed"
+    SABOTEUR = "saboteur"
+    JESTER_BID = "jester_bid"
+
+    def matches(self, variants: Variants) -> bool:
+        """True when a game played with ``variants`` belongs under this filter."""
+        if self is VariantFilter.PLAIN:
+            return (
+                variants.bid_restriction is BidRestriction.NONE
+                and variants.bid_visibility is BidVisibility.OPEN
+                and not variants.saboteur
+                and not variants.jester_bid
+            )
+        if self in (VariantFilter.PLUS_MINUS_ONE, VariantFilter.CANADIAN):
+            return variants.bid_restriction.value == self.value
+        if self in (VariantFilter.HIDDEN, VariantFilter.DELAYED):
+            return variants.bid_visibility.value == self.value
+        return bool(getattr(variants, self.value))
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which finished games to count: one game length, one variant, or all (``None``)."""
+
+    length: Length | None = None
+    variant: VariantFilter | None = None
+
+    def matches(self, variants: Variants) -> bool:
+        """True when a game played with ``variants`` is counted."""
+        if self.length is not None and variants.length is not self.length:
+            return False
+        return self.variant is None or self.variant.matches(variants)
+
+    @property
+    def active(self) -> bool:
+        """True when some games may be left out."""
+        return self.length is not None or self.variant is not None
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A game of the group as stored: its id, when it was played and what the table entered."""
+
+    id: str
+    played_at: str
+    record: GameRecord
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One counted game: its final totals by player key, and the winners."""
+
+    id: str
+    played_at: str
+    number: int
+    names: tuple[str, ...]
+    keys: tuple[str, ...]
+    totals: tuple[int, ...]
+    ranks: tuple[int, ...]
+    winners: tuple[str, ...]
+    variants: Variants
+
+    @property
+    def standings(self) -> tuple[int, ...]:
+        """Seats from first place to last; tied seats keep seat order."""
+        places = sorted(zip(self.ranks, range(len(self.keys)), strict=True))
+        return tuple(seat for _rank, seat in places)
+
+    def total_of(self, key: str) -> int | None:
+        """The final total of the player ``key`` in this game, ``None`` if absent."""
+        return self.totals[self.keys.index(key)] if key in self.keys else None
+
+    def rank_of(self, key: str) -> int | None:
+        """The place of the player ``key`` in this game, ``None`` if absent."""
+        return self.ranks[self.keys.index(key)] if key in self.keys else None
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """Everything counted for one player over the counted games."""
+
+    key: str
+    name: str
+    games: int
+    wins: int
+    rounds: int
+    rounds_bid: int
+    bids_met: int
+    zero_bids: int
+    zero_bids_met: int
+    tricks_minus_bids: int
+    total_points: int
+    best_total: int
+    longest_run: int
+    finals: tuple[tuple[str, int], ...]
+    """(game id, final total) of each counted game, in the order played."""
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per game, 0 to 1."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average_total(self) -> float:
+        """The mean final total."""
+        return self.total_points / self.games if self.games else 0.0
+
+    @property
+    def bid_accuracy(self) -> float | None:
+        """Bids met per round bid, 0 to 1; ``None`` without a round bid."""
+        return self.bids_met / self.rounds_bid if self.rounds_bid else None
+
+    @property
+    def average_over_bid(self) -> float | None:
+        """Mean of tricks minus bid: above 0 takes more than bid, below 0 fewer."""
+        return self.tricks_minus_bids / self.rounds_bid if self.rounds_bid else None
+
+    @property
+    def points_per_round(self) -> float:
+        """Mean points scored per round played."""
+        return self.total_points / self.rounds if self.rounds else 0.0
+
+
+@dataclass(frozen=True)
+class GroupStats:
+    """A group's leaderboard and everything its pages, PDF and API show."""
+
+    filters: Filters
+    games: tuple[GameResult, ...]
+    """The counted games, in the order played."""
+    players: tuple[PlayerStats, ...]
+    """The leaderboard: by wins, then average total, then name."""
+    above: Mapping[tuple[str, str], int] = field(default_factory=dict)
+    """Games where the first player finished above the second, by pair of player keys."""
+    together: Mapping[tuple[str, str], int] = field(default_factory=dict)
+    """Games two players played together, by pair of player keys (both orders)."""
+
+    def player(self, key: str) -> PlayerStats | None:
+        """The figures of the player ``key``, ``None`` if no counted game has them."""
+        return next((entry for entry in self.players if entry.key == key), None)
+
+    def head_to_head(self, first: str, second: str) -> tuple[int, int, int]:
+        """Games where ``first`` finished above, below, and level with ``second``."""
+        above = self.above.get((first, second), 0)
+        below = self.above.get((second, first), 0)
+        return above, below, self.together.get((first, second), 0) - above - below
+
+    def rivals(self, key: str) -> list[tuple[PlayerStats, tuple[int, int, int]]]:
+        """Every other player who shared a counted game with ``key``, with the head-to-head."""
+        return [
+            (other, self.head_to_head(key, other.key))
+            for other in self.players
+            if other.key != key and self.together.get((key, other.key), 0)
+        ]
+
+
+@dataclass
+class _Tally:
+    """Running counts for one player while the games are read."""
+
+    name: str
+    games: int = 0
+    wins: int = 0
+    rounds: int = 0
+    rounds_bid: int = 0
+    bids_met: int = 0
+    zero_bids: int = 0
+    zero_bids_met: int = 0
+    tricks_minus_bids: int = 0
+    total_points: int = 0
+    best_total: int | None = None
+    run: int = 0
+    longest_run: int = 0
+    finals: list[tuple[str, int]] = field(default_factory=list)
+
+    def frozen(self, key: str) -> PlayerStats:
+        return PlayerStats(
+            key=key,
+            name=self.name,
+            games=self.games,
+            wins=self.wins,
+            rounds=self.rounds,
+            rounds_bid=self.rounds_bid,
+            bids_met=self.bids_met,
+            zero_bids=self.zero_bids,
+            zero_bids_met=self.zero_bids_met,
+            tricks_minus_bids=self.tricks_minus_bids,
+            total_points=self.total_points,
+            best_total=self.best_total if self.best_total is not None else 0,
+            longest_run=self.longest_run,
+            finals=tuple(self.finals),
+        )
+
+
+def seat_keys(players: Sequence[str]) -> tuple[str, ...]:
+    """The player key of each seat; a seat whose key an earlier seat has already taken (names
+    the rules once let through, such as two spellings of "Zoë") is told apart by its seat."""
+    keys: list[str] = []
+    for seat, name in enumerate(players):
+        key = player_key(name)
+        keys.append(f"{key}#{seat + 1}" if key in keys else key)
+    return tuple(keys)
+
+
+def compute(played: Iterable[PlayedGame], filters: Filters | None = None) -> GroupStats:
+    """The statistics of the finished games among ``played`` (given in the order played) that
+    ``filters`` keeps."""
+    filters = filters or Filters()
+    tallies: dict[str, _Tally] = {}
+    results: list[GameResult] = []
+    above: dict[tuple[str, str], int] = {}
+    together: dict[tuple[str, str], int] = {}
+    for entry in played:
+        record = entry.record
+        if not record.finished or not filters.matches(record.variants):
+            continue
+        built = sheet.build(record)
+        keys = seat_keys(record.players)
+        result = GameResult(
+            id=entry.id,
+            played_at=entry.played_at,
+            number=len(results) + 1,
+            names=record.players,
+            keys=keys,
+            totals=built.totals,
+            ranks=built.ranks,
+            winners=tuple(keys[seat] for seat in built.winners),
+            variants=record.variants,
+        )
+        results.append(result)
+        for seat, key in enumerate(keys):
+            tally = tallies.setdefault(key, _Tally(record.players[seat]))
+            tally.name = record.players[seat]  # the latest spelling is shown
+            _count_game(tally, built, seat, entry.id, record.variants.jester_bid)
+            tally.wins += seat in built.winners
+            for other, other_key in enumerate(keys):
+                if other != seat:
+                    pair = (key, other_key)
+                    together[pair] = together.get(pair, 0) + 1
+                    if built.totals[seat] > built.totals[other]:
+                        above[pair] = above.get(pair, 0) + 1
+    players = sorted(
+        (tally.frozen(key) for key, tally in tallies.items()),
+        key=lambda p: (-p.wins, -p.average_total, p.name.casefold(), p.key),
+    )
+    return GroupStats(filters, tuple(results), tuple(players), above, together)
+
+
+def _count_game(tally: _Tally, built: sheet.Sheet, seat: int, game_id: str, jester: bool) -> None:
+    """Add one finished game of the player in ``seat`` to the tally."""
+    final = built.totals[seat]
+    tally.games += 1
+    tally.total_points += final
+    tally.best_total = final if tally.best_total is None else max(tally.best_total, final)
+    tally.finals.append((game_id, final))
+    for row in built.rounds:
+        tally.rounds += 1
+        bid = row.bids[seat]
+        if bid is None or jester:
+            continue  # a saboteur, or the forced zero of the Jester bid: nobody bid
+        met = row.met[seat]
+        tally.rounds_bid += 1
+        tally.bids_met += met
+        tally.tricks_minus_bids += row.tricks[seat] - bid
+        if bid == 0:
+            tally.zero_bids += 1
+            tally.zero_bids_met += met
+        tally.run = tally.run + 1 if met else 0
+        tally.longest_run = max(tally.longest_run, tally.run)

@@ -1,0 +1,61 @@
+"""The score sheet as CSV, one row per player per completed round, for a spreadsheet.
+
+Rendered from the score sheet like the PDF (:mod:`printing`) and the JSON (:mod:`record`), so it
+never holds a sealed bid. Text cells that a spreadsheet would run as a formula are quoted.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from scorekeeper.core.refusals import N_
+from scorekeeper.core.sheet import Sheet
+from scorekeeper.render import labels
+
+# The header row is translated: a spreadsheet user reads it. Message ids with a context, so the
+# column "bid" is not the word on the bids page.
+HEADER = (
+    N_("round"),
+    N_("cards"),
+    N_("dealer"),
+    N_("trump"),
+    N_("player"),
+    N_("bid"),
+    N_("tricks"),
+    N_("score"),
+    N_("total"),
+)
+# A spreadsheet runs a cell that starts with one of these as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def render(sheet: Sheet) -> str:
+    """The whole CSV file, with a byte order mark so spreadsheet apps read names as UTF-8."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow([safe_cell(labels.gettext(column)) for column in HEADER])
+    writer.writerows(rows(sheet))
+    return "\ufeff" + buffer.getvalue()
+
+
+def rows(sheet: Sheet) -> list[list[str | int]]:
+    """The rows of the completed rounds, text cells neutralised against formulas."""
+    lines: list[list[str | int]] = []
+    for row in sheet.rounds:
+        trump = labels.trump_label(row.trump, sheet.variants.edition)
+        dealer = sheet.players[row.dealer]
+        for seat, player in enumerate(sheet.players):
+            bid = row.bids[seat]
+            cells: list[str | int] = [row.number, row.hand_size, dealer, trump, player]
+            cells += ["" if bid is None else bid, row.tricks[seat]]
+            cells += [row.scores[seat], row.totals[seat]]
+            lines.append([safe_cell(cell) for cell in cells])
+    return lines
+
+
+def safe_cell(cell: str | int) -> str | int:
+    """A text cell a spreadsheet will not run as a formula: quote it if it starts like one."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell

@@ -1,0 +1,192 @@
+"""What the table reads: suits, trumps, variants and refusals, in the reader's language.
+
+Pages, the PDF and the CSV export use these so a trump or a variant is always put the same way.
+The words are message ids (marked with ``N_``), translated here with the request's catalogue.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from datetime import date
+from typing import Any
+
+from babel.dates import format_date
+from babel.numbers import format_decimal
+from babel.support import NullTranslations
+from flask import g
+from flask_babel import get_locale
+
+from scorekeeper.core import rulebook, variants
+from scorekeeper.core.refusals import N_, Message, Reason, say
+from scorekeeper.core.rules import Suit, Trump, Turned, Variants
+from scorekeeper.core.variants import Edition
+from scorekeeper.render import languages
+
+SUIT_NAMES = {
+    Suit.CLUBS: N_("Clubs"),
+    Suit.DIAMONDS: N_("Diamonds"),
+    Suit.HEARTS: N_("Hearts"),
+    Suit.SPADES: N_("Spades"),
+}
+# The fantasy edition's races, with their colour in words: never a colour alone.
+RACE_NAMES = {
+    Suit.CLUBS: N_("Humans (blue)"),
+    Suit.DIAMONDS: N_("Elves (green)"),
+    Suit.HEARTS: N_("Dwarves (red)"),
+    Suit.SPADES: N_("Giants (yellow)"),
+}
+
+REMINDERS = {
+    "foresight": N_("Foresight: hold your one card facing out, don't look at it."),
+    "gizzard_fester": N_('Say "Gizzard!" when you play a Wizard and "Fester!" for a Jester.'),
+    "pull_one": N_("Pull one: each player may now draw a card from the right neighbour."),
+}
+
+SECTION_TITLES = {
+    variants.Section.LENGTH: N_("Game length"),
+    variants.Section.BIDS: N_("Bidding"),
+    variants.Section.SPECIAL: N_("Special rules"),
+    variants.Section.REMINDER: N_("Table reminders (no effect on scores)"),
+    variants.Section.DECK: N_("The deck"),
+}
+
+
+def catalogue() -> NullTranslations:
+    """The request's translations, looked up once per request (Flask-Babel's own ``gettext``
+    looks them up through the request context for every string)."""
+    found: NullTranslations | None = g.get("_catalogue")
+    if found is None:
+        found = g._catalogue = languages.catalogue(languages.current())
+    return found
+
+
+def gettext(message: str, **values: Any) -> str:
+    """``message`` in the reader's language, with ``values`` filled in."""
+    text: str = catalogue().ugettext(message)
+    return text % values if values else text
+
+
+def ngettext(singular: str, plural: str, num: int, **values: Any) -> str:
+    """The singular or plural of a message for ``num``, in the reader's language."""
+    text: str = catalogue().ungettext(singular, plural, num)
+    return text % {"num": num, **values}
+
+
+def refusal(reason: Reason) -> str:
+    """A refusal of the rules or of a game record, in the reader's language."""
+    return say(reason.code, reason.params, _translate)
+
+
+def _translate(message: Message, values: dict[str, Any]) -> str:
+    if isinstance(message, tuple):
+        text: str = catalogue().ungettext(message[0], message[1], values["num"])
+        return text % values
+    return gettext(message, **values)
+
+
+def section_title(section: variants.Section) -> str:
+    """The heading of a section of the new-game form."""
+    return gettext(SECTION_TITLES[section])
+
+
+def reminder(key: str) -> str:
+    """A table reminder (by its variant key) as the table reads it now."""
+    return gettext(REMINDERS[key])
+
+
+def signed(value: int) -> str:
+    """A round score with its sign, as pages and the PDF show it: +50, 0, and a real minus."""
+    return f"+{number(value)}" if value > 0 else number(value)
+
+
+def number(value: int) -> str:
+    """An integer with a real minus sign (U+2212) when negative, as pages and the PDF show it;
+    thousands grouped as the reader's language writes them (1,200 · 1.200 · 1 200)."""
+    if -1000 < value < 1000:
+        return f"\u2212{-value}" if value < 0 else str(value)
+    grouped = format_decimal(abs(value), locale=get_locale())
+    return f"\u2212{grouped}" if value < 0 else grouped
+
+
+def day(iso_day: str) -> str:
+    """A game's date (YYYY-MM-DD) as the reader's language writes it ("1 December 2026")."""
+    try:
+        return format_date(date.fromisoformat(iso_day), "long", locale=get_locale())
+    except ValueError:
+        return iso_day
+
+
+def variant_label(key: str) -> str:
+    """The name of a variant ("Game length", "Wizard Saboteur")."""
+    return gettext(variants.BY_KEY[key].words.label)
+
+
+def variant_help(key: str) -> str:
+    """The one-line help of an on/off variant."""
+    return gettext(variants.BY_KEY[key].words.help)
+
+
+def option_label(key: str, value: str) -> str:
+    """The name of one value of a variant ("Quick play")."""
+    return gettext(variants.BY_KEY[key].options[value].label)
+
+
+def option_help(key: str, value: str) -> str:
+    """The one-line help of one value of a variant."""
+    return gettext(variants.BY_KEY[key].options[value].help)
+
+
+def rule_paragraph(key: str) -> str:
+    """A variant's paragraph of the rules page (``"length.quick"``, ``"saboteur"``)."""
+    return gettext(rulebook.PARAGRAPHS[key])
+
+
+def suit_name(suit: Suit, edition: Edition = Edition.CLASSIC) -> str:
+    """A suit's name alone ("Hearts", or "Dwarves (red)" in the fantasy edition), for a button
+    that shows the symbol above it."""
+    if edition is Edition.FANTASY:
+        return gettext(RACE_NAMES[suit])
+    return gettext(SUIT_NAMES[suit])
+
+
+def suit_mark(suit: Suit, edition: Edition = Edition.CLASSIC) -> str:
+    """The suit's card mark: its symbol (♥), or in the fantasy edition the race's initial."""
+    if edition is Edition.FANTASY:
+        # The initial as a card letter, without its accent (Greek "Ά" is lettered as capital alpha).
+        return unicodedata.normalize("NFD", gettext(RACE_NAMES[suit])[0])[0].upper()
+    return suit.symbol
+
+
+def suit_label(suit: Suit, edition: Edition = Edition.CLASSIC) -> str:
+    """A suit as the table's deck names it: "♥ Hearts", or the race's initial and name in the
+    fantasy edition, "D Dwarves (red)"."""
+    if edition is Edition.FANTASY:
+        return f"{suit_mark(suit, edition)} {gettext(RACE_NAMES[suit])}"
+    return f"{suit.symbol} {suit_name(suit)}"
+
+
+def trump_label(trump: Trump | None, edition: Edition = Edition.CLASSIC) -> str:
+    """The trump of a round in words, saying what was turned."""
+    if trump is None:
+        return gettext("not entered yet")
+    if trump.suit is None:
+        if trump.turned is Turned.JESTER:
+            return gettext("No trump (Jester turned)")
+        return gettext("No trump")
+    suit = suit_label(trump.suit, edition)
+    if trump.turned is Turned.WIZARD:
+        return gettext("%(suit)s (Wizard turned, dealer's choice)", suit=suit)
+    return suit
+
+
+def variant_lines(chosen: Variants) -> list[str]:
+    """The variants of a game in words, one line each, for headers and printed sheets: every
+    choice with its value, then the on/off variants that are on."""
+    lines = []
+    for spec in variants.REGISTRY:
+        value = spec.plain(getattr(chosen, spec.key))
+        if not spec.is_flag:
+            lines.append(f"{variant_label(spec.key)}: {option_label(spec.key, str(value))}")
+        elif value:
+            lines.append(variant_label(spec.key))
+    return lines

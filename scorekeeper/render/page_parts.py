@@ -1,0 +1,197 @@
+"""Pieces of pages made in Python where a template costs too much: the small pieces every game
+page repeats (its tabs, a form's hidden fields, the live-update attributes: a Jinja macro costs a
+new template context per call) and the score sheet's rows (a template spends a dozen lookups and
+escapes on each of its cells, up to 160 of them)."""
+
+from __future__ import annotations
+
+import time
+from typing import Protocol
+
+from flask import Flask, Response, current_app, g, session
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup, escape
+
+from scorekeeper.core.sheet import CurrentRound, RoundRow
+from scorekeeper.core.variants import Edition
+from scorekeeper.render import labels
+from scorekeeper.render.labels import gettext as _
+from scorekeeper.render.urls import url
+
+DASH = "\u2013"  # an en dash: no bid (Saboteur), no trump (last round)
+
+
+class Versioned(Protocol):
+    """A stored game as these pieces need it."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+
+
+def init_app(app: Flask) -> None:
+    """Make the pieces template globals; keep signed CSRF tokens for a minute."""
+    app.jinja_env.globals.update(
+        game_tabs=game_tabs,
+        csrf_field=csrf_field,
+        version_field=version_field,
+        live_attributes=live_attributes,
+        noscript_refresh=noscript_refresh,
+        score_rows=score_rows,
+        bid_cell=bid_cell,
+    )
+    app.before_request(_reuse_signed_token)
+    app.after_request(_keep_signed_token)
+
+
+def game_tabs(stored: Versioned, here: str) -> Markup:
+    """The game's three tabs (round, sheet, share), ``here`` marked as the current one."""
+    tabs = (
+        ("game", "views.game", _("Round")),
+        # Translators: the score sheet (the pad the scores are written on), not a playing card.
+        ("sheet", "views.score_sheet", _("Sheet")),
+        ("share", "views.share", _("Share")),
+    )
+    current = ' aria-current="page"'
+    links = "".join(
+        f'\n  <a href="{escape(url(endpoint, game_id=stored.id))}"'
+        f"{current if name == here else ''}>{escape(label)}</a>"
+        for name, endpoint, label in tabs
+    )
+    tabs_name = escape(_("This game"))  # outside the f-string, where pybabel finds it
+    return Markup(f'<nav class="tabs" aria-label="{tabs_name}">{links}\n</nav>')
+
+
+def csrf_field() -> Markup:
+    """The hidden CSRF token every form of the pad sends."""
+    return Markup('<input type="hidden" name="csrf_token" value="{}">').format(generate_csrf())
+
+
+# Signed CSRF tokens by secret key and session token, with when they were signed.
+_SIGNED: dict[tuple[object, str], tuple[str, float]] = {}
+RESIGN_SECONDS = 60.0  # a signed token is good for an hour (WTF_CSRF_TIME_LIMIT)
+KEPT_TOKENS = 10_000
+
+
+def _reuse_signed_token() -> None:
+    """Give the request the signed CSRF token this browser got less than a minute ago: Flask-WTF
+    takes it from ``g`` instead of signing its token again for every page (signing took longer
+    than building the rest of a form)."""
+    raw = session.get("csrf_token")
+    if isinstance(raw, str):
+        kept = _SIGNED.get((current_app.secret_key, raw))
+        if kept is not None and time.monotonic() - kept[1] < RESIGN_SECONDS:
+            g.csrf_token = g.csrf_token_kept = kept[0]
+
+
+def _keep_signed_token(response: Response) -> Response:
+    """Keep a token Flask-WTF signed for this request, for the browser's next pages."""
+    raw, signed = session.get("csrf_token"), g.get("csrf_token")
+    if isinstance(raw, str) and isinstance(signed, str) and signed != g.get("csrf_token_kept"):
+        if len(_SIGNED) >= KEPT_TOKENS:
+            _SIGNED.clear()
+        _SIGNED[current_app.secret_key, raw] = (signed, time.monotonic())
+    return response
+
+
+def version_field(stored: Versioned) -> Markup:
+    """The game's version a form was made from: a change made meanwhile refuses the form."""
+    return Markup('<input type="hidden" name="version" value="{}">').format(stored.version)
+
+
+def live_attributes(stored: Versioned) -> Markup:
+    """The ``<body>`` attributes with which ``app.js`` follows the game live, and its words."""
+    attributes = {
+        "data-version-url": url("live.version", game_id=stored.id),
+        "data-version": str(stored.version),
+        "data-text-offline": _("No connection to the score pad: what you see may not be current."),
+        "data-text-changed": _("The game changed on another phone."),
+        "data-text-show": _("Show it"),
+        "data-text-kept": _("No connection: your tap was kept, not sent."),
+        "data-text-retry": _("Try again"),
+        "data-text-drop": _("Drop it"),
+    }
+    return Markup("".join(f' {name}="{escape(value)}"' for name, value in attributes.items()))
+
+
+def noscript_refresh(seconds: int = 10) -> Markup:
+    """Without JavaScript, a watching page reloads itself every ``seconds``."""
+    return Markup('<noscript><meta http-equiv="refresh" content="{}"></noscript>').format(seconds)
+
+
+def bid_cell(now: CurrentRound, seat: int) -> Markup:
+    """A bid of the round at the table, in the same words wherever it shows (the bidding list,
+    the tricks step, a watching phone, the table display): the number once it may be shown,
+    "sealed" once made but still sealed, "…" while still to come, "saboteur" for the dealer who
+    makes none."""
+    bid = now.bids[seat]
+    if seat == now.setup.saboteur:
+        return Markup('<span class="saboteur">{}</span>').format(_("saboteur"))
+    if bid is not None:
+        return escape(bid)
+    if now.has_bid[seat]:
+        return Markup('<span class="sealed">{}</span>').format(_("sealed"))
+    return Markup("…")
+
+
+def score_rows(
+    rows: tuple[RoundRow, ...],
+    players: tuple[str, ...],
+    edition: Edition,
+    game_id: str | None = None,
+) -> Markup:
+    """The score sheet's body: a line per round (its number, cards, dealer, trump and any flag)
+    and for each seat bid/tricks, the round's score and the total (apart by a space, which a
+    screen reader needs). With ``game_id`` (the scorekeeper's phone) each round's number links
+    to its correction."""
+    names = [escape(name) for name in players]
+    deals = escape(_("deals"))
+    return Markup("").join(_score_row(row, names, deals, edition, game_id) for row in rows)
+
+
+def _score_row(
+    row: RoundRow, names: list[Markup], deals: Markup, edition: Edition, game_id: str | None
+) -> Markup:
+    number = row.number
+    if game_id is None:
+        head = f'<span class="num">{number}</span>'
+    else:
+        link = escape(url("views.edit_round", game_id=game_id, number=number))
+        correct = escape(_("Correct round %(n)s", n=number))
+        head = (
+            f'<a href="{link}"><span class="num">{number}</span>'
+            f'<span class="visually-hidden"> {correct}</span></a>'
+        )
+    cards = escape(labels.ngettext("card", "cards", row.hand_size))
+    trump = escape(labels.trump_label(row.trump, edition))
+    suit = row.trump.suit
+    mark = escape(labels.suit_mark(suit, edition) if suit else DASH)
+    flags = row.flags
+    warning = escape(" ".join(labels.refusal(reason) for reason in flags))
+    warn = f' <span class="warn" title="{warning}">⚠</span>' if flags else ""
+    parts = [
+        f'<tr class="{"flagged" if flags else ""}">'
+        f'<th scope="row" class="round-col">{head}\n'
+        f'<span class="cards">{row.hand_size}<span class="visually-hidden"> {cards}, {deals} '
+        f"{names[row.dealer]},</span></span>\n"
+        f'<span class="trump {suit.value if suit else ""}" title="{trump}">'
+        f'<span aria-hidden="true">{mark}</span>'
+        f'<span class="visually-hidden">{trump}</span></span>{warn}</th>'
+    ]
+    for seat, met in enumerate(row.met):
+        bid = row.bids[seat]
+        parts.append(
+            f'\n<td class="{"met" if met else "missed"}{" dealt" if seat == row.dealer else ""}">'
+            f'<span class="cell"><span class="bt">{DASH if bid is None else bid}/{row.tricks[seat]}'
+            f'</span> <span class="score"><span class="visually-hidden">{"✓" if met else "✗"}'
+            f"</span>{labels.signed(row.scores[seat])}</span> "
+            f'<span class="total">{labels.number(row.totals[seat])}</span></span></td>'
+        )
+    parts.append("</tr>\n")
+    if flags:
+        said = escape(_("Round %(n)s:", n=number))
+        parts.append(
+            f'<tr class="flag-note"><td colspan="{len(names) + 1}">⚠ {said} {warning}</td></tr>\n'
+        )
+    return Markup("".join(parts))

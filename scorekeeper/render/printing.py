@@ -1,0 +1,360 @@
+"""Render the printed sheets: score sheet → HTML (``templates/print/``) → PDF with WeasyPrint.
+
+Every number comes from :class:`~scorekeeper.core.sheet.Sheet`; words for trumps and variants from
+:mod:`scorekeeper.render.labels`. Only completed rounds are printed: the round in progress, and with
+it any bid still sealed, never is. The fonts ship with the app (``fonts/``: DejaVu Sans, which has
+Latin, Greek and Cyrillic) and are embedded from there, so a sheet prints the same on every machine.
+Nothing is fetched from the network, and a page cannot ask for anything either: the URL fetcher
+refuses every URL but those of the bundled fonts.
+
+WeasyPrint is imported on the first PDF, not at start: it is most of the app's start-up time,
+and it needs Pango, which a laptop may lack: then :class:`PrintingUnavailable` says so and the
+rest of the pad works.
+"""
+
+from __future__ import annotations
+
+import atexit
+import re
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
+
+from flask import render_template
+from flask_babel import get_locale, pgettext
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from scorekeeper.core import rules
+from scorekeeper.core.rules import Length, Trump, Turned
+from scorekeeper.core.sheet import Sheet
+from scorekeeper.core.stats import GroupStats
+from scorekeeper.core.variants import Edition
+from scorekeeper.paths import FONTS, PRINT_TEMPLATES
+from scorekeeper.render import chart, labels
+from scorekeeper.render.fontmetrics import text_em
+from scorekeeper.render.paper import PLAYER_COLUMNS, Layout, dealer_em, fit, header_em, trump_em
+
+STYLESHEET = PRINT_TEMPLATES / "print.css"
+# The bundled fonts, as (file in fonts/, CSS font-weight); print.css names the family.
+FONT_FILES = (("DejaVuSans.ttf", "normal"), ("DejaVuSans-Bold.ttf", "bold"))
+FONT_FAMILY = "DejaVu Sans"
+
+
+class PrintingUnavailable(RuntimeError):
+    """WeasyPrint cannot run here (Pango is missing): no PDF, everything else works."""
+
+
+def game_pdf(built: Sheet, *, day: str, paper: str) -> bytes:
+    """The score sheet of a game as a PDF: header, every completed round, standings, chart."""
+    return write_pdf(game_html(built, day=day, paper=paper))
+
+
+def game_html(built: Sheet, *, day: str, paper: str) -> str:
+    """The HTML that :func:`game_pdf` prints (``day`` is the game's date, YYYY-MM-DD)."""
+    scores = [score for row in built.rounds for score in row.scores]
+    totals = [total for row in built.rounds for total in row.totals]
+    headers = pad_headers()
+    trumps = [trump_cell(row.trump, built.variants.edition) for row in built.rounds]
+    needs = _header_widths(headers)
+    needs["trump"] = max(needs["trump"], _trump_width(trumps))
+    dealers = {built.players[row.dealer] for row in built.rounds}
+    needs["dealer"] = max([needs["dealer"], *(dealer_em(_widest_word(name)) for name in dealers)])
+    page = fit(paper, len(built.players), scores or [0], totals or [0], needs=needs)
+    svg = ""
+    if built.rounds:
+        # About as many units as printed points, so the chart's text prints at about 8 pt.
+        svg = chart.running_totals_svg(
+            built,
+            width=720 if page.landscape else 700,
+            height=250 if page.landscape else 280,
+            title=_("Running totals by round"),
+            x_label=_("Round"),
+            y_label=_("Total"),
+            font_family="DejaVu Sans, sans-serif",
+        )
+    played = len(built.rounds)
+    context: dict[str, Any] = {
+        "sheet": built,
+        "lang": str(get_locale()),
+        "day": labels.day(day),
+        "variants": labels.variant_lines(built.variants),
+        "winner_names": [built.players[seat] for seat in built.winners],
+        "layout": page,
+        "headers": headers,
+        "abbreviations": abbreviations(headers),
+        "page_css": _page_css(page),
+        # The chart escapes every name itself, so it goes into the page as it is.
+        "chart": Markup(svg),
+        "trump_cell": lambda trump: trump_cell(trump, built.variants.edition),
+        "standings": built.standings,
+        "status": _("Finished")
+        if built.finished
+        else _("Unfinished: %(n)s of %(total)s rounds played", n=played, total=len(built.schedule)),
+    }
+    return render_template("print/game.html", **context)
+
+
+def blank_pdf(names: tuple[str, ...], *, paper: str, length: Length = Length.STANDARD) -> bytes:
+    """An empty pad for a game of ``len(names)`` players (blank names get a line to write on)
+    and the given length: a row per round with its cards, and the trump where it is fixed.
+
+    Raises :class:`~scorekeeper.core.rules.RuleError` for a length this table cannot play.
+    """
+    players = len(names)
+    headers = pad_headers()
+    hands = rules.schedule(players, length)
+    fixed = {}
+    for number, hand in enumerate(hands, start=1):
+        trump = rules.fixed_trump(number, hand, players, length)
+        if trump is not None:
+            if trump.suit is not None:
+                fixed[number] = labels.suit_label(trump.suit)
+            elif length is Length.MAXIMUS:
+                fixed[number] = _("No trump")
+            else:
+                fixed[number] = _("No trump: no card left")
+    needs = _header_widths(headers)
+    needs["trump"] = max(needs["trump"], _trump_width([("", note) for note in fixed.values()]))
+    page = fit(paper, players, needs=needs)
+    # Rows as tall as the page allows (for handwriting), between 7 and 12 mm.
+    row_mm = min(12.0, max(7.0, (page.content_mm[1] - 78) / (len(hands) + 1)))
+    context: dict[str, Any] = {
+        "names": names,
+        "lang": str(get_locale()),
+        "hands": hands,
+        "fixed": fixed,
+        "length": labels.option_label("length", length.value),
+        "layout": page,
+        "headers": headers,
+        "abbreviations": abbreviations(headers),
+        "page_css": _page_css(page, row_mm=row_mm),
+    }
+    return write_pdf(render_template("print/blank.html", **context))
+
+
+def season_pdf(
+    name: str,
+    figures: GroupStats,
+    *,
+    chart: str,
+    decimal: Callable[[float | None], str],
+    percent: Callable[[float | None], str],
+) -> bytes:
+    """A group's season report: standings, every player's figures and the totals chart.
+
+    ``decimal`` and ``percent`` format numbers for the reader's language; ``chart`` is the SVG
+    of the final totals game by game.
+    """
+    first = figures.games[0].played_at[:10] if figures.games else ""
+    last = figures.games[-1].played_at[:10] if figures.games else ""
+    context: dict[str, Any] = {
+        "name": name,
+        "figures": figures,
+        "lang": str(get_locale()),
+        "first": first,
+        "last": last,
+        "variants": labels.variant_lines,
+        # The chart escapes every name itself, so it goes into the page as it is.
+        "chart": Markup(chart),
+        "number": labels.number,
+        "decimal": decimal,
+        "percent": percent,
+        "page_css": _page_css(fit("a4", 3)),
+    }
+    return write_pdf(render_template("print/season.html", **context))
+
+
+def pad_headers() -> dict[str, str]:
+    """The header of every column of the pad, in the reader's language. The four columns of
+    each player are narrow (eight players share a landscape page), so they take the short
+    forms translators give for the context "pad column"; :func:`abbreviations` spells out those
+    that are shortened."""
+    return {
+        "round": _("Round"),
+        "cards": _("Cards"),
+        "dealer": _("Dealer"),
+        "trump": _("Trump"),
+        "bid": pgettext("pad column", "Bid"),
+        "tricks": pgettext("pad column", "Tricks"),
+        "score": pgettext("pad column", "Score"),
+        "total": pgettext("pad column", "Total"),
+    }
+
+
+def abbreviations(headers: dict[str, str]) -> list[tuple[str, str]]:
+    """(short form, word) of each player's column whose header is shortened, for the key that
+    the sheet prints once."""
+    words = {"bid": _("Bid"), "tricks": _("Tricks"), "score": _("Score"), "total": _("Total")}
+    return [
+        (headers[column], words[column])
+        for column in PLAYER_COLUMNS
+        if headers[column].strip() != words[column].strip()
+    ]
+
+
+def _header_widths(headers: dict[str, str]) -> dict[str, float]:
+    """The width each column needs for its header (one line: headers never wrap)."""
+    return {
+        column: header_em(column, text_em(text, bold=column not in PLAYER_COLUMNS))
+        for column, text in headers.items()
+    }
+
+
+def _widest_word(text: str) -> float:
+    """The width of the widest run of ``text`` that cannot break: between spaces (a no-break
+    space binds), or after a hyphen."""
+    return max((text_em(word) for word in re.split(r" |(?<=-)", text)), default=0.0)
+
+
+def _trump_width(cells: list[tuple[str, str]]) -> float:
+    """The width the trump column needs for these (suit, turned) cells: they wrap between
+    words, so their widest word."""
+    return max(
+        (trump_em(_widest_word(main), _widest_word(note)) for main, note in cells), default=0.0
+    )
+
+
+def trump_cell(trump: Trump, edition: Edition = Edition.CLASSIC) -> tuple[str, str]:
+    """The trump of a round for a narrow column: the suit (symbol and name, as the game's deck
+    names it; the symbol bound to the name's first word), and what was turned."""
+    main = (
+        _("No trump")
+        if trump.suit is None
+        else labels.suit_label(trump.suit, edition).replace(" ", "\N{NO-BREAK SPACE}", 1)
+    )
+    notes = {
+        Turned.WIZARD: _("Wizard turned"),
+        Turned.JESTER: _("Jester turned"),
+        Turned.NONE: _("fixed") if trump.suit is not None else _("no card left"),
+        Turned.SUIT: "",
+    }
+    return main, notes[trump.turned]
+
+
+def _page_css(page: Layout, row_mm: float | None = None) -> Markup:
+    """The page rules that vary per sheet: size, column widths, the page-number footer."""
+    before, _middle, after = _("Page %(page)s of %(pages)s").partition("%(page)s")
+    between, _pages, end = after.partition("%(pages)s")
+    footer = f"{_css(before)} counter(page) {_css(between)} counter(pages) {_css(end)}"
+    rules_css = [
+        f"@page {{ size: {page.page_size}; @bottom-right {{ content: {footer}; }} }}",
+        f"table.pad {{ font-size: {page.font_pt}pt; }}",
+        *(f"col.{name} {{ width: {width:.2f}%; }}" for name, width in page.widths.items()),
+    ]
+    if row_mm is not None:
+        rules_css.append(f"table.pad tbody tr {{ height: {row_mm:.1f}mm; }}")
+    return Markup("\n".join(rules_css))
+
+
+def _css(text: str) -> str:
+    """``text`` as a CSS string literal (our own translated words, never a player's name)."""
+    cleaned = "".join(ch for ch in text if ch.isprintable() and ch not in "<>")
+    return '"' + cleaned.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+# --- WeasyPrint ---------------------------------------------------------------------------
+
+
+def _font_faces() -> str:
+    """``@font-face`` rules for the bundled fonts, by ``file:`` URL (the fetcher allows those)."""
+    return "\n".join(
+        f'@font-face {{ font-family: "{FONT_FAMILY}"; font-weight: {weight}; '
+        f'font-style: normal; src: url("{(FONTS / name).as_uri()}"); }}'
+        for name, weight in FONT_FILES
+    )
+
+
+def bundled_font(url: str) -> Path | None:
+    """The bundled font file that ``url`` names, or ``None`` for any other URL."""
+    parts = urlsplit(url)
+    if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
+        return None
+    path = Path(url2pathname(parts.path)).resolve()
+    allowed = {(FONTS / name).resolve() for name, _weight in FONT_FILES}
+    return path if path in allowed else None
+
+
+@cache
+def _weasyprint() -> dict[str, Any]:
+    """WeasyPrint's classes, imported now (once per process), and a fetcher that loads the
+    bundled fonts and nothing else."""
+    try:
+        from weasyprint import CSS, HTML
+        from weasyprint.text.fonts import FontConfiguration
+        from weasyprint.urls import URLFetcher
+    except (ImportError, OSError) as error:  # OSError: Pango's library was not found
+        raise PrintingUnavailable(str(error)) from error
+
+    class BundledFontsOnly(URLFetcher):  # type: ignore[misc]
+        """Refuses every URL but the bundled fonts: a sheet needs nothing else."""
+
+        def fetch(self, url: str, headers: Any = None) -> Any:
+            if bundled_font(url) is None:
+                raise ValueError(f"Printed sheets load nothing: {url[:80]}")
+            return super().fetch(url, headers)
+
+    return {
+        "CSS": CSS,
+        "HTML": HTML,
+        "FontConfiguration": FontConfiguration,
+        "fetcher": BundledFontsOnly,
+    }
+
+
+@cache
+def _stylesheet() -> tuple[Any, Any]:
+    """The print stylesheet with the bundled fonts and their font configuration, parsed once
+    per process."""
+    weasy = _weasyprint()
+    fonts = weasy["FontConfiguration"]()
+    css = weasy["CSS"](
+        string=_font_faces() + "\n" + STYLESHEET.read_text(encoding="utf-8"),
+        url_fetcher=weasy["fetcher"](),
+        font_config=fonts,
+    )
+    return css, fonts
+
+
+# Dropped before the interpreter takes its modules apart: the font configuration then removes
+# the copies of the fonts it made for fontconfig.
+atexit.register(_stylesheet.cache_clear)
+
+
+def available() -> bool:
+    """True when PDFs can be made here (WeasyPrint and Pango load)."""
+    try:
+        _weasyprint()
+    except PrintingUnavailable:
+        return False
+    return True
+
+
+def write_pdf(html: str) -> bytes:
+    """Render ``html`` with the print stylesheet into PDF bytes (:class:`PrintingUnavailable`
+    when WeasyPrint cannot run here)."""
+    weasy = _weasyprint()
+    css, fonts = _stylesheet()
+    document = weasy["HTML"](
+        string=html, url_fetcher=weasy["fetcher"](), base_url=str(PRINT_TEMPLATES)
+    )
+    pdf: bytes = document.write_pdf(stylesheets=[css], font_config=fonts)
+    return pdf
+
+
+def source_files() -> list[Path]:
+    """Everything a printed sheet's look depends on, for cache validators."""
+    here = Path(__file__).resolve().parent
+    return [
+        *sorted(PRINT_TEMPLATES.iterdir()),
+        *(FONTS / name for name, _weight in FONT_FILES),
+        here / "printing.py",
+        here / "paper.py",
+        here / "fontmetrics.py",
+        here / "chart.py",
+        here / "labels.py",
+        *(here.parent / "core" / f"{name}.py" for name in ("sheet", "rules", "scoring", "stats")),
+    ]

@@ -1,0 +1,141 @@
+"""What every template may use beyond Flask's own: labels for suits, trumps, variants, refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask
+from flask_babel import get_locale
+from jinja2 import pass_context, pass_eval_context
+from jinja2.nodes import EvalContext
+from jinja2.runtime import Context
+from markupsafe import Markup
+
+from scorekeeper.core import rulebook, variants
+from scorekeeper.core.rules import Length, Suit, Trump
+from scorekeeper.core.variants import Edition
+from scorekeeper.render import labels, languages
+
+
+def init_app(app: Flask) -> None:
+    """Register the template globals."""
+    app.jinja_env.globals.update(
+        trump_label=_trump_label,
+        suit_label=_suit_label,
+        suit_name=_suit_name,
+        suit_mark=_suit_mark,
+        variant_lines=labels.variant_lines,
+        variant_label=labels.variant_label,
+        option_label=labels.option_label,
+        length_values=[length.value for length in Length],
+        variant_help=labels.variant_help,
+        option_help=labels.option_help,
+        rule_anchor=rulebook.anchor,
+        rule_paragraph=labels.rule_paragraph,
+        schedules=rulebook.schedules,
+        short_list=rulebook.short_list,
+        without_one_card_hand=rulebook.without_one_card_hand,
+        section_title=labels.section_title,
+        reminder=labels.reminder,
+        refusal=labels.refusal,
+        get_locale=get_locale,
+        Suit=Suit,
+        variant_sections=variants.SECTIONS,
+    )
+    # Filters, not globals: Jinja calls a filter directly, a global through the context.
+    app.jinja_env.filters.update(refusal=labels.refusal, signed=labels.signed, number=labels.number)
+    # Flask-Babel's template callables look the catalogue up through the request context for
+    # every string: these look it up once per request (templates imported without context
+    # use them), and each page gets them bound to its catalogue (below).
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda string: labels.catalogue().ugettext(string),
+        ngettext=lambda s, p, n: labels.catalogue().ungettext(s, p, n),
+        pgettext=lambda c, s: labels.catalogue().upgettext(c, s),
+        newstyle=True,
+    )
+    app.context_processor(_translations)
+
+
+def _edition(context: Context) -> Edition:
+    """The deck of the game a page shows (its sheet), classic where a page shows no game."""
+    shown = context.get("sheet")
+    edition = getattr(getattr(shown, "variants", None), "edition", Edition.CLASSIC)
+    return edition if isinstance(edition, Edition) else Edition.CLASSIC
+
+
+@pass_context
+def _suit_label(context: Context, suit: Suit) -> str:
+    """A suit named as the game's deck names it."""
+    return labels.suit_label(suit, _edition(context))
+
+
+@pass_context
+def _suit_mark(context: Context, suit: Suit) -> str:
+    """A suit's card mark (symbol, or the race's initial), as the game's deck marks it."""
+    return labels.suit_mark(suit, _edition(context))
+
+
+@pass_context
+def _suit_name(context: Context, suit: Suit) -> str:
+    """A suit's name alone, as the game's deck names it."""
+    return labels.suit_name(suit, _edition(context))
+
+
+@pass_context
+def _trump_label(context: Context, trump: Trump | None) -> str:
+    """A round's trump with the suit named as the game's deck names it."""
+    return labels.trump_label(trump, _edition(context))
+
+
+def _translations() -> dict[str, Any]:
+    """``_``, ``gettext``, ``ngettext`` and ``pgettext`` bound to this request's catalogue once
+    per page; they behave as Jinja's "newstyle" gettext: escaped, then formatted with the
+    keywords. ``pgettext`` tells apart one English word used in two senses ("Wizard": the card,
+    the app's name)."""
+    translations = labels.catalogue()
+    gettext = _newstyle_gettext(translations.ugettext)
+    return {
+        "_": gettext,
+        "gettext": gettext,
+        "ngettext": _newstyle_ngettext(translations.ungettext),
+        "lang": languages.current(),
+        "pgettext": _newstyle_pgettext(translations.upgettext),
+    }
+
+
+def _newstyle_gettext(lookup: Callable[[str], str]) -> Callable[..., str]:
+    @pass_eval_context
+    def gettext(eval_ctx: EvalContext, string: str, **variables: Any) -> str:
+        text = lookup(string)
+        if eval_ctx.autoescape:
+            text = Markup(text)
+        # Formatting is the costly part, and a text without "%" comes out of it unchanged.
+        return text % variables if variables or "%" in text else text
+
+    return gettext
+
+
+def _newstyle_pgettext(lookup: Callable[[str, str], str]) -> Callable[..., str]:
+    @pass_eval_context
+    def pgettext(eval_ctx: EvalContext, context: str, string: str, **variables: Any) -> str:
+        text = lookup(context, string)
+        if eval_ctx.autoescape:
+            text = Markup(text)
+        return text % variables if variables or "%" in text else text
+
+    return pgettext
+
+
+def _newstyle_ngettext(lookup: Callable[[str, str, int], str]) -> Callable[..., str]:
+    @pass_eval_context
+    def ngettext(
+        eval_ctx: EvalContext, singular: str, plural: str, num: int, **variables: Any
+    ) -> str:
+        variables.setdefault("num", num)
+        text = lookup(singular, plural, num)
+        if eval_ctx.autoescape:
+            text = Markup(text)
+        return text % variables
+
+    return ngettext

@@ -1,0 +1,40 @@
+"""The web: phone pages, the JSON API, files and printed sheets, live pages, and who may see or
+change what. The top layer: it asks the game core, storage and rendering, and nothing below it
+imports it (the import contracts in pyproject.toml)."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def init_app(app: Flask) -> None:
+    """Everything a request passes through, then the pages, the API and the files."""
+    from scorekeeper.render import languages, page_parts, templating, urls
+    from scorekeeper.web import (
+        access,
+        addresses,
+        api,
+        errors,
+        exports,
+        extensions,
+        groups,
+        groups_api,
+        hosting,
+        live,
+        pdf,
+        pwa,
+        security,
+        static_files,
+        views,
+    )
+
+    for part in (access, extensions, languages, security, hosting, errors, static_files, urls):
+        part.init_app(app)
+    for part in (page_parts, templating, addresses, live, pwa):
+        part.init_app(app)
+    for blueprint in (views.bp, exports.bp, pdf.bp, api.bp, groups.bp, groups_api.bp):
+        app.register_blueprint(blueprint)
+    app.register_blueprint(groups_api.files)
+    # The API authenticates with a bearer token, not a cookie: CSRF cannot reach it.
+    extensions.csrf.exempt(api.bp)
+    extensions.csrf.exempt(groups_api.bp)

@@ -1,0 +1,321 @@
+"""The JSON API: games and rounds for other programs, over the same rules, sheet and storage.
+
+Thin like the pages: read the JSON, let :mod:`scorekeeper.core.record` and the rules decide, store
+with :mod:`scorekeeper.storage`, answer with the state rendered from the score sheet. Creating a
+game needs no token; changing one needs ``Authorization: Bearer <edit_token>``. Every refusal is
+JSON ``{"error": "..."}``; nothing is stored from a refused request. Documented in ``docs/api.md``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+from flask import Blueprint, Response, jsonify, request, url_for
+from flask_babel import gettext as _
+
+from scorekeeper import storage
+from scorekeeper.core import game, sheet, state
+from scorekeeper.core.game import GameRecord
+from scorekeeper.core.record import Json, append_round, check_text, correct_round, parse_game
+from scorekeeper.core.rules import RuleError
+from scorekeeper.render import labels
+from scorekeeper.storage import StoredGame
+from scorekeeper.web import access
+from scorekeeper.web.kinds import GAME
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+class Refusal(Exception):
+    """A request the API turns down: its HTTP status, a stable code (docs/api.md) and a sentence
+    for the player in the language of the request."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+    @classmethod
+    def of(cls, error: RuleError, status: int = 400) -> Refusal:
+        """The refusal of the rules or of the game record; the code is the innermost one (a
+        round's own refusal inside "Round 3: …")."""
+        return cls(status, error.reason.root.code, labels.refusal(error.reason))
+
+
+@bp.errorhandler(Refusal)
+def _refused(refusal: Refusal) -> tuple[Response, int]:
+    response = jsonify(error=refusal.message, code=refusal.code)
+    if refusal.status == 401:
+        response.headers["WWW-Authenticate"] = "Bearer"
+    return response, refusal.status
+
+
+# --- endpoints -------------------------------------------------------------------------------
+
+
+@bp.post("/games")
+def create_game() -> tuple[Response, int, dict[str, str]]:
+    """Create a game from a game record; its rounds are checked in order. With an
+    ``Idempotency-Key``, the same request sent again answers the game it made."""
+    data = _body()
+    key = _idempotency_key()
+    new = _parsed(parse_game, data)
+    since = (datetime.now(UTC) - KEY_KEPT).isoformat(timespec="seconds")
+    try:
+        stored, again = storage.create_game_once(
+            storage.get_db(), new, key, digest=None if key is None else _digest(data), since=since
+        )
+    except storage.KeyReused as error:
+        raise Refusal(
+            422,
+            "idempotency_key_reused",
+            _(
+                "This Idempotency-Key was sent before with another game, so nothing was "
+                "stored. Send a new key with each new game."
+            ),
+        ) from error
+    response = _answer(stored, edit_token=stored.edit_token)
+    headers = {"Location": url_for(".get_game", game_id=stored.id)}
+    if again:
+        headers["Idempotent-Replayed"] = "true"
+    return response, 201, headers
+
+
+@bp.get("/games/<game_id>")
+def get_game(game_id: str) -> Response:
+    """The game state; ``304`` when ``If-None-Match`` names its version."""
+    response = _answer(_stored(game_id))
+    response.make_conditional(request)
+    return response
+
+
+@bp.post("/games/<game_id>/rounds")
+def add_round(game_id: str) -> tuple[Response, int]:
+    """Add the next complete round; with ``"number"``, a round already stored is a 409."""
+    stored = _editable(game_id)
+    data = _body()
+    number = _round_number(data)
+    _check_next(stored, number)
+    new = _parsed(lambda data: append_round(stored.record, data), data)
+    return _answer(_save(stored, new, number)), 201
+
+
+@bp.put("/games/<game_id>/rounds/<number>")
+def replace_round(game_id: str, number: str) -> Response:
+    """Correct a completed round; the totals follow."""
+    stored = _editable(game_id)
+    played = _completed(stored, number)
+    new = _parsed(lambda data: correct_round(stored.record, played, data), _body())
+    return _answer(_save(stored, new))
+
+
+@bp.delete("/games/<game_id>/rounds/<number>")
+def delete_round(game_id: str, number: str) -> Response:
+    """Take back the last completed round."""
+    stored = _editable(game_id)
+    played = _completed(stored, number)
+    try:
+        new = game.drop_last_round(stored.record, played)
+    except RuleError as error:
+        raise Refusal.of(error) from error
+    return _answer(_save(stored, new))
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+# How long an Idempotency-Key names the game it made: a retry comes within seconds or minutes.
+KEY_KEPT = timedelta(hours=24)
+
+
+def _idempotency_key() -> str | None:
+    """The request's ``Idempotency-Key`` (1 to 200 visible ASCII characters), or ``None``."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not re.fullmatch(r"[!-~]{1,200}", key):
+        raise Refusal(
+            400,
+            "idempotency_key_invalid",
+            _(
+                "The Idempotency-Key header must be 1 to 200 visible characters without "
+                "spaces (a random UUID, for example)."
+            ),
+        )
+    return f"api:{key}"
+
+
+def _digest(data: object) -> str:
+    """The fingerprint of a JSON body: the same for the same JSON, however it is spaced."""
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _state(stored: StoredGame) -> Json:
+    return state.to_state(sheet.build(stored.record), stored.id)
+
+
+def _answer(stored: StoredGame, **extra: str) -> Response:
+    """The game state, with the game's version as its ``ETag`` (for ``If-Match``)."""
+    response = jsonify({**_state(stored), **extra})
+    response.set_etag(str(stored.version))
+    return response
+
+
+def _stored(game_id: str) -> StoredGame:
+    stored = access.load(GAME, game_id)
+    if stored is None:
+        raise Refusal(
+            404, "game_not_found", _("There is no game with this id. It may have been deleted.")
+        )
+    return stored
+
+
+def _editable(game_id: str) -> StoredGame:
+    """The game, if the request carries its edit token (401 without one, 403 with a wrong one)."""
+    stored = _stored(game_id)
+    require_edit_token(
+        stored,
+        missing=_(
+            "Changing a game needs its edit token: "
+            "send the header Authorization: Bearer <edit_token>."
+        ),
+        wrong=_(
+            "That edit token does not fit this game. "
+            "It may have been renewed: ask the scorekeeper for the new one."
+        ),
+    )
+    if not _version_matches(stored):
+        raise _stale(stored)
+    return stored
+
+
+def require_edit_token(stored: access.Shared, *, missing: str, wrong: str) -> None:
+    """Refuse the request unless its bearer token is the edit token of ``stored`` (a game or a
+    group): 401 without one (``missing`` says how to send it), 403 with another (``wrong``)."""
+    token = access.bearer_token()
+    if token is None:
+        raise Refusal(401, "edit_token_missing", missing)
+    if not access.same_token(token, stored.edit_token):
+        raise Refusal(403, "edit_token_wrong", wrong)
+
+
+def _version_matches(stored: StoredGame) -> bool:
+    """True unless an ``If-Match`` header names another version than the stored one."""
+    return "If-Match" not in request.headers or request.if_match.contains(str(stored.version))
+
+
+def _stale(stored: StoredGame) -> Refusal:
+    return Refusal(
+        412,
+        "version_mismatch",
+        _(
+            "This game has changed since the version you sent in If-Match (it is at version "
+            "%(version)s now), so nothing was changed. Load it and retry.",
+            version=stored.version,
+        ),
+    )
+
+
+def _round_number(data: object) -> int | None:
+    """The ``"number"`` a posted round may carry (taken out of the round), or ``None``."""
+    if not isinstance(data, dict) or "number" not in data:
+        return None
+    number = data.pop("number")
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise Refusal(
+            400, "invalid_number", _('"number" must be the round\'s number, a whole number.')
+        )
+    return number
+
+
+def _check_next(stored: StoredGame, number: int | None) -> None:
+    """Refuse a round number that is not the next one (409): a repeat is never a second round."""
+    upcoming = len(stored.record.rounds) + 1
+    if number is None or number == upcoming:
+        return
+    if 1 <= number < upcoming:
+        raise Refusal(
+            409,
+            "round_exists",
+            _(
+                "Round %(number)s is stored already, so nothing was changed. "
+                "The next round is %(next)s.",
+                number=number,
+                next=upcoming,
+            ),
+        )
+    raise Refusal(
+        409,
+        "round_not_next",
+        _(
+            "This is not the next round: the game is waiting for round %(next)s, "
+            "so nothing was changed.",
+            next=upcoming,
+        ),
+    )
+
+
+def _completed(stored: StoredGame, number: str) -> int:
+    """The number of a completed round of the game, from the URL (404 for any other)."""
+    played = len(stored.record.rounds)
+    # Checked as text first: a URL may carry a number of thousands of digits.
+    digits = number.isascii() and number.isdecimal() and len(number) <= 3
+    if digits and 1 <= int(number) <= played:
+        return int(number)
+    raise Refusal(
+        404,
+        "round_not_completed",
+        _(
+            "This game has no completed round %(number)s; rounds 1 to %(played)d are complete.",
+            number=number[:10],
+            played=played,
+        ),
+    )
+
+
+def _body() -> object:
+    """The request's JSON body, refused unless it is JSON sent as ``application/json``."""
+    if not request.is_json:
+        raise Refusal(
+            400, "json_required", _("Send JSON, with the header Content-Type: application/json.")
+        )
+    try:
+        data = json.loads(request.get_data())
+    except (ValueError, RecursionError) as error:
+        raise Refusal(
+            400, "json_invalid", _("The body is not valid JSON, so nothing was changed.")
+        ) from error
+    try:
+        check_text(data)
+    except RuleError as error:
+        raise Refusal.of(error) from error
+    return data
+
+
+def _parsed(read: Callable[[object], GameRecord], data: object) -> GameRecord:
+    """The game after ``read`` applied ``data``; a refused record or round is a 400."""
+    try:
+        return read(data)
+    except RuleError as error:
+        raise Refusal.of(error) from error
+
+
+def _save(stored: StoredGame, new: GameRecord, number: int | None = None) -> StoredGame:
+    """Store the change; when another request stored one first, say why this one is refused."""
+    try:
+        return storage.save(storage.get_db(), stored, new)
+    except storage.Conflict as error:
+        now = _stored(stored.id)
+        _check_next(now, number)  # the same round, posted twice at once: 409 round_exists
+        if "If-Match" in request.headers:
+            raise _stale(now) from error
+        raise Refusal(
+            409,
+            "changed_meanwhile",
+            _("Someone changed this game meanwhile, so nothing was changed. Load it and retry."),
+        ) from error

@@ -1,0 +1,99 @@
+"""Take a game to another phone or a spreadsheet: the game record file, a CSV, and import.
+
+The record (``export.json``) is the same JSON the API reads, so it imports as is; the CSV has
+one row per player per completed round. Both are rendered from the score sheet, which never
+holds a sealed bid. Import replays the file through the rules, like the API does.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from flask import Blueprint, Response, flash, redirect, url_for
+from flask_babel import gettext as _
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.wrappers import Response as WerkzeugResponse
+
+from scorekeeper import storage
+from scorekeeper.core import record, sheet
+from scorekeeper.core.game import GameRecord
+from scorekeeper.core.record import RecordError, check_text, parse_game
+from scorekeeper.render import csvfile, filenames, labels
+from scorekeeper.storage import StoredGame
+from scorekeeper.web import access
+from scorekeeper.web.forms import ImportForm
+from scorekeeper.web.kinds import GAME
+
+bp = Blueprint("exports", __name__)
+
+
+@bp.get("/games/<game_id>/export.json")
+def export_json(game_id: str) -> Response:
+    """Download the game record."""
+    stored = access.load_or_404(GAME, game_id)
+    text = record.record_text(record.to_record(sheet.build(stored.record)))
+    return _download(text, "application/json", _filename(stored, "json"))
+
+
+@bp.get("/games/<game_id>/export.csv")
+def export_csv(game_id: str) -> Response:
+    """Download the score sheet as CSV, one row per player per completed round."""
+    stored = access.load_or_404(GAME, game_id)
+    return _download(
+        csvfile.render(sheet.build(stored.record)), "text/csv", _filename(stored, "csv")
+    )
+
+
+@bp.post("/games/import")
+def import_game() -> WerkzeugResponse:
+    """Create a game from an uploaded record file; a refused file changes nothing."""
+    try:
+        record, key = _uploaded_record()
+    except RecordError as error:
+        reason = labels.refusal(error.reason)
+        flash(_("The file was not imported. %(reason)s", reason=reason), "error")
+        return redirect(url_for("views.home"))
+    stored = storage.create_game(storage.get_db(), record, key=key)
+    access.remember(GAME, stored, keeper=True)
+    flash(_("Game imported."), "success")
+    return redirect(url_for("views.game", game_id=stored.id))
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def _filename(stored: StoredGame, ext: str) -> str:
+    return filenames.download_name(stored.record.players, stored.day, ext)
+
+
+def _download(text: str, mimetype: str, name: str) -> Response:
+    response = Response(text.encode("utf-8"), mimetype=mimetype)
+    response.headers["Content-Disposition"] = filenames.content_disposition(name)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _uploaded_record() -> tuple[GameRecord, str | None]:
+    """The game in the uploaded file and the key of this upload, or a :class:`RecordError`
+    saying what is wrong.
+
+    The key is the form's one-time key with the file's digest: the same form sent twice with
+    the same file (a double tap) imports one game, another file from the same page another.
+    """
+    try:
+        form = ImportForm()
+        valid = form.validate_on_submit()
+    except RequestEntityTooLarge as error:
+        raise RecordError("import_too_large") from error
+    if not valid:
+        raise RecordError("import_no_file")
+    content = form.record.data.read()
+    try:
+        data = json.loads(content.decode("utf-8-sig"))
+    except (ValueError, RecursionError) as error:
+        raise RecordError("import_not_json") from error
+    check_text(data)
+    once = form.once_key()
+    key = None if once is None else f"import:{once}:{hashlib.sha256(content).hexdigest()}"
+    return parse_game(data), key

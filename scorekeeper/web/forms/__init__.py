@@ -1,0 +1,323 @@
+"""Every Flask-WTF form of the app (a group's in :mod:`.groups`). Validators ask the rules;
+none re-implements them."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Iterator
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from wtforms import (
+    BooleanField,
+    Field,
+    FieldList,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+    ValidationError,
+)
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.widgets import HiddenInput
+
+from scorekeeper.core import rules, variants
+from scorekeeper.core.refusals import N_
+from scorekeeper.core.rules import RuleError, Suit, Turned, Variants
+from scorekeeper.render import labels
+
+MAX_NAME = rules.MAX_NAME_LENGTH
+# Large enough for any real value; keeps absurd numbers out before the rules see them.
+MAX_NUMBER = 1000
+
+
+# WTForms' own sentences that our fields can give, marked so they are in our catalogues: WTForms
+# ships no Croatian, and one catalogue keeps the game's words and tone in every refusal.
+WTFORMS_MESSAGES = (
+    N_("Not a valid integer value."),
+    N_("Not a valid choice."),
+    N_("Invalid Choice: could not coerce."),
+    N_("This field is required."),
+    N_("Number must be between %(min)s and %(max)s."),
+    N_("Number must be at least %(min)s."),
+    N_("Number must be at most %(max)s."),
+)
+
+
+class _Messages:
+    """WTForms' messages through the request's catalogue (WTForms formats them itself)."""
+
+    def gettext(self, string: str) -> str:
+        return labels.gettext(string)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        text: str = labels.catalogue().ungettext(singular, plural, n)
+        return text
+
+
+class Form(FlaskForm):
+    """A form whose every message, WTForms' own included, is in the reader's language."""
+
+    class Meta:
+        def get_translations(self, form: Any) -> _Messages:
+            return _Messages()
+
+
+class Within(NumberRange):
+    """WTForms' NumberRange for whole numbers of any length: NumberRange first asks whether the
+    number is NaN as a float, which raises for a number of a few hundred digits (a 500)."""
+
+    def __call__(self, form: Any, field: Field) -> None:
+        data = field.data
+        if isinstance(data, int) and not self.min <= data <= self.max:
+            message = field.gettext("Number must be between %(min)s and %(max)s.")
+            raise ValidationError(message % {"min": self.min, "max": self.max})
+        super().__call__(form, field)
+
+
+def first_error(form: FlaskForm) -> str:
+    """The first reason a form was refused (field lists nest their errors)."""
+    pending: list[object] = list(form.errors.values())
+    while pending:
+        item = pending.pop(0)
+        if isinstance(item, str):
+            return item
+        if isinstance(item, list | tuple):
+            pending[:0] = list(item)
+    return str(_l("Something in that entry was not understood. Please try again."))
+
+
+class SeatList(FieldList):
+    """A FieldList that skips a field whose index is not a small plain number.
+
+    WTForms turns any index that ``str.isdigit()`` accepts into an ``int``: a posted field named
+    ``players-²`` or ``bids-`` followed by 5000 digits would raise instead of being ignored.
+    """
+
+    def _extract_indices(self, prefix: str, formdata: Any) -> Iterator[int]:
+        offset = len(prefix) + 1
+        for key in formdata:
+            if key.startswith(prefix):
+                index = key[offset:].split(self._field_separator, 1)[0]
+                if index.isascii() and index.isdigit() and len(index) <= 3:
+                    yield int(index)
+
+
+class OnceForm(Form):
+    """A form that makes a game: one key per form shown, stored with the game, so that the same
+    form sent twice (a double tap, a retry) makes one game."""
+
+    once = HiddenField(default=lambda: secrets.token_urlsafe(16))
+
+    def once_key(self) -> str | None:
+        """The form's one-time key, if it looks like one this app made."""
+        key = self.once.data or ""
+        return key if re.fullmatch("[A-Za-z0-9_-]{16,64}", key) else None
+
+
+class ImportForm(OnceForm):
+    """Upload a game record (the JSON that export produces)."""
+
+    record = FileField(_l("Game record file (.json)"), validators=[FileRequired()])
+
+
+class NewGameForm(OnceForm):
+    """Players in seat order, the first dealer and the variants of a new game."""
+
+    players = SeatList(
+        StringField(_l("Name"), filters=[lambda s: s.strip() if s else s]),
+        min_entries=rules.MAX_PLAYERS,
+        max_entries=rules.MAX_PLAYERS,
+    )
+    first_dealer = SelectField(
+        _l("First dealer"),
+        choices=[SelectChoice("random", _l("Draw at random"))]
+        + [SelectChoice(str(seat), _l("Player %(n)s", n=seat + 1)) for seat in range(8)],
+        default="random",
+    )
+    # One field per variant (added below from the registry), named by its key.
+
+    def names(self) -> list[str]:
+        """The names typed, in seat order, blanks left out."""
+        return [rules.normalise_name(entry.data) for entry in self.players.entries if entry.data]
+
+    # The fields a refusal names (indices into ``players``): they are marked invalid.
+    invalid_seats: frozenset[int] = frozenset()
+
+    def validate_players(self, field: FieldList) -> None:
+        names = self.names()
+        if len(names) < rules.MIN_PLAYERS:
+            raise ValidationError(_l("Enter the names of at least 3 players."))
+        try:
+            rules.check_player_names(names)
+        except RuleError as error:
+            # The rules count the names typed; a blank field between two is not a seat.
+            filled = [n for n, entry in enumerate(self.players.entries) if entry.data]
+            named = (error.reason.params.get(key) for key in ("seat", "first", "second"))
+            self.invalid_seats = frozenset(
+                filled[seat - 1] for seat in named if isinstance(seat, int)
+            )
+            raise ValidationError(labels.refusal(error.reason)) from error
+
+    def validate_first_dealer(self, field: SelectField) -> None:
+        # An unknown value ("²", 5000 digits) is already refused as "Not a valid choice".
+        seats = [str(seat) for seat in range(rules.MAX_PLAYERS)]
+        if field.data in seats and int(field.data) >= len(self.names()):
+            raise ValidationError(_l("The first dealer must be one of the players."))
+
+    def variants(self) -> Variants:
+        """The chosen variants."""
+        return variants.from_plain({spec.key: self[spec.key].data for spec in variants.REGISTRY})
+
+    def dealer(self) -> int:
+        """The first dealer's seat; a random one when the table wants a draw."""
+        if self.first_dealer.data == "random":
+            return secrets.randbelow(len(self.names()))
+        return int(self.first_dealer.data)
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Check the fields, then ask the rules whether the variants go together."""
+        if not super().validate(extra_validators):
+            return False
+        try:
+            rules.check_variants(len(self.names()), self.variants())
+        except RuleError as error:
+            field = self[error.setting or "length"]
+            field.errors.append(labels.refusal(error.reason))
+            return False
+        return True
+
+    def move(self, seat: int, step: int) -> None:
+        """Swap a player with the neighbour before (-1) or after (+1) in the seating order."""
+        entries = self.players.entries
+        other = seat + step
+        if 0 <= seat < len(entries) and 0 <= other < len(entries):
+            entries[seat].data, entries[other].data = entries[other].data, entries[seat].data
+
+
+def _variant_field(spec: variants.Spec) -> Field:
+    label = _l(spec.words.label)
+    if spec.is_flag:
+        return BooleanField(label)
+    options = [SelectChoice(value, _l(words.label)) for value, words in spec.options.items()]
+    return RadioField(label, choices=options, default=spec.plain(spec.default))
+
+
+for _spec in variants.REGISTRY:
+    setattr(NewGameForm, _spec.key, _variant_field(_spec))
+
+
+class ActionForm(Form):
+    """A change to a game, made against the version of the game the page showed."""
+
+    version = IntegerField(widget=HiddenInput(), validators=[InputRequired()])
+
+
+class TrumpForm(ActionForm):
+    """The card turned up, and the suit (a suit card, or the dealer's pick after a Wizard)."""
+
+    turned = SelectField(
+        _l("Turned card"), choices=[SelectChoice(t.value) for t in Turned if t is not Turned.NONE]
+    )
+    suit = SelectField(
+        _l("Trump suit"),
+        choices=[SelectChoice("", "-")] + [SelectChoice(s.value) for s in Suit],
+        default="",
+    )
+
+    def trump(self) -> tuple[Turned, Suit | None]:
+        """What was turned and the suit entered."""
+        return Turned(self.turned.data), Suit(self.suit.data) if self.suit.data else None
+
+
+class BidForm(ActionForm):
+    """One player's bid."""
+
+    seat = IntegerField(widget=HiddenInput(), validators=[InputRequired()])
+    bid = IntegerField(
+        _l("Bid"),
+        validators=[InputRequired(_l("Tap a number to bid.")), Within(0, MAX_NUMBER)],
+    )
+
+
+class TricksForm(ActionForm):
+    """Everyone's tricks at the end of a round; one left blank is filled in from the rest."""
+
+    def by_seat(self, players: int) -> list[int | None]:
+        """The tricks entered for each seat, ``None`` where left blank."""
+        return [self[f"tricks_{seat}"].data for seat in range(players)]
+
+
+# One field per seat, named tricks-0 … tricks-7: a blank seat must not shift the others.
+for _seat in range(rules.MAX_PLAYERS):
+    setattr(
+        TricksForm,
+        f"tricks_{_seat}",
+        IntegerField(
+            _l("Tricks"),
+            name=f"tricks-{_seat}",
+            validators=[Optional(), Within(0, MAX_NUMBER)],
+        ),
+    )
+
+
+def tricks_step(text: str, players: int) -> tuple[int, int] | None:
+    """A stepper tap sent without JavaScript: ``"2:+1"`` is seat 2, one trick more."""
+    seat, _sep, change = text.partition(":")
+    if not (seat.isascii() and seat.isdigit() and len(seat) <= 1) or int(seat) >= players:
+        return None
+    if change not in ("+1", "-1"):
+        return None
+    return int(seat), int(change)
+
+
+def draft_text(number: int, tricks: list[int | None]) -> str:
+    """The tricks tapped so far in round ``number`` as the page address carries them:
+    ``"3:1.0.2.3"`` is round 3, by seat."""
+    return f"{number}:" + ".".join("" if value is None else str(value) for value in tricks)
+
+
+def tricks_draft(text: str, number: int, players: int, hand_size: int) -> tuple[int, ...] | None:
+    """The tricks of :func:`draft_text` read back, each kept within the hand; ``None`` when the
+    text is not a draft of this round at this table (anything odd is ignored, never refused)."""
+    head, _sep, values = text.partition(":")
+    parts = values.split(".") if values else []
+    if head != str(number) or len(parts) != players:
+        return None
+    if not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in parts):
+        return None
+    return tuple(min(int(part), hand_size) for part in parts)
+
+
+class EditRoundForm(ActionForm):
+    """A completed round corrected: trump, every bid and every player's tricks."""
+
+    turned = SelectField(_l("Turned card"), choices=[SelectChoice(t.value) for t in Turned])
+    suit = SelectField(
+        _l("Trump suit"),
+        choices=[SelectChoice("", "-")] + [SelectChoice(s.value) for s in Suit],
+        default="",
+    )
+    bids = SeatList(
+        IntegerField(_l("Bid"), validators=[Optional(), Within(0, MAX_NUMBER)]),
+        min_entries=rules.MIN_PLAYERS,
+        max_entries=rules.MAX_PLAYERS,
+    )
+    tricks = SeatList(
+        IntegerField(_l("Tricks"), validators=[InputRequired(), Within(0, MAX_NUMBER)]),
+        min_entries=rules.MIN_PLAYERS,
+        max_entries=rules.MAX_PLAYERS,
+    )
+
+
+class JoinForm(Form):
+    """Yes, keep score for this game on this phone (a form, for its CSRF token)."""
+
+
+class ConfirmForm(ActionForm):
+    """A yes to something that cannot be taken back (delete a game, new edit link)."""

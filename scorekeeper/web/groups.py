@@ -1,0 +1,382 @@
+"""Group pages: a table's games and roster, its leaderboard, player pages and season report.
+
+Thin like the game pages: parse, let :mod:`scorekeeper.core.stats` count (it asks the score sheet,
+which asks the rules), store with :mod:`scorekeeper.storage`, render. Anyone with a group's link may
+view it; the browser that made it and holders of its edit token may change it
+(:mod:`scorekeeper.web.access`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+from flask_babel import format_decimal, format_percent, get_locale, ngettext
+from flask_babel import gettext as _
+from markupsafe import Markup
+from werkzeug.wrappers import Response as WerkzeugResponse
+
+from scorekeeper import storage
+from scorekeeper.core import game, sheet, stats, variants
+from scorekeeper.core.rules import Length, RuleError, next_first_dealer
+from scorekeeper.core.stats import Filters, GroupStats, VariantFilter
+from scorekeeper.render import chart, filenames, labels, printing
+from scorekeeper.storage import StoredGame, StoredGroup
+from scorekeeper.web import access, forms, pdf, sharing
+from scorekeeper.web.forms import groups as group_forms
+from scorekeeper.web.kinds import GAME, GROUP
+
+# Shown where a figure has nothing to count (a player who never bid): an em dash.
+NOTHING = "\u2014"
+
+bp = Blueprint("groups", __name__, url_prefix="/groups")
+
+
+# --- shared by the pages, the PDF and the API ------------------------------------------------
+
+
+def played(stored_games: Sequence[StoredGame]) -> list[stats.PlayedGame]:
+    """The group's games as the statistics read them."""
+    return [stats.PlayedGame(entry.id, entry.created_at, entry.record) for entry in stored_games]
+
+
+class FilterError(ValueError):
+    """A filter value this app does not know; ``str(error)`` says so to the player."""
+
+
+def parse_filters(args: Mapping[str, str]) -> Filters:
+    """The filters of a query string (``length``, ``variant``); an unknown value is refused."""
+    length, variant = args.get("length", ""), args.get("variant", "")
+    if length and length not in {item.value for item in Length}:
+        raise FilterError(_("There is no game length called “%(v)s”.", v=length[:30]))
+    if variant and variant not in {item.value for item in VariantFilter}:
+        raise FilterError(_("There is no variant called “%(v)s”.", v=variant[:30]))
+    return Filters(Length(length) if length else None, VariantFilter(variant) if variant else None)
+
+
+def filters_from(args: Mapping[str, str]) -> Filters:
+    """The filters of a page's query string; an unknown value is a 400 page saying so."""
+    try:
+        return parse_filters(args)
+    except FilterError as error:
+        abort(400, description=str(error))
+
+
+def group_games(stored: StoredGroup) -> list[StoredGame]:
+    """The group's games this request may see, in the order they were started.
+
+    A game whose view link was renewed is hidden from the group's pages and files as it is
+    everywhere, except from the group's keepers (who can take it out of the group) and from
+    phones that may see the game itself.
+    """
+    games = storage.group_games(storage.get_db(), stored.id)
+    if access.keeps(GROUP, stored):
+        return games
+    return [entry for entry in games if access.may_see(GAME, entry)]
+
+
+def group_stats(stored: StoredGroup, filters: Filters) -> tuple[list[StoredGame], GroupStats]:
+    """The group's games (:func:`group_games`) and the statistics of those the filters keep."""
+    games = group_games(stored)
+    return games, stats.compute(played(games), filters)
+
+
+def totals_chart(figures: GroupStats, width: int, height: int, font: str = "sans-serif") -> str:
+    """Each player's final totals, game after game, as SVG ("" before the first counted game)."""
+    if not figures.games:
+        return ""
+    numbers = {result.id: result.number for result in figures.games}
+    lines = [[(numbers[gid], total) for gid, total in p.finals] for p in figures.players]
+    return chart.lines_svg(
+        [p.name for p in figures.players],
+        lines,
+        (1, max(len(figures.games), 2)),
+        width,
+        height,
+        title=_("Final totals, game by game"),
+        x_label=_("Game"),
+        y_label=_("Final total"),
+        summary=", ".join(
+            _("%(name)s: %(average)s on average", name=p.name, average=decimal(p.average_total))
+            for p in figures.players
+        ),
+        font_family=font,
+    )
+
+
+def decimal(value: float | None) -> str:
+    """A mean for the reader's language, one decimal (a dash when there is none)."""
+    if value is None:
+        return NOTHING
+    text: str = format_decimal(value, format="#,##0.0")
+    return text.replace("-", "\u2212")
+
+
+def percent(value: float | None) -> str:
+    """A share (0 to 1) as a percentage for the reader's language (a dash when there is none)."""
+    if value is None:
+        return NOTHING
+    text: str = format_percent(value, format="#,##0%")
+    return text
+
+
+def filter_choices() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The options of the two filter menus, game length and variant, in words."""
+    lengths = [(length.value, labels.option_label("length", length.value)) for length in Length]
+    variants = [
+        (VariantFilter.PLAIN.value, _("No special rules")),
+        *(
+            (choice.value, labels.option_label("bid_restriction", choice.value))
+            for choice in (VariantFilter.PLUS_MINUS_ONE, VariantFilter.CANADIAN)
+        ),
+        (VariantFilter.HIDDEN.value, _("Hidden bids")),
+        (VariantFilter.DELAYED.value, _("Delayed bids")),
+        *(
+            (choice.value, labels.variant_label(choice.value))
+            for choice in (VariantFilter.SABOTEUR, VariantFilter.JESTER_BID)
+        ),
+    ]
+    return lengths, variants
+
+
+# --- a group ---------------------------------------------------------------------------------
+
+
+def _page(template: str, stored: StoredGroup, **context: object) -> str:
+    return render_template(
+        template,
+        group=stored,
+        editor=access.keeps(GROUP, stored),
+        decimal=decimal,
+        percent=percent,
+        filter_choices=filter_choices(),
+        option_label=labels.option_label,
+        **context,
+    )
+
+
+def _to_group(stored: StoredGroup) -> WerkzeugResponse:
+    return redirect(url_for("groups.show", group_id=stored.id), code=303)
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new() -> ResponseReturnValue:
+    """Name a new group; this phone keeps it."""
+    form = group_forms.GroupForm()
+    if form.validate_on_submit():
+        stored = storage.create_group(storage.get_db(), form.name.data)
+        access.remember(GROUP, stored, keeper=True)
+        return _to_group(stored)
+    status = 400 if request.method == "POST" else 200
+    return render_template("groups/new.html", form=form), status
+
+
+@bp.get("/<group_id>")
+def show(group_id: str) -> str:
+    """The leaderboard, the totals chart, head-to-head and the group's games."""
+    stored = access.load_or_404(GROUP, group_id)
+    access.remember(GROUP, stored)
+    filters = filters_from(request.args)
+    games, figures = group_stats(stored, filters)
+    editor = access.keeps(GROUP, stored)
+    addable: list[tuple[StoredGame, sheet.Sheet]] = []
+    if editor:
+        mine = storage.load_many(storage.get_db(), access.seen(GAME))
+        taken = storage.grouped(storage.get_db(), [entry.id for entry in mine])
+        addable = [
+            (entry, sheet.build(entry.record))
+            for entry in mine
+            if entry.id not in taken and access.keeps(GAME, entry)
+        ]
+    return _page(
+        "groups/group.html",
+        stored,
+        figures=figures,
+        filters=filters,
+        games=[(entry, sheet.build(entry.record)) for entry in reversed(games)],
+        chart=Markup(totals_chart(figures, 360, 260)),
+        addable=addable,
+        add_form=group_forms.AddGamesForm(),
+    )
+
+
+@bp.get("/<group_id>/players/<path:key>")
+def player(group_id: str, key: str) -> str:
+    """One player's figures, results and head-to-head; renaming and merging for editors."""
+    stored = access.load_or_404(GROUP, group_id)
+    filters = filters_from(request.args)
+    _games, figures = group_stats(stored, filters)
+    roster = dict(stored.roster)
+    figure = figures.player(key)
+    if figure is None and key not in roster:
+        abort(404)
+    name = figure.name if figure else roster[key]
+    return _page(
+        "groups/player.html",
+        stored,
+        key=key,
+        name=name,
+        figure=figure,
+        figures=figures,
+        filters=filters,
+        results=[result for result in figures.games if key in result.keys],
+        others=[(other, other_name) for other, other_name in stored.roster if other != key],
+        form=group_forms.RenameForm(data={"name": name}),
+    )
+
+
+@bp.post("/<group_id>/players/<path:key>/rename")
+def rename(group_id: str, key: str) -> WerkzeugResponse:
+    """Rename a player in the roster and every game of the group; another player's name (the
+    merge menu sends one) makes the two one player."""
+    stored = access.load_or_404(GROUP, group_id)
+    access.require_keeper(GROUP, stored)
+    roster = dict(stored.roster)
+    if key not in roster:
+        abort(404)
+    form = group_forms.RenameForm()
+    if not form.validate_on_submit():
+        # The form's own messages are lazy strings, which the game pages' helper skips.
+        flash(str(next(iter(form.name.errors), "")) or forms.first_error(form), "error")
+        return redirect(url_for("groups.player", group_id=group_id, key=key), code=303)
+    name = form.name.data
+    try:
+        changed = storage.rename_player(storage.get_db(), stored.id, key, name)
+    except storage.SameGame:
+        flash(
+            _(
+                "%(a)s and %(b)s played in the same game, so they cannot be one player.",
+                a=roster[key],
+                b=name,
+            ),
+            "error",
+        )
+        return redirect(url_for("groups.player", group_id=group_id, key=key), code=303)
+    flash(
+        ngettext(
+            "%(old)s is now %(new)s, in %(num)s game.",
+            "%(old)s is now %(new)s, in %(num)s games.",
+            changed,
+            old=roster[key],
+            new=name,
+        ),
+        "info",
+    )
+    return redirect(
+        url_for("groups.player", group_id=group_id, key=stats.player_key(name)), code=303
+    )
+
+
+@bp.route("/<group_id>/games/new", methods=["GET", "POST"])
+def new_game(group_id: str) -> ResponseReturnValue:
+    """A new game of the group: tap who plays; first dealer and variants as last time."""
+    stored = access.load_or_404(GROUP, group_id)
+    access.require_keeper(GROUP, stored)
+    games = group_games(stored)
+    last = games[-1].record if games else None
+    data = None
+    order: list[str] = []
+    if last is not None:
+        order = list(stats.seat_keys(last.players))
+        if request.method == "GET":
+            data = _last_game_defaults(last)
+    form = group_forms.GroupGameForm(data=data)
+    form.seat(dict(stored.roster), order)
+    move = request.form.get("move", "")
+    if move:
+        seat, _sep, direction = move.partition(":")
+        if seat.isascii() and seat.isdigit() and len(seat) <= 3:
+            form.move(int(seat), -1 if direction == "up" else 1)
+        return _page("groups/new_game.html", stored, form=form)
+    if form.validate_on_submit():
+        try:
+            record = game.new_game(form.names(), form.dealer(), form.variants())
+        except RuleError as error:
+            form.form_errors.append(str(error))
+        else:
+            created = storage.create_group_game(
+                storage.get_db(), stored.id, record, key=form.once_key()
+            )
+            access.remember(GAME, created, keeper=True)
+            return redirect(url_for("views.game", game_id=created.id), code=303)
+    status = 400 if request.method == "POST" else 200
+    return _page("groups/new_game.html", stored, form=form), status
+
+
+def _last_game_defaults(last: game.GameRecord) -> dict[str, object]:
+    """The variants of the group's last game, and its first dealer's next seat as first dealer
+    (the deal moves on, as in a rematch); its players are ticked."""
+    keys = stats.seat_keys(last.players)
+    return {
+        "pick": list(keys),
+        "first_dealer": keys[next_first_dealer(last.first_dealer, len(keys))],
+        **{spec.key: spec.plain(getattr(last.variants, spec.key)) for spec in variants.REGISTRY},
+    }
+
+
+@bp.post("/<group_id>/games/add")
+def add_games(group_id: str) -> WerkzeugResponse:
+    """Put games of this phone (that it may change) into the group."""
+    stored = access.load_or_404(GROUP, group_id)
+    access.require_keeper(GROUP, stored)
+    form = group_forms.AddGamesForm()
+    chosen = storage.load_many(storage.get_db(), form.games.data or [])
+    mine = [entry for entry in chosen if access.keeps(GAME, entry)]
+    if not form.validate_on_submit() or not mine:
+        flash(_("Tick the games to add to the group."), "error")
+        return _to_group(stored)
+    added = storage.add_group_games(storage.get_db(), stored.id, mine)
+    flash(
+        ngettext("%(num)s game added to the group.", "%(num)s games added to the group.", added),
+        "info",
+    )
+    return _to_group(stored)
+
+
+@bp.post("/<group_id>/games/<game_id>/remove")
+def remove_game(group_id: str, game_id: str) -> WerkzeugResponse:
+    """Take a game out of the group (the game itself stays)."""
+    stored = access.load_or_404(GROUP, group_id)
+    access.require_keeper(GROUP, stored)
+    form = forms.ConfirmForm()
+    if form.validate_on_submit() and storage.group_of(storage.get_db(), game_id) == stored.id:
+        storage.remove_group_game(storage.get_db(), stored.id, game_id)
+        flash(_("The game was taken out of the group; it is still on the home page."), "info")
+    return _to_group(stored)
+
+
+sharing.add_routes(bp, GROUP, "/<group_id>")
+
+
+# --- the season report -----------------------------------------------------------------------
+
+
+@bp.get("/<group_id>/season.pdf")
+def season_pdf(group_id: str) -> Response:
+    """Standings and every player's figures as a PDF, in the language of the page."""
+    stored = access.load_or_404(GROUP, group_id)
+    filters = filters_from(request.args)
+    games, figures = group_stats(stored, filters)
+    latest = max((entry.updated_at for entry in games), default=stored.updated_at)
+    seen = tuple(entry.id for entry in games)
+    key = ("season", stored.id, stored.updated_at, latest, seen, filters, str(get_locale()))
+    day = (games[-1].created_at if games else stored.created_at)[:10]
+    filename = filenames.name_from([stored.name, day], "pdf")
+
+    def render() -> bytes:
+        svg = totals_chart(figures, 700, 300, "DejaVu Sans, sans-serif")
+        return printing.season_pdf(
+            stored.name, figures, chart=svg, decimal=decimal, percent=percent
+        )
+
+    return pdf._pdf_response("season", key, filename, render)

@@ -1,0 +1,204 @@
+"""Groups for other programs: the JSON API, and the group file that moves a group to a server.
+
+The API (``/api/groups``) takes a bearer token like the games API: making a group needs none,
+adding a game needs the group's edit token, the statistics need none. Refusals are the games
+API's JSON ``{"error": sentence, "code": stable_snake_case}``. The group file is downloaded from
+the group page and uploaded on the home page of another server. Documented in ``docs/api.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, flash, jsonify, redirect, request, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.wrappers import Response as WerkzeugResponse
+
+from scorekeeper import storage
+from scorekeeper.core import sheet, stats
+from scorekeeper.core.group_record import GroupFile, group_text, parse_group_file, to_group_file
+from scorekeeper.core.record import Json, RecordError, parse_game
+from scorekeeper.render import filenames, labels
+from scorekeeper.storage import StoredGroup
+from scorekeeper.web import access, api, forms, groups
+from scorekeeper.web.api import Refusal
+from scorekeeper.web.forms import groups as group_forms
+from scorekeeper.web.kinds import GROUP
+
+# About 3,000 games of four players over the standard length.
+MAX_GROUP_FILE = 8 * 1024 * 1024
+
+bp = Blueprint("groups_api", __name__, url_prefix="/api/groups")
+files = Blueprint("group_files", __name__)
+
+
+# Refusals are the games API's: the same JSON body, the same handler.
+bp.register_error_handler(Refusal, api._refused)
+
+
+# --- the API ---------------------------------------------------------------------------------
+
+
+@bp.post("")
+def create_group() -> tuple[Response, int, dict[str, str]]:
+    """Make a group: ``{"name": ...}``; answers its id and edit token."""
+    body = api._body()
+    if not isinstance(body, dict) or set(body) != {"name"}:
+        raise Refusal(
+            400, "group_fields", _('Send {"name": "the group\'s name"} and nothing else.')
+        )
+    name = body["name"]
+    if not isinstance(name, str) or not 0 < len(name.strip()) <= group_forms.MAX_GROUP_NAME:
+        raise Refusal(
+            400,
+            "group_name",
+            _("The group's name is 1 to %(n)s characters.", n=group_forms.MAX_GROUP_NAME),
+        )
+    stored = storage.create_group(storage.get_db(), name.strip())
+    body = {"id": stored.id, "edit_token": stored.edit_token, "name": stored.name}
+    return jsonify(body), 201, {"Location": url_for(".group_stats", group_id=stored.id)}
+
+
+@bp.post("/<group_id>/games")
+def add_game(group_id: str) -> tuple[Response, int, dict[str, str]]:
+    """Store a game record as a game of the group; answers the game's id and edit token."""
+    stored = _editable(group_id)
+    record = api._parsed(parse_game, api._body())
+    created = storage.create_group_game(storage.get_db(), stored.id, record)
+    body = {"id": created.id, "edit_token": created.edit_token}
+    return jsonify(body), 201, {"Location": url_for("api.get_game", game_id=created.id)}
+
+
+@bp.get("/<group_id>/stats")
+def group_stats(group_id: str) -> Response:
+    """The leaderboard over the group's finished games (``?length=``, ``?variant=`` filter)."""
+    stored = _stored(group_id)
+    filters = _filters()
+    _games, figures = groups.group_stats(stored, filters)
+    return jsonify(stats_json(stored, figures))
+
+
+def stats_json(stored: StoredGroup, figures: stats.GroupStats) -> Json:
+    """The statistics as the API answers them (players in leaderboard order)."""
+    return {
+        "id": stored.id,
+        "name": stored.name,
+        "games": len(figures.games),
+        "players": [
+            {
+                "name": p.name,
+                "games": p.games,
+                "wins": p.wins,
+                "rounds_bid": p.rounds_bid,
+                "bids_met": p.bids_met,
+                "zero_bids": p.zero_bids,
+                "zero_bids_met": p.zero_bids_met,
+                "total_points": p.total_points,
+                "best_total": p.best_total,
+                "average_total": p.average_total,
+            }
+            for p in figures.players
+        ],
+    }
+
+
+def _stored(group_id: str) -> StoredGroup:
+    """The group (404 unknown). The request was allowed to see it before the view ran
+    (:func:`scorekeeper.web.access.check_request`: 403 once its view link was renewed, unless the
+    bearer token is its view or edit token)."""
+    stored = access.load(GROUP, group_id)
+    if stored is None:
+        raise Refusal(404, "group_not_found", _("There is no group with this id."))
+    return stored
+
+
+def _editable(group_id: str) -> StoredGroup:
+    """The group, if the request carries its edit token (401 without one, 403 with a wrong one)."""
+    stored = _stored(group_id)
+    api.require_edit_token(
+        stored,
+        missing=_(
+            "Adding a game to a group needs the group's edit token: "
+            "send the header Authorization: Bearer <edit_token>."
+        ),
+        wrong=_("That edit token does not fit this group. It may have been renewed."),
+    )
+    return stored
+
+
+def _filters() -> stats.Filters:
+    try:
+        return groups.parse_filters(request.args)
+    except groups.FilterError as error:
+        raise Refusal(400, "filter_unknown", str(error)) from error
+
+
+# --- the group file --------------------------------------------------------------------------
+
+
+@files.get("/groups/<group_id>/export.json")
+def export_group(group_id: str) -> Response:
+    """Download the whole group: name, roster, every game with the rounds completed."""
+    stored = access.load_or_404(GROUP, group_id)
+    games = groups.group_games(stored)
+    data = to_group_file(
+        stored.name,
+        stored.players,
+        [(sheet.build(entry.record), entry.created_at) for entry in games],
+    )
+    text = group_text(data)
+    name = filenames.name_from([stored.name, stored.updated_at[:10]], "json")
+    response = Response(text.encode("utf-8"), mimetype="application/json")
+    response.headers["Content-Disposition"] = filenames.content_disposition(name)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@files.post("/groups/import")
+def import_group() -> WerkzeugResponse:
+    """Make a group from an uploaded group file; a refused file changes nothing."""
+    try:
+        group = _uploaded_group()
+    except RecordError as error:
+        flash(
+            _("The file was not imported. %(reason)s", reason=labels.refusal(error.reason)),
+            "error",
+        )
+        return redirect(url_for("views.home"))
+    stored = storage.import_group(storage.get_db(), group.name, group.players, group.games)
+    access.remember(GROUP, stored, keeper=True)
+    flash(
+        ngettext(
+            "Group imported with %(num)s game.",
+            "Group imported with %(num)s games.",
+            len(group.games),
+        ),
+        "success",
+    )
+    return redirect(url_for("groups.show", group_id=stored.id))
+
+
+@files.url_value_preprocessor
+def _group_file_limit(endpoint: str | None, _values: dict[str, Any] | None) -> None:
+    """A season of games is larger than one game's record: this upload alone may be bigger.
+    Set before any before_request hook reads the form (the CSRF check does)."""
+    if endpoint == "group_files.import_group":
+        request.max_content_length = MAX_GROUP_FILE
+
+
+def _uploaded_group() -> GroupFile:
+    try:
+        form = forms.ImportForm()
+        valid = form.validate_on_submit()
+    except RequestEntityTooLarge as error:
+        raise RecordError("group_import_too_large") from error
+    if not valid:
+        raise RecordError("group_import_no_file")
+    try:
+        data = json.loads(form.record.data.read().decode("utf-8-sig"))
+    except (ValueError, RecursionError) as error:
+        raise RecordError("group_import_not_json") from error
+    return parse_group_file(data)

@@ -1,0 +1,137 @@
+"""Serving many tables from one machine: a reverse proxy in front (HTTPS), and server limits
+that hold when phones leave connections open or send far too much. See docs/hosting.md.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import resource
+import sys
+from typing import Any
+
+from flask import Flask, request
+from waitress import utilities as waitress_errors
+from waitress.channel import HTTPChannel
+from waitress.server import create_server
+from waitress.task import ErrorTask, Task, WSGITask
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+# Waitress stops accepting at this many open connections; a phone keeps one or two open.
+CONNECTION_LIMIT = 500
+# An idle connection (a phone asleep, a half-sent request) is closed after this many seconds;
+# a phone that wakes up opens a new one without noticing.
+IDLE_SECONDS = 30
+# Bodies up to this multiple of MAX_CONTENT_LENGTH are held in memory; larger ones (a group
+# file) in a temporary file, up to the server's cap (:func:`body_cap`).
+BODY_MARGIN = 4
+# Set in the WSGI environ of a request whose body Waitress refused as too large: the app then
+# answers 413 itself, with its page or JSON (no header can set a key without ``HTTP_``).
+BODY_TOO_LARGE = "scorekeeper.body_too_large"
+
+
+def init_app(app: Flask) -> None:
+    """Trust ``TRUSTED_PROXIES`` reverse proxies for the client's address, scheme and host;
+    answer a body the server refused as too large with the app's own 413."""
+    proxies = trusted_proxies(app)
+    if proxies:
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies
+        )
+    # A URL value preprocessor runs before every before_request hook: none of them (CSRF reads
+    # the form) may see the request, whose body was never read.
+    app.url_value_preprocessor(_refuse_too_large)
+
+
+def _refuse_too_large(_endpoint: str | None, _values: dict[str, Any] | None) -> None:
+    if request.environ.get(BODY_TOO_LARGE):
+        raise RequestEntityTooLarge()
+
+
+def body_cap(app: Flask) -> int:
+    """The most of a request body the server reads: more than any address takes (the app's
+    ``MAX_CONTENT_LENGTH``, a group file's 8 MB), so that the app's own limits answer a body a
+    little over them; a body over the cap is refused as soon as its headers announce it (or
+    a chunked body passes it), without being read, and the app words that refusal too."""
+    from scorekeeper.web.groups_api import MAX_GROUP_FILE
+
+    limit = int(app.config["MAX_CONTENT_LENGTH"])
+    return max(limit, MAX_GROUP_FILE) + BODY_MARGIN * limit
+
+
+def trusted_proxies(app: Flask) -> int:
+    """How many proxies in front of the app set ``X-Forwarded-*`` headers (0: none)."""
+    return max(0, int(app.config.get("TRUSTED_PROXIES") or 0))
+
+
+def waitress_options(app: Flask) -> dict[str, Any]:
+    """Waitress settings for ``app``: connection limits, idle timeouts and the body limit."""
+    return {
+        "connection_limit": CONNECTION_LIMIT,
+        "channel_timeout": IDLE_SECONDS,
+        "cleanup_interval": 5,
+        "max_request_body_size": body_cap(app),
+        # Bodies a little over the app's limit stay in memory; only a large upload goes to a
+        # temporary file (deleted as soon as it is answered), never more than the cap.
+        "inbuf_overflow": BODY_MARGIN * int(app.config["MAX_CONTENT_LENGTH"]),
+        # With a proxy trusted, its X-Forwarded-* headers must reach ProxyFix; without one,
+        # Waitress drops them so that no client can claim to be someone else.
+        "clear_untrusted_proxy_headers": not trusted_proxies(app),
+    }
+
+
+def raise_open_files_limit(needed: int = 2 * CONNECTION_LIMIT + 100) -> None:
+    """Let the process open a file per connection and more (the soft limit is often 1024)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def share_the_interpreter(seconds: float = 0.0005) -> None:
+    """Let a waiting thread in after ``seconds`` instead of Python's 5 ms.
+
+    A PDF render holds the interpreter for long stretches; every time a page's thread waits for
+    a query or the network, it queues for the interpreter again. With the shorter turn, a
+    render in progress slows the round page by less than 2x instead of about 3x (measured by
+    ``make bench``, docs/benchmarks.md).
+    """
+    sys.setswitchinterval(seconds)
+
+
+class _TooLargeTask(WSGITask):  # type: ignore[misc]
+    """Waitress's refusal of a body over its cap, answered by the app: its 413 page or JSON in
+    the reader's language (the request's line and headers, no body, :data:`BODY_TOO_LARGE`)
+    instead of Waitress's plain English text. The connection closes after the answer: the rest
+    of the body is never read."""
+
+    def execute(self) -> None:
+        self.set_close_on_finish()
+        super().execute()
+
+    def get_environment(self) -> dict[str, Any]:
+        environ: dict[str, Any] = super().get_environment()
+        environ.update({"wsgi.input": io.BytesIO(), "CONTENT_LENGTH": "0", BODY_TOO_LARGE: True})
+        return environ
+
+
+def _error_task(channel: HTTPChannel, request: Any) -> Task:
+    if isinstance(request.error, waitress_errors.RequestEntityTooLarge):
+        return _TooLargeTask(channel, request)
+    return ErrorTask(channel, request)
+
+
+class _Channel(HTTPChannel):  # type: ignore[misc]
+    """Waitress's connection, whose body-too-large refusals the app answers."""
+
+    error_task_class = staticmethod(_error_task)
+
+
+def serve(app: Flask, **options: Any) -> None:
+    """Serve ``app`` with Waitress (``waitress.serve``), its too-large bodies refused by the app."""
+    logging.basicConfig()
+    server = create_server(app, **options)
+    server.channel_class = _Channel
+    server.print_listen("Serving on http://{}:{}")
+    server.run()

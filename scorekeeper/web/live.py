@@ -1,0 +1,133 @@
+"""Every open page of a game follows it live: a cheap version check, and the table display.
+
+A page of a game carries the game's version; ``static/app.js`` asks ``/games/<id>/version``
+every 1.5 s with ``If-None-Match`` and reloads the page only when the answer is not ``304``.
+The check is answered before Flask from one indexed number (no sheet is built, nothing is
+rendered, no session is read), so a single server holds hundreds of watching phones while the
+scorekeeper's taps are still answered at once (``benchmarks/watchers.py``). Without JavaScript,
+watching pages refresh themselves every 10 s with a ``<noscript>`` meta refresh instead
+(``page_parts.noscript_refresh``).
+
+Forms sent by ``app.js`` (so that a tap survives a dropped Wi-Fi) get their redirect as JSON:
+a fetch cannot read where a redirect leads, and following it would spend the flash message.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from flask import Blueprint, Flask, Response, abort, redirect, render_template, request, url_for
+from werkzeug.datastructures import ETags
+from werkzeug.http import parse_etags
+from werkzeug.wrappers import Response as WerkzeugResponse
+
+from scorekeeper import storage
+from scorekeeper.core import sheet
+from scorekeeper.web import access, security
+from scorekeeper.web.kinds import GAME
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+
+bp = Blueprint("live", __name__)
+
+# Sent by app.js with the forms it posts itself; see :func:`_redirect_as_json`.
+SENT_BY_SCRIPT = "X-Pad-Send"
+POLL_SECONDS = 1.5  # app.js's pace: a change shows on every phone within 2 s
+
+
+def init_app(app: Flask) -> None:
+    """Register the blueprint, the version check in front of Flask, and the redirect-as-JSON
+    answer for script-sent forms."""
+    app.register_blueprint(bp)
+    app.after_request(_redirect_as_json)
+    app.wsgi_app = VersionCheck(app.wsgi_app, app)  # type: ignore[method-assign]
+
+
+@bp.get("/games/<game_id>/version")
+def version(game_id: str) -> Response:
+    """The game's version as an ``ETag``: ``304`` while it has not changed.
+
+    :class:`VersionCheck` answers first for games anyone with the link may watch; this route
+    answers the others (after the access check every game address has) and unknown games.
+    """
+    current = storage.version_of(storage.get_db(), game_id)
+    if current is None:
+        abort(404)
+    return _version_answer(current, request.if_none_match)
+
+
+def _version_answer(current: int, if_none_match: ETags) -> Response:
+    etag = str(current)
+    if if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        response = Response(json.dumps({"version": current}), mimetype="application/json")
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return security.fixed_headers(response)
+
+
+class VersionCheck:
+    """Answers ``GET /games/<id>/version`` before Flask: no request context, no session, no
+    translations, one read on a connection the thread keeps. It is the request a server gets
+    most (every watching phone, every 1.5 s), so it must cost next to nothing."""
+
+    PATH = re.compile(r"/games/([A-Za-z0-9_-]{1,64})/version")
+
+    def __init__(self, wsgi_app: WSGIApplication, app: Flask) -> None:
+        self.wsgi_app = wsgi_app
+        self.app = app
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        found = self.PATH.fullmatch(environ.get("PATH_INFO", ""))
+        if found and environ.get("REQUEST_METHOD") in ("GET", "HEAD"):
+            current = storage.peek_version(self.app, found[1])
+            if current is not None:
+                etags = parse_etags(environ.get("HTTP_IF_NONE_MATCH"))
+                return _version_answer(current, etags)(environ, start_response)
+        return self.wsgi_app(environ, start_response)
+
+
+@bp.get("/games/<game_id>/display/<token>")
+def display_by_link(game_id: str, token: str) -> WerkzeugResponse:
+    """The table display's link once the view link was renewed: it carries the view token,
+    which this browser keeps, as a renewed view link does (``views.watch``)."""
+    stored = access.load_or_404(GAME, game_id)
+    access.require_view_token(GAME, stored, token)
+    access.remember(GAME, stored, by_view_link=True)
+    return redirect(url_for("live.display", game_id=stored.id), code=303)
+
+
+access.OWN_TOKEN.add("live.display_by_link")
+
+
+@bp.get("/games/<game_id>/display")
+def display(game_id: str) -> str:
+    """The table display: standings in large type, the round, and the bids as they come in.
+
+    View-only whoever opens it: it has no form, so a tablet left on the table changes nothing.
+    """
+    stored = access.load_or_404(GAME, game_id)
+    built = sheet.build(stored.record)
+    return render_template(
+        "display/display.html",
+        stored=stored,
+        sheet=built,
+        players=built.players,
+        editor=False,
+    )
+
+
+def _redirect_as_json(response: Response) -> Response:
+    if request.headers.get(SENT_BY_SCRIPT) != "1" or not response.is_sequence:
+        return response
+    if 300 <= response.status_code < 400 and "Location" in response.headers:
+        location = response.headers.pop("Location")
+        response.status_code = 200
+        response.set_data(json.dumps({"location": location}))
+        response.mimetype = "application/json"
+    return response

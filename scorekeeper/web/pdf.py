@@ -1,0 +1,276 @@
+"""Printed score sheets: a game's pad and a blank pad, as PDF files made by WeasyPrint.
+
+Thin like the pages: parse the request, load the game, and answer from a small in-process cache
+when that game version was printed already (an ``ETag`` lets the browser skip even that). The
+rendering itself is in :mod:`scorekeeper.render.printing`; every number printed comes from the score
+sheet. File names come from :mod:`scorekeeper.render.filenames`, shared with the other exports.
+
+Rendering takes a core for a while, so few renders run at once (``PDF_RENDERS``) and a few more
+wait their turn (``PDF_WAITING``); past that a request is told to retry (503), so that printing
+never takes every server thread from the phones at the table. The same sheet asked for by many
+phones at once is rendered once. Blank pads have a cache of their own, so that printed games
+never push them out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from functools import cache
+
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+
+from scorekeeper.core import rules, sheet
+from scorekeeper.core.rules import Length, RuleError
+from scorekeeper.render import filenames, labels, printing
+from scorekeeper.render.paper import PAPERS
+from scorekeeper.web import access, errors
+from scorekeeper.web.forms import MAX_NAME
+from scorekeeper.web.kinds import GAME
+
+bp = Blueprint("pdf", __name__)
+
+
+@bp.app_errorhandler(printing.PrintingUnavailable)
+def _cannot_print(_error: printing.PrintingUnavailable) -> tuple[str, int]:
+    """Pango is missing on the machine serving the pad: say how to install it (a page, not an
+    error: every score is safe, and the pad works without it)."""
+    game_id = (request.view_args or {}).get("game_id")
+    back = url_for("views.game", game_id=game_id) if game_id else url_for("views.home")
+    return render_template("pdf/unavailable.html", back=back), 503
+
+
+@bp.get("/games/<game_id>/sheet.pdf")
+def game_sheet(game_id: str) -> Response:
+    """The game's score sheet as played so far (``?paper=a4``, the default, or ``letter``)."""
+    stored = access.load_or_404(GAME, game_id)
+    paper = _paper()
+    key = (stored.stamp, paper, str(get_locale()))
+    filename = filenames.download_name(stored.record.players, stored.day, "pdf")
+    day = stored.day
+    return _pdf_response(
+        "game",
+        key,
+        filename,
+        lambda: printing.game_pdf(sheet.build(stored.record), day=day, paper=paper),
+    )
+
+
+@bp.get("/sheets/blank.pdf")
+def blank_sheet() -> Response:
+    """An empty pad for the standard game of N players, to fill in by hand.
+
+    Query: ``players`` (3 to 8, required); names go in seat order as repeated ``names``
+    parameters (``?players=4&names=Tom&names=Dick``), fewer than N leave the rest blank (a line
+    to write on); ``length`` any game length (``standard`` by default); ``paper`` as for a
+    game's sheet.
+    """
+    paper = _paper()
+    players = _player_count(request.args.get("players", ""))
+    length = _length(request.args.get("length", "standard"), players)
+    names = tuple(name.strip() for name in request.args.getlist("names"))
+    if len(names) > players:
+        abort(
+            400, description=_("There are %(n)s names for %(p)s players.", n=len(names), p=players)
+        )
+    if any(len(name) > MAX_NAME for name in names):
+        abort(400, description=_("Keep each name to %(n)s characters.", n=MAX_NAME))
+    names += ("",) * (players - len(names))
+    key = (names, paper, length.value, str(get_locale()))
+    filename = filenames.name_from(["blank", str(players), *names], "pdf")
+    return _pdf_response(
+        "blank", key, filename, lambda: printing.blank_pdf(names, paper=paper, length=length)
+    )
+
+
+def _length(text: str, players: int) -> Length:
+    """The game length asked for, refused in words when unknown or not for this table."""
+    if text not in {length.value for length in Length}:
+        abort(400, description=_("Unknown game length: %(length)s.", length=text[:20]))
+    try:
+        rules.schedule(players, Length(text))
+    except RuleError as error:
+        abort(400, description=labels.refusal(error.reason))
+    return Length(text)
+
+
+def _paper() -> str:
+    paper = request.args.get("paper", "a4").strip().lower()
+    if paper not in PAPERS:
+        abort(
+            400,
+            description=_(
+                'Paper must be "a4" (the default) or "letter", not "%(paper)s".', paper=paper[:20]
+            ),
+        )
+    return paper
+
+
+def _player_count(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:  # also "²", which str.isdigit() lets through
+        count = 0
+    if not rules.MIN_PLAYERS <= count <= rules.MAX_PLAYERS:
+        abort(
+            400,
+            description=_(
+                "Say how many players the pad is for: ?players= a number from %(low)s to %(high)s.",
+                low=rules.MIN_PLAYERS,
+                high=rules.MAX_PLAYERS,
+            ),
+        )
+    return count
+
+
+# --- cache and conditional responses ---------------------------------------------------------
+
+
+class PrinterBusy(Exception):
+    """More sheets wait to be rendered than the server lets wait."""
+
+
+class Renders:
+    """At most ``running`` renders at once, and at most ``waiting`` more waiting their turn."""
+
+    def __init__(self, running: int, waiting: int) -> None:
+        self._turns = threading.BoundedSemaphore(max(1, running))
+        self._places = threading.BoundedSemaphore(max(1, running) + max(0, waiting))
+
+    def render(self, make: Callable[[], bytes], patience: float = 60) -> bytes:
+        """``make()`` once it is this request's turn; :class:`PrinterBusy` if the queue is full
+        or the turn does not come within ``patience`` seconds."""
+        if not self._places.acquire(blocking=False):
+            raise PrinterBusy
+        try:
+            if not self._turns.acquire(timeout=patience):
+                raise PrinterBusy
+            try:
+                return make()
+            finally:
+                self._turns.release()
+        finally:
+            self._places.release()
+
+
+class PdfCache:
+    """A small, thread-safe LRU of rendered PDFs; size 0 turns caching off."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._lock = threading.Lock()
+        self._making: dict[Hashable, threading.Lock] = {}
+
+    def fetch(self, key: Hashable, make: Callable[[], bytes]) -> bytes:
+        """The PDF for ``key``, made (and kept) if it is not here; requests for the same key at
+        the same time wait for one ``make()`` instead of each rendering it."""
+        pdf = self.get(key)
+        if pdf is not None:
+            return pdf
+        with self._lock:
+            making = self._making.setdefault(key, threading.Lock())
+        try:
+            with making:
+                pdf = self.get(key)
+                if pdf is None:
+                    pdf = make()
+                    self.put(key, pdf)
+                return pdf
+        finally:
+            with self._lock:
+                self._making.pop(key, None)
+
+    def get(self, key: Hashable) -> bytes | None:
+        """The PDF stored under ``key``, now the most recently used, or ``None``."""
+        with self._lock:
+            pdf = self._items.get(key)
+            if pdf is not None:
+                self._items.move_to_end(key)
+            return pdf
+
+    def put(self, key: Hashable, pdf: bytes) -> None:
+        """Keep ``pdf``, dropping the least recently used beyond the size."""
+        if self.size <= 0:
+            return
+        with self._lock:
+            self._items[key] = pdf
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def pdf_cache(kind: str = "game") -> PdfCache:
+    """This app's cache of ``kind`` ("game" or "blank"), made on first use with
+    ``PDF_CACHE_SIZE`` entries."""
+    name = f"scorekeeper_pdf_cache_{kind}"
+    extensions = current_app.extensions
+    with _SETUP:
+        if name not in extensions:
+            extensions[name] = PdfCache(int(current_app.config["PDF_CACHE_SIZE"]))
+    cached: PdfCache = extensions[name]
+    return cached
+
+
+def renders() -> Renders:
+    """This app's render queue (``PDF_RENDERS`` at once, ``PDF_WAITING`` more waiting)."""
+    extensions = current_app.extensions
+    with _SETUP:
+        if "scorekeeper_pdf_renders" not in extensions:
+            config = current_app.config
+            extensions["scorekeeper_pdf_renders"] = Renders(
+                int(config["PDF_RENDERS"]), int(config["PDF_WAITING"])
+            )
+    queue: Renders = extensions["scorekeeper_pdf_renders"]
+    return queue
+
+
+_SETUP = threading.Lock()
+
+
+@cache
+def _code_fingerprint() -> str:
+    """Changes whenever the templates, stylesheet or rendering code change (a new deploy)."""
+    digest = hashlib.sha256()
+    for path in printing.source_files():
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _etag(key: Hashable) -> str:
+    return hashlib.sha256(f"{key!r}|{_code_fingerprint()}".encode()).hexdigest()[:32]
+
+
+def _pdf_response(kind: str, key: Hashable, filename: str, render: Callable[[], bytes]) -> Response:
+    """The PDF for ``key``: 304 if the browser has it, else from the cache, else rendered."""
+    etag = _etag((kind, key))
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        queue = renders()
+        try:
+            pdf = pdf_cache(kind).fetch(key, lambda: queue.render(render))
+        except PrinterBusy:
+            return _busy()
+        response = Response(pdf, mimetype="application/pdf")
+        response.headers["Content-Disposition"] = filenames.content_disposition(filename)
+    response.set_etag(etag)
+    # Keep a copy, but ask each time: the game may have moved on since.
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.add("Accept-Language")
+    return response
+
+
+def _busy() -> Response:
+    message = _("Many sheets are being printed right now: try again in a few seconds.")
+    body, status = errors.error_response(503, message)
+    response = current_app.make_response((body, status))
+    response.headers["Retry-After"] = "5"
+    return response

@@ -1,0 +1,419 @@
+"""HTML pages: thin views that parse a form, let the rules decide, store, and render the sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    g,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from scorekeeper import storage
+from scorekeeper.core import game, rulebook, rules, sheet, variants
+from scorekeeper.core.game import GameRecord, RoundRecord
+from scorekeeper.core.rules import RuleError, Suit, Trump, Turned
+from scorekeeper.render import chart, labels
+from scorekeeper.storage import StoredGame
+from scorekeeper.web import access, forms, sharing
+from scorekeeper.web.kinds import GAME, GROUP
+
+bp = Blueprint("views", __name__)
+
+Move = Callable[[GameRecord], GameRecord]
+
+
+def _page(
+    template: str, stored: StoredGame, built: sheet.Sheet | None = None, **context: object
+) -> str:
+    """Render a page of one game with what every such page shows: the sheet, the players and
+    whether this phone may change the game."""
+    built = built or sheet.build(stored.record)
+    editor = access.keeps(GAME, stored)
+    if editor:
+        g.no_store = True
+    return render_template(
+        template,
+        stored=stored,
+        sheet=built,
+        players=built.players,
+        editor=editor,
+        **context,
+    )
+
+
+def _to_game(stored: StoredGame) -> Response:
+    return redirect(url_for("views.game", game_id=stored.id), code=303)
+
+
+def _apply(
+    stored: StoredGame, form: forms.ActionForm, move: Move, draft: str | None = None
+) -> Response:
+    """Check the editor and the form's version, make the move, store it; flash any refusal.
+
+    ``move`` reads the form only when called, that is, once the form has been validated.
+    ``draft`` is what was tapped (the tricks by seat): a refused move shows it again.
+    """
+    access.require_keeper(GAME, stored)
+    refusal = None
+    if not form.validate():
+        refusal = forms.first_error(form)
+    elif form.version.data != stored.version:
+        refusal = _stale_message()
+    else:
+        try:
+            storage.save(storage.get_db(), stored, move(stored.record))
+        except RuleError as error:
+            refusal = labels.refusal(error.reason)
+        except storage.Conflict:
+            refusal = _stale_message()
+    if refusal is not None:
+        flash(refusal, "error")
+    return _after_move(stored.id, None if refusal is None else draft)
+
+
+# Sent by static/app.js when it will swap the answer into the page itself.
+IN_PLACE_HEADER = "X-Scorekeeper-In-Place"
+
+
+def _after_move(game_id: str, draft: str | None = None) -> Response:
+    """Back to the round page after a tap: a redirect for a plain form; for the page's script,
+    the round page itself (one request per tap), with its address in ``X-Page-URL``."""
+    url = url_for("views.game", game_id=game_id, tricks=draft)
+    if request.headers.get(IN_PLACE_HEADER) != "1":
+        return redirect(url, code=303)
+    response = make_response(_game_page(access.load_or_404(GAME, game_id), draft or ""))
+    response.headers["X-Page-URL"] = url
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _stale_message() -> str:
+    return str(
+        _(
+            "This game was changed on another phone (or this page was old), "
+            "so nothing was entered. Here is the game as it is now: "
+            "please check and enter again if needed."
+        )
+    )
+
+
+# --- home and new game -----------------------------------------------------------------------
+
+
+@bp.get("/")
+def home() -> str:
+    """This browser's games, most recently used first, and the way to start one."""
+    stored = storage.load_many(storage.get_db(), access.seen(GAME))
+    cards = [
+        (entry, sheet.build(entry.record), access.keeps(GAME, entry))
+        for entry in stored
+        if access.may_see(GAME, entry)
+    ]
+    seen = storage.load_groups(storage.get_db(), access.seen(GROUP))
+    groups = [group for group in seen if access.may_see(GROUP, group)]
+    return render_template(
+        "home/index.html", cards=cards, groups=groups, import_form=forms.ImportForm()
+    )
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new_game() -> ResponseReturnValue:
+    """Players, first dealer and variants; refused combinations keep what was typed."""
+    form = forms.NewGameForm()
+    move = request.form.get("move", "")
+    if move:
+        seat, _sep, direction = move.partition(":")
+        # isdigit() alone lets "²" and 5000-digit numbers through to int(), which refuses them.
+        if seat.isascii() and seat.isdigit() and len(seat) <= 2:
+            form.move(int(seat), -1 if direction == "up" else 1)
+        return _new_game_page(form)
+    if form.validate_on_submit():
+        record = game.new_game(form.names(), form.dealer(), form.variants())
+        stored = storage.create_game(storage.get_db(), record, key=form.once_key())
+        access.remember(GAME, stored, keeper=True)
+        if record.variants.foresight and 1 not in record.schedule:
+            flash(
+                _(
+                    "Foresight is played with one-card hands, and this game has none: "
+                    "it will not be reminded."
+                ),
+                "info",
+            )
+        return _to_game(stored)
+    status = 400 if request.method == "POST" else 200
+    return _new_game_page(form), status
+
+
+def _new_game_page(form: forms.NewGameForm) -> str:
+    """The new-game form, with the combinations the rules refuse spelt out for the page's
+    script, which greys out a choice that cannot go with the others and says why."""
+    refused = [
+        {
+            "setting": rule.setting,
+            "reason": labels.refusal(RuleError(rule.code, setting=rule.setting).reason),
+            "when": list(combos),
+        }
+        for rule, combos in variants.refused_choices(rules.MIN_PLAYERS, rules.MAX_PLAYERS)
+    ]
+    return render_template("home/new_game.html", form=form, refused=refused)
+
+
+@bp.get("/rules", endpoint="rules")
+def rules_page() -> str:
+    """The rules of Wizard and of every variant, in the reader's language."""
+    return render_template(
+        "rules/rules.html", rulebook_entries=rulebook.entries(), example=rulebook.EXAMPLE
+    )
+
+
+# --- the round at the table ------------------------------------------------------------------
+
+
+@bp.get("/games/<game_id>", endpoint="game")
+def show_game(game_id: str) -> str:
+    """What comes next at the table: trump, bids, play and tricks, or the final standings."""
+    stored = access.load_or_404(GAME, game_id)
+    access.remember(GAME, stored)
+    return _game_page(stored, request.args.get("tricks", ""))
+
+
+def _game_page(stored: StoredGame, draft: str) -> str:
+    built = sheet.build(stored.record)
+    now = built.current
+    return _page(
+        "round/page.html",
+        stored,
+        built,
+        last=built.rounds[-1] if built.rounds else None,
+        chosen_bidder=_bidder(built),
+        undo=game.undo_step(stored.record),
+        start=_tricks_start(now, draft) if now else (),
+        group=_group_of(stored) if built.finished else None,
+    )
+
+
+def _tricks_start(now: sheet.CurrentRound, draft: str) -> tuple[int, ...]:
+    """Where each player's tricks stepper starts: what was tapped (kept in the address, so a
+    refusal or a reload keeps it), else the tricks of a round undo reopened, else the bid (the
+    fast path: only the players who missed are changed). A sealed bid is not shown, so it starts
+    at 0.
+    """
+    tapped = forms.tricks_draft(draft, now.number, len(now.order), now.hand_size)
+    if tapped is not None:
+        return tapped
+    if now.reopened_tricks:
+        return now.reopened_tricks
+    return tuple(min(bid or 0, now.hand_size) for bid in now.bids)
+
+
+def _group_of(stored: StoredGame) -> storage.StoredGroup | None:
+    """The group a game belongs to, for the way back from its Game over screen."""
+    group_id = storage.group_of(storage.get_db(), stored.id)
+    return None if group_id is None else storage.load_group(storage.get_db(), group_id)
+
+
+def _bidder(built: sheet.Sheet) -> int | None:
+    """Whose bid the bid pad is for: the next in order, or, where bids may come in any order,
+    the player who tapped their name (``?bidder=``) if they still have to bid."""
+    now = built.current
+    if now is None or now.next_bidder is None:
+        return None
+    chosen = request.args.get("bidder", "")
+    if chosen.isascii() and chosen.isdigit() and len(chosen) <= 2 and now.any_order:
+        seat = int(chosen)
+        return seat if seat in now.waiting else now.next_bidder
+    return now.next_bidder
+
+
+@bp.post("/games/<game_id>/trump")
+def trump(game_id: str) -> Response:
+    """Enter the card turned up (and the dealer's suit after a Wizard)."""
+    stored, form = access.load_or_404(GAME, game_id), forms.TrumpForm()
+    return _apply(stored, form, lambda r: game.set_trump(r, *form.trump()))
+
+
+@bp.post("/games/<game_id>/bid")
+def bid(game_id: str) -> Response:
+    """Enter the next player's bid."""
+    stored, form = access.load_or_404(GAME, game_id), forms.BidForm()
+    return _apply(stored, form, lambda r: game.place_bid(r, form.seat.data, form.bid.data))
+
+
+@bp.post("/games/<game_id>/tricks")
+def tricks(game_id: str) -> Response:
+    """Enter everyone's tricks and close the round."""
+    stored, form = access.load_or_404(GAME, game_id), forms.TricksForm()
+    players = len(stored.record.players)
+    number = len(stored.record.rounds) + 1
+    tapped = form.by_seat(players)
+    step = forms.tricks_step(request.form.get("step", ""), players)
+    if step is not None:
+        # Without JavaScript the steppers are submit buttons: nothing is stored, the page
+        # comes back with the step made (with JavaScript they change the page alone).
+        seat, change = step
+        tapped[seat] = max(0, (tapped[seat] or 0) + change)
+        draft = forms.draft_text(number, tapped)
+        return redirect(url_for("views.game", game_id=stored.id, tricks=draft), code=303)
+    draft = forms.draft_text(number, tapped)
+    return _apply(stored, form, lambda r: game.finish_round(r, tapped), draft)
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id: str) -> ResponseReturnValue:
+    """Take back the last thing entered; a sealed bid only once the table confirms whose."""
+    stored, form = access.load_or_404(GAME, game_id), forms.ActionForm()
+    seat = _sealed_bid_to_undo(stored)
+    if seat is not None and request.form.get("confirm") != "yes" and form.validate():
+        access.require_keeper(GAME, stored)
+        return _page("round/undo_bid.html", stored, seat=seat)
+    return _apply(stored, form, game.undo)
+
+
+@bp.get("/games/<game_id>/<any(trump, bid, tricks, undo):move>")
+def move_page(game_id: str, move: str) -> Response:
+    """A round form's address opened as a page (a reload of the undo question, a phone bringing
+    back an old tab): the round page, where the move can be made again."""
+    return redirect(url_for("views.game", game_id=game_id), code=303)
+
+
+def _sealed_bid_to_undo(stored: StoredGame) -> int | None:
+    """The seat whose sealed bid undo would take back now, if that is what it would do."""
+    step = game.undo_step(stored.record)
+    now = sheet.build(stored.record).current
+    if step is not None and step.kind == "bid" and now is not None and now.sealed:
+        return step.seat
+    return None
+
+
+# --- the score sheet and corrections ---------------------------------------------------------
+
+
+@bp.get("/games/<game_id>/sheet")
+def score_sheet(game_id: str) -> str:
+    """The paper pad: rounds down, players across, and the running totals as a chart."""
+    stored = access.load_or_404(GAME, game_id)
+    built = sheet.build(stored.record)
+    return _page("sheet/sheet.html", stored, built, chart=_chart(built))
+
+
+def _chart(built: sheet.Sheet) -> Markup | str:
+    if not built.rounds:
+        return ""
+    svg = chart.running_totals_svg(
+        built,
+        width=360,
+        height=220,
+        title=_("Running totals"),
+        x_label=_("Round"),
+        y_label=_("Total"),
+    )
+    # The chart escapes every name itself: it is safe to put in the page as it is.
+    return Markup(svg)
+
+
+@bp.route("/games/<game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
+def edit_round(game_id: str, number: int) -> ResponseReturnValue:
+    """Correct a completed round; totals follow and later rounds that no longer fit are flagged."""
+    stored = access.load_or_404(GAME, game_id)
+    access.require_keeper(GAME, stored)
+    built = sheet.build(stored.record)
+    if not 1 <= number <= len(built.rounds):
+        abort(404)
+    row = built.rounds[number - 1]
+    if request.method == "POST" and not _every_seat_sent(len(stored.record.players)):
+        abort(400, description=_("Enter the bid and the tricks of every player, then save again."))
+    form = forms.EditRoundForm(data=_edit_data(stored, row))
+    if form.validate_on_submit():
+        if form.version.data != stored.version:
+            flash(_stale_message(), "error")
+            return redirect(url_for("views.edit_round", game_id=game_id, number=number), code=303)
+        try:
+            corrected = game.replace_round(stored.record, number, _corrected(stored, form))
+            storage.save(storage.get_db(), stored, corrected)
+        except RuleError as error:
+            form.form_errors.append(labels.refusal(error.reason))
+        except storage.Conflict:
+            form.form_errors.append(_stale_message())
+        else:
+            flash(_("Round %(n)s corrected; the totals follow.", n=number), "info")
+            return redirect(url_for("views.score_sheet", game_id=game_id), code=303)
+    status = 400 if request.method == "POST" else 200
+    return _page("sheet/edit_round.html", stored, built, row=row, form=form), status
+
+
+def _every_seat_sent(players: int) -> bool:
+    """The correction form sends a bid and a tricks field for every seat (the page always does:
+    a saboteur's bid is a hidden field). Without one, the fields after it would shift seats."""
+    names = (f"{kind}-{seat}" for kind in ("bids", "tricks") for seat in range(players))
+    return all(name in request.form for name in names)
+
+
+def _edit_data(stored: StoredGame, row: sheet.RoundRow) -> dict[str, object]:
+    return {
+        "version": stored.version,
+        "turned": row.trump.turned.value,
+        "suit": row.trump.suit.value if row.trump.suit else "",
+        "bids": list(row.bids),
+        "tricks": list(row.tricks),
+    }
+
+
+def _corrected(stored: StoredGame, form: forms.EditRoundForm) -> RoundRecord:
+    players = len(stored.record.players)
+    suit = Suit(form.suit.data) if form.suit.data else None
+    bids = tuple(entry.data for entry in form.bids.entries[:players])
+    tricks = tuple(entry.data or 0 for entry in form.tricks.entries[:players])
+    return RoundRecord(Trump(Turned(form.turned.data), suit), bids, tricks)
+
+
+# --- the game itself: delete, rematch, sharing -----------------------------------------------
+
+
+@bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
+def delete(game_id: str) -> ResponseReturnValue:
+    """Ask, then delete the game for good."""
+    stored = access.load_or_404(GAME, game_id)
+    access.require_keeper(GAME, stored)
+    form = forms.ConfirmForm(data={"version": stored.version})
+    if form.validate_on_submit():
+        storage.delete_game(storage.get_db(), stored.id)
+        access.forget(GAME, stored.id)
+        flash(_("The game was deleted."), "info")
+        return redirect(url_for("views.home"), code=303)
+    status = 200
+    if request.method == "POST":
+        flash(forms.first_error(form), "error")
+        status = 400
+    return _page("manage/delete.html", stored, form=form), status
+
+
+@bp.post("/games/<game_id>/rematch")
+def rematch(game_id: str) -> Response:
+    """A new game with the same players and variants; the deal moves one seat on."""
+    stored = access.load_or_404(GAME, game_id)
+    access.require_keeper(GAME, stored)
+    # One rematch per game: both scorekeepers tapping it at once land in the same new game.
+    key = f"rematch:{stored.id}"
+    again = game.rematch(stored.record)
+    group_id = storage.group_of(storage.get_db(), stored.id)
+    if group_id is None:
+        created = storage.create_game(storage.get_db(), again, key=key)
+    else:  # a rematch is one more game of the same group
+        created = storage.create_group_game(storage.get_db(), group_id, again, key=key)
+    access.remember(GAME, created, keeper=True)
+    return _to_game(created)
+
+
+sharing.add_routes(bp, GAME, "/games/<game_id>")
