@@ -16,9 +16,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.routing import Rule
 
-from scorekeeper import create_app
 from scorekeeper.web import access, kinds
 from tests.pages import soup, start_game
+from tests.support.apps import make_app
 from tests.test_groups_pages import make_group, new_group_game, play_five
 from tests.test_view_link import renew_at
 
@@ -59,15 +59,8 @@ def links(client: FlaskClient, where: str, base_url: str) -> list[str]:
     return [str(link["href"]) for link in page.select("a.link")]
 
 
-def _app(tmp_path: Path, **config: object) -> Flask:
-    settings = {
-        "TESTING": True,
-        "DATABASE": str(tmp_path / "games.sqlite"),
-        "SECRET_KEY": "test",
-        "WTF_CSRF_ENABLED": False,
-        **config,
-    }
-    return create_app(settings)
+def _app(tmp_path: Path, **config: Any) -> Flask:
+    return make_app(tmp_path / "games.sqlite", **config)
 
 
 def test_share_links_honour_the_public_url(tmp_path: Path, thing: Thing) -> None:
