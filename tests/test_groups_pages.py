@@ -72,11 +72,11 @@ def test_new_names_join_the_roster_and_are_picked_next_time(client: FlaskClient)
         **{"order-0": "ana", "order-1": "ben", "order-2": "cleo", "new_names-0": "Dan"},
         first_dealer="cleo",
     )
-    conn = storage.connect(client.application.config["DATABASE"])
-    stored = storage.load(conn, second)
+    with client.application.app_context():
+        stored = storage.load(storage.get_db(), second)
+        group = storage.load_group(storage.get_db(), group_id)
     assert stored is not None
     assert stored.record.players == ("Ana", "Cleo", "Dan") and stored.record.first_dealer == 1
-    group = storage.load_group(conn, group_id)
     assert group is not None and dict(group.roster)["dan"] == "Dan"
 
 
@@ -228,8 +228,8 @@ def test_a_rematch_stays_in_the_group(client: FlaskClient) -> None:
     )
     assert back is not None and "Friday club" in back.get_text()
     rematch = client.post(f"/games/{game_id}/rematch").headers["Location"].rsplit("/", 1)[-1]
-    conn = storage.connect(client.application.config["DATABASE"])
-    assert storage.group_of(conn, rematch) == group_id
+    with client.application.app_context():
+        assert storage.group_of(storage.get_db(), rematch) == group_id
 
 
 def test_only_the_groups_keepers_may_change_it(app: Flask, client: FlaskClient) -> None:

@@ -14,7 +14,8 @@ VARIANTS = {"length": "five_rounds", "bid_restriction": "none", "bid_visibility"
 
 
 def _players(client: FlaskClient, game_id: str) -> tuple[str, ...]:
-    stored = storage.load(storage.connect(client.application.config["DATABASE"]), game_id)
+    with client.application.app_context():
+        stored = storage.load(storage.get_db(), game_id)
     assert stored is not None
     return stored.record.players
 
