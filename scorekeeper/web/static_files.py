@@ -7,13 +7,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app, request, url_for
+from flask import Flask, current_app
+
+from scorekeeper.render import urls
 
 
 def init_app(app: Flask) -> None:
     """Add ``v=<hash>`` to every ``url_for('static', …)``; see ``SEND_FILE_MAX_AGE_DEFAULT``.
 
-    Templates ask ``static_url(filename)``, made once per process and script root.
+    Templates ask ``static_url(filename)``, kept with every other address (``urls.url``).
     """
     app.url_defaults(_static_version)
     app.jinja_env.globals["static_url"] = static_url
@@ -21,11 +23,7 @@ def init_app(app: Flask) -> None:
 
 def static_url(filename: str) -> str:
     """The URL of a static file, with its content hash."""
-    known: dict[tuple[str, str], str] = current_app.extensions.setdefault("static_urls", {})
-    key = (request.script_root, filename)
-    if key not in known:
-        known[key] = url_for("static", filename=filename)
-    return known[key]
+    return urls.url("static", filename=filename)
 
 
 def _static_version(endpoint: str, values: dict[str, Any]) -> None:
