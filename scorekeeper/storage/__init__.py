@@ -37,6 +37,7 @@ from scorekeeper.storage.games import (
     version_of,
 )
 from scorekeeper.storage.groups import (
+    RosterFull,
     SameGame,
     StoredGroup,
     add_group_games,
@@ -59,6 +60,7 @@ __all__ = [
     "KEPT_CONNECTIONS",
     "Conflict",
     "KeyReused",
+    "RosterFull",
     "SameGame",
     "Storage",
     "StoredGame",

@@ -14,6 +14,8 @@ from sqlite_utils import Database
 
 from scorekeeper.core import stats
 from scorekeeper.core.game import GameRecord
+from scorekeeper.core.group_record import MAX_ROSTER
+from scorekeeper.core.rules import RuleError
 from scorekeeper.storage.database import Row, new_token, now, writing
 from scorekeeper.storage.games import (
     StoredGame,
@@ -43,6 +45,17 @@ class StoredGroup:
     def players(self) -> tuple[str, ...]:
         """The roster's names, in alphabetical order."""
         return tuple(name for _key, name in self.roster)
+
+
+class RosterFull(RuleError):
+    """A game's new players would take the roster past :data:`MAX_ROSTER`; nothing was stored.
+
+    Refused rather than cut: a roster that silently dropped players would leave them out of the
+    new-game page, and one that grew without end would make every group page as long as it.
+    """
+
+    def __init__(self) -> None:
+        super().__init__("group_roster_full", max=MAX_ROSTER)
 
 
 class SameGame(Exception):
@@ -138,7 +151,8 @@ def create_group_game(
     played_at: str | None = None,
     key: str | None = None,
 ) -> StoredGame:
-    """Store a new game as one of the group's; its players join the roster.
+    """Store a new game as one of the group's; its players join the roster
+    (:class:`RosterFull` past its size, and nothing is stored).
 
     ``played_at`` (an ISO date-time) keeps the date of an imported game; a new game is now.
     ``key`` names the request, as for :func:`create_game` (a game made already is returned).
@@ -154,7 +168,8 @@ def create_group_game(
 
 def add_group_games(db: Database, group_id: str, games: Iterable[StoredGame]) -> int:
     """Put existing games into the group (those in a group already are left where they are);
-    their players join the roster. Returns how many were added."""
+    their players join the roster (:class:`RosterFull` past its size: none is added). Returns
+    how many were added."""
     with writing(db):
         return _add_games(db, group_id, list(games))
 
@@ -230,11 +245,20 @@ def _add_games(db: Database, group_id: str, games: list[StoredGame]) -> int:
 
 
 def _join_roster(db: Database, group_id: str, names: Iterable[str]) -> None:
+    """Add the players not in the roster yet; :class:`RosterFull` (the caller's transaction is
+    rolled back) when that takes it past :data:`MAX_ROSTER`."""
+    added = 0
     for name in names:
-        db.execute(
+        added += db.execute(
             "INSERT OR IGNORE INTO group_players (group_id, key, name) VALUES (?, ?, ?)",
             [group_id, stats.player_key(name), name.strip()],
-        )
+        ).rowcount
+    if added:
+        count = db.execute(
+            "SELECT COUNT(*) FROM group_players WHERE group_id = ?", [group_id]
+        ).fetchone()[0]
+        if count > MAX_ROSTER:
+            raise RosterFull
 
 
 def _touch_group(db: Database, group_id: str) -> None:

@@ -304,11 +304,15 @@ def new_game(group_id: str) -> ResponseReturnValue:
         except RuleError as error:
             form.form_errors.append(str(error))
         else:
-            created = storage.create_group_game(
-                storage.get_db(), stored.id, record, key=form.once_key()
-            )
-            access.remember(GAME, created, keeper=True)
-            return redirect(url_for("views.game", game_id=created.id), code=303)
+            try:
+                created = storage.create_group_game(
+                    storage.get_db(), stored.id, record, key=form.once_key()
+                )
+            except storage.RosterFull as error:
+                form.form_errors.append(labels.refusal(error.reason))
+            else:
+                access.remember(GAME, created, keeper=True)
+                return redirect(url_for("views.game", game_id=created.id), code=303)
     status = 400 if request.method == "POST" else 200
     return _page("groups/new_game.html", stored, form=form), status
 
@@ -335,7 +339,11 @@ def add_games(group_id: str) -> WerkzeugResponse:
     if not form.validate_on_submit() or not mine:
         flash(_("Tick the games to add to the group."), "error")
         return _to_group(stored)
-    added = storage.add_group_games(storage.get_db(), stored.id, mine)
+    try:
+        added = storage.add_group_games(storage.get_db(), stored.id, mine)
+    except storage.RosterFull as error:
+        flash(labels.refusal(error.reason), "error")
+        return _to_group(stored)
     flash(
         ngettext("%(num)s game added to the group.", "%(num)s games added to the group.", added),
         "info",

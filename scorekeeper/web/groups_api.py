@@ -67,7 +67,10 @@ def add_game(group_id: str) -> tuple[Response, int, dict[str, str]]:
     """Store a game record as a game of the group; answers the game's id and edit token."""
     stored = _editable(group_id)
     record = api._parsed(parse_game, api._body())
-    created = storage.create_group_game(storage.get_db(), stored.id, record)
+    try:
+        created = storage.create_group_game(storage.get_db(), stored.id, record)
+    except storage.RosterFull as error:
+        raise Refusal(409, error.code, labels.refusal(error.reason)) from error
     body = {"id": created.id, "edit_token": created.edit_token}
     return jsonify(body), 201, {"Location": url_for("api.get_game", game_id=created.id)}
 
