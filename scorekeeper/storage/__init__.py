@@ -37,6 +37,7 @@ from scorekeeper.storage.games import (
     version_of,
 )
 from scorekeeper.storage.groups import (
+    GameStamp,
     RosterFull,
     SameGame,
     StoredGroup,
@@ -45,6 +46,7 @@ from scorekeeper.storage.groups import (
     create_group_game,
     group_games,
     group_of,
+    group_stamps,
     grouped,
     import_group,
     join_roster,
@@ -59,6 +61,7 @@ new_edit_token = new_token
 __all__ = [
     "KEPT_CONNECTIONS",
     "Conflict",
+    "GameStamp",
     "KeyReused",
     "RosterFull",
     "SameGame",
@@ -79,6 +82,7 @@ __all__ = [
     "get_db",
     "group_games",
     "group_of",
+    "group_stamps",
     "grouped",
     "import_group",
     "init_app",

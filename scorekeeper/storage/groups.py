@@ -16,7 +16,7 @@ from scorekeeper.core import stats
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.group_record import MAX_ROSTER
 from scorekeeper.core.rules import RuleError
-from scorekeeper.storage.database import Row, new_token, now, writing
+from scorekeeper.storage.database import Row, new_token, now, stamp, writing
 from scorekeeper.storage.games import (
     StoredGame,
     changing,
@@ -126,6 +126,34 @@ def group_games(db: Database, group_id: str) -> list[StoredGame]:
         [group_id],
     )
     return load_many(db, [row["id"] for row in rows])
+
+
+@dataclass(frozen=True)
+class GameStamp:
+    """A group's game as far as its version and access go, read without its record."""
+
+    id: str
+    version: int
+    updated_at: str
+    edit_token: str
+    view_token: str | None
+
+    @property
+    def stamp(self) -> tuple[object, ...]:
+        """The game's stamp, as :attr:`StoredGame.stamp` names it."""
+        return stamp(self.id, self.version, self.updated_at)
+
+
+def group_stamps(db: Database, group_id: str) -> list[GameStamp]:
+    """The stamps of the group's games (in the order they were started): one cheap query that
+    names the group's version, for what is counted from all its games and then kept."""
+    rows = db.query(
+        "SELECT games.id, games.version, games.updated_at, games.edit_token, games.view_token "
+        "FROM group_games JOIN games ON games.id = group_games.game_id "
+        "WHERE group_games.group_id = ? ORDER BY games.created_at, games.rowid",
+        [group_id],
+    )
+    return [GameStamp(**row) for row in rows]
 
 
 def group_of(db: Database, game_id: str) -> str | None:

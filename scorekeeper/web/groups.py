@@ -32,7 +32,7 @@ from scorekeeper.core.rules import Length, RuleError, next_first_dealer
 from scorekeeper.core.stats import Filters, GroupStats, VariantFilter
 from scorekeeper.render import chart, filenames, labels, printing
 from scorekeeper.storage import StoredGame, StoredGroup
-from scorekeeper.web import access, forms, pdf, sharing
+from scorekeeper.web import access, forms, heavy, pdf, sharing
 from scorekeeper.web.forms import groups as group_forms
 from scorekeeper.web.kinds import GAME, GROUP
 
@@ -86,9 +86,14 @@ def group_games(stored: StoredGroup) -> list[StoredGame]:
 
 
 def group_stats(stored: StoredGroup, filters: Filters) -> tuple[list[StoredGame], GroupStats]:
-    """The group's games (:func:`group_games`) and the statistics of those the filters keep."""
-    games = group_games(stored)
-    return games, stats.compute(played(games), filters)
+    """The group's games (:func:`group_games`) and the statistics of those the filters keep,
+    counted once per version of the group (:mod:`scorekeeper.web.heavy`: kept, and queued)."""
+
+    def count() -> tuple[list[StoredGame], GroupStats]:
+        games = group_games(stored)
+        return games, stats.compute(played(games), filters)
+
+    return heavy.counted(("stats", heavy.version(stored), filters), count)
 
 
 def totals_chart(figures: GroupStats, width: int, height: int, font: str = "sans-serif") -> str:

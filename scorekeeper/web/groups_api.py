@@ -23,7 +23,7 @@ from scorekeeper.core.group_record import GroupFile, group_text, parse_group_fil
 from scorekeeper.core.record import Json, RecordError, parse_game
 from scorekeeper.render import filenames, labels
 from scorekeeper.storage import StoredGroup
-from scorekeeper.web import access, api, forms, groups
+from scorekeeper.web import access, api, forms, groups, heavy
 from scorekeeper.web.api import Refusal
 from scorekeeper.web.forms import groups as group_forms
 from scorekeeper.web.kinds import GROUP
@@ -146,15 +146,20 @@ def _filters() -> stats.Filters:
 def export_group(group_id: str) -> Response:
     """Download the whole group: name, roster, every game with the rounds completed."""
     stored = access.load_or_404(GROUP, group_id)
-    games = groups.group_games(stored)
-    data = to_group_file(
-        stored.name,
-        stored.players,
-        [(sheet.build(entry.record), entry.created_at) for entry in games],
-    )
-    text = group_text(data)
+
+    def write() -> bytes:
+        games = groups.group_games(stored)
+        data = to_group_file(
+            stored.name,
+            stored.players,
+            [(sheet.build(entry.record), entry.created_at) for entry in games],
+        )
+        return group_text(data).encode("utf-8")
+
+    # The group's name and roster are part of its version (a rename touches the group).
+    text = heavy.counted(("export", heavy.version(stored), stored.name, stored.roster), write)
     name = filenames.name_from([stored.name, stored.updated_at[:10]], "json")
-    response = Response(text.encode("utf-8"), mimetype="application/json")
+    response = Response(text, mimetype="application/json")
     response.headers["Content-Disposition"] = filenames.content_disposition(name)
     response.headers["Cache-Control"] = "no-store"
     return response
