@@ -442,7 +442,7 @@ def group_load(results: Results) -> list[str]:
         f"`benchmarks/group_bench.py`: the round page's median over {_n(section['seconds'])} s "
         f"on the real server, alone and while {section['clients']} clients fetch a "
         f"{_n(section['games'])}-game group's file, season PDF and statistics under changing "
-        "filters (web/heavy.py counts two at a time, six waiting; the rest are told to retry). "
+        "filters (web/heavy.py counts one at a time, one waiting; the rest are told to retry). "
         "Goal: at most 2x.",
         "",
         *_table(
