@@ -17,7 +17,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from benchmarks import growth, hotspots, pdf_bench, report, start, taps, watchers, weight
+from benchmarks import (
+    group_bench,
+    growth,
+    hotspots,
+    pdf_bench,
+    report,
+    start,
+    taps,
+    watchers,
+    weight,
+)
 from benchmarks.common import load_average, machine
 from tests.support.server import PROJECT_ROOT, Process, server_env
 
@@ -59,6 +69,7 @@ def main(argv: list[str] | None = None) -> None:
         "server": lambda: growth.measure((10, stored), repeats, seconds),
         "pdf": lambda: pdf_bench.run(repeat=3 if args.quick else 7),
         "pdf_load": lambda: pdf_bench.under_load(seconds=3 if args.quick else 10),
+        "group_load": lambda: group_bench.under_load(seconds=3 if args.quick else 10),
         "start": lambda: start.run(repeats=1 if args.quick else 3),
         "watchers": lambda: watchers.run(seconds=5 if args.quick else 20),
         "load": lambda: load_test(*((3, 8) if args.quick else (10, 24))),

@@ -399,7 +399,7 @@ def pdf(results: Results) -> list[str]:
         "",
         *_table(["", "ms", "x floor"], rows),
     ]
-    return [*lines, "", *pdf_load(results)]
+    return [*lines, "", *pdf_load(results), "", *group_load(results)]
 
 
 def pdf_load(results: Results) -> list[str]:
@@ -428,6 +428,35 @@ def pdf_load(results: Results) -> list[str]:
         f"{_n(section['pdfs_printed'])}; told to retry: {_n(section['pdfs_told_to_retry'])}; "
         f"failed: {_n(section['pdfs_failed'])}; round page errors: "
         f"{_n(section['round_errors'])}.",
+    ]
+    return lines
+
+
+def group_load(results: Results) -> list[str]:
+    """The round page while strangers ask a big group for its heaviest answers."""
+    section = results.get("group_load", {})
+    lines = ["### A big group's answers while others play", ""]
+    if failed := _failed(section):
+        return lines + failed
+    lines += [
+        f"`benchmarks/group_bench.py`: the round page's median over {_n(section['seconds'])} s "
+        f"on the real server, alone and while {section['clients']} clients fetch a "
+        f"{_n(section['games'])}-game group's file, season PDF and statistics under changing "
+        "filters (web/heavy.py counts one at a time, one waiting; the rest are told to retry). "
+        "Goal: at most 2x.",
+        "",
+        *_table(
+            ["", "ms"],
+            [
+                ["Round page p50, alone", _n(section["round_p50_ms_alone"], 1)],
+                ["Round page p50, big group asked", _n(section["round_p50_ms_loaded"], 1)],
+                ["Round page p99, big group asked", _n(section["round_p99_ms_loaded"], 1)],
+            ],
+        ),
+        "",
+        f"Ratio: **{_n(section['ratio'], 2)}x**. Answered meanwhile: "
+        f"{_n(section['answered'])}; told to retry: {_n(section['told_to_retry'])}; failed: "
+        f"{_n(section['failed'])}; round page errors: {_n(section['round_errors'])}.",
     ]
     return lines
 

@@ -27,6 +27,12 @@ DEFAULTS: dict[str, Any] = {
     # Printing takes a core: one sheet rendered at a time, four more waiting (web/pdf.py).
     "PDF_RENDERS": 1,
     "PDF_WAITING": 4,
+    # A large group's figures and file: one counted at once and one more waiting (a waiting
+    # request holds a server thread too: the round pages need the rest), sixteen versions kept
+    # (web/heavy.py).
+    "GROUP_WORK": 1,
+    "GROUP_WAITING": 1,
+    "GROUP_KEPT": 16,
     # Hosting (docs/hosting.md): reverse proxies in front that set X-Forwarded-*, and how long a
     # browser keeps to HTTPS once it came over HTTPS.
     "TRUSTED_PROXIES": 0,

@@ -180,7 +180,11 @@ REFUSALS = [
         ),
         "Round 1: Bids would add up to 1",
     ),
-    ("a round past the end", example(variants={"length": "five_rounds"}), "Round 6: The game is"),
+    (
+        "a round past the end",
+        example(variants={"length": "five_rounds"}),
+        '"rounds" holds more rounds than this game has: it has 5',
+    ),
 ]
 
 
@@ -188,7 +192,7 @@ REFUSALS = [
     ("data", "message"), [case[1:] for case in REFUSALS], ids=[c[0] for c in REFUSALS]
 )
 def test_a_record_the_rules_or_the_format_refuse_says_why(data: Any, message: str) -> None:
-    if message.startswith("Round 6"):
+    if "it has 5" in message:
         record = played_game(3, Variants(length=Length.FIVE_ROUNDS), rounds=5)
         data = {**data, "rounds": [*to_record(sheet.build(record))["rounds"], ROUND]}
     with pytest.raises(RecordError) as refused:

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from scorekeeper.core import rules
+from scorekeeper.core import rules, stats
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.record import (
     Json,
@@ -32,8 +33,11 @@ from scorekeeper.core.sheet import Sheet
 
 FORMAT = "wizard-scorekeeper-group/1"
 MAX_GROUP_NAME = 40
-# A group file is one upload: enough games for years of weekly evenings.
-MAX_GAMES = 2000
+# Sizes a real table's group never reaches (20 years of a weekly evening is about 1,000 games;
+# a club's roster is some dozens): a file past them is refused, so that one upload cannot make
+# every later page, export and report of the group slow for the server's other tables.
+MAX_GAMES = 1000
+MAX_ROSTER = 200
 FIELDS = ("format", "name", "players", "games")
 
 
@@ -95,6 +99,8 @@ def parse_group_file(data: object) -> GroupFile:
     players = data.get("players", [])
     if not isinstance(players, list) or not all(_fit_name(player) for player in players):
         raise RecordError("group_file_players", max=rules.MAX_NAME_LENGTH)
+    if len(players) > MAX_ROSTER:
+        raise RecordError("group_file_roster", max=MAX_ROSTER)
     games = data.get("games", [])
     if not isinstance(games, list) or len(games) > MAX_GAMES:
         raise RecordError("group_file_games", max=MAX_GAMES)
@@ -105,7 +111,17 @@ def parse_group_file(data: object) -> GroupFile:
         except RuleError as error:
             raise RecordError("in_game", number=number, reason=error.reason) from error
     roster = tuple(rules.normalise_name(player) for player in players)
+    if len(roster_keys(roster, (record.players for record, _played in read))) > MAX_ROSTER:
+        raise RecordError("group_file_roster", max=MAX_ROSTER)
     return GroupFile(name.strip(), roster, tuple(read))
+
+
+def roster_keys(roster: Iterable[str], games: Iterable[Iterable[str]]) -> set[str]:
+    """The players a group's roster holds: its names and every game's, one per player key."""
+    keys = {stats.player_key(name) for name in roster}
+    for players in games:
+        keys.update(stats.player_key(name) for name in players)
+    return keys
 
 
 def _fit_name(name: object) -> bool:

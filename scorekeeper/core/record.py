@@ -16,6 +16,8 @@ Decisions:
   Jester bid (all zero).
 - Player names are checked by the rules like the new-game form's (``rules.check_player_names``).
 - Whole numbers must be JSON integers: ``1.0``, ``"1"`` and ``true`` are refused.
+- A record with more rounds than its game has (by players and length) is refused as a whole,
+  with its own code (``record_rounds_too_many``), before a round is replayed.
 """
 
 from __future__ import annotations
@@ -84,6 +86,9 @@ def parse_game(data: object) -> GameRecord:
     rounds = fields.get("rounds", [])
     if not isinstance(rounds, list):
         raise RecordError("record_rounds_not_list", kind=_kind(rounds))
+    # Refused before any is replayed: a list of a million rounds is read no further than this.
+    if len(rounds) > len(record.schedule):
+        raise RecordError("record_rounds_too_many", rounds=len(record.schedule))
     for entry in rounds:
         record = append_round(record, entry)
     return record

@@ -115,6 +115,9 @@ MESSAGES: dict[str, Message] = {
     "record_missing_field": N_('%(what)s is missing the field "%(field)s".'),
     "record_players_not_list": N_('"players" must be a list of names in seat order, not %(kind)s.'),
     "record_rounds_not_list": N_('"rounds" must be a list of rounds, not %(kind)s.'),
+    "record_rounds_too_many": N_(
+        '"rounds" holds more rounds than this game has: it has %(rounds)s at most.'
+    ),
     "record_bids_missing": N_('"bids" is missing: one bid per player, in seat order.'),
     "record_trump_missing": N_('"trump" is missing: say which card was turned up after the deal.'),
     "record_by_seat": N_(
@@ -141,6 +144,13 @@ MESSAGES: dict[str, Message] = {
         '"players" must be a list of names (1 to %(max)s characters each, nothing invisible).'
     ),
     "group_file_games": N_('"games" must be a list of at most %(max)s games.'),
+    "group_file_roster": N_(
+        "A group holds at most %(max)s players (the roster and every game's players together)."
+    ),
+    "group_roster_full": N_(
+        "The group has %(max)s players already, the most it can hold: this game's new players "
+        "do not fit. Merge players who are the same person, or start a new group."
+    ),
     "group_file_game": N_('Each game is {"played_at": ..., "record": {...}}.'),
     "group_file_played_at": N_(
         '"played_at" must be a date and time like "2026-11-27T19:30:00+00:00".'

@@ -37,6 +37,8 @@ from scorekeeper.storage.games import (
     version_of,
 )
 from scorekeeper.storage.groups import (
+    GameStamp,
+    RosterFull,
     SameGame,
     StoredGroup,
     add_group_games,
@@ -44,6 +46,7 @@ from scorekeeper.storage.groups import (
     create_group_game,
     group_games,
     group_of,
+    group_stamps,
     grouped,
     import_group,
     join_roster,
@@ -58,7 +61,9 @@ new_edit_token = new_token
 __all__ = [
     "KEPT_CONNECTIONS",
     "Conflict",
+    "GameStamp",
     "KeyReused",
+    "RosterFull",
     "SameGame",
     "Storage",
     "StoredGame",
@@ -77,6 +82,7 @@ __all__ = [
     "get_db",
     "group_games",
     "group_of",
+    "group_stamps",
     "grouped",
     "import_group",
     "init_app",

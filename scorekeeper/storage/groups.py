@@ -14,7 +14,9 @@ from sqlite_utils import Database
 
 from scorekeeper.core import stats
 from scorekeeper.core.game import GameRecord
-from scorekeeper.storage.database import Row, new_token, now, writing
+from scorekeeper.core.group_record import MAX_ROSTER
+from scorekeeper.core.rules import RuleError
+from scorekeeper.storage.database import Row, new_token, now, stamp, writing
 from scorekeeper.storage.games import (
     StoredGame,
     changing,
@@ -43,6 +45,17 @@ class StoredGroup:
     def players(self) -> tuple[str, ...]:
         """The roster's names, in alphabetical order."""
         return tuple(name for _key, name in self.roster)
+
+
+class RosterFull(RuleError):
+    """A game's new players would take the roster past :data:`MAX_ROSTER`; nothing was stored.
+
+    Refused rather than cut: a roster that silently dropped players would leave them out of the
+    new-game page, and one that grew without end would make every group page as long as it.
+    """
+
+    def __init__(self) -> None:
+        super().__init__("group_roster_full", max=MAX_ROSTER)
 
 
 class SameGame(Exception):
@@ -115,6 +128,34 @@ def group_games(db: Database, group_id: str) -> list[StoredGame]:
     return load_many(db, [row["id"] for row in rows])
 
 
+@dataclass(frozen=True)
+class GameStamp:
+    """A group's game as far as its version and access go, read without its record."""
+
+    id: str
+    version: int
+    updated_at: str
+    edit_token: str
+    view_token: str | None
+
+    @property
+    def stamp(self) -> tuple[object, ...]:
+        """The game's stamp, as :attr:`StoredGame.stamp` names it."""
+        return stamp(self.id, self.version, self.updated_at)
+
+
+def group_stamps(db: Database, group_id: str) -> list[GameStamp]:
+    """The stamps of the group's games (in the order they were started): one cheap query that
+    names the group's version, for what is counted from all its games and then kept."""
+    rows = db.query(
+        "SELECT games.id, games.version, games.updated_at, games.edit_token, games.view_token "
+        "FROM group_games JOIN games ON games.id = group_games.game_id "
+        "WHERE group_games.group_id = ? ORDER BY games.created_at, games.rowid",
+        [group_id],
+    )
+    return [GameStamp(**row) for row in rows]
+
+
 def group_of(db: Database, game_id: str) -> str | None:
     """The id of the group the game belongs to, if any."""
     rows = list(db.query("SELECT group_id FROM group_games WHERE game_id = ?", [game_id]))
@@ -138,7 +179,8 @@ def create_group_game(
     played_at: str | None = None,
     key: str | None = None,
 ) -> StoredGame:
-    """Store a new game as one of the group's; its players join the roster.
+    """Store a new game as one of the group's; its players join the roster
+    (:class:`RosterFull` past its size, and nothing is stored).
 
     ``played_at`` (an ISO date-time) keeps the date of an imported game; a new game is now.
     ``key`` names the request, as for :func:`create_game` (a game made already is returned).
@@ -154,7 +196,8 @@ def create_group_game(
 
 def add_group_games(db: Database, group_id: str, games: Iterable[StoredGame]) -> int:
     """Put existing games into the group (those in a group already are left where they are);
-    their players join the roster. Returns how many were added."""
+    their players join the roster (:class:`RosterFull` past its size: none is added). Returns
+    how many were added."""
     with writing(db):
         return _add_games(db, group_id, list(games))
 
@@ -230,11 +273,20 @@ def _add_games(db: Database, group_id: str, games: list[StoredGame]) -> int:
 
 
 def _join_roster(db: Database, group_id: str, names: Iterable[str]) -> None:
+    """Add the players not in the roster yet; :class:`RosterFull` (the caller's transaction is
+    rolled back) when that takes it past :data:`MAX_ROSTER`."""
+    added = 0
     for name in names:
-        db.execute(
+        added += db.execute(
             "INSERT OR IGNORE INTO group_players (group_id, key, name) VALUES (?, ?, ?)",
             [group_id, stats.player_key(name), name.strip()],
-        )
+        ).rowcount
+    if added:
+        count = db.execute(
+            "SELECT COUNT(*) FROM group_players WHERE group_id = ?", [group_id]
+        ).fetchone()[0]
+        if count > MAX_ROSTER:
+            raise RosterFull
 
 
 def _touch_group(db: Database, group_id: str) -> None:

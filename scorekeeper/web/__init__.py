@@ -19,6 +19,7 @@ def init_app(app: Flask) -> None:
         extensions,
         groups,
         groups_api,
+        heavy,
         hosting,
         live,
         pdf,
@@ -28,9 +29,9 @@ def init_app(app: Flask) -> None:
         views,
     )
 
-    for part in (access, extensions, languages, security, hosting, errors, static_files, urls):
+    for part in (access, extensions, languages, security, hosting, errors, heavy, static_files):
         part.init_app(app)
-    for part in (page_parts, templating, addresses, live, pwa):
+    for part in (urls, page_parts, templating, addresses, live, pwa):
         part.init_app(app)
     for blueprint in (views.bp, exports.bp, pdf.bp, api.bp, groups.bp, groups_api.bp):
         app.register_blueprint(blueprint)

@@ -32,7 +32,7 @@ from scorekeeper.core.rules import Length, RuleError, next_first_dealer
 from scorekeeper.core.stats import Filters, GroupStats, VariantFilter
 from scorekeeper.render import chart, filenames, labels, printing
 from scorekeeper.storage import StoredGame, StoredGroup
-from scorekeeper.web import access, forms, pdf, sharing
+from scorekeeper.web import access, forms, heavy, pdf, sharing
 from scorekeeper.web.forms import groups as group_forms
 from scorekeeper.web.kinds import GAME, GROUP
 
@@ -86,9 +86,14 @@ def group_games(stored: StoredGroup) -> list[StoredGame]:
 
 
 def group_stats(stored: StoredGroup, filters: Filters) -> tuple[list[StoredGame], GroupStats]:
-    """The group's games (:func:`group_games`) and the statistics of those the filters keep."""
-    games = group_games(stored)
-    return games, stats.compute(played(games), filters)
+    """The group's games (:func:`group_games`) and the statistics of those the filters keep,
+    counted once per version of the group (:mod:`scorekeeper.web.heavy`: kept, and queued)."""
+
+    def count() -> tuple[list[StoredGame], GroupStats]:
+        games = group_games(stored)
+        return games, stats.compute(played(games), filters)
+
+    return heavy.counted(("stats", heavy.version(stored), filters), count)
 
 
 def totals_chart(figures: GroupStats, width: int, height: int, font: str = "sans-serif") -> str:
@@ -304,11 +309,15 @@ def new_game(group_id: str) -> ResponseReturnValue:
         except RuleError as error:
             form.form_errors.append(str(error))
         else:
-            created = storage.create_group_game(
-                storage.get_db(), stored.id, record, key=form.once_key()
-            )
-            access.remember(GAME, created, keeper=True)
-            return redirect(url_for("views.game", game_id=created.id), code=303)
+            try:
+                created = storage.create_group_game(
+                    storage.get_db(), stored.id, record, key=form.once_key()
+                )
+            except storage.RosterFull as error:
+                form.form_errors.append(labels.refusal(error.reason))
+            else:
+                access.remember(GAME, created, keeper=True)
+                return redirect(url_for("views.game", game_id=created.id), code=303)
     status = 400 if request.method == "POST" else 200
     return _page("groups/new_game.html", stored, form=form), status
 
@@ -335,7 +344,11 @@ def add_games(group_id: str) -> WerkzeugResponse:
     if not form.validate_on_submit() or not mine:
         flash(_("Tick the games to add to the group."), "error")
         return _to_group(stored)
-    added = storage.add_group_games(storage.get_db(), stored.id, mine)
+    try:
+        added = storage.add_group_games(storage.get_db(), stored.id, mine)
+    except storage.RosterFull as error:
+        flash(labels.refusal(error.reason), "error")
+        return _to_group(stored)
     flash(
         ngettext("%(num)s game added to the group.", "%(num)s games added to the group.", added),
         "info",

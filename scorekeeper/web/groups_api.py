@@ -23,7 +23,7 @@ from scorekeeper.core.group_record import GroupFile, group_text, parse_group_fil
 from scorekeeper.core.record import Json, RecordError, parse_game
 from scorekeeper.render import filenames, labels
 from scorekeeper.storage import StoredGroup
-from scorekeeper.web import access, api, forms, groups
+from scorekeeper.web import access, api, forms, groups, heavy
 from scorekeeper.web.api import Refusal
 from scorekeeper.web.forms import groups as group_forms
 from scorekeeper.web.kinds import GROUP
@@ -67,7 +67,10 @@ def add_game(group_id: str) -> tuple[Response, int, dict[str, str]]:
     """Store a game record as a game of the group; answers the game's id and edit token."""
     stored = _editable(group_id)
     record = api._parsed(parse_game, api._body())
-    created = storage.create_group_game(storage.get_db(), stored.id, record)
+    try:
+        created = storage.create_group_game(storage.get_db(), stored.id, record)
+    except storage.RosterFull as error:
+        raise Refusal(409, error.code, labels.refusal(error.reason)) from error
     body = {"id": created.id, "edit_token": created.edit_token}
     return jsonify(body), 201, {"Location": url_for("api.get_game", game_id=created.id)}
 
@@ -143,15 +146,20 @@ def _filters() -> stats.Filters:
 def export_group(group_id: str) -> Response:
     """Download the whole group: name, roster, every game with the rounds completed."""
     stored = access.load_or_404(GROUP, group_id)
-    games = groups.group_games(stored)
-    data = to_group_file(
-        stored.name,
-        stored.players,
-        [(sheet.build(entry.record), entry.created_at) for entry in games],
-    )
-    text = group_text(data)
+
+    def write() -> bytes:
+        games = groups.group_games(stored)
+        data = to_group_file(
+            stored.name,
+            stored.players,
+            [(sheet.build(entry.record), entry.created_at) for entry in games],
+        )
+        return group_text(data).encode("utf-8")
+
+    # The group's name and roster are part of its version (a rename touches the group).
+    text = heavy.counted(("export", heavy.version(stored), stored.name, stored.roster), write)
     name = filenames.name_from([stored.name, stored.updated_at[:10]], "json")
-    response = Response(text.encode("utf-8"), mimetype="application/json")
+    response = Response(text, mimetype="application/json")
     response.headers["Content-Disposition"] = filenames.content_disposition(name)
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -18,10 +18,13 @@ from waitress.task import ErrorTask, Task, WSGITask
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-# Waitress stops accepting at this many open connections; a phone keeps one or two open.
-CONNECTION_LIMIT = 500
+# Waitress stops accepting at this many open connections; a phone keeps one or two open. Well
+# above what the tables need, so that a thousand connections trickling a request in never fill
+# it (with poll(), not select(), which stops at 1,024 open files).
+CONNECTION_LIMIT = 2000
 # An idle connection (a phone asleep, a half-sent request) is closed after this many seconds;
-# a phone that wakes up opens a new one without noticing.
+# a phone that wakes up opens a new one without noticing. A request's head (its line and
+# headers) must arrive within the same time from its first byte, however often a byte comes.
 IDLE_SECONDS = 30
 # Bodies up to this multiple of MAX_CONTENT_LENGTH are held in memory; larger ones (a group
 # file) in a temporary file, up to the server's cap (:func:`body_cap`).
@@ -69,6 +72,7 @@ def waitress_options(app: Flask) -> dict[str, Any]:
     """Waitress settings for ``app``: connection limits, idle timeouts and the body limit."""
     return {
         "connection_limit": CONNECTION_LIMIT,
+        "asyncore_use_poll": True,
         "channel_timeout": IDLE_SECONDS,
         "cleanup_interval": 5,
         "max_request_body_size": body_cap(app),
@@ -123,9 +127,24 @@ def _error_task(channel: HTTPChannel, request: Any) -> Task:
 
 
 class _Channel(HTTPChannel):  # type: ignore[misc]
-    """Waitress's connection, whose body-too-large refusals the app answers."""
+    """Waitress's connection, whose body-too-large refusals the app answers, and whose request
+    head counts as idle from its first byte.
+
+    Waitress closes a connection idle for ``channel_timeout``, but a byte now and then resets
+    that: a header line every 5 s kept a connection forever, and 500 of them locked every phone
+    out. While a request's head is incomplete, its activity stays at its first byte, so the
+    server's sweep (every ``cleanup_interval``) closes it :data:`IDLE_SECONDS` after it began.
+    A body may still come slowly (a phone's upload over a weak network).
+    """
 
     error_task_class = staticmethod(_error_task)
+
+    def handle_read(self) -> None:
+        began: float = getattr(self, "last_activity")  # noqa: B009 (untyped in Waitress)
+        trickling = self.request is not None and not self.request.headers_finished
+        super().handle_read()
+        if trickling and self.request is not None and not self.request.headers_finished:
+            self.last_activity = began
 
 
 def serve(app: Flask, **options: Any) -> None:

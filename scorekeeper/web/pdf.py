@@ -19,6 +19,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import cache
+from typing import Generic, TypeVar
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from flask_babel import get_locale
@@ -33,6 +34,7 @@ from scorekeeper.web.forms import MAX_NAME
 from scorekeeper.web.kinds import GAME
 
 bp = Blueprint("pdf", __name__)
+T = TypeVar("T")
 
 
 @bp.app_errorhandler(printing.PrintingUnavailable)
@@ -141,7 +143,7 @@ class Renders:
         self._turns = threading.BoundedSemaphore(max(1, running))
         self._places = threading.BoundedSemaphore(max(1, running) + max(0, waiting))
 
-    def render(self, make: Callable[[], bytes], patience: float = 60) -> bytes:
+    def render(self, make: Callable[[], T], patience: float = 60) -> T:
         """``make()`` once it is this request's turn; :class:`PrinterBusy` if the queue is full
         or the turn does not come within ``patience`` seconds."""
         if not self._places.acquire(blocking=False):
@@ -157,17 +159,18 @@ class Renders:
             self._places.release()
 
 
-class PdfCache:
-    """A small, thread-safe LRU of rendered PDFs; size 0 turns caching off."""
+class Kept(Generic[T]):
+    """A small, thread-safe LRU of answers made once (rendered PDFs, a group's figures); size 0
+    turns keeping off."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._items: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._items: OrderedDict[Hashable, T] = OrderedDict()
         self._lock = threading.Lock()
         self._making: dict[Hashable, threading.Lock] = {}
 
-    def fetch(self, key: Hashable, make: Callable[[], bytes]) -> bytes:
-        """The PDF for ``key``, made (and kept) if it is not here; requests for the same key at
+    def fetch(self, key: Hashable, make: Callable[[], T]) -> T:
+        """The answer for ``key``, made (and kept) if it is not here; requests for the same key at
         the same time wait for one ``make()`` instead of each rendering it."""
         pdf = self.get(key)
         if pdf is not None:
@@ -185,15 +188,15 @@ class PdfCache:
             with self._lock:
                 self._making.pop(key, None)
 
-    def get(self, key: Hashable) -> bytes | None:
-        """The PDF stored under ``key``, now the most recently used, or ``None``."""
+    def get(self, key: Hashable) -> T | None:
+        """The answer stored under ``key``, now the most recently used, or ``None``."""
         with self._lock:
             pdf = self._items.get(key)
             if pdf is not None:
                 self._items.move_to_end(key)
             return pdf
 
-    def put(self, key: Hashable, pdf: bytes) -> None:
+    def put(self, key: Hashable, pdf: T) -> None:
         """Keep ``pdf``, dropping the least recently used beyond the size."""
         if self.size <= 0:
             return
@@ -205,6 +208,9 @@ class PdfCache:
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+PdfCache = Kept[bytes]
 
 
 def pdf_cache(kind: str = "game") -> PdfCache:
@@ -269,7 +275,11 @@ def _pdf_response(kind: str, key: Hashable, filename: str, render: Callable[[], 
 
 
 def _busy() -> Response:
-    message = _("Many sheets are being printed right now: try again in a few seconds.")
+    return busy_response(_("Many sheets are being printed right now: try again in a few seconds."))
+
+
+def busy_response(message: str) -> Response:
+    """503 saying ``message``, with ``Retry-After``: a queue of heavy work is full."""
     body, status = errors.error_response(503, message)
     response = current_app.make_response((body, status))
     response.headers["Retry-After"] = "5"
