@@ -33,7 +33,7 @@ from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, create
 
 # Every public function of the games and groups modules, by what it does to a stored game.
 READS = {"load", "load_many", "version_of", "new_game_id", "load_group", "load_groups"}
-READS |= {"group_games", "group_of", "grouped"}
+READS |= {"group_games", "group_of", "grouped", "group_stamps"}
 CREATES = {"create_game", "create_game_once", "create_group", "create_group_game", "import_group"}
 # Change a group (its roster, its list of games), not a game's facts.
 GROUP_ONLY = {"add_group_games", "remove_group_game", "join_roster"}
