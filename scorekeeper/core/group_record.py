@@ -23,6 +23,7 @@ from scorekeeper.core.game import GameRecord
 from scorekeeper.core.record import (
     Json,
     RecordError,
+    check_text,
     parse_game,
     record_text,
     to_record,
@@ -82,6 +83,7 @@ def parse_group_file(data: object) -> GroupFile:
     """
     if not isinstance(data, dict):
         raise RecordError("group_file_not_object")
+    check_text(data)
     unknown = [key for key in data if key not in FIELDS]
     if unknown:
         field = str(unknown[0])
@@ -134,4 +136,8 @@ def _moment(value: object) -> str:
         raise RecordError("group_file_played_at")
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat(timespec="seconds")
+    try:
+        return moment.astimezone(UTC).isoformat(timespec="seconds")
+    except OverflowError:
+        # Year 1 east of Greenwich or year 9999 west of it: no such moment in UTC.
+        raise RecordError("group_file_played_at") from None

@@ -92,6 +92,9 @@ class GroupGameForm(NewGameForm):
         keys += [key for key in roster if key not in keys]
         while self.order.entries:
             self.order.pop_entry()
+        # The posted order was cut to ``max_entries``; the roster shown is the whole roster,
+        # however long the group's has grown.
+        self.order.max_entries = None
         for key in keys:
             self.order.append_entry(key)
         self.pick.choices = [SelectChoice(key, roster[key]) for key in keys]
