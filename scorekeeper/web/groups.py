@@ -32,7 +32,7 @@ from scorekeeper.core.rules import Length, RuleError, next_first_dealer
 from scorekeeper.core.stats import Filters, GroupStats, VariantFilter
 from scorekeeper.render import chart, filenames, labels, printing
 from scorekeeper.storage import StoredGame, StoredGroup
-from scorekeeper.web import access, forms, pdf, sharing
+from scorekeeper.web import access, forms, once, pdf, sharing
 from scorekeeper.web.forms import groups as group_forms
 from scorekeeper.web.kinds import GAME, GROUP
 
@@ -174,7 +174,14 @@ def new() -> ResponseReturnValue:
     """Name a new group; this phone keeps it."""
     form = group_forms.GroupForm()
     if form.validate_on_submit():
-        stored = storage.create_group(storage.get_db(), form.name.data)
+        name, key = form.name.data, form.once_key()
+        stored = once.make(
+            lambda browser: storage.create_group_once(
+                storage.get_db(), name, key=key, digest=browser
+            )[0]
+        )
+        if stored is None:
+            return once.refused()
         access.remember(GROUP, stored, keeper=True)
         return _to_group(stored)
     status = 400 if request.method == "POST" else 200
@@ -304,9 +311,14 @@ def new_game(group_id: str) -> ResponseReturnValue:
         except RuleError as error:
             form.form_errors.append(str(error))
         else:
-            created = storage.create_group_game(
-                storage.get_db(), stored.id, record, key=form.once_key()
+            key = form.once_key()
+            created = once.make(
+                lambda browser: storage.create_group_game(
+                    storage.get_db(), stored.id, record, key=key, digest=browser
+                )
             )
+            if created is None:
+                return once.refused()
             access.remember(GAME, created, keeper=True)
             return redirect(url_for("views.game", game_id=created.id), code=303)
     status = 400 if request.method == "POST" else 200

@@ -8,6 +8,7 @@ the group page and uploaded on the home page of another server. Documented in ``
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -23,7 +24,7 @@ from scorekeeper.core.group_record import GroupFile, group_text, parse_group_fil
 from scorekeeper.core.record import Json, RecordError, parse_game
 from scorekeeper.render import filenames, labels
 from scorekeeper.storage import StoredGroup
-from scorekeeper.web import access, api, forms, groups
+from scorekeeper.web import access, api, forms, groups, once
 from scorekeeper.web.api import Refusal
 from scorekeeper.web.forms import groups as group_forms
 from scorekeeper.web.kinds import GROUP
@@ -161,14 +162,20 @@ def export_group(group_id: str) -> Response:
 def import_group() -> WerkzeugResponse:
     """Make a group from an uploaded group file; a refused file changes nothing."""
     try:
-        group = _uploaded_group()
+        group, key = _uploaded_group()
     except RecordError as error:
         flash(
             _("The file was not imported. %(reason)s", reason=labels.refusal(error.reason)),
             "error",
         )
         return redirect(url_for("views.home"))
-    stored = storage.import_group(storage.get_db(), group.name, group.players, group.games)
+    stored = once.make(
+        lambda browser: storage.create_group_once(
+            storage.get_db(), group.name, group.players, group.games, key, browser
+        )[0]
+    )
+    if stored is None:
+        return once.refused()
     access.remember(GROUP, stored, keeper=True)
     flash(
         ngettext(
@@ -189,7 +196,9 @@ def _group_file_limit(endpoint: str | None, _values: dict[str, Any] | None) -> N
         request.max_content_length = MAX_GROUP_FILE
 
 
-def _uploaded_group() -> GroupFile:
+def _uploaded_group() -> tuple[GroupFile, str | None]:
+    """The group in the uploaded file and the key of this upload (the form's one-time key with
+    the file's digest, as for a game's import), or a :class:`RecordError`."""
     try:
         form = forms.ImportForm()
         valid = form.validate_on_submit()
@@ -197,8 +206,11 @@ def _uploaded_group() -> GroupFile:
         raise RecordError("group_import_too_large") from error
     if not valid:
         raise RecordError("group_import_no_file")
+    content = form.record.data.read()
     try:
-        data = json.loads(form.record.data.read().decode("utf-8-sig"))
+        data = json.loads(content.decode("utf-8-sig"))
     except (ValueError, RecursionError) as error:
         raise RecordError("group_import_not_json") from error
-    return parse_group_file(data)
+    found = form.once_key()
+    key = None if found is None else f"group-import:{found}:{hashlib.sha256(content).hexdigest()}"
+    return parse_group_file(data), key

@@ -26,7 +26,7 @@ from scorekeeper.core.game import GameRecord, RoundRecord
 from scorekeeper.core.rules import RuleError, Suit, Trump, Turned
 from scorekeeper.render import chart, labels
 from scorekeeper.storage import StoredGame
-from scorekeeper.web import access, forms, sharing
+from scorekeeper.web import access, forms, once, sharing
 from scorekeeper.web.kinds import GAME, GROUP
 
 bp = Blueprint("views", __name__)
@@ -124,7 +124,11 @@ def home() -> str:
     seen = storage.load_groups(storage.get_db(), access.seen(GROUP))
     groups = [group for group in seen if access.may_see(GROUP, group)]
     return render_template(
-        "home/index.html", cards=cards, groups=groups, import_form=forms.ImportForm()
+        "home/index.html",
+        cards=cards,
+        groups=groups,
+        import_form=forms.ImportForm(),
+        group_import_form=forms.ImportForm(),
     )
 
 
@@ -141,7 +145,12 @@ def new_game() -> ResponseReturnValue:
         return _new_game_page(form)
     if form.validate_on_submit():
         record = game.new_game(form.names(), form.dealer(), form.variants())
-        stored = storage.create_game(storage.get_db(), record, key=form.once_key())
+        key = form.once_key()
+        stored = once.make(
+            lambda browser: storage.create_game_once(storage.get_db(), record, key, browser)[0]
+        )
+        if stored is None:
+            return once.refused()
         access.remember(GAME, stored, keeper=True)
         if record.variants.foresight and 1 not in record.schedule:
             flash(

@@ -21,7 +21,7 @@ from wtforms.widgets import HiddenInput
 from scorekeeper.core import rules, stats
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import labels
-from scorekeeper.web.forms import MAX_NAME, Form, NewGameForm, SeatList
+from scorekeeper.web.forms import MAX_NAME, Form, NewGameForm, OnceForm, SeatList
 
 MAX_GROUP_NAME = 40
 # Blank name fields on a group's new-game page, for players not on the roster yet.
@@ -33,7 +33,7 @@ def _trimmed(text: str | None) -> str | None:
     return text.strip() if text else text
 
 
-class GroupForm(Form):
+class GroupForm(OnceForm):
     """A new group: its name."""
 
     name = StringField(
