@@ -14,7 +14,6 @@ only; a round still being played is not part of it.
 from __future__ import annotations
 
 import json
-import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -94,6 +93,8 @@ def parse_group_file(data: object) -> GroupFile:
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_GROUP_NAME:
         raise RecordError("group_file_name", max=MAX_GROUP_NAME)
+    if rules.has_hidden_character(name):
+        raise RecordError("group_name_bad_character")
     players = data.get("players", [])
     if not isinstance(players, list) or not all(_fit_name(player) for player in players):
         raise RecordError("group_file_players", max=rules.MAX_NAME_LENGTH)
@@ -107,15 +108,16 @@ def parse_group_file(data: object) -> GroupFile:
         except RuleError as error:
             raise RecordError("in_game", number=number, reason=error.reason) from error
     roster = tuple(rules.normalise_name(player) for player in players)
-    return GroupFile(name.strip(), roster, tuple(read))
+    return GroupFile(rules.normalise_name(name), roster, tuple(read))
 
 
 def _fit_name(name: object) -> bool:
     """A roster name the rules would let a player have."""
     if not isinstance(name, str):
         return False
-    hidden = any(unicodedata.category(char) in rules.HIDDEN_CATEGORIES for char in name)
-    return not hidden and 0 < len(rules.normalise_name(name)) <= rules.MAX_NAME_LENGTH
+    if rules.has_hidden_character(name):
+        return False
+    return 0 < len(rules.normalise_name(name)) <= rules.MAX_NAME_LENGTH
 
 
 def _game(entry: object) -> tuple[GameRecord, str]:

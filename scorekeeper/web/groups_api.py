@@ -19,9 +19,10 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
-from scorekeeper.core import sheet, stats
+from scorekeeper.core import rules, sheet, stats
 from scorekeeper.core.group_record import GroupFile, group_text, parse_group_file, to_group_file
 from scorekeeper.core.record import Json, RecordError, parse_game
+from scorekeeper.core.refusals import Reason
 from scorekeeper.render import filenames, labels
 from scorekeeper.storage import StoredGroup
 from scorekeeper.web import access, api, forms, groups, once
@@ -58,7 +59,10 @@ def create_group() -> tuple[Response, int, dict[str, str]]:
             "group_name",
             _("The group's name is 1 to %(n)s characters.", n=group_forms.MAX_GROUP_NAME),
         )
-    stored = storage.create_group(storage.get_db(), name.strip())
+    if rules.has_hidden_character(name):
+        reason = Reason("group_name_bad_character")
+        raise Refusal(400, reason.code, labels.refusal(reason))
+    stored = storage.create_group(storage.get_db(), rules.normalise_name(name))
     body = {"id": stored.id, "edit_token": stored.edit_token, "name": stored.name}
     return jsonify(body), 201, {"Location": url_for(".group_stats", group_id=stored.id)}
 

@@ -4,7 +4,6 @@ adding games. Built on the game forms (:mod:`scorekeeper.web.forms`)."""
 from __future__ import annotations
 
 import secrets
-import unicodedata
 
 from flask_babel import lazy_gettext as _l
 from wtforms import (
@@ -19,6 +18,7 @@ from wtforms.validators import DataRequired
 from wtforms.widgets import HiddenInput
 
 from scorekeeper.core import rules, stats
+from scorekeeper.core.refusals import Reason
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import labels
 from scorekeeper.web.forms import MAX_NAME, Form, NewGameForm, OnceForm, SeatList
@@ -45,6 +45,10 @@ class GroupForm(OnceForm):
     def validate_name(self, field: StringField) -> None:
         if len(field.data) > MAX_GROUP_NAME:
             raise ValidationError(_l("Keep the name to %(n)s characters.", n=MAX_GROUP_NAME))
+        # The player names' rule: a NUL, a bidi override or a line break has no place in it.
+        if rules.has_hidden_character(field.data):
+            raise ValidationError(labels.refusal(Reason("group_name_bad_character")))
+        field.data = rules.normalise_name(field.data)
 
 
 class RenameForm(Form):
@@ -59,7 +63,7 @@ class RenameForm(Form):
     def validate_name(self, field: StringField) -> None:
         if len(field.data) > MAX_NAME:
             raise ValidationError(_l("Keep each name to %(n)s characters.", n=MAX_NAME))
-        if any(unicodedata.category(char) in rules.HIDDEN_CATEGORIES for char in field.data):
+        if rules.has_hidden_character(field.data):
             raise ValidationError(
                 _l("That name has an invisible or control character: type it again.")
             )
