@@ -417,10 +417,24 @@ def rematch(game_id: str) -> Response:
     key = f"rematch:{stored.id}"
     again = game.rematch(stored.record)
     group_id = storage.group_of(storage.get_db(), stored.id)
-    if group_id is None:
+    group = None if group_id is None else storage.load_group(storage.get_db(), group_id)
+    if group is not None and access.keeps(GROUP, group):
+        # One more game of the same group, for a phone that may add games to it.
+        # Keyed apart from a rematch outside the group, which must not take its place.
+        created = storage.create_group_game(storage.get_db(), group.id, again, key=f"{key}:group")
+    else:
+        # A game's edit link is no way into its group's statistics: without the group's edit
+        # access the rematch is a game of its own.
         created = storage.create_game(storage.get_db(), again, key=key)
-    else:  # a rematch is one more game of the same group
-        created = storage.create_group_game(storage.get_db(), group_id, again, key=key)
+        if group is not None:
+            flash(
+                _(
+                    "This rematch is not in the group %(group)s: only a phone that keeps the "
+                    "group adds games to it.",
+                    group=group.name,
+                ),
+                "info",
+            )
     access.remember(GAME, created, keeper=True)
     return _to_game(created)
 
