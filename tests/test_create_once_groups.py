@@ -20,6 +20,7 @@ from tests.pages import one, soup
 from tests.phone import NEW_GAME, Phone
 from tests.support.client import at_once
 from tests.support.server import Server
+from tests.test_body_limits import multipart
 from tests.test_groups_api import game_json
 
 REFUSED = "This form was sent already, so nothing new was made."
@@ -58,26 +59,11 @@ def test_new_group_posted_at_once_makes_one_group(live: Server) -> None:
     assert count(live.database, "groups") == before + 1
 
 
-def multipart(fields: dict[str, str], content: bytes) -> tuple[bytes, str]:
-    boundary = "----once-boundary"
-    parts = [
-        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
-        for name, value in fields.items()
-    ]
-    parts.append(
-        f'--{boundary}\r\nContent-Disposition: form-data; name="record"; filename="club.json"\r\n'
-        "Content-Type: application/json\r\n\r\n".encode()
-        + content
-        + f"\r\n--{boundary}--\r\n".encode()
-    )
-    return b"".join(parts), f"multipart/form-data; boundary={boundary}"
-
-
 def test_import_group_posted_at_once_makes_one_group(live: Server) -> None:
     phone = Phone(live)
     phone.open("GET", "/")
     assert set(phone.fields) == {"csrf_token", "once"}
-    body, content_type = multipart(phone.fields, GROUP_FILE)
+    body, content_type = multipart(phone.fields, "club.json", GROUP_FILE)
 
     def post() -> tuple[int, str]:
         headers = {"Cookie": phone.cookie, "Content-Type": content_type}
