@@ -91,10 +91,12 @@ const tricks = (function tricksSteppers() {
   let busy = false;
   function focusAfter(main, submitter) {
     let target = null;
-    if (submitter && submitter.name) {
+    // On a sealed pad the button just tapped names the bid: the next player gets the heading,
+    // the same whatever was bid (no ring, nothing for a screen reader to read out).
+    if (submitter && submitter.name && !submitter.closest("form[data-sealed]")) {
       target = main.querySelector(`button[name="${CSS.escape(submitter.name)}"][value="${CSS.escape(submitter.value)}"]:not(:disabled)`);
     }
-    target = target || main.querySelector("h2[tabindex='-1'], h1");
+    target = target || main.querySelector(".handoff[tabindex='-1']") || main.querySelector("h2[tabindex='-1'], h1");
     if (target) {
       if (!target.hasAttribute("tabindex") && target.tagName.startsWith("H")) target.setAttribute("tabindex", "-1");
       target.focus({ preventScroll: true });

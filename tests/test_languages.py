@@ -265,10 +265,32 @@ def test_the_switcher_is_remembered_over_the_phone_language(client: FlaskClient)
     assert page.select_one("h1").get_text() == "Pravila igre Wizard"  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("next_page", ["//evil.example/x", "/\\evil.example", "https://x.y/", ""])
+@pytest.mark.parametrize(
+    "next_page",
+    [
+        "//evil.example/x",
+        "/\\evil.example",
+        "https://x.y/",
+        "",
+        # A browser drops tabs and line breaks before it reads an address: "//evil.example".
+        "/\t/evil.example",
+        "/\n/evil.example",
+        "/\r\n/evil.example",
+        # A line break in the header once answered 500.
+        "/rules\r\nSet-Cookie: x=1",
+        "/x\\..\\\\evil.example",
+        "/\x00/evil.example",
+    ],
+)
 def test_the_switcher_goes_back_only_to_this_site(client: FlaskClient, next_page: str) -> None:
     response = client.get("/language/es", query_string={"next": next_page})
+    assert response.status_code == 303
     assert response.headers["Location"] == "/"
+
+
+def test_the_switcher_goes_back_to_the_page_with_its_query(client: FlaskClient) -> None:
+    response = client.get("/language/es", query_string={"next": "/rules?x=1#bidding"})
+    assert response.headers["Location"] == "/rules?x=1#bidding"
 
 
 def test_an_unknown_language_changes_nothing(client: FlaskClient) -> None:

@@ -14,7 +14,6 @@ only; a round still being played is not part of it.
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -24,6 +23,7 @@ from scorekeeper.core.game import GameRecord
 from scorekeeper.core.record import (
     Json,
     RecordError,
+    check_text,
     parse_game,
     record_text,
     to_record,
@@ -86,6 +86,7 @@ def parse_group_file(data: object) -> GroupFile:
     """
     if not isinstance(data, dict):
         raise RecordError("group_file_not_object")
+    check_text(data)
     unknown = [key for key in data if key not in FIELDS]
     if unknown:
         field = str(unknown[0])
@@ -96,6 +97,8 @@ def parse_group_file(data: object) -> GroupFile:
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_GROUP_NAME:
         raise RecordError("group_file_name", max=MAX_GROUP_NAME)
+    if rules.has_hidden_character(name):
+        raise RecordError("group_name_bad_character")
     players = data.get("players", [])
     if not isinstance(players, list) or not all(_fit_name(player) for player in players):
         raise RecordError("group_file_players", max=rules.MAX_NAME_LENGTH)
@@ -113,7 +116,7 @@ def parse_group_file(data: object) -> GroupFile:
     roster = tuple(rules.normalise_name(player) for player in players)
     if len(roster_keys(roster, (record.players for record, _played in read))) > MAX_ROSTER:
         raise RecordError("group_file_roster", max=MAX_ROSTER)
-    return GroupFile(name.strip(), roster, tuple(read))
+    return GroupFile(rules.normalise_name(name), roster, tuple(read))
 
 
 def roster_keys(roster: Iterable[str], games: Iterable[Iterable[str]]) -> set[str]:
@@ -128,8 +131,9 @@ def _fit_name(name: object) -> bool:
     """A roster name the rules would let a player have."""
     if not isinstance(name, str):
         return False
-    hidden = any(unicodedata.category(char) in rules.HIDDEN_CATEGORIES for char in name)
-    return not hidden and 0 < len(rules.normalise_name(name)) <= rules.MAX_NAME_LENGTH
+    if rules.has_hidden_character(name):
+        return False
+    return 0 < len(rules.normalise_name(name)) <= rules.MAX_NAME_LENGTH
 
 
 def _game(entry: object) -> tuple[GameRecord, str]:
@@ -150,4 +154,8 @@ def _moment(value: object) -> str:
         raise RecordError("group_file_played_at")
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat(timespec="seconds")
+    try:
+        return moment.astimezone(UTC).isoformat(timespec="seconds")
+    except OverflowError:
+        # Year 1 east of Greenwich or year 9999 west of it: no such moment in UTC.
+        raise RecordError("group_file_played_at") from None

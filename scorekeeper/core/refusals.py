@@ -36,6 +36,14 @@ MESSAGES: dict[str, Message] = {
         "control character): type the name again."
     ),
     "names_same": N_("Players %(first)s and %(second)s have the same name: tell them apart."),
+    "names_look_alike": N_(
+        "Players %(first)s and %(second)s have names that only look alike (letters of another "
+        "alphabet): tell them apart."
+    ),
+    "group_name_bad_character": N_(
+        "The group's name has a character that cannot be shown (an invisible or control "
+        "character): type the name again."
+    ),
     "first_dealer_not_a_player": N_("The first dealer must be one of the players."),
     "unknown_variant": N_('There is no variant "%(name)s" (known: %(known)s).'),
     # Translators: schedule: the hand sizes round by round, not dates.

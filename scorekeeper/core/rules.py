@@ -96,6 +96,40 @@ def check_player_count(players: int) -> None:
         raise RuleError("player_count", low=MIN_PLAYERS, high=MAX_PLAYERS, players=players)
 
 
+# Letters of other alphabets that look like a Latin letter, capitals and small letters apart
+# (Greek small nu looks like "v", its capital like "N"): enough to tell "Ana" written with a
+# Cyrillic capital and small a from "Ana". Not Unicode's whole confusables list: a table's
+# names only need to be told apart by the people sitting at it.
+_LOOK_ALIKE = str.maketrans(
+    dict(
+        zip(
+            # Cyrillic capitals, small letters; Greek capitals, small letters
+            "АВЕКМНОРСТХУЅІЈԚԜаеорсухѕіјԁһӏԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοναικρυχ",
+            "ABEKMHOPCTXYSIJQWaeopcyxsijdhlqwABEZHIKMNOPTYXovaikpux",
+            strict=True,
+        )
+    )
+)
+
+
+def has_hidden_character(text: str) -> bool:
+    """Whether ``text`` holds a character nobody types in a name (:data:`HIDDEN_CATEGORIES`)."""
+    return any(unicodedata.category(char) in HIDDEN_CATEGORIES for char in text)
+
+
+def name_skeleton(name: str) -> str:
+    """What a name looks like: two names with one skeleton can only be told apart by their code.
+
+    >>> name_skeleton("Tom") == name_skeleton("\u0422\u043em")  # Cyrillic capital te, small o
+    True
+    >>> name_skeleton("Ana") == name_skeleton("\u0391n\u03b1")  # Greek capital, small alpha
+    True
+    >>> name_skeleton("Ana") == name_skeleton("Anna")
+    False
+    """
+    return same_name_key(unicodedata.normalize("NFKC", name).translate(_LOOK_ALIKE))
+
+
 def normalise_name(name: str) -> str:
     """A player's name as stored: Unicode NFC, spaces at both ends trimmed."""
     return unicodedata.normalize("NFC", name).strip()
@@ -112,14 +146,16 @@ def check_player_names(names: Sequence[object]) -> tuple[str, ...]:
     Decisions: a name is text of 1 to 32 characters after trimming, with no control, format or
     other invisible character (a bidi override or a zero-width space would make two names look
     alike or garble the sheet); two names that differ only in case, spacing at the ends or
-    Unicode form are the same player.
+    Unicode form are the same player; two that differ only in letters of another alphabet that
+    look like Latin ones ("Ana", and "Ana" written with Cyrillic a) are refused, naming both
+    seats, since nobody at the table could tell whose score is whose.
     """
     check_player_count(len(names))
     stored: list[str] = []
     for seat, name in enumerate(names, start=1):
         if not isinstance(name, str) or not name.strip():
             raise RuleError("name_missing", seat=seat)
-        if any(unicodedata.category(char) in HIDDEN_CATEGORIES for char in name):
+        if has_hidden_character(name):
             raise RuleError("name_bad_character", seat=seat)
         name = normalise_name(name)
         if len(name) > MAX_NAME_LENGTH:
@@ -130,6 +166,11 @@ def check_player_names(names: Sequence[object]) -> tuple[str, ...]:
         first = seen.setdefault(same_name_key(name), seat)
         if first != seat:
             raise RuleError("names_same", first=first, second=seat)
+    looks: dict[str, int] = {}
+    for seat, name in enumerate(stored, start=1):
+        first = looks.setdefault(name_skeleton(name), seat)
+        if first != seat:
+            raise RuleError("names_look_alike", first=first, second=seat)
     return tuple(stored)
 
 

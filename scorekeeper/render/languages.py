@@ -82,13 +82,29 @@ def choose(code: str) -> Response:
     A plain link, so it works without JavaScript; a language the pad lacks changes nothing.
     """
     back = request.args.get("next", "")
-    # Only a path of this site: "//host" or "/\\host" would leave it.
-    if not back.startswith("/") or back.startswith(("//", "/\\")):
+    if not on_the_pad(back):
         back = url_for("views.home")
     response = redirect(back, code=303)
     if code in LANGUAGES:
         response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
     return response
+
+
+def on_the_pad(path: str) -> bool:
+    r"""Whether ``path`` is a path of this site that a browser reads the way the pad does.
+
+    "//host" and "/\\host" name another site, and a browser drops tabs and line breaks from an
+    address before it reads it ("/\t/host" is "//host"); a line break in a header is refused by
+    the server, so a 500. Any control character or backslash is refused, whatever it follows.
+
+    >>> [on_the_pad(p) for p in ("/games/abc?x=1", "/", "//evil", "/\t/evil", "/\\evil")]
+    [True, True, False, False, False]
+    >>> [on_the_pad(p) for p in ("https://evil/", "evil", "/a\r\nSet-Cookie: x", "")]
+    [False, False, False, False]
+    """
+    if not path.startswith("/") or path.startswith("//"):
+        return False
+    return not any(char < " " or char == "\x7f" or char == "\\" for char in path)
 
 
 def switcher(here: str) -> Markup:

@@ -18,9 +18,10 @@ from scorekeeper.core.group_record import MAX_ROSTER
 from scorekeeper.core.rules import RuleError
 from scorekeeper.storage.database import Row, new_token, now, stamp, writing
 from scorekeeper.storage.games import (
+    KeyReused,
     StoredGame,
     changing,
-    create_game,
+    create_game_once,
     load_many,
     new_game_id,
 )
@@ -64,30 +65,53 @@ class SameGame(Exception):
 
 def create_group(db: Database, name: str, roster: Iterable[str] = ()) -> StoredGroup:
     """Store a new group, with its first players if given."""
-    group_id, token, when = new_game_id(), new_token(), now()
-    with writing(db):
-        db.execute(
-            "INSERT INTO groups (id, name, edit_token, created_at, updated_at) "
-            "VALUES (?, ?, ?, ?, ?)",
-            [group_id, name, token, when, when],
-        )
-        _join_roster(db, group_id, roster)
-    stored = load_group(db, group_id)
-    assert stored is not None
-    return stored
+    return create_group_once(db, name, roster)[0]
 
 
 def import_group(
     db: Database, name: str, roster: Iterable[str], games: Iterable[tuple[GameRecord, str]]
 ) -> StoredGroup:
     """Store a whole group at once, each game with the time it started: all or nothing."""
+    return create_group_once(db, name, roster, games)[0]
+
+
+def create_group_once(
+    db: Database,
+    name: str,
+    roster: Iterable[str] = (),
+    games: Iterable[tuple[GameRecord, str]] = (),
+    key: str | None = None,
+    digest: str | None = None,
+) -> tuple[StoredGroup, bool]:
+    """Store a new group (with its roster and games, all or nothing), unless the request named
+    ``key`` made one already: the group, and whether it was made earlier.
+
+    As for a game (:func:`scorekeeper.storage.games.create_game_once`), a key made by a request
+    with another ``digest`` raises :class:`KeyReused`.
+    """
+    group_id, token, when = new_game_id(), new_token(), now()
     with writing(db):
-        stored = create_group(db, name, roster)
+        if key is not None:
+            made = db.execute(
+                "SELECT id, creation_digest FROM groups WHERE creation_key = ?", [key]
+            ).fetchone()
+            if made is not None:
+                if made[1] != digest:
+                    raise KeyReused(made[0])
+                earlier = load_group(db, made[0])
+                assert earlier is not None
+                return earlier, True
+        db.execute(
+            "INSERT INTO groups (id, name, edit_token, created_at, updated_at, creation_key,"
+            " creation_digest) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [group_id, name, token, when, when, key, digest],
+        )
+        _join_roster(db, group_id, roster)
         for record, played_at in games:
-            create_group_game(db, stored.id, record, played_at)
-    loaded = load_group(db, stored.id)
-    assert loaded is not None
-    return loaded
+            create_group_game(db, group_id, record, played_at)
+    stored = load_group(db, group_id)
+    assert stored is not None
+    return stored, False
 
 
 def load_group(db: Database, group_id: str) -> StoredGroup | None:
@@ -178,15 +202,19 @@ def create_group_game(
     record: GameRecord,
     played_at: str | None = None,
     key: str | None = None,
+    digest: str | None = None,
 ) -> StoredGame:
     """Store a new game as one of the group's; its players join the roster
     (:class:`RosterFull` past its size, and nothing is stored).
 
     ``played_at`` (an ISO date-time) keeps the date of an imported game; a new game is now.
-    ``key`` names the request, as for :func:`create_game` (a game made already is returned).
+    ``key`` and ``digest`` name the request, as for :func:`create_game_once` (a game made
+    already is returned).
     """
     with writing(db):
-        stored = create_game(db, record, key=key)
+        stored, again = create_game_once(db, record, key, digest)
+        if again:
+            return stored
         if played_at is not None:
             db.execute("UPDATE games SET created_at = ? WHERE id = ?", [played_at, stored.id])
             stored = replace(stored, created_at=played_at)

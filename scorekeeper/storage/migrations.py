@@ -144,6 +144,15 @@ def m006_creation_digests(db: Database) -> None:
     db.execute("ALTER TABLE games ADD COLUMN creation_digest TEXT")
 
 
+@migrations()
+def m007_group_creation_keys(db: Database) -> None:
+    """A group may carry the key of the form that created it and the digest of the browser that
+    sent it, as a game does (m003, m006): "New group" or "Import group" sent twice makes one."""
+    db.execute("ALTER TABLE groups ADD COLUMN creation_key TEXT")
+    db.execute("CREATE UNIQUE INDEX idx_groups_creation_key ON groups (creation_key)")
+    db.execute("ALTER TABLE groups ADD COLUMN creation_digest TEXT")
+
+
 def names() -> list[str]:
     """Every migration's name, in the order they apply."""
     return [migration.name for migration in migrations._migrations]

@@ -21,7 +21,7 @@ from scorekeeper.core.game import GameRecord
 from scorekeeper.core.record import RecordError, check_text, parse_game
 from scorekeeper.render import csvfile, filenames, labels
 from scorekeeper.storage import StoredGame
-from scorekeeper.web import access
+from scorekeeper.web import access, once
 from scorekeeper.web.forms import ImportForm
 from scorekeeper.web.kinds import GAME
 
@@ -54,7 +54,11 @@ def import_game() -> WerkzeugResponse:
         reason = labels.refusal(error.reason)
         flash(_("The file was not imported. %(reason)s", reason=reason), "error")
         return redirect(url_for("views.home"))
-    stored = storage.create_game(storage.get_db(), record, key=key)
+    stored = once.make(
+        lambda browser: storage.create_game_once(storage.get_db(), record, key, browser)[0]
+    )
+    if stored is None:
+        return once.refused()
     access.remember(GAME, stored, keeper=True)
     flash(_("Game imported."), "success")
     return redirect(url_for("views.game", game_id=stored.id))

@@ -32,7 +32,7 @@ from scorekeeper.core.rules import Length, RuleError, next_first_dealer
 from scorekeeper.core.stats import Filters, GroupStats, VariantFilter
 from scorekeeper.render import chart, filenames, labels, printing
 from scorekeeper.storage import StoredGame, StoredGroup
-from scorekeeper.web import access, forms, heavy, pdf, sharing
+from scorekeeper.web import access, forms, heavy, once, pdf, sharing
 from scorekeeper.web.forms import groups as group_forms
 from scorekeeper.web.kinds import GAME, GROUP
 
@@ -179,7 +179,14 @@ def new() -> ResponseReturnValue:
     """Name a new group; this phone keeps it."""
     form = group_forms.GroupForm()
     if form.validate_on_submit():
-        stored = storage.create_group(storage.get_db(), form.name.data)
+        name, key = form.name.data, form.once_key()
+        stored = once.make(
+            lambda browser: storage.create_group_once(
+                storage.get_db(), name, key=key, digest=browser
+            )[0]
+        )
+        if stored is None:
+            return once.refused()
         access.remember(GROUP, stored, keeper=True)
         return _to_group(stored)
     status = 400 if request.method == "POST" else 200
@@ -309,13 +316,18 @@ def new_game(group_id: str) -> ResponseReturnValue:
         except RuleError as error:
             form.form_errors.append(str(error))
         else:
+            key = form.once_key()
             try:
-                created = storage.create_group_game(
-                    storage.get_db(), stored.id, record, key=form.once_key()
+                created = once.make(
+                    lambda browser: storage.create_group_game(
+                        storage.get_db(), stored.id, record, key=key, digest=browser
+                    )
                 )
             except storage.RosterFull as error:
                 form.form_errors.append(labels.refusal(error.reason))
             else:
+                if created is None:
+                    return once.refused()
                 access.remember(GAME, created, keeper=True)
                 return redirect(url_for("views.game", game_id=created.id), code=303)
     status = 400 if request.method == "POST" else 200

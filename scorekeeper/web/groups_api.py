@@ -8,6 +8,7 @@ the group page and uploaded on the home page of another server. Documented in ``
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -18,12 +19,13 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
-from scorekeeper.core import sheet, stats
+from scorekeeper.core import rules, sheet, stats
 from scorekeeper.core.group_record import GroupFile, group_text, parse_group_file, to_group_file
 from scorekeeper.core.record import Json, RecordError, parse_game
+from scorekeeper.core.refusals import Reason
 from scorekeeper.render import filenames, labels
 from scorekeeper.storage import StoredGroup
-from scorekeeper.web import access, api, forms, groups, heavy
+from scorekeeper.web import access, api, forms, groups, heavy, once
 from scorekeeper.web.api import Refusal
 from scorekeeper.web.forms import groups as group_forms
 from scorekeeper.web.kinds import GROUP
@@ -57,7 +59,10 @@ def create_group() -> tuple[Response, int, dict[str, str]]:
             "group_name",
             _("The group's name is 1 to %(n)s characters.", n=group_forms.MAX_GROUP_NAME),
         )
-    stored = storage.create_group(storage.get_db(), name.strip())
+    if rules.has_hidden_character(name):
+        reason = Reason("group_name_bad_character")
+        raise Refusal(400, reason.code, labels.refusal(reason))
+    stored = storage.create_group(storage.get_db(), rules.normalise_name(name))
     body = {"id": stored.id, "edit_token": stored.edit_token, "name": stored.name}
     return jsonify(body), 201, {"Location": url_for(".group_stats", group_id=stored.id)}
 
@@ -169,14 +174,20 @@ def export_group(group_id: str) -> Response:
 def import_group() -> WerkzeugResponse:
     """Make a group from an uploaded group file; a refused file changes nothing."""
     try:
-        group = _uploaded_group()
+        group, key = _uploaded_group()
     except RecordError as error:
         flash(
             _("The file was not imported. %(reason)s", reason=labels.refusal(error.reason)),
             "error",
         )
         return redirect(url_for("views.home"))
-    stored = storage.import_group(storage.get_db(), group.name, group.players, group.games)
+    stored = once.make(
+        lambda browser: storage.create_group_once(
+            storage.get_db(), group.name, group.players, group.games, key, browser
+        )[0]
+    )
+    if stored is None:
+        return once.refused()
     access.remember(GROUP, stored, keeper=True)
     flash(
         ngettext(
@@ -197,7 +208,9 @@ def _group_file_limit(endpoint: str | None, _values: dict[str, Any] | None) -> N
         request.max_content_length = MAX_GROUP_FILE
 
 
-def _uploaded_group() -> GroupFile:
+def _uploaded_group() -> tuple[GroupFile, str | None]:
+    """The group in the uploaded file and the key of this upload (the form's one-time key with
+    the file's digest, as for a game's import), or a :class:`RecordError`."""
     try:
         form = forms.ImportForm()
         valid = form.validate_on_submit()
@@ -205,8 +218,11 @@ def _uploaded_group() -> GroupFile:
         raise RecordError("group_import_too_large") from error
     if not valid:
         raise RecordError("group_import_no_file")
+    content = form.record.data.read()
     try:
-        data = json.loads(form.record.data.read().decode("utf-8-sig"))
+        data = json.loads(content.decode("utf-8-sig"))
     except (ValueError, RecursionError) as error:
         raise RecordError("group_import_not_json") from error
-    return parse_group_file(data)
+    found = form.once_key()
+    key = None if found is None else f"group-import:{found}:{hashlib.sha256(content).hexdigest()}"
+    return parse_group_file(data), key

@@ -26,7 +26,7 @@ from scorekeeper.core.game import GameRecord, RoundRecord
 from scorekeeper.core.rules import RuleError, Suit, Trump, Turned
 from scorekeeper.render import chart, labels
 from scorekeeper.storage import StoredGame
-from scorekeeper.web import access, forms, sharing
+from scorekeeper.web import access, forms, once, sharing
 from scorekeeper.web.kinds import GAME, GROUP
 
 bp = Blueprint("views", __name__)
@@ -124,7 +124,11 @@ def home() -> str:
     seen = storage.load_groups(storage.get_db(), access.seen(GROUP))
     groups = [group for group in seen if access.may_see(GROUP, group)]
     return render_template(
-        "home/index.html", cards=cards, groups=groups, import_form=forms.ImportForm()
+        "home/index.html",
+        cards=cards,
+        groups=groups,
+        import_form=forms.ImportForm(),
+        group_import_form=forms.ImportForm(),
     )
 
 
@@ -141,7 +145,12 @@ def new_game() -> ResponseReturnValue:
         return _new_game_page(form)
     if form.validate_on_submit():
         record = game.new_game(form.names(), form.dealer(), form.variants())
-        stored = storage.create_game(storage.get_db(), record, key=form.once_key())
+        key = form.once_key()
+        stored = once.make(
+            lambda browser: storage.create_game_once(storage.get_db(), record, key, browser)[0]
+        )
+        if stored is None:
+            return once.refused()
         access.remember(GAME, stored, keeper=True)
         if record.variants.foresight and 1 not in record.schedule:
             flash(
@@ -408,10 +417,24 @@ def rematch(game_id: str) -> Response:
     key = f"rematch:{stored.id}"
     again = game.rematch(stored.record)
     group_id = storage.group_of(storage.get_db(), stored.id)
-    if group_id is None:
+    group = None if group_id is None else storage.load_group(storage.get_db(), group_id)
+    if group is not None and access.keeps(GROUP, group):
+        # One more game of the same group, for a phone that may add games to it.
+        # Keyed apart from a rematch outside the group, which must not take its place.
+        created = storage.create_group_game(storage.get_db(), group.id, again, key=f"{key}:group")
+    else:
+        # A game's edit link is no way into its group's statistics: without the group's edit
+        # access the rematch is a game of its own.
         created = storage.create_game(storage.get_db(), again, key=key)
-    else:  # a rematch is one more game of the same group
-        created = storage.create_group_game(storage.get_db(), group_id, again, key=key)
+        if group is not None:
+            flash(
+                _(
+                    "This rematch is not in the group %(group)s: only a phone that keeps the "
+                    "group adds games to it.",
+                    group=group.name,
+                ),
+                "info",
+            )
     access.remember(GAME, created, keeper=True)
     return _to_game(created)
 

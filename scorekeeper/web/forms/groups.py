@@ -4,7 +4,6 @@ adding games. Built on the game forms (:mod:`scorekeeper.web.forms`)."""
 from __future__ import annotations
 
 import secrets
-import unicodedata
 
 from flask_babel import lazy_gettext as _l
 from wtforms import (
@@ -19,9 +18,10 @@ from wtforms.validators import DataRequired
 from wtforms.widgets import HiddenInput
 
 from scorekeeper.core import rules, stats
+from scorekeeper.core.refusals import Reason
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import labels
-from scorekeeper.web.forms import MAX_NAME, Form, NewGameForm, SeatList
+from scorekeeper.web.forms import MAX_NAME, Form, NewGameForm, OnceForm, SeatList
 
 MAX_GROUP_NAME = 40
 # Blank name fields on a group's new-game page, for players not on the roster yet.
@@ -33,7 +33,7 @@ def _trimmed(text: str | None) -> str | None:
     return text.strip() if text else text
 
 
-class GroupForm(Form):
+class GroupForm(OnceForm):
     """A new group: its name."""
 
     name = StringField(
@@ -45,6 +45,10 @@ class GroupForm(Form):
     def validate_name(self, field: StringField) -> None:
         if len(field.data) > MAX_GROUP_NAME:
             raise ValidationError(_l("Keep the name to %(n)s characters.", n=MAX_GROUP_NAME))
+        # The player names' rule: a NUL, a bidi override or a line break has no place in it.
+        if rules.has_hidden_character(field.data):
+            raise ValidationError(labels.refusal(Reason("group_name_bad_character")))
+        field.data = rules.normalise_name(field.data)
 
 
 class RenameForm(Form):
@@ -59,7 +63,7 @@ class RenameForm(Form):
     def validate_name(self, field: StringField) -> None:
         if len(field.data) > MAX_NAME:
             raise ValidationError(_l("Keep each name to %(n)s characters.", n=MAX_NAME))
-        if any(unicodedata.category(char) in rules.HIDDEN_CATEGORIES for char in field.data):
+        if rules.has_hidden_character(field.data):
             raise ValidationError(
                 _l("That name has an invisible or control character: type it again.")
             )
@@ -92,6 +96,9 @@ class GroupGameForm(NewGameForm):
         keys += [key for key in roster if key not in keys]
         while self.order.entries:
             self.order.pop_entry()
+        # The posted order was cut to ``max_entries``; the roster shown is the whole roster,
+        # however long the group's has grown.
+        self.order.max_entries = None
         for key in keys:
             self.order.append_entry(key)
         self.pick.choices = [SelectChoice(key, roster[key]) for key in keys]
