@@ -21,6 +21,7 @@ import pytest
 from babel.support import NullTranslations
 from flask import Flask, g, request, session, url_for
 from flask.sessions import SecureCookieSessionInterface
+from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf, validate_csrf
 from fontTools.ttLib import TTFont
 from jinja2.ext import InternationalizationExtension
@@ -265,3 +266,13 @@ def test_weasyprint_fetches_through_the_fetchers_fetch() -> None:
     assert parameters(fetcher.__mro__[1].fetch) == ["self", "url", "headers"]
     with pytest.raises(ValueError, match="load nothing"):
         fetcher().fetch("http://example.invalid/font.ttf")
+
+
+def test_flask_wtf_asks_the_forms_meta_for_its_data() -> None:
+    # scorekeeper/web/forms/__init__.py (Form.Meta.wrap_formdata): keeps a JSON body out of the
+    # pad's HTML forms by overriding the Meta hook Flask-WTF reads a request's data through.
+    assert inspect.signature(FlaskForm.Meta.wrap_formdata).parameters.keys() == {
+        "self",
+        "form",
+        "formdata",
+    }

@@ -8,6 +8,7 @@ import secrets
 from collections.abc import Iterator
 from typing import Any
 
+from flask import request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
@@ -66,6 +67,13 @@ class Form(FlaskForm):
     class Meta:
         def get_translations(self, form: Any) -> _Messages:
             return _Messages()
+
+        def wrap_formdata(self, form: Any, formdata: Any) -> Any:
+            # The pad's forms are HTML forms: a JSON body, whatever its shape, is no form data.
+            # Flask-WTF reads one as form data, and one that is not an object was a 500.
+            if request.is_json and not request.form and not request.files:
+                return None
+            return FlaskForm.Meta.wrap_formdata(self, form, formdata)
 
 
 class Within(NumberRange):
