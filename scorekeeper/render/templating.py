@@ -44,7 +44,9 @@ def init_app(app: Flask) -> None:
         variant_sections=variants.SECTIONS,
     )
     # Filters, not globals: Jinja calls a filter directly, a global through the context.
-    app.jinja_env.filters.update(refusal=labels.refusal, signed=labels.signed, number=labels.number)
+    app.jinja_env.filters.update(
+        refusal=labels.refusal, signed=labels.signed, number=labels.number, day=labels.day
+    )
     # Flask-Babel's template callables look the catalogue up through the request context for
     # every string: these look it up once per request (templates imported without context
     # use them), and each page gets them bound to its catalogue (below).
