@@ -1,15 +1,49 @@
 // Small conveniences on top of pages that work without JavaScript.
 "use strict";
 
-// Keep the screen on while a game is open, where the browser supports it.
+// Keep the screen on while a game is being kept (body.keep-awake, gone at game over). The Wake
+// Lock API exists only in a secure context (HTTPS, localhost); on a plain-HTTP table network
+// NoSleep.js (static/vendor/nosleep, see README) plays a tiny muted looping video instead, which
+// a browser may start only after a tap: every tap tries again until it plays. Let go when the
+// page is hidden or the game ends; the page says which holds it in <html data-awake>.
 (function keepAwake() {
-  if (!document.body.classList.contains("keep-awake") || !("wakeLock" in navigator)) return;
+  const root = document.documentElement;
+  const native = "wakeLock" in navigator;
   let lock = null;
-  const request = () => navigator.wakeLock.request("screen").then((l) => { lock = l; }).catch(() => {});
-  request();
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible" && (lock === null || lock.released)) request();
-  });
+  let video = null;
+  const wanted = () => document.body.classList.contains("keep-awake") && document.visibilityState === "visible";
+  const held = (how) => { root.dataset.awake = how; };
+  function hold() {
+    if (!wanted()) return;
+    if (native) {
+      if (lock && !lock.released) return;
+      navigator.wakeLock.request("screen").then((l) => {
+        lock = l;
+        held("lock");
+        l.addEventListener("release", () => { if (lock === l) delete root.dataset.awake; });
+      }).catch(() => {});
+    } else if (typeof window.NoSleep === "function") {
+      if (!video) {
+        video = new window.NoSleep();
+        // Muted, so that a browser lets it play again without a tap when the page comes back.
+        if (video.noSleepVideo) video.noSleepVideo.muted = true;
+      }
+      if (video.isEnabled) return;
+      video.enable().then(() => { if (wanted()) held("video"); else letGo(); }).catch(() => {});
+    }
+  }
+  function letGo() {
+    if (lock) lock.release().catch(() => {});
+    lock = null;
+    if (video && video.isEnabled) video.disable();
+    delete root.dataset.awake;
+  }
+  const update = () => (wanted() ? hold() : letGo());
+  document.addEventListener("visibilitychange", update);
+  document.addEventListener("click", hold, true);
+  // A round page changed in place may be the game's end, or a reopened round.
+  document.addEventListener("scorekeeper:swapped", update);
+  document.addEventListener("DOMContentLoaded", update);
 })();
 
 // Tricks steppers: change the page alone (no request), say what is left to give out, and keep
@@ -110,6 +144,7 @@ const tricks = (function tricksSteppers() {
     if (note) main.prepend(note);
     document.querySelector("main").replaceWith(main);
     document.title = fresh.title;
+    document.body.classList.toggle("keep-awake", fresh.body.classList.contains("keep-awake"));
     // The live check (below) compares against the version of the page now shown.
     if (fresh.body.dataset.version) document.body.dataset.version = fresh.body.dataset.version;
     history.replaceState(history.state, "", url);
