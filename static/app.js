@@ -140,6 +140,10 @@ const tricks = (function tricksSteppers() {
     if (!main) return false;
     const x = window.scrollX;
     const y = window.scrollY;
+    // The same step (the next bid) stays where the thumb is; a new step or round, or the game's
+    // end, starts at its top, so that the next tap is on the screen and not what was below.
+    const step = (where) => (where.querySelector("[data-step]") || { dataset: {} }).dataset.step || "";
+    const sameStep = step(document.querySelector("main")) === step(main);
     const note = document.querySelector("main > .live-note");
     if (note) main.prepend(note);
     document.querySelector("main").replaceWith(main);
@@ -150,7 +154,8 @@ const tricks = (function tricksSteppers() {
     history.replaceState(history.state, "", url);
     const form = main.querySelector(".tricks-form");
     if (form) tricks.update(form);
-    window.scrollTo(x, y);
+    if (sameStep) window.scrollTo(x, y);
+    else window.scrollTo(0, 0);
     focusAfter(main, submitter);
     root.dataset.swaps = String(Number(root.dataset.swaps) + 1);
     document.dispatchEvent(new CustomEvent("scorekeeper:swapped", { detail: { url } }));
