@@ -1,6 +1,13 @@
 // Small conveniences on top of pages that work without JavaScript.
 "use strict";
 
+// What a tap was, in the page's words, for a note while it waits to be sent ("Ana's bid: 2"):
+// the form's data-kept, with {value} the words of the button tapped. Empty if the form says none.
+function tapWords(form, submitter) {
+  const words = submitter ? submitter.textContent.replace(/\s+/g, " ").replace(/^↶ /, "").trim() : "";
+  return (form.dataset.kept || "").replace("{value}", words);
+}
+
 // Keep the screen on while a game is being kept (body.keep-awake, gone at game over). The Wake
 // Lock API exists only in a secure context (HTTPS, localhost); on a plain-HTTP table network
 // NoSleep.js (static/vendor/nosleep, see README) plays a tiny muted looping video instead, which
@@ -215,7 +222,31 @@ const tricks = (function tricksSteppers() {
 // offer one on HTTPS and localhost only; elsewhere the page keeps a tap itself (below).
 (function serviceWorker() {
   const url = document.body.dataset.sw;
-  if (url && "serviceWorker" in navigator) navigator.serviceWorker.register(url).catch(() => {});
+  if (!url || !("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register(url).catch(() => {});
+  // The offline page it shows is then in the language chosen here, not the phone's.
+  navigator.serviceWorker.ready.then((registration) => {
+    if (registration.active) registration.active.postMessage({ lang: document.documentElement.lang });
+  }).catch(() => {});
+})();
+
+// The offline page (shown by the service worker) ends by itself: it asks the server every few
+// seconds, and once it answers does the "Try again": the kept tap is sent, or the page reloaded.
+(function outageEnds() {
+  const ping = document.body.dataset.ping;
+  if (!ping || new URL(ping, location.href).pathname === location.pathname) return;
+  const EVERY_MS = 2000;
+  async function ask() {
+    let answered = false;
+    try {
+      answered = (await fetch(ping, { cache: "no-store", credentials: "omit" })).ok;
+    } catch { /* still out of reach */ }
+    if (!answered) return setTimeout(ask, EVERY_MS);
+    const form = document.querySelector("form.retry");
+    if (form) form.requestSubmit();
+    else location.reload();
+  }
+  setTimeout(ask, EVERY_MS);
 })();
 
 // Live: a page of a game asks every 1.5 s whether the game changed (an answer of a few bytes,
@@ -291,6 +322,9 @@ const tricks = (function tricksSteppers() {
       response = null;
     }
     if (sending) return;
+    // The server answers again: a tap kept meanwhile is sent now, and its answer is the page.
+    const waiting = response !== null && response.status < 500 ? kept() : null;
+    if (waiting) return send(waiting);
     if (response !== null && response.status === 200) {
       // Asked before this page's own tap was swapped in: the version may be the one shown now.
       const answer = await response.json().catch(() => null);
@@ -335,7 +369,7 @@ const tricks = (function tricksSteppers() {
 
   function offerKept(tap) {
     body.classList.add("stale");
-    show(text.textKept, [[text.textRetry, () => send(tap), true], [text.textDrop, () => { drop(); reload(); }, false]]);
+    show(text.textKept.replace("{tap}", tap.what || text.textTap), [[text.textRetry, () => send(tap), true], [text.textDrop, () => { drop(); reload(); }, false]]);
   }
 
   async function send(tap) {
@@ -377,20 +411,29 @@ const tricks = (function tricksSteppers() {
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (event.defaultPrevented || form.method !== "post") return;
+    const submitter = event.submitter;
+    const what = tapWords(form, submitter);
     if (navigator.serviceWorker && navigator.serviceWorker.controller) {
       sending = true; // the browser sends it; the worker keeps it if the server is out of reach
+      // For the offline page to name the tap; the server ignores a field it does not know.
+      form.querySelectorAll("input[name=kept_tap]").forEach((input) => input.remove());
+      if (what) {
+        const field = Object.assign(document.createElement("input"), { type: "hidden", name: "kept_tap", value: what });
+        form.append(field);
+      }
       return;
     }
     event.preventDefault();
     if (sending) return;
     const fields = Array.from(new FormData(form)).filter(([, value]) => typeof value === "string");
-    const submitter = event.submitter;
     if (submitter && submitter.name) fields.push([submitter.name, submitter.value]);
-    send({ action: form.action, fields });
+    send({ action: form.action, fields, what });
   });
 
+  // A tap kept before this page was loaded: send it now; if the server is still away, say so
+  // and send it when it answers.
   const waiting = kept();
-  if (waiting) offerKept(waiting);
+  if (waiting) send(waiting);
 })();
 
 // New game: grey out a choice the rules refuse with the others chosen, and say why beside it.

@@ -108,7 +108,12 @@ def live_attributes(stored: Versioned) -> Markup:
         "data-text-offline": _("No connection to the score pad: what you see may not be current."),
         "data-text-changed": _("The game changed on another phone."),
         "data-text-show": _("Show it"),
-        "data-text-kept": _("No connection: your tap was kept, not sent."),
+        "data-text-kept": _(
+            "No connection. Kept, not sent yet: %(tap)s. It is sent by itself as soon as the "
+            "score pad answers again.",
+            tap="{tap}",
+        ),
+        "data-text-tap": _("your tap"),
         "data-text-retry": _("Try again"),
         "data-text-drop": _("Drop it"),
     }
