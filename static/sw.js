@@ -10,7 +10,7 @@ const OFFLINE = "__OFFLINE_URL__";
 const LANGUAGES = __LANGUAGES__;
 const CACHE = "offline-__VERSION__";
 // Where the language of the last page shown is kept (a worker's memory ends when it sleeps).
-const LANG = "/__pad-language__";
+const LANG = "/pad-language";
 const inLanguage = (code) => `${OFFLINE}?lang=${encodeURIComponent(code)}`;
 
 self.addEventListener("install", (event) => {

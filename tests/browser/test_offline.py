@@ -62,7 +62,7 @@ def _bids(server: Server, game: str) -> list[int | None]:
 # Whether the service worker keeps the language a page told it (static/sw.js, LANG).
 _WORKER_HEARD = """async (code) => {
   for (const name of await caches.keys()) {
-    const kept = await (await caches.open(name)).match("/__pad-language__");
+    const kept = await (await caches.open(name)).match("/pad-language");
     if (kept && (await kept.text()) === code) return true;
   }
   return false;
