@@ -288,6 +288,9 @@ const tricks = (function tricksSteppers() {
       note.append(button);
     }
     note.hidden = false;
+    // The note sits above the round, covering nothing: scroll up to it if it is out of sight.
+    const bar = document.querySelector("header.bar");
+    if (note.getBoundingClientRect().top < (bar ? bar.getBoundingClientRect().bottom : 0)) window.scrollTo(0, 0);
   }
 
   function hide() {

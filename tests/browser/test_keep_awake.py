@@ -46,7 +46,8 @@ def lan_phone(lan_browser: Browser, live_server: str) -> Iterator[tuple[Page, st
 
 
 def _awake(page: Page) -> str | None:
-    return page.evaluate("document.documentElement.dataset.awake || null")
+    held = page.evaluate("document.documentElement.dataset.awake || null")
+    return str(held) if held else None
 
 
 def _hide(page: Page, hidden: bool) -> None:
