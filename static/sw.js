@@ -1,6 +1,6 @@
 // The pad's service worker, served as /sw.js by scorekeeper/pwa.py. It does one thing: when a
 // page cannot reach the server, it shows the offline page instead of the browser's error, in the
-// language the pad was last shown in, saying what was tapped; the page (app.js) asks until the
+// language the pad was last shown in, saying what was tapped; the page (live.js) asks until the
 // server answers, then reloads or resends the tap. Pages always come from the network: only the
 // offline page, its stylesheet and script are cached, so no phone is ever shown an old page as
 // current or held on an old version.
@@ -35,7 +35,7 @@ self.addEventListener("install", (event) => {
   })());
 });
 
-// Every page tells the worker its language (app.js): the offline page then speaks the one chosen.
+// Every page tells the worker its language (live.js): the offline page then speaks the one chosen.
 self.addEventListener("message", (event) => {
   const code = event.data && event.data.lang;
   if (!LANGUAGES.includes(code)) return;
@@ -81,7 +81,7 @@ async function offlinePage(kept) {
   };
   if (kept) {
     // A chosen file cannot be kept: only the form's words are sent again.
-    // What the tap was, in the page's words ("Ana's bid: 2"): app.js adds it as the form goes.
+    // What the tap was, in the page's words ("Ana's bid: 2"): live.js adds it as the form goes.
     const what = kept.get(KEPT_FIELD);
     const fields = Array.from(kept.entries())
       .filter(([name, value]) => typeof value === "string" && name !== KEPT_FIELD)

@@ -196,7 +196,7 @@ def test_the_offline_page_keeps_the_strict_policy_and_offers_both_retries(
     for marker in ("<!--retry-post-->", "<!--/retry-post-->", "<!--kept-->", "<!--retry-get-->"):
         assert marker in html
     assert "<script>" not in html and "style=" not in html
-    # It asks the server until it answers (app.js), and names the kept tap.
+    # It asks the server until it answers (live.js), and names the kept tap.
     assert 'data-ping="/offline"' in html and "<!--kept-what-->" in html
 
 

@@ -101,7 +101,7 @@ def version_field(stored: Versioned) -> Markup:
 
 
 def live_attributes(stored: Versioned) -> Markup:
-    """The ``<body>`` attributes with which ``app.js`` follows the game live, and its words."""
+    """The ``<body>`` attributes with which ``live.js`` follows the game live, and its words."""
     attributes = {
         "data-version-url": url("live.version", game_id=stored.id),
         "data-version": str(stored.version),

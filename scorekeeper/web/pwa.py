@@ -6,7 +6,7 @@ thing: when a page cannot be loaded because the server is out of reach, it shows
 page instead of the browser's error, with a *Try again* that resends what was tapped. It keeps
 nothing else: every page still comes from the server, so a phone is never shown an old page as
 current nor held on an old version of the app. Browsers give service workers to HTTPS pages
-and to ``localhost`` only; on a plain-HTTP table network ``app.js`` keeps the tap itself.
+and to ``localhost`` only; on a plain-HTTP table network ``live.js`` keeps the tap itself.
 """
 
 from __future__ import annotations
@@ -111,6 +111,7 @@ def _version(static: str) -> str:
         paths.TEMPLATES / OFFLINE_TEMPLATE,
         paths.STATIC / "style.css",
         paths.STATIC / "app.js",
+        paths.STATIC / "live.js",
     ):
         digest.update(path.read_bytes())
     digest.update(static.encode())
