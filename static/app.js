@@ -1,15 +1,49 @@
 // Small conveniences on top of pages that work without JavaScript.
 "use strict";
 
-// Keep the screen on while a game is open, where the browser supports it.
+// Keep the screen on while a game is being kept (body.keep-awake, gone at game over). The Wake
+// Lock API exists only in a secure context (HTTPS, localhost); on a plain-HTTP table network
+// NoSleep.js (static/vendor/nosleep, see README) plays a tiny muted looping video instead, which
+// a browser may start only after a tap: every tap tries again until it plays. Let go when the
+// page is hidden or the game ends; the page says which holds it in <html data-awake>.
 (function keepAwake() {
-  if (!document.body.classList.contains("keep-awake") || !("wakeLock" in navigator)) return;
+  const root = document.documentElement;
+  const native = "wakeLock" in navigator;
   let lock = null;
-  const request = () => navigator.wakeLock.request("screen").then((l) => { lock = l; }).catch(() => {});
-  request();
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible" && (lock === null || lock.released)) request();
-  });
+  let video = null;
+  const wanted = () => document.body.classList.contains("keep-awake") && document.visibilityState === "visible";
+  const held = (how) => { root.dataset.awake = how; };
+  function hold() {
+    if (!wanted()) return;
+    if (native) {
+      if (lock && !lock.released) return;
+      navigator.wakeLock.request("screen").then((l) => {
+        lock = l;
+        held("lock");
+        l.addEventListener("release", () => { if (lock === l) delete root.dataset.awake; });
+      }).catch(() => {});
+    } else if (typeof window.NoSleep === "function") {
+      if (!video) {
+        video = new window.NoSleep();
+        // Muted, so that a browser lets it play again without a tap when the page comes back.
+        if (video.noSleepVideo) video.noSleepVideo.muted = true;
+      }
+      if (video.isEnabled) return;
+      video.enable().then(() => { if (wanted()) held("video"); else letGo(); }).catch(() => {});
+    }
+  }
+  function letGo() {
+    if (lock) lock.release().catch(() => {});
+    lock = null;
+    if (video && video.isEnabled) video.disable();
+    delete root.dataset.awake;
+  }
+  const update = () => (wanted() ? hold() : letGo());
+  document.addEventListener("visibilitychange", update);
+  document.addEventListener("click", hold, true);
+  // A round page changed in place may be the game's end, or a reopened round.
+  document.addEventListener("scorekeeper:swapped", update);
+  document.addEventListener("DOMContentLoaded", update);
 })();
 
 // Tricks steppers: change the page alone (no request), say what is left to give out, and keep
@@ -108,16 +142,22 @@ const tricks = (function tricksSteppers() {
     if (!main) return false;
     const x = window.scrollX;
     const y = window.scrollY;
+    // The same step (the next bid) stays where the thumb is; a new step or round, or the game's
+    // end, starts at its top, so that the next tap is on the screen and not what was below.
+    const step = (where) => (where.querySelector("[data-step]") || { dataset: {} }).dataset.step || "";
+    const sameStep = step(document.querySelector("main")) === step(main);
     const note = document.querySelector("main > .live-note");
     if (note) main.prepend(note);
     document.querySelector("main").replaceWith(main);
     document.title = fresh.title;
+    document.body.classList.toggle("keep-awake", fresh.body.classList.contains("keep-awake"));
     // The live check (below) compares against the version of the page now shown.
     if (fresh.body.dataset.version) document.body.dataset.version = fresh.body.dataset.version;
     history.replaceState(history.state, "", url);
     const form = main.querySelector(".tricks-form");
     if (form) tricks.update(form);
-    window.scrollTo(x, y);
+    if (sameStep) window.scrollTo(x, y);
+    else window.scrollTo(0, 0);
     focusAfter(main, submitter);
     root.dataset.swaps = String(Number(root.dataset.swaps) + 1);
     document.dispatchEvent(new CustomEvent("scorekeeper:swapped", { detail: { url } }));
@@ -171,188 +211,6 @@ const tricks = (function tricksSteppers() {
   }
   inputs.forEach((input) => input.addEventListener("input", relabel));
   relabel();
-})();
-
-// Installable: the service worker shows an offline page instead of the browser's error. Browsers
-// offer one on HTTPS and localhost only; elsewhere the page keeps a tap itself (below).
-(function serviceWorker() {
-  const url = document.body.dataset.sw;
-  if (url && "serviceWorker" in navigator) navigator.serviceWorker.register(url).catch(() => {});
-})();
-
-// Live: a page of a game asks every 1.5 s whether the game changed (an answer of a few bytes,
-// 304 while nothing did) and shows the change at once. It never reloads over something being
-// typed or sent, and says so when the server cannot be reached instead of looking current.
-(function live() {
-  const body = document.body;
-  const url = body.dataset.versionUrl;
-  if (!url) return;
-  const text = body.dataset;
-  // Read at every check: a tap updated in place (above) brings the game's new version along.
-  const version = () => body.dataset.version;
-  const KEPT = `pad-kept:${location.pathname}`;
-  const EVERY_MS = 1500;
-  // A dropped Wi-Fi can leave a request hanging for minutes: give up in time to say so.
-  const within = (ms) => (typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(ms) : undefined);
-  let typed = false; // a form field changed and was not sent: a reload would lose it
-  let sending = false; // a form is on its way: its answer is the next page
-  let offline = false;
-  let timer = 0;
-
-  const note = document.createElement("div");
-  note.className = "live-note";
-  note.setAttribute("role", "status");
-  note.hidden = true;
-  document.querySelector("main").prepend(note);
-
-  function show(message, buttons) {
-    note.replaceChildren();
-    const line = document.createElement("p");
-    line.textContent = message;
-    note.append(line);
-    for (const [label, action, primary] of buttons) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = label;
-      button.className = primary ? "primary" : "secondary";
-      button.addEventListener("click", action);
-      note.append(button);
-    }
-    note.hidden = false;
-  }
-
-  function hide() {
-    note.hidden = true;
-    body.classList.remove("stale");
-  }
-
-  const reload = () => location.reload();
-
-  function changed() {
-    if (typed) show(text.textChanged, [[text.textShow, reload, true]]);
-    else reload();
-  }
-
-  function lost() {
-    offline = true;
-    body.classList.add("stale");
-    if (!kept()) show(text.textOffline, []);
-  }
-
-  async function check() {
-    timer = 0;
-    if (sending || document.hidden) return;
-    // This page's own tap is on its way: its answer is the new page, not a reload.
-    if (document.documentElement.dataset.busy === "1") return schedule();
-    let response;
-    try {
-      response = await fetch(url, {
-        headers: { "If-None-Match": `"${version()}"` }, cache: "no-store", signal: within(5000),
-      });
-    } catch {
-      response = null;
-    }
-    if (sending) return;
-    if (response !== null && response.status === 200) {
-      // Asked before this page's own tap was swapped in: the version may be the one shown now.
-      const answer = await response.json().catch(() => null);
-      if (answer && String(answer.version) === version()) return schedule();
-      return changed();
-    }
-    if (response === null || response.status >= 500) {
-      lost();
-    } else if (response.status === 304) {
-      if (offline && !kept()) hide();
-      offline = false;
-    } else {
-      // A new version, or the game is gone (404): the server's page says which.
-      return changed();
-    }
-    schedule();
-  }
-
-  function schedule() {
-    if (!timer) timer = setTimeout(check, EVERY_MS);
-  }
-
-  document.addEventListener("visibilitychange", () => {
-    if (!document.hidden && !timer) check();
-  });
-  document.addEventListener("input", () => { typed = true; });
-  document.addEventListener("change", () => { typed = true; });
-  schedule();
-
-  // Taps are sent by the page itself where no service worker does it, so that a tap made while
-  // the Wi-Fi is down is kept (for this tab) and sent again when the player says so. Sent
-  // twice by accident, it is refused the second time: it names the version it was made for.
-  const kept = () => {
-    try { return JSON.parse(sessionStorage.getItem(KEPT) || "null"); } catch { return null; }
-  };
-  const keep = (tap) => {
-    try { sessionStorage.setItem(KEPT, JSON.stringify(tap)); } catch { /* private mode: the page keeps it */ }
-  };
-  const drop = () => {
-    try { sessionStorage.removeItem(KEPT); } catch { /* nothing kept */ }
-  };
-
-  function offerKept(tap) {
-    body.classList.add("stale");
-    show(text.textKept, [[text.textRetry, () => send(tap), true], [text.textDrop, () => { drop(); reload(); }, false]]);
-  }
-
-  async function send(tap) {
-    sending = true;
-    keep(tap);
-    let response;
-    try {
-      response = await fetch(tap.action, {
-        method: "POST",
-        body: new URLSearchParams(tap.fields),
-        headers: { "X-Pad-Send": "1" },
-        credentials: "same-origin",
-        signal: within(15000),
-      });
-    } catch {
-      response = null;
-    }
-    if (response === null || [502, 503, 504].includes(response.status)) {
-      sending = false;
-      offerKept(tap);
-      schedule();
-      return;
-    }
-    drop();
-    const type = response.headers.get("Content-Type") || "";
-    if (response.ok && type.includes("json")) {
-      const to = new URL((await response.json()).location, location.href);
-      if (to.href === location.href) location.reload();
-      else location.assign(to.href);
-      return;
-    }
-    // Refused: the server's page says why, as it would have without this script.
-    const html = await response.text();
-    document.open();
-    document.write(html);
-    document.close();
-  }
-
-  document.addEventListener("submit", (event) => {
-    const form = event.target;
-    if (event.defaultPrevented || form.method !== "post") return;
-    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
-      sending = true; // the browser sends it; the worker keeps it if the server is out of reach
-      return;
-    }
-    event.preventDefault();
-    if (sending) return;
-    const fields = Array.from(new FormData(form)).filter(([, value]) => typeof value === "string");
-    const submitter = event.submitter;
-    if (submitter && submitter.name) fields.push([submitter.name, submitter.value]);
-    send({ action: form.action, fields });
-  });
-
-  const waiting = kept();
-  if (waiting) offerKept(waiting);
 })();
 
 // New game: grey out a choice the rules refuse with the others chosen, and say why beside it.

@@ -9,6 +9,7 @@ import ipaddress
 from pathlib import Path
 
 import pytest
+import segno
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -170,3 +171,29 @@ def test_public_url_replaces_the_folder_the_pad_is_mounted_at(tmp_path: Path) ->
 def test_a_public_url_that_is_not_one_stops_the_start(tmp_path: Path, value: str) -> None:
     with pytest.raises(ValueError, match="SCOREKEEPER_PUBLIC_URL"):
         _app(tmp_path, PUBLIC_URL=value)
+
+
+def test_the_terminal_qr_code_is_black_on_white_with_its_quiet_zone() -> None:
+    """Issue 21: drawn in the terminal's own colours the code was inverted on a light terminal.
+    Every line sets black on white itself, so it scans on light and dark terminals alike; read
+    back, the lines are the code's modules, dark where the code is dark, with 4 light modules
+    around."""
+    address = "http://192.168.1.20:8000/"
+    lines = addresses.qr_lines(address)
+    assert all(
+        line.startswith(addresses.QR_STYLE) and line.endswith(addresses.QR_RESET) for line in lines
+    )
+    halves = {"█": (1, 1), "▀": (1, 0), "▄": (0, 1), " ": (0, 0)}
+    rows: list[list[int]] = []
+    for line in lines:
+        cells = [halves[c] for c in line[len(addresses.QR_STYLE) : -len(addresses.QR_RESET)]]
+        rows += [[top for top, _ in cells], [bottom for _, bottom in cells]]
+    code = segno.make(address, error="m")
+    expected = [[int(bool(bit)) for bit in row] for row in code.matrix_iter(border=4)]
+    assert rows[: len(expected)] == expected
+    assert not any(any(row) for row in rows[len(expected) :])
+    # The quiet zone: four light modules on every side.
+    assert not any(any(row) for row in rows[:4]) and not any(any(row[:4]) for row in rows)
+    out = io.StringIO()
+    addresses.announce(out, "0.0.0.0", 8000, ["192.168.1.20"])
+    assert "\n".join(lines) in out.getvalue()

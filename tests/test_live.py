@@ -180,8 +180,10 @@ def test_the_service_worker_is_served_from_the_root_and_never_cached(client: Fla
     assert response.headers["Cache-Control"] == "no-cache"
     script = response.get_data(as_text=True)
     assert '"/offline"' in script and "__" not in script
-    # It caches the offline page and its stylesheet only: pages always come from the server.
-    assert script.count("cache.put(") == 1 and script.count("cache.addAll(") == 1
+    # It caches the offline page (one per language), its stylesheet and script, and the language
+    # a page told it, nothing else: pages always come from the server.
+    assert script.count("cache.put(") == 2 and script.count("cache.addAll(") == 1
+    assert '"el"' in script and '"de"' in script
     assert soup(client.get("/")).body["data-sw"] == "/sw.js"  # type: ignore[index]
 
 
@@ -194,6 +196,13 @@ def test_the_offline_page_keeps_the_strict_policy_and_offers_both_retries(
     for marker in ("<!--retry-post-->", "<!--/retry-post-->", "<!--kept-->", "<!--retry-get-->"):
         assert marker in html
     assert "<script>" not in html and "style=" not in html
+    # It asks the server until it answers (live.js), and names the kept tap.
+    assert 'data-ping="/offline"' in html and "<!--kept-what-->" in html
+
+
+def test_the_offline_page_speaks_the_language_asked(client: FlaskClient) -> None:
+    html = client.get("/offline?lang=de", headers={"Accept-Language": "el"}).get_data(as_text=True)
+    assert '<html lang="de">' in html and "Keine Verbindung zum Block" in html
 
 
 def test_after_a_view_link_is_renewed_only_phones_holding_it_follow_the_game(

@@ -305,3 +305,24 @@ def test_a_round_forms_address_opened_as_a_page_leads_back_to_the_round(
     assert client.get(f"/games/{game_id}/undo", follow_redirects=True).status_code == 200
     assert client.get("/games/nope/undo", follow_redirects=True).status_code == 404
     assert client.get(f"/games/{game_id}/other").status_code == 404
+
+
+def test_reopening_the_last_round_of_a_finished_game_asks_first(client: FlaskClient) -> None:
+    """Issue 21: "Reopen round 5" on the game-over screen reopened without asking."""
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], length="five_rounds")
+    for hand in range(1, 6):
+        play_round(client, game_id, [0, 0, 0], [hand, 0, 0])
+    over = soup(client.get(f"/games/{game_id}"))
+    assert one(over, "#over-title") is not None
+    version = int(str(one(over, "form.undo input[name=version]")["value"]))
+    asked = client.post(f"/games/{game_id}/undo", data={"version": version})
+    assert asked.status_code == 200
+    page = soup(asked)
+    assert one(page, "h1").get_text() == "Reopen round 5?"
+    assert one(page, "button.danger").get_text() == "Yes, reopen round 5"
+    assert one(soup(client.get(f"/games/{game_id}")), "#over-title") is not None
+    confirmed = client.post(f"/games/{game_id}/undo", data={"version": version, "confirm": "yes"})
+    assert confirmed.status_code == 303
+    page = soup(client.get(f"/games/{game_id}"))
+    assert "Round 5 of 5" in one(page, "h1").get_text()
+    assert page.select_one(".tricks-form") is not None

@@ -101,14 +101,19 @@ def version_field(stored: Versioned) -> Markup:
 
 
 def live_attributes(stored: Versioned) -> Markup:
-    """The ``<body>`` attributes with which ``app.js`` follows the game live, and its words."""
+    """The ``<body>`` attributes with which ``live.js`` follows the game live, and its words."""
     attributes = {
         "data-version-url": url("live.version", game_id=stored.id),
         "data-version": str(stored.version),
         "data-text-offline": _("No connection to the score pad: what you see may not be current."),
         "data-text-changed": _("The game changed on another phone."),
         "data-text-show": _("Show it"),
-        "data-text-kept": _("No connection: your tap was kept, not sent."),
+        "data-text-kept": _(
+            "No connection. Kept, not sent yet: %(tap)s. It is sent by itself as soon as the "
+            "score pad answers again.",
+            tap="{tap}",
+        ),
+        "data-text-tap": _("your tap"),
         "data-text-retry": _("Try again"),
         "data-text-drop": _("Drop it"),
     }

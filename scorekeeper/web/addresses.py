@@ -18,7 +18,6 @@ interfaces say, for tests and for machines whose interfaces say too much.
 
 from __future__ import annotations
 
-import io
 import ipaddress
 import socket
 import threading
@@ -230,10 +229,30 @@ def announce(
     out.flush()
 
 
+# Dark modules are drawn in black on an explicit white background, whatever the terminal's own
+# colours: a code drawn with the terminal's colours is inverted on a light terminal (or on a dark
+# one), and many phone cameras do not read an inverted code. Two rows of modules per line.
+QR_STYLE = "\x1b[30;107m"  # black on bright white
+QR_RESET = "\x1b[0m"
+QR_BORDER = 4  # the quiet zone the QR standard asks for, in modules
+_HALVES = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
+
+
+def qr_lines(address: str) -> list[str]:
+    """The QR code of ``address`` as terminal lines: black on white, with its quiet zone."""
+    code = segno.make(address, error="m")
+    rows = [[bool(bit) for bit in row] for row in code.matrix_iter(scale=1, border=QR_BORDER)]
+    if len(rows) % 2:
+        rows.append([False] * len(rows[0]))
+    return [
+        QR_STYLE + "".join(_HALVES[pair] for pair in zip(top, bottom, strict=True)) + QR_RESET
+        for top, bottom in zip(rows[::2], rows[1::2], strict=True)
+    ]
+
+
 def _print_qr(out: IO[str], address: str) -> None:
-    drawn = io.StringIO()
-    segno.make(address, error="m").terminal(out=drawn, compact=True, border=2)
+    drawn = "".join(f"{line}\n" for line in qr_lines(address))
     try:
-        out.write(f"or scan this with a phone's camera:\n{drawn.getvalue()}")
+        out.write(f"or scan this with a phone's camera:\n{drawn}")
     except UnicodeEncodeError:  # a terminal without Unicode block characters: no code, no harm
         print("(a QR code needs a terminal that shows Unicode)", file=out)

@@ -1,6 +1,6 @@
 """Every open page of a game follows it live: a cheap version check, and the table display.
 
-A page of a game carries the game's version; ``static/app.js`` asks ``/games/<id>/version``
+A page of a game carries the game's version; ``static/live.js`` asks ``/games/<id>/version``
 every 1.5 s with ``If-None-Match`` and reloads the page only when the answer is not ``304``.
 The check is answered before Flask from one indexed number (no sheet is built, nothing is
 rendered, no session is read), so a single server holds hundreds of watching phones while the
@@ -8,7 +8,7 @@ scorekeeper's taps are still answered at once (``benchmarks/watchers.py``). With
 watching pages refresh themselves every 10 s with a ``<noscript>`` meta refresh instead
 (``page_parts.noscript_refresh``).
 
-Forms sent by ``app.js`` (so that a tap survives a dropped Wi-Fi) get their redirect as JSON:
+Forms sent by ``live.js`` (so that a tap survives a dropped Wi-Fi) get their redirect as JSON:
 a fetch cannot read where a redirect leads, and following it would spend the flash message.
 """
 
@@ -34,9 +34,9 @@ if TYPE_CHECKING:
 
 bp = Blueprint("live", __name__)
 
-# Sent by app.js with the forms it posts itself; see :func:`_redirect_as_json`.
+# Sent by live.js with the forms it posts itself; see :func:`_redirect_as_json`.
 SENT_BY_SCRIPT = "X-Pad-Send"
-POLL_SECONDS = 1.5  # app.js's pace: a change shows on every phone within 2 s
+POLL_SECONDS = 1.5  # live.js's pace: a change shows on every phone within 2 s
 
 
 def init_app(app: Flask) -> None:

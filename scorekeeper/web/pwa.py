@@ -6,7 +6,7 @@ thing: when a page cannot be loaded because the server is out of reach, it shows
 page instead of the browser's error, with a *Try again* that resends what was tapped. It keeps
 nothing else: every page still comes from the server, so a phone is never shown an old page as
 current nor held on an old version of the app. Browsers give service workers to HTTPS pages
-and to ``localhost`` only; on a plain-HTTP table network ``app.js`` keeps the tap itself.
+and to ``localhost`` only; on a plain-HTTP table network ``live.js`` keeps the tap itself.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from flask_babel import get_locale, pgettext
 from flask_babel import gettext as _
 
 from scorekeeper import paths
+from scorekeeper.render.languages import LANGUAGES
 
 bp = Blueprint("pwa", __name__)
 
@@ -83,8 +84,10 @@ def service_worker() -> Response:
     """
     offline = url_for("pwa.offline")
     source = SERVICE_WORKER.read_text(encoding="utf-8")
-    script = source.replace("__OFFLINE_URL__", offline).replace(
-        "__VERSION__", _version(current_app.static_folder or "")
+    script = (
+        source.replace("__OFFLINE_URL__", offline)
+        .replace("__LANGUAGES__", json.dumps(list(LANGUAGES)))
+        .replace("__VERSION__", _version(current_app.static_folder or ""))
     )
     response = Response(script, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
@@ -93,16 +96,23 @@ def service_worker() -> Response:
 
 @bp.get("/offline")
 def offline() -> str:
-    """The page the service worker shows when the server cannot be reached."""
+    """The page the service worker shows when the server cannot be reached, in the language of
+    ``?lang=`` (the worker keeps one of each)."""
     return render_template(OFFLINE_TEMPLATE)
 
 
 @cache
 def _version(static: str) -> str:
-    """Changes with the worker, the offline page or the stylesheet: a new worker then fetches
-    the new offline page."""
+    """Changes with the worker, the offline page, the stylesheet or the script: a new worker
+    then fetches the new offline page."""
     digest = hashlib.sha256()
-    for path in (SERVICE_WORKER, paths.TEMPLATES / OFFLINE_TEMPLATE, paths.STATIC / "style.css"):
+    for path in (
+        SERVICE_WORKER,
+        paths.TEMPLATES / OFFLINE_TEMPLATE,
+        paths.STATIC / "style.css",
+        paths.STATIC / "app.js",
+        paths.STATIC / "live.js",
+    ):
         digest.update(path.read_bytes())
     digest.update(static.encode())
     return digest.hexdigest()[:12]

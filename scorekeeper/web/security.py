@@ -10,9 +10,11 @@ from __future__ import annotations
 from flask import Flask, Response, current_app, g, request
 from flask.sessions import SecureCookieSessionInterface
 
-# No inline script or style and no other host: the app works on a table's network alone.
+# No inline script or style and no other host: the app works on a table's network alone. Media
+# from data: is NoSleep.js's silent video, which keeps a screen on where Wake Lock is missing.
 CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "default-src 'self'; img-src 'self' data:; media-src 'self' data:; style-src 'self'; "
+    "script-src 'self'; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 

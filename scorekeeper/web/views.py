@@ -281,12 +281,13 @@ def tricks(game_id: str) -> Response:
 
 @bp.post("/games/<game_id>/undo")
 def undo(game_id: str) -> ResponseReturnValue:
-    """Take back the last thing entered; a sealed bid only once the table confirms whose."""
+    """Take back the last thing entered; a sealed bid, or a round of a finished game, only once
+    the table confirms (as a delete does)."""
     stored, form = access.load_or_404(GAME, game_id), forms.ActionForm()
-    seat = _sealed_bid_to_undo(stored)
-    if seat is not None and request.form.get("confirm") != "yes" and form.validate():
+    question = _undo_question(stored)
+    if question and request.form.get("confirm") != "yes" and form.validate():
         access.require_keeper(GAME, stored)
-        return _page("round/undo_bid.html", stored, seat=seat)
+        return _page("round/undo_ask.html", stored, None, **question)
     return _apply(stored, form, game.undo)
 
 
@@ -297,13 +298,16 @@ def move_page(game_id: str, move: str) -> Response:
     return redirect(url_for("views.game", game_id=game_id), code=303)
 
 
-def _sealed_bid_to_undo(stored: StoredGame) -> int | None:
-    """The seat whose sealed bid undo would take back now, if that is what it would do."""
+def _undo_question(stored: StoredGame) -> dict[str, int]:
+    """What undo would take back now if it asks first: a sealed bid (``seat``: whose) or the
+    last round of a finished game (``reopen``: its number); empty when it just does it."""
     step = game.undo_step(stored.record)
     now = sheet.build(stored.record).current
     if step is not None and step.kind == "bid" and now is not None and now.sealed:
-        return step.seat
-    return None
+        return {"seat": step.seat or 0}
+    if step is not None and step.kind == "round" and now is None and step.number:
+        return {"reopen": step.number}
+    return {}
 
 
 # --- the score sheet and corrections ---------------------------------------------------------

@@ -106,3 +106,31 @@ def test_screens_in_greek_and_croatian_with_long_names(new_context: NewContext) 
         tap(page, page.locator("nav.ready a").nth(2))
         page.screenshot(path=str(OUTPUT / f"{code}-sealed-bids.png"), full_page=True)
         assert page.locator(".bid-pad input[name=seat]").get_attribute("value") is not None
+
+
+def test_the_game_header_is_one_line_at_phone_width_in_every_language(
+    new_context: NewContext,
+) -> None:
+    """Issue 21: the Greek header wrapped to two lines on every game page; the home page has no
+    link to itself."""
+    page = new_context().new_page()
+    page.goto("/games/new")
+    for seat, name in enumerate(["Ana", "Ben", "Cleo"]):
+        page.fill(f"input[name=players-{seat}]", name)
+    tap(page, page.locator("form.new-game button.primary"))
+    game = page.url
+    for code in ("en", "es", "pt", "hr", "el", "de", "fr", "it"):
+        for url in (game, f"{game}/sheet", f"{game}/share"):
+            page.goto(f"{url}?lang={code}")
+            assert page.locator("html").get_attribute("lang") == code
+            # Its words whole, not cut to "…".
+            assert page.locator("header.bar a.home").evaluate("a => a.scrollWidth <= a.clientWidth")
+            bar = page.locator("header.bar").bounding_box()
+            tab = page.locator("header.bar .tabs a").first.bounding_box()
+            home = page.locator("header.bar a.home").bounding_box()
+            assert bar and tab and home
+            # One line: the way home and the tabs side by side, the bar no taller than a tab.
+            assert abs(home["y"] - tab["y"]) < 2 and bar["height"] <= tab["height"] + 2, (code, url)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390, (code, url)
+    page.goto("/")
+    assert page.locator("a.home").count() == 0

@@ -85,7 +85,8 @@ def test_a_second_scorekeeper_follows_and_keeps_what_they_are_tapping(
 ) -> None:
     game = flows.new_game(page, live_server, NAMES)
     page.goto(f"{live_server}/games/{game}/share")
-    second = new_context().new_page()
+    # A small phone, so that the tricks step scrolls.
+    second = new_context(viewport={"width": 390, "height": 600}).new_page()
     second.goto(str(page.locator("a.link[href*='/join/']").get_attribute("href")))
     flows.tap(second, second.get_by_role("button", name="Keep score on this phone"))
     page.goto(f"{live_server}/games/{game}")
@@ -98,9 +99,19 @@ def test_a_second_scorekeeper_follows_and_keeps_what_they_are_tapping(
     # meanwhile. The second phone's taps are not thrown away by a reload: it says the game
     # changed, and waits.
     second.locator(".tricks-form button[name=step][value='1:-1']").click()
+    second.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert second.evaluate("window.scrollY") > 0
     flows.bid_again_elsewhere(page)
     note = second.locator(".live-note")
     expect(note).to_contain_text("The game changed on another phone.", timeout=WITHIN)
+    # The note covers nothing: it stands between the bar and the round's title, in sight.
+    header, box, title = (
+        second.locator(selector).bounding_box()
+        for selector in ("header.bar", ".live-note", "#round-title")
+    )
+    assert header and box and title
+    assert header["y"] + header["height"] <= box["y"]
+    assert box["y"] + box["height"] <= title["y"]
     assert flows.checked_tricks(second)[1] == 0  # Ben bid 1, one less tapped
     with second.expect_navigation():
         note.get_by_role("button", name="Show it").click()

@@ -1,5 +1,6 @@
 """When the Wi-Fi drops: the phone says so instead of the browser's error page, keeps what was
-tapped, and sends it once when the player taps *Try again* after the server is back.
+tapped and names it, and sends it once, by itself, as soon as the server answers again (or when
+the player taps *Try again*); the offline page speaks the language chosen on the pad.
 
 The real server runs as a process (``tests/liveserver.py``) so that it can be stopped and
 started again on the same port. Two phones: one with the service worker (HTTPS and localhost),
@@ -58,6 +59,16 @@ def _bids(server: Server, game: str) -> list[int | None]:
     return list(state["current"]["bids"])
 
 
+# Whether the service worker keeps the language a page told it (static/sw.js, LANG).
+_WORKER_HEARD = """async (code) => {
+  for (const name of await caches.keys()) {
+    const kept = await (await caches.open(name)).match("/pad-language");
+    if (kept && (await kept.text()) === code) return true;
+  }
+  return false;
+}"""
+
+
 def _shots() -> Path | None:
     folder = os.environ.get("SCOREKEEPER_SHOTS")
     return Path(folder) if folder else None
@@ -77,6 +88,8 @@ def test_offline_page_keeps_the_tap_and_try_again_sends_it_once(
     expect(phone.locator("h1")).to_have_text("No connection to the score pad")
     expect(phone.locator("form.retry")).to_be_visible()
     assert phone.locator("form.retry input[name=bid]").get_attribute("value") == "1"
+    assert phone.locator("form.retry input[name=kept_tap]").count() == 0
+    expect(phone.locator(".kept-what")).to_have_text("Ben's bid: 1")
     assert phone.locator("a.retry").count() == 0
     shots = _shots()
     if shots:
@@ -87,16 +100,34 @@ def test_offline_page_keeps_the_tap_and_try_again_sends_it_once(
     flows.tap(phone, phone.get_by_role("button", name="Try again"))
     expect(phone.locator("form.retry input[name=bid]")).to_have_value("1")
 
+    # The server is back: the page notices by itself and sends the tap, once.
     server.start(same_port=True)
-    flows.tap(phone, phone.get_by_role("button", name="Try again"))
+    expect(phone.locator("form.bid-pad")).to_be_visible()
     assert flows.flash_errors(phone) == []
     assert flows.next_bidder(phone) == 2
     assert _bids(server, game) == [None, 1, None, None]
     # Sent again by going back (the tap made against an old page): refused, nothing doubled.
     phone.go_back()
-    if phone.locator("form.retry").count():
-        flows.tap(phone, phone.get_by_role("button", name="Try again"))
+    expect(phone.locator("form.retry")).to_have_count(0)
     assert _bids(server, game) == [None, 1, None, None]
+
+
+def test_the_offline_page_speaks_the_language_chosen(phone: Page, server: Server) -> None:
+    base = server.url
+    phone.context.set_extra_http_headers({"Accept-Language": "en"})
+    flows.new_game(phone, base, NAMES)
+    phone.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
+    with phone.expect_navigation():
+        phone.locator(".languages a[hreflang=de], .languages a[lang=de]").first.click()
+    phone.wait_for_function("document.documentElement.lang === 'de'")
+    phone.wait_for_function(_WORKER_HEARD, arg="de")
+    server.stop()
+    phone.reload()
+    expect(phone.locator("html")).to_have_attribute("lang", "de")
+    expect(phone.locator("h1")).not_to_have_text("No connection to the score pad")
+    assert phone.locator("a.retry").count() == 1
+    server.start(same_port=True)
+    expect(phone.locator("#trump-title")).to_be_visible()
 
 
 def test_a_page_loaded_without_the_server_says_so(phone: Page, server: Server) -> None:
@@ -108,9 +139,10 @@ def test_a_page_loaded_without_the_server_says_so(phone: Page, server: Server) -
     expect(phone.locator("h1")).to_have_text("No connection to the score pad")
     assert phone.url == f"{base}/games/{game}"
     assert phone.locator("form.retry").count() == 0
+    # No tap needed: the page comes back by itself once the server answers.
     server.start(same_port=True)
-    flows.tap(phone, phone.locator("a.retry"))
     expect(phone.locator("#trump-title")).to_be_visible()
+    assert phone.url == f"{base}/games/{game}"
 
 
 def test_without_a_service_worker_the_page_keeps_the_tap_itself(
@@ -129,14 +161,11 @@ def test_without_a_service_worker_the_page_keeps_the_tap_itself(
     url = phone.url
     phone.locator("form.bid-pad button[name=bid][value='1']").click()
     note = phone.locator(".live-note")
-    expect(note).to_contain_text("your tap was kept, not sent")
+    expect(note).to_contain_text("Kept, not sent yet: Ben's bid: 1.")
     assert phone.url == url and "stale" in str(phone.locator("body").get_attribute("class"))
-    # Kept across a reload of the page, too (for this tab).
+    # Sent by itself once the server answers again (the live check hears it).
     server.start(same_port=True)
-    phone.reload()
-    expect(note).to_contain_text("your tap was kept, not sent")
-    with phone.expect_navigation():
-        note.get_by_role("button", name="Try again").click()
+    expect(phone.locator("form.bid-pad input[name=seat]")).to_have_value("2")
     assert flows.flash_errors(phone) == []
     assert flows.next_bidder(phone) == 2
     assert _bids(server, game) == [None, 1, None, None]

@@ -46,3 +46,37 @@ def test_a_round_where_all_but_one_made_it_takes_players_and_three_taps(
     # Trump 1, a bid each, the one miss 1, confirm 1 (6 players of 10 cards: no trump).
     assert one_card == players + 3
     assert ten_cards == players + (2 if players == 6 else 3)
+
+
+EIGHT = ("Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hal")
+
+_IN_VIEW = """(selector) => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight;
+}"""
+
+
+def test_after_confirm_the_next_round_opens_at_its_top_with_8_players(
+    page: Page, live_server: str
+) -> None:
+    """Issue 21: the next round opened scrolled down by the tricks form's height, its header and
+    the suit buttons above the screen, where a tap meant for Clubs landed on another row."""
+    flows.new_game(page, live_server, EIGHT)
+    flows.fast_forward(page, 4)
+    hand = rules.schedule(8)[4]
+    bids, tricks = flows.all_but_one_made(8, hand)
+    flows.enter_trump(page, Trump(Turned.WIZARD, Suit.CLUBS))
+    flows.enter_bids(page, bids)
+    flows.enter_tricks(page, tricks)
+    # The thumb went down the list of eight to reach Confirm.
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 0
+    flows.confirm_round(page)
+    assert flows.phase(page) == "trump"
+    assert page.evaluate("window.scrollY") == 0
+    assert page.evaluate(_IN_VIEW, "#round-title")
+    assert page.evaluate(_IN_VIEW, "#trump-title")
+    assert page.evaluate(_IN_VIEW, "form button[name=suit]")
+    # A bid keeps the thumb where it is: the next bidder's buttons stay in place.
+    flows.enter_trump(page, Trump(Turned.WIZARD, Suit.CLUBS))
+    assert page.evaluate(_IN_VIEW, "form.bid-pad button[name=bid]")

@@ -1,0 +1,232 @@
+// The pad when the connection comes and goes: following the game live, keeping a tap made while
+// the server is out of reach and sending it once it answers, the service worker and its offline
+// page. Loaded after app.js, whose in-place taps come first (a tap it sends is not sent again here).
+"use strict";
+
+// What a tap was, in the page's words, for a note while it waits to be sent ("Ana's bid: 2"):
+// the form's data-kept, with {value} the words of the button tapped. Empty if the form says none.
+function tapWords(form, submitter) {
+  const words = submitter ? submitter.textContent.replace(/\s+/g, " ").replace(/^↶ /, "").trim() : "";
+  return (form.dataset.kept || "").replace("{value}", words);
+}
+
+// Installable: the service worker shows an offline page instead of the browser's error. Browsers
+// offer one on HTTPS and localhost only; elsewhere the page keeps a tap itself (below).
+(function serviceWorker() {
+  const url = document.body.dataset.sw;
+  if (!url || !("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register(url).catch(() => {});
+  // The offline page it shows is then in the language chosen here, not the phone's.
+  navigator.serviceWorker.ready.then((registration) => {
+    if (registration.active) registration.active.postMessage({ lang: document.documentElement.lang });
+  }).catch(() => {});
+})();
+
+// The offline page (shown by the service worker) ends by itself: it asks the server every few
+// seconds, and once it answers does the "Try again": the kept tap is sent, or the page reloaded.
+(function outageEnds() {
+  const ping = document.body.dataset.ping;
+  if (!ping || new URL(ping, location.href).pathname === location.pathname) return;
+  const EVERY_MS = 2000;
+  async function ask() {
+    let answered = false;
+    try {
+      answered = (await fetch(ping, { cache: "no-store", credentials: "omit" })).ok;
+    } catch { /* still out of reach */ }
+    if (!answered) return setTimeout(ask, EVERY_MS);
+    const form = document.querySelector("form.retry");
+    if (form) form.requestSubmit();
+    else location.reload();
+  }
+  setTimeout(ask, EVERY_MS);
+})();
+
+// Live: a page of a game asks every 1.5 s whether the game changed (an answer of a few bytes,
+// 304 while nothing did) and shows the change at once. It never reloads over something being
+// typed or sent, and says so when the server cannot be reached instead of looking current.
+(function live() {
+  const body = document.body;
+  const url = body.dataset.versionUrl;
+  if (!url) return;
+  const text = body.dataset;
+  // Read at every check: a tap updated in place (above) brings the game's new version along.
+  const version = () => body.dataset.version;
+  const KEPT = `pad-kept:${location.pathname}`;
+  const EVERY_MS = 1500;
+  // A dropped Wi-Fi can leave a request hanging for minutes: give up in time to say so.
+  const within = (ms) => (typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(ms) : undefined);
+  let typed = false; // a form field changed and was not sent: a reload would lose it
+  let sending = false; // a form is on its way: its answer is the next page
+  let offline = false;
+  let timer = 0;
+
+  const note = document.createElement("div");
+  note.className = "live-note";
+  note.setAttribute("role", "status");
+  note.hidden = true;
+  document.querySelector("main").prepend(note);
+
+  function show(message, buttons) {
+    note.replaceChildren();
+    const line = document.createElement("p");
+    line.textContent = message;
+    note.append(line);
+    for (const [label, action, primary] of buttons) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = label;
+      button.className = primary ? "primary" : "secondary";
+      button.addEventListener("click", action);
+      note.append(button);
+    }
+    note.hidden = false;
+    // The note sits above the round, covering nothing: scroll up to it if it is out of sight.
+    const bar = document.querySelector("header.bar");
+    if (note.getBoundingClientRect().top < (bar ? bar.getBoundingClientRect().bottom : 0)) window.scrollTo(0, 0);
+  }
+
+  function hide() {
+    note.hidden = true;
+    body.classList.remove("stale");
+  }
+
+  const reload = () => location.reload();
+
+  function changed() {
+    if (typed) show(text.textChanged, [[text.textShow, reload, true]]);
+    else reload();
+  }
+
+  function lost() {
+    offline = true;
+    body.classList.add("stale");
+    if (!kept()) show(text.textOffline, []);
+  }
+
+  async function check() {
+    timer = 0;
+    if (sending || document.hidden) return;
+    // This page's own tap is on its way: its answer is the new page, not a reload.
+    if (document.documentElement.dataset.busy === "1") return schedule();
+    let response;
+    try {
+      response = await fetch(url, {
+        headers: { "If-None-Match": `"${version()}"` }, cache: "no-store", signal: within(5000),
+      });
+    } catch {
+      response = null;
+    }
+    if (sending) return;
+    // The server answers again: a tap kept meanwhile is sent now, and its answer is the page.
+    const waiting = response !== null && response.status < 500 ? kept() : null;
+    if (waiting) return send(waiting);
+    if (response !== null && response.status === 200) {
+      // Asked before this page's own tap was swapped in: the version may be the one shown now.
+      const answer = await response.json().catch(() => null);
+      if (answer && String(answer.version) === version()) return schedule();
+      return changed();
+    }
+    if (response === null || response.status >= 500) {
+      lost();
+    } else if (response.status === 304) {
+      if (offline && !kept()) hide();
+      offline = false;
+    } else {
+      // A new version, or the game is gone (404): the server's page says which.
+      return changed();
+    }
+    schedule();
+  }
+
+  function schedule() {
+    if (!timer) timer = setTimeout(check, EVERY_MS);
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden && !timer) check();
+  });
+  document.addEventListener("input", () => { typed = true; });
+  document.addEventListener("change", () => { typed = true; });
+  schedule();
+
+  // Taps are sent by the page itself where no service worker does it, so that a tap made while
+  // the Wi-Fi is down is kept (for this tab) and sent again when the player says so. Sent
+  // twice by accident, it is refused the second time: it names the version it was made for.
+  const kept = () => {
+    try { return JSON.parse(sessionStorage.getItem(KEPT) || "null"); } catch { return null; }
+  };
+  const keep = (tap) => {
+    try { sessionStorage.setItem(KEPT, JSON.stringify(tap)); } catch { /* private mode: the page keeps it */ }
+  };
+  const drop = () => {
+    try { sessionStorage.removeItem(KEPT); } catch { /* nothing kept */ }
+  };
+
+  function offerKept(tap) {
+    body.classList.add("stale");
+    show(text.textKept.replace("{tap}", tap.what || text.textTap), [[text.textRetry, () => send(tap), true], [text.textDrop, () => { drop(); reload(); }, false]]);
+  }
+
+  async function send(tap) {
+    sending = true;
+    keep(tap);
+    let response;
+    try {
+      response = await fetch(tap.action, {
+        method: "POST",
+        body: new URLSearchParams(tap.fields),
+        headers: { "X-Pad-Send": "1" },
+        credentials: "same-origin",
+        signal: within(15000),
+      });
+    } catch {
+      response = null;
+    }
+    if (response === null || [502, 503, 504].includes(response.status)) {
+      sending = false;
+      offerKept(tap);
+      schedule();
+      return;
+    }
+    drop();
+    const type = response.headers.get("Content-Type") || "";
+    if (response.ok && type.includes("json")) {
+      const to = new URL((await response.json()).location, location.href);
+      if (to.href === location.href) location.reload();
+      else location.assign(to.href);
+      return;
+    }
+    // Refused: the server's page says why, as it would have without this script.
+    const html = await response.text();
+    document.open();
+    document.write(html);
+    document.close();
+  }
+
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (event.defaultPrevented || form.method !== "post") return;
+    const submitter = event.submitter;
+    const what = tapWords(form, submitter);
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      sending = true; // the browser sends it; the worker keeps it if the server is out of reach
+      // For the offline page to name the tap; the server ignores a field it does not know.
+      form.querySelectorAll("input[name=kept_tap]").forEach((input) => input.remove());
+      if (what) {
+        const field = Object.assign(document.createElement("input"), { type: "hidden", name: "kept_tap", value: what });
+        form.append(field);
+      }
+      return;
+    }
+    event.preventDefault();
+    if (sending) return;
+    const fields = Array.from(new FormData(form)).filter(([, value]) => typeof value === "string");
+    if (submitter && submitter.name) fields.push([submitter.name, submitter.value]);
+    send({ action: form.action, fields, what });
+  });
+
+  // A tap kept before this page was loaded: send it now; if the server is still away, say so
+  // and send it when it answers.
+  const waiting = kept();
+  if (waiting) send(waiting);
+})();
