@@ -22,6 +22,7 @@ def init_app(app: Flask) -> None:
         heavy,
         hosting,
         live,
+        manage,  # noqa: F401 (adds its routes to the game pages' blueprint)
         pdf,
         pwa,
         security,

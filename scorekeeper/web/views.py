@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 from flask import (
     Blueprint,
-    abort,
     flash,
     g,
     make_response,
@@ -22,8 +21,8 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import storage
 from scorekeeper.core import game, rulebook, rules, sheet, variants
-from scorekeeper.core.game import GameRecord, RoundRecord
-from scorekeeper.core.rules import RuleError, Suit, Trump, Turned
+from scorekeeper.core.game import GameRecord
+from scorekeeper.core.rules import RuleError
 from scorekeeper.render import chart, labels
 from scorekeeper.storage import StoredGame
 from scorekeeper.web import access, forms, once, sharing
@@ -334,113 +333,6 @@ def _chart(built: sheet.Sheet) -> Markup | str:
     )
     # The chart escapes every name itself: it is safe to put in the page as it is.
     return Markup(svg)
-
-
-@bp.route("/games/<game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
-def edit_round(game_id: str, number: int) -> ResponseReturnValue:
-    """Correct a completed round; totals follow and later rounds that no longer fit are flagged."""
-    stored = access.load_or_404(GAME, game_id)
-    access.require_keeper(GAME, stored)
-    built = sheet.build(stored.record)
-    if not 1 <= number <= len(built.rounds):
-        abort(404)
-    row = built.rounds[number - 1]
-    if request.method == "POST" and not _every_seat_sent(len(stored.record.players)):
-        abort(400, description=_("Enter the bid and the tricks of every player, then save again."))
-    form = forms.EditRoundForm(data=_edit_data(stored, row))
-    if form.validate_on_submit():
-        if form.version.data != stored.version:
-            flash(_stale_message(), "error")
-            return redirect(url_for("views.edit_round", game_id=game_id, number=number), code=303)
-        try:
-            corrected = game.replace_round(stored.record, number, _corrected(stored, form))
-            storage.save(storage.get_db(), stored, corrected)
-        except RuleError as error:
-            form.form_errors.append(labels.refusal(error.reason))
-        except storage.Conflict:
-            form.form_errors.append(_stale_message())
-        else:
-            flash(_("Round %(n)s corrected; the totals follow.", n=number), "info")
-            return redirect(url_for("views.score_sheet", game_id=game_id), code=303)
-    status = 400 if request.method == "POST" else 200
-    return _page("sheet/edit_round.html", stored, built, row=row, form=form), status
-
-
-def _every_seat_sent(players: int) -> bool:
-    """The correction form sends a bid and a tricks field for every seat (the page always does:
-    a saboteur's bid is a hidden field). Without one, the fields after it would shift seats."""
-    names = (f"{kind}-{seat}" for kind in ("bids", "tricks") for seat in range(players))
-    return all(name in request.form for name in names)
-
-
-def _edit_data(stored: StoredGame, row: sheet.RoundRow) -> dict[str, object]:
-    return {
-        "version": stored.version,
-        "turned": row.trump.turned.value,
-        "suit": row.trump.suit.value if row.trump.suit else "",
-        "bids": list(row.bids),
-        "tricks": list(row.tricks),
-    }
-
-
-def _corrected(stored: StoredGame, form: forms.EditRoundForm) -> RoundRecord:
-    players = len(stored.record.players)
-    suit = Suit(form.suit.data) if form.suit.data else None
-    bids = tuple(entry.data for entry in form.bids.entries[:players])
-    tricks = tuple(entry.data or 0 for entry in form.tricks.entries[:players])
-    return RoundRecord(Trump(Turned(form.turned.data), suit), bids, tricks)
-
-
-# --- the game itself: delete, rematch, sharing -----------------------------------------------
-
-
-@bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
-def delete(game_id: str) -> ResponseReturnValue:
-    """Ask, then delete the game for good."""
-    stored = access.load_or_404(GAME, game_id)
-    access.require_keeper(GAME, stored)
-    form = forms.ConfirmForm(data={"version": stored.version})
-    if form.validate_on_submit():
-        storage.delete_game(storage.get_db(), stored.id)
-        access.forget(GAME, stored.id)
-        flash(_("The game was deleted."), "info")
-        return redirect(url_for("views.home"), code=303)
-    status = 200
-    if request.method == "POST":
-        flash(forms.first_error(form), "error")
-        status = 400
-    return _page("manage/delete.html", stored, form=form), status
-
-
-@bp.post("/games/<game_id>/rematch")
-def rematch(game_id: str) -> Response:
-    """A new game with the same players and variants; the deal moves one seat on."""
-    stored = access.load_or_404(GAME, game_id)
-    access.require_keeper(GAME, stored)
-    # One rematch per game: both scorekeepers tapping it at once land in the same new game.
-    key = f"rematch:{stored.id}"
-    again = game.rematch(stored.record)
-    group_id = storage.group_of(storage.get_db(), stored.id)
-    group = None if group_id is None else storage.load_group(storage.get_db(), group_id)
-    if group is not None and access.keeps(GROUP, group):
-        # One more game of the same group, for a phone that may add games to it.
-        # Keyed apart from a rematch outside the group, which must not take its place.
-        created = storage.create_group_game(storage.get_db(), group.id, again, key=f"{key}:group")
-    else:
-        # A game's edit link is no way into its group's statistics: without the group's edit
-        # access the rematch is a game of its own.
-        created = storage.create_game(storage.get_db(), again, key=key)
-        if group is not None:
-            flash(
-                _(
-                    "This rematch is not in the group %(group)s: only a phone that keeps the "
-                    "group adds games to it.",
-                    group=group.name,
-                ),
-                "info",
-            )
-    access.remember(GAME, created, keeper=True)
-    return _to_game(created)
 
 
 sharing.add_routes(bp, GAME, "/games/<game_id>")
