@@ -12,6 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from scorekeeper.core.group_record import MAX_ROSTER
 from tests.fuzzing import page_messages
 from tests.test_groups_api import game_json
 
@@ -56,13 +57,14 @@ def test_half_a_character_in_a_group_name_is_refused(client: FlaskClient) -> Non
     assert api.status_code == 400
 
 
-def test_a_roster_over_200_players_has_a_new_game_page(client: FlaskClient) -> None:
-    roster = [f"Player {n}" for n in range(250)]
+def test_the_largest_roster_has_a_new_game_page(client: FlaskClient) -> None:
+    # Past 200 entries the page was a 500; a roster now holds at most MAX_ROSTER (200) players.
+    roster = [f"Player {n}" for n in range(MAX_ROSTER)]
     group = upload(client, {"format": FORMAT, "name": "Club", "players": roster, "games": []})
     page = client.get(group.headers["Location"] + "/games/new")
     assert page.status_code == 200
-    assert "Player 249" in page.get_data(as_text=True)
-    picked = {"pick": ["player 1", "player 2", "player 249"], "first_dealer": "random"}
+    assert "Player 199" in page.get_data(as_text=True)
+    picked = {"pick": ["player 1", "player 2", "player 199"], "first_dealer": "random"}
     picked |= {"length": "standard", "bid_restriction": "none", "bid_visibility": "open"}
     made = client.post(group.headers["Location"] + "/games/new", data=picked)
     assert made.status_code == 303, page_messages(made)
