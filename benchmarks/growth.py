@@ -29,6 +29,7 @@ from benchmarks.common import FLOOR, THREADS, cpu_seconds, median, ratio
 from scorekeeper import storage
 from scorekeeper.core import game
 from scorekeeper.core.rules import Variants
+from scorekeeper.web import access, kinds
 from tests.support.server import Server, running
 
 ROUND_GAME = (6, 9)  # 6 players, 9 rounds played: round 10 asks for bids, round 9's result shows
@@ -67,9 +68,14 @@ def _cookie(
     signer.secret_key = secret
     serializer = SecureCookieSessionInterface().get_signing_serializer(signer)
     assert serializer is not None
+    order = [entry for entry in stored if entry is not opened] + [opened]
     session = {
-        "edit": {entry.id: entry.edit_token for entry in stored},
-        "seen": [entry.id for entry in stored if entry is not opened] + [opened.id],
+        # The phone's memory as the pad writes it (web/access.py): each game kept, with a proof
+        # of its edit token. (A cookie of an older form is converted, and written again, on
+        # every request that sends it unchanged, as this benchmark's client does.)
+        access.MEMORY: [
+            [kinds.GAME.letter + entry.id, access.proof(entry.edit_token), ""] for entry in order
+        ],
         "csrf_token": secrets.token_hex(20),
         "_permanent": True,
     }
