@@ -107,7 +107,7 @@ class Declaration(Generic[S, R]):
     deck_size: int
     settings: tuple[Setting, ...]
     """Every setting a table may choose, in the order of the new-game form."""
-    from_plain: Callable[[Mapping[str, Plain]], S]
+    from_plain: Callable[[Mapping[str, object]], S]
     """The settings from their plain values by key (missing keys keep their default)."""
     to_plain: Callable[[S], dict[str, Plain]]
     refusals: tuple[Refusal[S], ...]

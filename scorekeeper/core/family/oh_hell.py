@@ -155,7 +155,7 @@ KINDS: dict[str, type[StrEnum]] = {
 }
 
 
-def from_plain(values: Mapping[str, Plain]) -> OhHellSettings:
+def from_plain(values: Mapping[str, object]) -> OhHellSettings:
     """The settings from their plain values by key, each checked against its choices."""
     checked: dict[str, Any] = by_key(SETTINGS, values)
     for key, kind in KINDS.items():

@@ -155,7 +155,7 @@ SETTINGS: tuple[Setting, ...] = (
 )
 
 
-def from_plain(values: Mapping[str, Plain]) -> SkullKingSettings:
+def from_plain(values: Mapping[str, object]) -> SkullKingSettings:
     """The settings from their plain values by key, each checked against its choices."""
     checked: dict[str, Any] = by_key(SETTINGS, values)
     for key, kind in (("schedule", Schedule), ("scoring", Scoring)):

@@ -38,7 +38,7 @@ BIDDING = {
 }
 
 
-def from_plain(values: Mapping[str, Plain]) -> Variants:
+def from_plain(values: Mapping[str, object]) -> Variants:
     """The variants from their plain values, each checked against its choices."""
     return variants.from_plain(by_key(SETTINGS, values))  # type: ignore[arg-type]
 
