@@ -3,6 +3,8 @@ scores as the rules the pad already has, for every table and random rounds (hypo
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -89,7 +91,7 @@ def wizard_rounds(draw: st.DrawFn) -> tuple[int, Variants, Played]:
     bids = [draw(st.integers(0, hand)) for _ in range(players)]
     cuts = sorted(draw(st.lists(st.integers(0, hand), min_size=players - 1, max_size=players - 1)))
     edges = [0, *cuts, hand]
-    tricks = tuple(b - a for a, b in zip(edges, edges[1:], strict=False))
+    tricks = tuple(b - a for a, b in pairwise(edges))
     played_bids = tuple(
         None if chosen.saboteur and seat == dealer else bid for seat, bid in enumerate(bids)
     )
