@@ -10,7 +10,7 @@ it is to compute a number: it asks the declaration. Wizard's is built from the e
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from enum import StrEnum
 from itertools import accumulate
 from typing import Any, Generic, TypeVar
@@ -183,3 +183,26 @@ def by_key(settings: Sequence[Setting], values: Mapping[str, object]) -> dict[st
             raise refuse("setting_unknown", name=key, known=", ".join(known))
         checked[key] = setting_value(known[key], value)
     return checked
+
+
+def settings_from_plain(
+    make: Callable[..., S],
+    settings: Sequence[Setting],
+    kinds: Mapping[str, type[StrEnum]],
+    values: Mapping[str, object],
+) -> S:
+    """A game's settings (``make``: its dataclass) from posted or stored values, each checked
+    against its choices; ``kinds`` names the enum of each choice that is one."""
+    checked: dict[str, Any] = by_key(settings, values)
+    for key, kind in kinds.items():
+        if key in checked:
+            checked[key] = kind(checked[key])
+    return make(**checked)
+
+
+def settings_to_plain(chosen: Any) -> dict[str, Plain]:
+    """A game's settings (a dataclass) by key as stored, each choice by its plain value."""
+    return {
+        key: value.value if isinstance(value, StrEnum) else value
+        for key, value in asdict(chosen).items()
+    }

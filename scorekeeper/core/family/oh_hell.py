@@ -11,9 +11,8 @@ preset or by L'Escalier's general form with the table's own numbers.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from scorekeeper.core import bidding, scoring
 from scorekeeper.core.bidding import RoundSetup
@@ -24,7 +23,8 @@ from scorekeeper.core.family.declaration import (
     Refusal,
     Setting,
     TrumpSource,
-    by_key,
+    settings_from_plain,
+    settings_to_plain,
 )
 from scorekeeper.core.family.refusals import refuse
 from scorekeeper.core.refusals import RuleError
@@ -157,19 +157,12 @@ KINDS: dict[str, type[StrEnum]] = {
 
 def from_plain(values: Mapping[str, object]) -> OhHellSettings:
     """The settings from their plain values by key, each checked against its choices."""
-    checked: dict[str, Any] = by_key(SETTINGS, values)
-    for key, kind in KINDS.items():
-        if key in checked:
-            checked[key] = kind(checked[key])
-    return OhHellSettings(**checked)
+    return settings_from_plain(OhHellSettings, SETTINGS, KINDS, values)
 
 
 def to_plain(settings: OhHellSettings) -> dict[str, Plain]:
     """Every setting by key as stored and written in a game record."""
-    return {
-        key: value.value if isinstance(value, StrEnum) else value
-        for key, value in asdict(settings).items()
-    }
+    return settings_to_plain(settings)
 
 
 def _custom_unused(settings: OhHellSettings) -> bool:

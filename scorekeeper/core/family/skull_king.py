@@ -10,16 +10,16 @@ result are in :mod:`scorekeeper.core.family.skull_king_round`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from scorekeeper.core.family.declaration import (
     Bonus,
     Plain,
     Played,
     Setting,
-    by_key,
+    settings_from_plain,
+    settings_to_plain,
 )
 from scorekeeper.core.rules import Suit, Trump, Turned
 
@@ -155,22 +155,17 @@ SETTINGS: tuple[Setting, ...] = (
 )
 
 
+KINDS: dict[str, type[StrEnum]] = {"schedule": Schedule, "scoring": Scoring}
+
+
 def from_plain(values: Mapping[str, object]) -> SkullKingSettings:
     """The settings from their plain values by key, each checked against its choices."""
-    checked: dict[str, Any] = by_key(SETTINGS, values)
-    for key, kind in (("schedule", Schedule), ("scoring", Scoring)):
-        if key in checked:
-            checked[key] = kind(checked[key])
-    return SkullKingSettings(**checked)
+    return settings_from_plain(SkullKingSettings, SETTINGS, KINDS, values)
 
 
 def to_plain(settings: SkullKingSettings) -> dict[str, Plain]:
     """Every setting by key as stored and written in a game record."""
-    plain: dict[str, Plain] = {}
-    for declared in fields(settings):
-        value = asdict(settings)[declared.name]
-        plain[declared.name] = value.value if isinstance(value, StrEnum) else value
-    return plain
+    return settings_to_plain(settings)
 
 
 def largest_hand(players: int) -> int:
