@@ -255,3 +255,19 @@ def test_oh_hell_the_hook_refuses_exactly_the_bid_that_adds_up(
     for bid, taken, score in zip(bids, tricks, scores, strict=True):
         if chosen.scoring is not Scoring.CUSTOM and bid != taken:
             assert score == (taken if chosen.scoring is Scoring.TRICKS_PLUS_TEN else 0)
+
+
+@pytest.mark.parametrize(
+    ("key", "players", "offered"),
+    [
+        ("wizard", 4, {"standard": 15, "five_rounds": 5, "amigo": 10, "quick": 8, "maximus": 5}),
+        ("wizard", 7, {"standard": 8, "five_rounds": 5, "quick": 4, "maximus": 5}),
+        ("skull_king", 8, {"standard": 10, "blitz": 5, "whirlpool": 5, "broadside": 10}),
+        ("oh_hell", 5, {"up": 10, "down": 10, "down_and_up": 19, "up_and_down": 19}),
+    ],
+)
+def test_every_schedule_a_game_offers_a_table(
+    key: str, players: int, offered: dict[str, int]
+) -> None:
+    schedules = game(key).schedules(players)
+    assert {name: len(hands) for name, hands in schedules.items()} == offered

@@ -16,6 +16,7 @@ from itertools import accumulate
 from typing import Any, Generic, TypeVar
 
 from scorekeeper.core.family.refusals import refuse
+from scorekeeper.core.refusals import RuleError
 from scorekeeper.core.rules import Trump
 
 Plain = str | bool | int
@@ -123,6 +124,8 @@ class Declaration(Generic[S, R]):
     score_round: Callable[[S, R], tuple[int, ...]]
     """Each seat's score for a completed round."""
     bonuses: tuple[Bonus, ...] = ()
+    schedule_setting: str = "schedule"
+    """The setting that chooses the schedule (Wizard's is ``length``)."""
     player_count_code: str = "game_player_count"
     """The refusal of a table the game is not played by (Wizard keeps its own code)."""
 
@@ -144,6 +147,22 @@ class Declaration(Generic[S, R]):
             if refusal.applies(players, settings):
                 words = refusal.words(players, settings) if refusal.words else {}
                 raise refuse(refusal.code, setting=refusal.setting, **words)
+
+    def schedules(self, players: int) -> dict[Plain, tuple[int, ...]]:
+        """The hands of every schedule the game offers this table, the other settings at their
+        defaults; a schedule the table cannot play is left out."""
+        offered: dict[Plain, tuple[int, ...]] = {}
+        for setting in self.settings:
+            if setting.key != self.schedule_setting:
+                continue
+            for choice in setting.choices:
+                chosen = self.from_plain({setting.key: choice})
+                try:
+                    self.check_settings(players, chosen)
+                    offered[choice] = self.schedule(players, chosen)
+                except RuleError:
+                    continue
+        return offered
 
     def scores(self, settings: S, rounds: Sequence[R]) -> tuple[tuple[int, ...], ...]:
         """Each round's scores by seat, in order."""

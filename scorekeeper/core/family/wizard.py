@@ -94,5 +94,6 @@ WIZARD: Declaration[Variants, Played] = Declaration(
     bidding=lambda chosen: BIDDING[chosen.bid_restriction],
     check_round=check_round,
     score_round=score_round,
+    schedule_setting="length",
     player_count_code="player_count",
 )
