@@ -241,3 +241,29 @@ def test_settings_from_their_plain_values() -> None:
     assert refused(OH_HELL.from_plain, {"max_hand": True}) == "setting_not_option"
     assert refused(OH_HELL.from_plain, {"hook": 1}) == "setting_not_option"
     assert refused(OH_HELL.from_plain, {"length": "up"}) == "setting_unknown"
+
+
+def test_a_whole_down_and_up_game_by_hand() -> None:
+    """Four players, down and up from 3, the hook on, 1 a trick + 10 for a bid met."""
+    chosen = OhHellSettings(schedule=Schedule.DOWN_AND_UP, max_hand=3)
+    hands = OH_HELL.schedule(4, chosen)
+    assert hands == (3, 2, 1, 2, 3)
+    bids = [(2, 1, 0, 1), (0, 0, 1, 0), (0, 1, 1, 0), (1, 0, 1, 1), (1, 1, 1, 1)]
+    tricks = [(1, 1, 0, 1), (0, 1, 1, 0), (0, 1, 0, 0), (1, 0, 1, 0), (1, 1, 1, 0)]
+    rounds = [
+        Played(hand, number % 4, bid, taken)
+        for number, (hand, bid, taken) in enumerate(zip(hands, bids, tricks, strict=True))
+    ]
+    for played in rounds:
+        OH_HELL.check_round(4, chosen, (0,) * 4, played)
+    # Round 1: the dealer (seat 1) bids last; 1 would make the bids add up to 3.
+    hooked = Played(3, 0, (1, 1, 0, 1), (1, 1, 0, 1))
+    assert refused(OH_HELL.check_round, 4, chosen, (0,) * 4, hooked) == "bid_total_forbidden_hook"
+    assert OH_HELL.scores(chosen, rounds) == (
+        (1, 11, 10, 11),  # a missed bid keeps its trick
+        (10, 1, 11, 10),
+        (10, 11, 0, 10),
+        (11, 10, 11, 0),
+        (11, 11, 11, 0),
+    )
+    assert OH_HELL.totals(chosen, 4, rounds) == (43, 44, 43, 31)

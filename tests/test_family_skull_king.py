@@ -341,3 +341,43 @@ def test_settings_from_their_plain_values() -> None:
         with pytest.raises(RuleError) as refused:
             SKULL_KING.from_plain(wrong)
         assert refused.value.code == code
+
+
+def test_a_whole_blitz_game_by_hand() -> None:
+    """Five players, five rounds of five cards: bonuses of every kind, a Loot pair, a Kraken
+    round, zero bids met and missed, and a bonus lost with its bid; totals by hand."""
+    chosen = SkullKingSettings(schedule=Schedule.BLITZ, advanced_cards=True)
+    assert SKULL_KING.schedule(5, chosen) == (5,) * 5
+    rounds = [
+        round_of(
+            5,
+            (2, 0, 1, 1, 1),
+            (2, 0, 1, 1, 1),
+            bonuses=(Claim(0, "fourteen"), Claim(2, "black_fourteen")),
+        ),
+        round_of(
+            5,
+            (1, 1, 0, 2, 0),
+            (1, 1, 0, 2, 0),
+            destroyed=1,  # the Kraken
+            bonuses=(Claim(3, "mermaid_by_pirate"), Claim(1, "loot", ally=4)),
+        ),
+        round_of(
+            5,
+            (0, 2, 1, 1, 1),
+            (1, 2, 1, 1, 0),
+            bonuses=(Claim(1, "pirate_by_skull_king"),) * 2,
+        ),
+        round_of(5, (1, 1, 1, 1, 1), (1, 1, 1, 1, 1), bonuses=(Claim(0, "skull_king_by_mermaid"),)),
+        round_of(5, (3, 0, 0, 1, 0), (2, 0, 0, 1, 2), bonuses=(Claim(0, "fourteen"),)),
+    ]
+    for played in rounds:
+        SKULL_KING.check_round(5, chosen, (0,) * 5, played)
+    assert SKULL_KING.scores(chosen, rounds) == (
+        (50, 50, 40, 20, 20),  # 2 met + a 14; zero met: 10 x 5; 1 met + the black 14
+        (20, 40, 50, 60, 70),  # Loot: seats 2 and 5 met, 20 each; a Mermaid by a Pirate
+        (-50, 100, 20, 20, -10),  # zero missed: -10 x 5; two Pirates by the Skull King
+        (60, 20, 20, 20, 20),  # the Skull King by a Mermaid
+        (-10, 50, 50, 20, -50),  # a 14 with a missed bid counts nothing
+    )
+    assert SKULL_KING.totals(chosen, 5, rounds) == (70, 260, 180, 140, 50)
