@@ -256,7 +256,7 @@ def test_a_whole_down_and_up_game_by_hand() -> None:
     ]
     for played in rounds:
         OH_HELL.check_round(4, chosen, (0,) * 4, played)
-    # Round 1: the dealer (seat 1) bids last; 1 would make the bids add up to 3.
+    # Round 1: the dealer (the first seat) bids last; 1 would make the bids add up to 3.
     hooked = Played(3, 0, (1, 1, 0, 1), (1, 1, 0, 1))
     assert refused(OH_HELL.check_round, 4, chosen, (0,) * 4, hooked) == "bid_total_forbidden_hook"
     assert OH_HELL.scores(chosen, rounds) == (
