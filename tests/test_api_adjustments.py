@@ -106,7 +106,9 @@ def test_refusals_are_in_the_language_asked(client: FlaskClient, example: tuple[
     assert "changes nothing" not in json_of(response)["error"]
 
 
-def test_the_csv_has_their_points_and_reasons(client: FlaskClient, example: tuple[str, str]) -> None:
+def test_the_csv_has_their_points_and_reasons(
+    client: FlaskClient, example: tuple[str, str]
+) -> None:
     game_id, token = example
     given = [REVOKE, {"seat": 1, "points": 5, "reason": "bonus"}]
     adjusted = {**EXAMPLE_ROUNDS[1], "adjustments": given}
@@ -116,5 +118,9 @@ def test_the_csv_has_their_points_and_reasons(client: FlaskClient, example: tupl
     dick = rows[4]
     assert (dick["round"], dick["player"]) == ("2", "Dick")
     # Dick bid 0 and took 0: 20, then -20 + 5. The reason cell starts like a formula: quoted.
-    assert (dick["score"], dick["adjustment"], dick["reason"]) == ("5", "-15", "'-20 revoke; +5 bonus")
+    assert (dick["score"], dick["adjustment"], dick["reason"]) == (
+        "5",
+        "-15",
+        "'-20 revoke; +5 bonus",
+    )
     assert rows[3]["adjustment"] == rows[3]["reason"] == ""
