@@ -203,12 +203,17 @@ class Sheet:
 
     def marks_at(self, number: int, seat: int) -> tuple[int, ...]:
         """The footnote marks on the score cell of ``seat`` in round ``number``."""
-        return tuple(n.mark for n in self.notes if n.number == number and n.seat == seat)
+        return marks_at(self.notes, number, seat)
 
     @property
     def flagged(self) -> tuple[int, ...]:
         """Numbers of completed rounds that no longer fit the rules after a correction."""
         return tuple(row.number for row in self.rounds if row.flags)
+
+
+def marks_at(notes: Sequence[AdjustmentNote], number: int, seat: int) -> tuple[int, ...]:
+    """The marks among ``notes`` on the score cell of ``seat`` in round ``number``."""
+    return tuple(note.mark for note in notes if note.number == number and note.seat == seat)
 
 
 # A page, its PDF and the API ask for the same game's sheet again and again (the stored record
