@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from scorekeeper.core import game, sheet
 from scorekeeper.core.adjustments import Adjustment
@@ -14,7 +15,9 @@ from tests import pdfs
 from tests.pages import one, play_round, soup, start_game, version
 
 
-def _adjust(client: FlaskClient, game_id: str, number: int, back: str = "", **data: object):
+def _adjust(
+    client: FlaskClient, game_id: str, number: int, back: str = "", **data: object
+) -> TestResponse:
     url = f"/games/{game_id}/rounds/{number}/adjust" + (f"?back={back}" if back else "")
     return client.post(url, data={"version": version(client, game_id)} | data)
 
@@ -99,7 +102,7 @@ def test_taking_one_back(client: FlaskClient) -> None:
 
 def test_bad_input_gets_a_message_never_a_500(client: FlaskClient) -> None:
     game_id = _played(client)
-    for data, said in [
+    cases: list[tuple[dict[str, str | int], str]] = [
         ({"seat": 1, "points": "0", "reason": "x"}, "changes nothing"),
         ({"seat": 1, "points": "2000", "reason": "x"}, "-1000 to 1000"),
         ({"seat": 1, "points": "ten", "reason": "x"}, "whole number"),
@@ -108,8 +111,9 @@ def test_bad_input_gets_a_message_never_a_500(client: FlaskClient) -> None:
         ({"seat": 1, "points": "20", "reason": "x" * 41}, "longer than 40"),
         ({"seat": 9, "points": "20", "reason": "x"}, "Not a valid choice"),
         ({"seat": "x", "points": "20", "reason": "x"}, ""),
-    ]:
-        response = _adjust(client, game_id, 2, **data)
+    ]
+    for data, said in cases:
+        response = _adjust(client, game_id, 2, "", **data)
         assert response.status_code == 400, data
         assert said in soup(response).get_text(" "), data
     assert client.get(f"/games/{game_id}/rounds/3/adjust").status_code == 404

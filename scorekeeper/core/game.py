@@ -46,7 +46,7 @@ class RoundInProgress:
     ``reopened_tricks`` are the tricks by seat of a round that undo reopened, for the tricks
     step to start at; empty otherwise. Tricks are entered once the hand is played, never one by
     one during play. ``adjustments`` are those of a round that undo reopened: they come back
-    with it when it is closed again, until its trump is undone.
+    with it when it is closed again, unless everything of it is taken back (its bids and trump).
     """
 
     trump: Trump | None = None

@@ -71,14 +71,22 @@ def test_two_adjustments_count_in_the_totals_and_are_marked(page: Page, live_ser
     assert notes == ["1 Round 1: Chiara +10 · house rule", "2 Round 2: Bruno \u221220 · revoke"]
 
 
+def _shoot(page: Page, name: Path) -> None:
+    """The page in light and in dark, whole."""
+    page.emulate_media(color_scheme="light")
+    page.screenshot(path=f"{name}-light.png", full_page=True)
+    page.emulate_media(color_scheme="dark")
+    page.screenshot(path=f"{name}-dark.png", full_page=True)
+
+
 @pytest.mark.parametrize(("players", "language"), [(3, "en"), (6, "de")])
 def test_screens_of_the_form_and_the_marks(
     new_context: NewContext, live_server: str, tmp_path: Path, players: int, language: str
 ) -> None:
     folder = Path(os.environ.get("SCOREKEEPER_SHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
-    page = new_context(locale=language, extra_http_headers={"Accept-Language": language})
-    page = page.new_page()
+    context = new_context(locale=language, extra_http_headers={"Accept-Language": language})
+    page = context.new_page()
     names = ("Ana", "Benedikt", "Cleo", "Dan", "Eva", "Friedrich")[:players]
     page.goto(f"{live_server}/games/new")
     for seat, name in enumerate(names):
@@ -88,9 +96,7 @@ def test_screens_of_the_form_and_the_marks(
     base = f"{live_server}/games/{flows.game_id(page)}"
     flows.fast_forward(page, 3)
     page.goto(f"{base}/rounds/3/adjust")
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        page.screenshot(path=str(folder / f"adjust-form-{players}-{language}-{scheme}.png"))
+    _shoot(page, folder / f"adjust-form-{players}-{language}")
     page.select_option("#seat", index=1)
     page.fill("#points", "20")
     page.locator(".reason-picks button").first.click()
@@ -104,15 +110,9 @@ def test_screens_of_the_form_and_the_marks(
     with page.expect_navigation():
         page.locator("form.adjust button[type=submit]").click()
     page.goto(f"{base}")
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        shot = folder / f"adjust-result-{players}-{language}-{scheme}.png"
-        page.screenshot(path=str(shot), full_page=True)
+    _shoot(page, folder / f"adjust-result-{players}-{language}")
     page.goto(f"{base}/sheet")
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        shot = folder / f"adjust-sheet-{players}-{language}-{scheme}.png"
-        page.screenshot(path=str(shot), full_page=True)
+    _shoot(page, folder / f"adjust-sheet-{players}-{language}")
     assert page.locator(".adjustment-notes li").count() == 2
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
