@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
 
 import pytest
 from flask.testing import FlaskClient
 
-from tests.plays import EXAMPLE_ROUNDS, bearer, json_of, state
+from scorekeeper.core import sheet
+from scorekeeper.core.record import to_record
+from scorekeeper.core.rules import Length, Variants
+from tests.plays import EXAMPLE_ROUNDS, bearer, json_of, played_game, state
 
 ROUND_3 = {"trump": {"turned": "wizard", "suit": "clubs"}, "bids": [1, 1, 1], "tricks": [1, 1, 1]}
 REVOKE = {"seat": 1, "points": -20, "reason": "revoke"}
@@ -124,3 +128,25 @@ def test_the_csv_has_their_points_and_reasons(
         "'-20 revoke; +5 bonus",
     )
     assert rows[3]["adjustment"] == rows[3]["reason"] == ""
+
+
+def test_group_statistics_count_them_in_points_not_in_bids(client: FlaskClient) -> None:
+    plain = to_record(sheet.build(played_game(4, Variants(length=Length.FIVE_ROUNDS), 5, seed=3)))
+    adjusted = copy.deepcopy(plain)
+    adjusted["rounds"][1]["adjustments"] = [{"seat": 2, "points": -20, "reason": "revoke"}]
+    adjusted["rounds"][4]["adjustments"] = [{"seat": 2, "points": 5, "reason": "house rule"}]
+    figures = []
+    for game_record in (plain, adjusted):
+        made = json_of(client.post("/api/groups", json={"name": "Club"}))
+        url = f"/api/groups/{made['id']}/games"
+        added = client.post(url, json=game_record, headers=bearer(made["edit_token"]))
+        assert added.status_code == 201
+        answer = json_of(client.get(f"/api/groups/{made['id']}/stats"))
+        by_name = {p["name"]: p for p in answer["players"]}
+        figures.append(by_name[plain["players"][2]])
+    before, after = figures
+    # The third seat's points: 15 fewer; every bid figure as before.
+    assert after["total_points"] == before["total_points"] - 15
+    assert after["best_total"] == before["best_total"] - 15
+    for key in ("rounds_bid", "bids_met", "zero_bids", "zero_bids_met"):
+        assert after[key] == before[key], key
