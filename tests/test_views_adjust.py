@@ -7,12 +7,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from scorekeeper import storage
 from scorekeeper.core import game, sheet
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.game import GameRecord
 from scorekeeper.web.forms.adjust import AdjustmentForm
 from tests import pdfs
-from tests.pages import one, play_round, soup, start_game, version
+from tests.pages import act, one, play_round, soup, start_game, version
 
 
 def _adjust(
@@ -154,3 +155,16 @@ def test_the_printed_sheet_marks_them_and_lists_the_reasons(
 def test_the_blank_pad_has_room_for_adjustments(client: FlaskClient) -> None:
     text = pdfs.text(client.get("/sheets/blank.pdf?players=4").data)
     assert "Adjustments" in text
+
+
+def test_reopening_the_round_keeps_its_adjustment(app: Flask, client: FlaskClient) -> None:
+    game_id = _played(client)
+    _adjust(client, game_id, 2, seat=1, points="20", reason="revoke")
+    assert act(client, game_id, "undo") == []  # reopens round 2, stored as in progress
+    with app.app_context():
+        stored = storage.load(storage.get_db(), game_id)
+        assert stored is not None and stored.record.current is not None
+        assert stored.record.current.adjustments == (Adjustment(1, -20, "revoke"),)
+    assert act(client, game_id, "tricks", **{"tricks-0": 1, "tricks-1": 0, "tricks-2": 1}) == []
+    cells = soup(client.get(f"/games/{game_id}/sheet")).select("tfoot tr:first-child td")
+    assert [c.get_text(strip=True) for c in cells] == ["10", "\u221210", "20"]
