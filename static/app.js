@@ -255,3 +255,18 @@ const tricks = (function tricksSteppers() {
   names.forEach((input) => input.addEventListener("input", update));
   update();
 })();
+
+// The adjustment form's common reasons as taps: one fills in the reason (without JavaScript
+// they stay hidden and the reason field still offers them as suggestions).
+(function reasonPicks() {
+  document.querySelectorAll("form.adjust .reason-picks").forEach((picks) => {
+    const field = picks.closest("form").querySelector("input[name=reason]");
+    picks.hidden = false;
+    picks.addEventListener("click", (event) => {
+      const pick = event.target.closest("button[data-reason]");
+      if (!pick || !field) return;
+      field.value = pick.dataset.reason;
+      field.focus();
+    });
+  });
+})();

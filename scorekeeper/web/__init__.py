@@ -13,6 +13,7 @@ def init_app(app: Flask) -> None:
     from scorekeeper.web import (
         access,
         addresses,
+        adjust,  # noqa: F401 (adds its routes to the game pages' blueprint)
         api,
         errors,
         exports,
