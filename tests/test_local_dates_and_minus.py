@@ -32,7 +32,7 @@ def _text(client: FlaskClient, path: str, lang: str) -> str:
 
 @pytest.fixture
 def season(client: FlaskClient) -> tuple[str, str, str]:
-    """A group's finished five-round game in which Ben misses every bid (−50); the group, the
+    """A group's finished five-round game in which Ben misses every bid (minus 50); the group, the
     game, and the game's day (YYYY-MM-DD)."""
     group = make_group(client)
     names = {"new_names-0": "Ana", "new_names-1": "Ben", "new_names-2": "Cleo"}
