@@ -16,7 +16,7 @@ from scorekeeper import storage
 from scorekeeper.core import sheet
 from scorekeeper.core.rules import Length, Variants
 from scorekeeper.core.variants import Edition
-from scorekeeper.render import labels, languages, paper, printing
+from scorekeeper.render import hyphens, labels, languages, paper, printing
 from tests import pdfs
 from tests.pdfs import LONG_NAMES, Word
 from tests.test_pdf_fit import SLACK, problems
@@ -141,3 +141,16 @@ def test_the_season_report_of_eight_long_names_fits_every_page(
         assert " ".join(labels.gettext(column) for column in columns) in text
         assert f"{labels.day(day)} · " in text  # the season's days as the language writes them
     assert not re.search(r"\d{4}-\d\d-\d\d", text)
+
+
+def test_only_a_word_too_wide_for_its_column_gets_soft_hyphens() -> None:
+    name = "Jean-Baptiste Wolfeschlegelsteinhausenbergerdo"
+    # Fits: nothing added, whatever the page's language.
+    assert hyphens.breakable(name, "el", room_em=30.0) == name
+    # Too wide: a Latin word on a Greek page breaks by the English dictionary, a Greek word on
+    # a Latin page by the Greek one; the words that fit stay whole.
+    latin = hyphens.breakable(name, "el", room_em=8.0)
+    assert latin.startswith("Jean-Baptiste Wolfe") and latin.count(hyphens.SOFT_HYPHEN) >= 3
+    assert latin.replace(hyphens.SOFT_HYPHEN, "") == name
+    greek = hyphens.breakable("Ana Αλεξανδρόπουλος", "de", room_em=5.0)
+    assert greek == "Ana Αλε\xadξαν\xadδρόπου\xadλος"  # noqa: RUF001
