@@ -15,7 +15,7 @@ from markupsafe import Markup
 from scorekeeper.core import rulebook, variants
 from scorekeeper.core.rules import Length, Suit, Trump
 from scorekeeper.core.variants import Edition
-from scorekeeper.render import labels, languages
+from scorekeeper.render import hyphens, labels, languages
 
 
 def init_app(app: Flask) -> None:
@@ -45,7 +45,11 @@ def init_app(app: Flask) -> None:
     )
     # Filters, not globals: Jinja calls a filter directly, a global through the context.
     app.jinja_env.filters.update(
-        refusal=labels.refusal, signed=labels.signed, number=labels.number, day=labels.day
+        refusal=labels.refusal,
+        signed=labels.signed,
+        number=labels.number,
+        day=labels.day,
+        breakable=_breakable,
     )
     # Flask-Babel's template callables look the catalogue up through the request context for
     # every string: these look it up once per request (templates imported without context
@@ -141,3 +145,8 @@ def _newstyle_ngettext(lookup: Callable[[str, str, int], str]) -> Callable[..., 
         return text % variables
 
     return ngettext
+
+
+def _breakable(name: str, room_em: float, bold: bool = False) -> str:
+    """A name whose words too wide for ``room_em`` may break with a hyphen (printed sheets)."""
+    return hyphens.breakable(name, str(get_locale()), room_em, bold=bold)
