@@ -4,8 +4,9 @@
 // Keep the screen on while a game is being kept (body.keep-awake, gone at game over). The Wake
 // Lock API exists only in a secure context (HTTPS, localhost); on a plain-HTTP table network
 // NoSleep.js (static/vendor/nosleep, see README) plays a tiny muted looping video instead, which
-// a browser may start only after a tap: every tap tries again until it plays. Let go when the
-// page is hidden or the game ends; the page says which holds it in <html data-awake>.
+// a browser may start only after a tap: every tap tries again until it plays. The page names it
+// in <body data-nosleep>, fetched only where Wake Lock is missing, as soon as the page loads.
+// Let go when the page is hidden or the game ends; <html data-awake> says which holds it.
 (function keepAwake() {
   const root = document.documentElement;
   const native = "wakeLock" in navigator;
@@ -30,6 +31,12 @@
       }
       if (video.isEnabled) return;
       video.enable().then(() => { if (wanted()) held("video"); else letGo(); }).catch(() => {});
+    } else if (document.body.dataset.nosleep && !document.getElementById("nosleep")) {
+      const script = document.createElement("script");
+      script.id = "nosleep";
+      script.src = document.body.dataset.nosleep;
+      script.addEventListener("load", hold);
+      document.head.appendChild(script);
     }
   }
   function letGo() {
