@@ -33,7 +33,7 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/activate
 # Installs the Debian packages $(1) that are missing when this is Debian or Ubuntu, as root, with
 # apt-get; otherwise says which are missing and what they are for ($(2)) and goes on.
 define install_debs
-	@if command -v dpkg >/dev/null 2>&1; then \
+	@if command -v dpkg >/dev/null 2>&1 && ! dpkg -s $(1) >/dev/null 2>&1; then \
 	  missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	  if [ -n "$$missing" ] && command -v apt-get >/dev/null 2>&1 && [ "$$EUID" = 0 ]; then \
 	    echo "Installing system packages:$$missing"; \
@@ -48,10 +48,23 @@ define install_debs
 	fi
 endef
 
-run: $(VENV)/.installed ## Serve the app on all interfaces (HOST, PORT to change)
+# The compiled catalogues, each made again only when its messages.po changed: a pybabel run at
+# every start was a third of the time `make run` took to its first page.
+MO := $(patsubst %.po,%.mo,$(wildcard translations/*/LC_MESSAGES/messages.po))
+translations/%/LC_MESSAGES/messages.mo: translations/%/LC_MESSAGES/messages.po | $(VENV)/.installed
+	$(BIN)/pybabel -q compile -i $< -o $@
+
+# The app's bytecode, written ahead: where PYTHONDONTWRITEBYTECODE is set (many containers),
+# Python would compile every module of the pad from source at each start.
+PY_SOURCES := $(shell find scorekeeper -name '*.py')
+COMPILED := scorekeeper/__pycache__/compiled.stamp
+$(COMPILED): $(PY_SOURCES) | $(VENV)/.installed
+	$(BIN)/python -m compileall -q scorekeeper
+	touch $@
+
+run: $(VENV)/.installed $(MO) $(COMPILED) ## Serve the app on all interfaces (HOST, PORT to change)
 	$(call install_debs,$(RUN_DEBS),The score pad serves anyway: only the printed PDF needs them.)
 	@mkdir -p instance
-	$(BIN)/pybabel -q compile -d translations
 	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT)
 
 # axe-core for the accessibility checks of the browser tests: loaded into the page by Playwright
@@ -62,9 +75,8 @@ $(AXE):
 	cd tests/.axe && npm pack --silent axe-core@4 >/dev/null && tar -xzf axe-core-*.tgz package/axe.min.js \
 	  && mv package/axe.min.js . && rm -rf package axe-core-*.tgz
 
-test: $(VENV)/.installed-test $(AXE) ## Install what the tests need, then lint, type-check and run every test
+test: $(VENV)/.installed-test $(AXE) $(MO) ## Install what the tests need, then lint, type-check and run every test
 	$(call install_debs,$(TEST_DEBS),Tests that need them will fail.)
-	$(BIN)/pybabel -q compile -d translations
 	$(BIN)/ruff check scorekeeper tests benchmarks
 	$(BIN)/ruff format --check scorekeeper tests benchmarks
 	$(BIN)/mypy
