@@ -48,12 +48,6 @@ define install_debs
 	fi
 endef
 
-# The compiled catalogues, each made again only when its messages.po changed: a pybabel run at
-# every start was a third of the time `make run` took to its first page.
-MO := $(patsubst %.po,%.mo,$(wildcard translations/*/LC_MESSAGES/messages.po))
-translations/%/LC_MESSAGES/messages.mo: translations/%/LC_MESSAGES/messages.po | $(VENV)/.installed
-	$(BIN)/pybabel -q compile -i $< -o $@
-
 # The app's bytecode, written ahead: where PYTHONDONTWRITEBYTECODE is set (many containers),
 # Python would compile every module of the pad from source at each start.
 PY_SOURCES := $(shell find scorekeeper -name '*.py')
@@ -62,7 +56,9 @@ $(COMPILED): $(PY_SOURCES) | $(VENV)/.installed
 	$(BIN)/python -m compileall -q scorekeeper
 	touch $@
 
-run: $(VENV)/.installed $(MO) $(COMPILED) ## Serve the app on all interfaces (HOST, PORT to change)
+# No pybabel run here (a third of the time to the first page): the app compiles a catalogue
+# whose messages.po changed itself, at start (render/languages.py, compile_catalogues).
+run: $(VENV)/.installed $(COMPILED) ## Serve the app on all interfaces (HOST, PORT to change)
 	$(call install_debs,$(RUN_DEBS),The score pad serves anyway: only the printed PDF needs them.)
 	@mkdir -p instance
 	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT)
@@ -75,8 +71,9 @@ $(AXE):
 	cd tests/.axe && npm pack --silent axe-core@4 >/dev/null && tar -xzf axe-core-*.tgz package/axe.min.js \
 	  && mv package/axe.min.js . && rm -rf package axe-core-*.tgz
 
-test: $(VENV)/.installed-test $(AXE) $(MO) ## Install what the tests need, then lint, type-check and run every test
+test: $(VENV)/.installed-test $(AXE) ## Install what the tests need, then lint, type-check and run every test
 	$(call install_debs,$(TEST_DEBS),Tests that need them will fail.)
+	$(BIN)/pybabel -q compile -d translations
 	$(BIN)/ruff check scorekeeper tests benchmarks
 	$(BIN)/ruff format --check scorekeeper tests benchmarks
 	$(BIN)/mypy
