@@ -333,6 +333,7 @@ def _chart(built: sheet.Sheet) -> Markup | str:
         title=_("Running totals"),
         x_label=_("Round"),
         y_label=_("Total"),
+        shared_markers=True,
     )
     # The chart escapes every name itself: it is safe to put in the page as it is.
     return Markup(svg)
