@@ -17,8 +17,10 @@ def _game(live: Server) -> str:
     return str(created["id"])
 
 
-def _poll(connection: http.client.HTTPConnection, path: str, etag: str) -> http.client.HTTPResponse:
-    connection.request("GET", path, headers={"If-None-Match": etag})
+def _get(
+    connection: http.client.HTTPConnection, path: str, headers: dict[str, str] | None = None
+) -> http.client.HTTPResponse:
+    connection.request("GET", path, headers=headers or {})
     response = connection.getresponse()
     response.read()
     return response
@@ -28,15 +30,13 @@ def test_two_version_checks_answered_304_go_over_one_connection(live: Server) ->
     path = f"/games/{_game(live)}/version"
     connection = http.client.HTTPConnection(HOST, live.port, timeout=10)
     try:
-        connection.request("GET", path)
-        first = connection.getresponse()
-        first.read()
+        first = _get(connection, path)
         etag = first.headers["ETag"]
         assert first.status == 200 and etag
         line = connection.sock
         assert line is not None
         for _ in range(2):
-            answer = _poll(connection, path, etag)
+            answer = _get(connection, path, {"If-None-Match": etag})
             assert answer.status == 304
             assert answer.headers.get("Connection", "").lower() != "close"
             assert connection.sock is line, "the 304 closed the connection"
@@ -48,13 +48,9 @@ def test_a_phone_that_asks_to_close_after_a_304_is_let_go(live: Server) -> None:
     path = f"/games/{_game(live)}/version"
     connection = http.client.HTTPConnection(HOST, live.port, timeout=10)
     try:
-        connection.request("GET", path)
-        first = connection.getresponse()
-        first.read()
-        headers = {"If-None-Match": first.headers["ETag"], "Connection": "close"}
-        connection.request("GET", path, headers=headers)
-        closing = connection.getresponse()
-        closing.read()
+        first = _get(connection, path)
+        asking = {"If-None-Match": first.headers["ETag"], "Connection": "close"}
+        closing = _get(connection, path, asking)
         assert closing.status == 304
         assert closing.headers["Connection"].lower() == "close"
         assert connection.sock is None
