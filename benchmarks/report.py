@@ -138,7 +138,7 @@ def taps(results: Results) -> list[str]:
     lines += [
         "",
         "10 cards with 6 players deal the whole deck, so no trump is entered: one tap less.",
-        *_round_bytes(section),
+        *goals.round_bytes(section),
     ]
     if section.get("tap_to_screen_count"):
         lines += [
@@ -150,32 +150,6 @@ def taps(results: Results) -> list[str]:
             "new page's content is swapped in (goal: a median of 60 ms or less on loopback).",
         ]
     return lines
-
-
-def _round_bytes(section: dict[str, Any]) -> list[str]:
-    """Bytes on the wire per round against the goal (4 and 8 players)."""
-    rows = [
-        [
-            str(row["players"]),
-            *(
-                f"{_n(value)} (round of {hand})"
-                for value, hand in zip(row["bytes"], row["hands"], strict=True)
-            ),
-            f"<= {_n(row['goal'])}",
-        ]
-        for row in section.get("bytes_rows", [])
-    ]
-    if not rows:
-        return []
-    return [
-        "",
-        "Bytes on the wire per round (the request and response bodies as Chromium received "
-        "them, compressed where the pad compresses; the stylesheet and scripts come from the "
-        "cache): each tap that sends a form gets only the part of the round page the script "
-        "swaps in.",
-        "",
-        *_table(["Players", "Bytes, first round", "Bytes, later round", "Goal"], rows),
-    ]
 
 
 def weight(results: Results) -> list[str]:
@@ -505,7 +479,10 @@ def start(results: Results) -> list[str]:
         f"Flask app served by Waitress straight from Python, answers after "
         f"{_n(section['floor_s'], 2)} s: `make run` takes {_n(section['ratio'], 1)}x as long. "
         f"Importing WeasyPrint alone takes {_n(section['weasyprint_import_s'], 2)} s in a fresh "
-        f"Python: the app imports it on the first PDF, not at start (goal: 2.5x the floor).",
+        f"Python: the app imports it on the first PDF, not at start (goal: 2.5x the floor). "
+        "`make run` starts no second Python for the catalogues (the app compiles a changed one "
+        "itself) and writes the pad's bytecode ahead only when a source changed; the first "
+        "run after a change includes that (`runs`).",
     ]
     return lines
 
