@@ -15,7 +15,8 @@ Results = dict[str, Any]
 Check = Callable[[Results], tuple[str, bool] | None]
 
 
-def _kb(value: float) -> str:
+def kb(value: float) -> str:
+    """Bytes in KB, one decimal."""
     return f"{value / 1000:.1f} KB"
 
 
@@ -24,7 +25,7 @@ def _round_bytes(players: int) -> Check:
         for row in results.get("taps", {}).get("bytes_rows", []):
             if row["players"] == players:
                 worst = max(row["bytes"])
-                rounds = " and ".join(_kb(value) for value in row["bytes"])
+                rounds = " and ".join(kb(value) for value in row["bytes"])
                 return f"{rounds} (rounds of {' and '.join(map(str, row['hands']))} cards)", (
                     worst <= row["goal"]
                 )
@@ -48,7 +49,7 @@ def _first_visit(key: str, over_key: str) -> Check:
             return None
         largest = weight[key]
         figure = largest["total" if key == "largest" else "total_gz"]
-        return f"{_kb(figure)} ({largest['page']})", not weight[over_key]
+        return f"{kb(figure)} ({largest['page']})", not weight[over_key]
 
     return check
 
@@ -138,7 +139,7 @@ def round_bytes(section: dict[str, Any]) -> list[str]:
         "cache): each tap that sends a form gets only the part of the round page the script "
         "swaps in.",
         "",
-        *_rows(["Players", "Bytes, first round", "Bytes, later round", "Goal"], rows),
+        *markdown_table(["Players", "Bytes, first round", "Bytes, later round", "Goal"], rows),
     ]
 
 
@@ -146,24 +147,20 @@ def _number(value: float) -> str:
     return f"{value:,.0f}"
 
 
-def _rows(head: list[str], rows: list[list[str]]) -> list[str]:
+def markdown_table(head: list[str], rows: list[list[str]]) -> list[str]:
+    """A Markdown table of ``rows`` under ``head``."""
     lines = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
     return lines + ["| " + " | ".join(row) + " |" for row in rows]
 
 
 def table(results: Results) -> list[str]:
     """The goals section of docs/benchmarks.md."""
-    lines = [
-        "## Goals",
-        "",
-        "| Target | Goal | This run | |",
-        "|---|---|---|---|",
-    ]
+    rows = []
     for name, goal, check in GOALS:
         found = check(results)
         if found is None:
-            lines.append(f"| {name} | {goal} | not measured | |")
+            rows.append([name, goal, "not measured", ""])
         else:
             figure, met = found
-            lines.append(f"| {name} | {goal} | {figure} | {'met' if met else '**missed**'} |")
-    return lines
+            rows.append([name, goal, figure, "met" if met else "**missed**"])
+    return ["## Goals", "", *markdown_table(["Target", "Goal", "This run", ""], rows)]

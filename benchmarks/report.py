@@ -7,6 +7,8 @@ from typing import Any
 
 from benchmarks import goals
 from benchmarks.common import ratio
+from benchmarks.goals import kb as _kb
+from benchmarks.goals import markdown_table as _table
 from benchmarks.growth import CASES, POST_GAMES_PER_CLIENT
 from benchmarks.server import CLIENTS
 
@@ -21,15 +23,6 @@ def _n(value: Any, digits: int = 0) -> str:
     if isinstance(value, int | float):
         return f"{value:,.{digits}f}"
     return str(value)
-
-
-def _kb(value: int) -> str:
-    return f"{value / 1000:.1f} KB"
-
-
-def _table(head: list[str], rows: list[list[str]]) -> list[str]:
-    lines = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
-    return lines + ["| " + " | ".join(row) + " |" for row in rows]
 
 
 def _failed(section: Any) -> list[str]:
