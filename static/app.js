@@ -4,8 +4,9 @@
 // Keep the screen on while a game is being kept (body.keep-awake, gone at game over). The Wake
 // Lock API exists only in a secure context (HTTPS, localhost); on a plain-HTTP table network
 // NoSleep.js (static/vendor/nosleep, see README) plays a tiny muted looping video instead, which
-// a browser may start only after a tap: every tap tries again until it plays. Let go when the
-// page is hidden or the game ends; the page says which holds it in <html data-awake>.
+// a browser may start only after a tap: every tap tries again until it plays. The page names it
+// in <body data-nosleep>, fetched only where Wake Lock is missing, as soon as the page loads.
+// Let go when the page is hidden or the game ends; <html data-awake> says which holds it.
 (function keepAwake() {
   const root = document.documentElement;
   const native = "wakeLock" in navigator;
@@ -30,6 +31,12 @@
       }
       if (video.isEnabled) return;
       video.enable().then(() => { if (wanted()) held("video"); else letGo(); }).catch(() => {});
+    } else if (document.body.dataset.nosleep && !document.getElementById("nosleep")) {
+      const script = document.createElement("script");
+      script.id = "nosleep";
+      script.src = document.body.dataset.nosleep;
+      script.addEventListener("load", hold);
+      document.head.appendChild(script);
     }
   }
   function letGo() {
@@ -234,22 +241,35 @@ const tricks = (function tricksSteppers() {
     const already = refused(now);
     form.querySelectorAll("input[type=radio], input[type=checkbox]").forEach((input) => {
       if (!keys.has(input.name)) return;
-      const why = input.closest("label").querySelector(".why");
       let hits = [];
       if (!input.checked || input.type === "checkbox") {
         const trial = { ...now, [input.name]: input.type === "checkbox" ? !input.checked : input.value };
         hits = refused(trial).filter((rule) => !already.includes(rule));
       }
       input.disabled = hits.length > 0 && !input.checked;
-      why.hidden = !input.disabled;
-      why.textContent = input.disabled ? hits[0].reason : "";
+      const label = input.closest("label");
+      say(label, "why", input.disabled ? hits[0].reason : "", (e) => label.lastElementChild.append(e));
     });
-    // A combination already chosen that cannot be played (say Amigo, then an eighth name).
-    form.querySelectorAll(".why-now").forEach((note) => {
-      const rule = already.find((r) => `why-${r.setting}` === note.id);
-      note.hidden = !rule;
-      note.textContent = rule ? rule.reason : "";
+    // A combination already chosen that cannot be played (say Amigo, then an eighth name),
+    // said under the setting's title, above its options.
+    new Set(rules.map((rule) => rule.setting)).forEach((setting) => {
+      const box = form.querySelector(`[data-setting="${setting}"]`);
+      const rule = already.find((r) => r.setting === setting);
+      if (box) say(box, "why-now", rule ? rule.reason : "", (e) => box.insertBefore(e, box.querySelector("label")));
     });
+  }
+  // A reason's place is made the first time there is one to give (``put`` places it): the page
+  // does not carry an empty one for every option.
+  function say(where, name, reason, put) {
+    let element = where.querySelector(`.${name}`);
+    if (!element && !reason) return;
+    if (!element) {
+      element = document.createElement(name === "why" ? "small" : "p");
+      element.className = name;
+      put(element);
+    }
+    element.hidden = !reason;
+    element.textContent = reason;
   }
   form.addEventListener("change", update);
   names.forEach((input) => input.addEventListener("input", update));

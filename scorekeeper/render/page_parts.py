@@ -193,12 +193,13 @@ def _score_row(
     flags = row.flags
     warning = escape(" ".join(labels.refusal(reason) for reason in flags))
     warn = f' <span class="warn" title="{warning}">⚠</span>' if flags else ""
+    flagged = ' class="flagged"' if flags else ""
     parts = [
-        f'<tr class="{"flagged" if flags else ""}">'
+        f"<tr{flagged}>"
         f'<th scope="row" class="round-col">{head}\n'
         f'<span class="cards">{row.hand_size}<span class="visually-hidden"> {cards}, {deals} '
         f"{names[row.dealer]},</span></span>\n"
-        f'<span class="trump {suit.value if suit else ""}" title="{trump}">'
+        f'<span class="trump{" " + suit.value if suit else ""}">'
         f'<span aria-hidden="true">{mark}</span>'
         f'<span class="visually-hidden">{trump}</span></span>{warn}</th>'
     ]

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask
 from flask_babel import get_locale
-from jinja2 import pass_context, pass_eval_context
+from jinja2 import FileSystemBytecodeCache, pass_context, pass_eval_context
 from jinja2.nodes import EvalContext
 from jinja2.runtime import Context
 from markupsafe import Markup
@@ -19,7 +19,14 @@ from scorekeeper.render import hyphens, labels, languages
 
 
 def init_app(app: Flask) -> None:
-    """Register the template globals."""
+    """Register the template globals; keep compiled templates between starts."""
+    # Jinja's own cache in this user's temporary folder (its default, made private to the user),
+    # keyed by each template's file and checked against its source: a start's first page then
+    # loads its templates instead of compiling them.
+    app.jinja_env.bytecode_cache = FileSystemBytecodeCache()
+    # ``tojson`` in a page without the blanks after commas and colons (the new-game page's
+    # refused choices are a tenth smaller).
+    app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": True, "separators": (",", ":")}
     app.jinja_env.globals.update(
         trump_label=_trump_label,
         suit_label=_suit_label,

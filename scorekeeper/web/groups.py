@@ -96,7 +96,9 @@ def group_stats(stored: StoredGroup, filters: Filters) -> tuple[list[StoredGame]
     return heavy.counted(("stats", heavy.version(stored), filters), count)
 
 
-def totals_chart(figures: GroupStats, width: int, height: int, font: str = "sans-serif") -> str:
+def totals_chart(
+    figures: GroupStats, width: int, height: int, font: str = "sans-serif", *, page: bool = False
+) -> str:
     """Each player's final totals, game after game, as SVG ("" before the first counted game)."""
     if not figures.games:
         return ""
@@ -116,6 +118,7 @@ def totals_chart(figures: GroupStats, width: int, height: int, font: str = "sans
             for p in figures.players
         ),
         font_family=font,
+        shared_markers=page,
     )
 
 
@@ -216,7 +219,7 @@ def show(group_id: str) -> str:
         figures=figures,
         filters=filters,
         games=[(entry, sheet.build(entry.record)) for entry in reversed(games)],
-        chart=Markup(totals_chart(figures, 360, 260)),
+        chart=Markup(totals_chart(figures, 360, 260, page=True)),
         addable=addable,
         add_form=group_forms.AddGamesForm(),
     )

@@ -43,6 +43,22 @@ def test_refused_choices_are_greyed_out_with_the_reason(page: Page, live_server:
     assert page.locator("#saboteur").is_enabled() and reason(page, "#saboteur") == ""
 
 
+def test_a_combination_already_chosen_is_said_under_its_setting(
+    page: Page, live_server: str
+) -> None:
+    fill(page, live_server, EIGHT[:4])
+    page.check("input[name=length][value=amigo]")
+    note = page.locator("fieldset[data-setting=length] > .why-now")
+    assert note.count() == 0  # made only when there is something to say
+    for seat in (4, 5, 6):  # a seventh name once Amigo is chosen
+        page.fill(f"#players-{seat}", EIGHT[seat])
+    assert note.is_visible() and "no schedule for 7 or 8 players" in note.inner_text()
+    first_option = "fieldset[data-setting=length] > .why-now + label.option"
+    assert page.locator(first_option).count() == 1  # above the options
+    page.fill("#players-6", "")
+    assert note.is_hidden()
+
+
 def test_a_refused_form_without_javascript_is_shown_at_the_field(
     new_context: NewContext, live_server: str
 ) -> None:
