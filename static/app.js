@@ -197,20 +197,51 @@ const tricks = (function tricksSteppers() {
   check();
 })();
 
-// New game: name the first-dealer choices after the players typed.
-(function dealerNames() {
-  const select = document.querySelector("#first_dealer");
+// New game: the first-dealer list offers the players only, by name, as they are typed (or
+// ticked on a group's roster). An input marked data-dealer names the option of that value; the
+// others (a draw, roster players without a tick box) always stay. A choice that goes away comes
+// back with its player. Without this script the server refuses an empty seat.
+(function dealerFollowsNames() {
+  const select = document.querySelector("select#first_dealer");
   if (!select) return;
-  const inputs = Array.from(document.querySelectorAll(".seat input"));
-  select.querySelectorAll("option").forEach((option) => { option.dataset.seat = option.textContent; });
-  function relabel() {
-    inputs.forEach((input, seat) => {
-      const option = select.querySelector(`option[value="${seat}"]`);
-      if (option) option.textContent = input.value.trim() || option.dataset.seat;
+  const inputs = Array.from(select.form.querySelectorAll("[data-dealer]"));
+  const seatOf = (option) => inputs.find((input) => input.dataset.dealer === option.value);
+  const all = Array.from(select.options);
+  all.forEach((option) => { option.dataset.label = option.textContent; });
+  let wanted = select.value;
+  function update() {
+    const offered = all.filter((option) => {
+      const seat = seatOf(option);
+      if (!seat) return true;
+      const named = seat.type === "checkbox" ? seat.checked : seat.value.trim() !== "";
+      if (named && seat.type !== "checkbox") option.textContent = seat.value.trim();
+      return named;
+    });
+    const same = offered.length === select.options.length
+      && offered.every((option, index) => select.options[index] === option);
+    if (!same) select.replaceChildren(...offered);
+    select.value = offered.some((option) => option.value === wanted) ? wanted : offered[0].value;
+  }
+  select.addEventListener("change", () => { wanted = select.value; });
+  inputs.forEach((input) => input.addEventListener(input.type === "checkbox" ? "change" : "input", update));
+  update();
+})();
+
+// New game: each fold's heading says what its options are set to, as the server writes it:
+// the choices (one meaning no such rule left out) and the on/off options that are on.
+(function foldHeadings() {
+  const folds = document.querySelectorAll("form.new-game details.fold");
+  function update() {
+    folds.forEach((fold) => {
+      const words = Array.from(fold.querySelectorAll("label.option input:checked"))
+        .filter((input) => input.type === "checkbox" || input.value !== "none")
+        .map((input) => input.closest("label").querySelector("b").textContent.trim());
+      const choice = fold.querySelector(".fold-choice");
+      choice.textContent = words.join(" · ") || choice.dataset.none;
     });
   }
-  inputs.forEach((input) => input.addEventListener("input", relabel));
-  relabel();
+  folds.forEach((fold) => fold.addEventListener("change", update));
+  update();
 })();
 
 // New game: grey out a choice the rules refuse with the others chosen, and say why beside it.
@@ -249,6 +280,8 @@ const tricks = (function tricksSteppers() {
       const rule = already.find((r) => `why-${r.setting}` === note.id);
       note.hidden = !rule;
       note.textContent = rule ? rule.reason : "";
+      const fold = note.closest("details");
+      if (rule && fold) fold.open = true;
     });
   }
   form.addEventListener("change", update);

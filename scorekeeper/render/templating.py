@@ -37,6 +37,8 @@ def init_app(app: Flask) -> None:
         short_list=rulebook.short_list,
         without_one_card_hand=rulebook.without_one_card_hand,
         section_title=labels.section_title,
+        section_choice=labels.section_choice,
+        section_note=labels.section_note,
         reminder=labels.reminder,
         refusal=labels.refusal,
         get_locale=get_locale,
