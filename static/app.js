@@ -197,6 +197,25 @@ const tricks = (function tricksSteppers() {
   check();
 })();
 
+// New game: past the seats always shown, a seat appears once the seat before it has a name,
+// so a fifth player just types on (without this script they are one fold away).
+(function seatsAsNeeded() {
+  const fold = document.querySelector("form.new-game details.more-seats");
+  if (!fold) return;
+  const seats = Array.from(fold.closest("fieldset").querySelectorAll(".seat"));
+  const always = seats.length - fold.querySelectorAll(".seat").length;
+  const named = (index) => seats[index].querySelector("input").value.trim() !== "";
+  function update() {
+    seats.forEach((seat, index) => {
+      if (index >= always) seat.hidden = !(named(index) || named(index - 1));
+    });
+  }
+  fold.open = true;
+  fold.querySelector("summary").hidden = true;
+  seats.forEach((seat) => seat.querySelector("input").addEventListener("input", update));
+  update();
+})();
+
 // New game: the first-dealer list offers the players only, by name, as they are typed (or
 // ticked on a group's roster). An input marked data-dealer names the option of that value; the
 // others (a draw, roster players without a tick box) always stay. A choice that goes away comes
