@@ -247,19 +247,30 @@ const tricks = (function tricksSteppers() {
 })();
 
 // New game: each fold's heading says what its options are set to, as the server writes it:
-// the choices (one meaning no such rule left out) and the on/off options that are on.
+// the choices (one meaning no such rule left out) and the on/off options that are on; the
+// length says its rounds at the table typed so far.
 (function foldHeadings() {
-  const folds = document.querySelectorAll("form.new-game details.fold");
+  const form = document.querySelector("form.new-game");
+  if (!form) return;
+  const folds = form.querySelectorAll("details.fold");
+  const seats = Array.from(form.querySelectorAll("[data-dealer]"));
   function update() {
+    const players = seats.filter((seat) => (seat.type === "checkbox" ? seat.checked : seat.value.trim())).length;
     folds.forEach((fold) => {
-      const words = Array.from(fold.querySelectorAll("label.option input:checked"))
-        .filter((input) => input.type === "checkbox" || input.value !== "none")
-        .map((input) => input.closest("label").querySelector("b").textContent.trim());
+      const words = [];
+      fold.querySelectorAll("label.option input:checked").forEach((input) => {
+        if (input.type === "checkbox" || input.value !== "none") {
+          words.push(input.closest("label").querySelector("b").textContent.trim());
+        }
+        const rounds = input.dataset.rounds && JSON.parse(input.dataset.rounds)[players];
+        if (rounds) words.push(rounds);
+      });
       const choice = fold.querySelector(".fold-choice");
       choice.textContent = words.join(" · ") || choice.dataset.none;
     });
   }
-  folds.forEach((fold) => fold.addEventListener("change", update));
+  form.addEventListener("change", update);
+  seats.forEach((seat) => seat.addEventListener("input", update));
   update();
 })();
 

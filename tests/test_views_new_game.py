@@ -143,6 +143,7 @@ def test_options_are_folded_under_headings_that_say_the_choice(client: FlaskClie
     folds = page.select("details.fold")
     assert {str(fold["data-section"]) for fold in folds} == {s.value for s in variants.Section}
     assert not any(fold.has_attr("open") for fold in folds)
+    assert one(page, "details.fold[data-section=length] .fold-choice").get_text() == "Standard"
     assert page.select("details.more-seats input") and not one(page, "details.more-seats").has_attr(
         "open"
     )
@@ -158,6 +159,7 @@ def test_options_are_folded_under_headings_that_say_the_choice(client: FlaskClie
         str(fold["data-section"]): one(fold, ".fold-choice").get_text(strip=True)
         for fold in page.select("details.fold")
     }
+    assert heading["length"] == "Standard · 12 rounds"  # five players
     assert heading["bids"] == "Canadian rule · Open"
     assert heading["special"] == "Wizard Saboteur"
     assert heading["reminder"] == "none chosen"

@@ -211,10 +211,13 @@ NO_RULE = "none"
 NONE_CHOSEN = N_("none chosen")
 
 
-def section_choice(specs: Sequence[variants.Spec], values: Mapping[str, object]) -> str:
+def section_choice(
+    specs: Sequence[variants.Spec], values: Mapping[str, object], players: int = 0
+) -> str:
     """What a section of the new-game form is set to, as its folded heading says it: each
     choice's value (one that means no such rule left out, a value not offered read as the
-    default) and the on/off variants that are on, or "none chosen"."""
+    default) and the on/off variants that are on, or "none chosen". The game's length adds its
+    number of rounds at a table of ``players``."""
     words = []
     for spec in specs:
         value = values.get(spec.key)
@@ -226,4 +229,21 @@ def section_choice(specs: Sequence[variants.Spec], values: Mapping[str, object])
             value = spec.plain(spec.default)
         if value != NO_RULE:
             words.append(option_label(spec.key, str(value)))
+        if spec.key == "length" and rounds_of(str(value), players):
+            words.append(rounds_of(str(value), players))
     return " · ".join(words) or gettext(NONE_CHOSEN)
+
+
+def rounds_of(length: str, players: int) -> str:
+    """How many rounds a game of this length has at a table of ``players`` ("15 rounds");
+    empty for a table too small or too large, or one the length is not played at."""
+    return rounds_by_players(length).get(players, "")
+
+
+def rounds_by_players(length: str) -> dict[int, str]:
+    """:func:`rounds_of` at every table the length is played at, for the page's script."""
+    return {
+        players: ngettext("%(num)s round", "%(num)s rounds", len(hands))
+        for players, hands in rulebook.schedules(length)
+        if hands
+    }

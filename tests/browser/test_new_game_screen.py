@@ -17,13 +17,13 @@ from tests.support.browser import PHONE
 FOUR = ("Ana", "Ben", "Cleo", "Dan")
 
 # What the page says in each language tried: the draw, Start, and each fold's heading with the
-# standard game chosen (the fold of special rules names none).
+# standard game of four chosen (the length with its rounds; the special rules name none).
 WORDS = {
     "en": {
         "draw": "Draw at random",
         "start": "Start the game",
         "folds": {
-            "length": "Standard",
+            "length": "Standard · 15 rounds",
             "bids": "Open",
             "special": "none chosen",
             "reminder": "none chosen",
@@ -34,7 +34,7 @@ WORDS = {
         "draw": "Sortear",
         "start": "Empezar la partida",
         "folds": {
-            "length": "Estándar",
+            "length": "Estándar · 15 rondas",
             "bids": "Abiertas",
             "special": "sin elegir",
             "reminder": "sin elegir",
@@ -129,10 +129,13 @@ def test_a_fold_says_the_choice_made_inside_it(page: Page) -> None:
     flows.choose(page, "#foresight")
     flows.choose(page, "#pull_one")
     choices = fold_choices(page)
-    assert choices["length"] == "Quick play"
+    assert choices["length"] == "Quick play · 8 rounds"
     assert choices["bids"] == "Canadian rule · Open"
     assert choices["reminder"] == "Foresight · Pull one"
     assert choices["special"] == "none chosen"
+    page.fill("#players-4", "Eva")  # five players: 2, 4, … 12 cards
+    assert fold_choices(page)["length"] == "Quick play · 6 rounds"
+    page.fill("#players-4", "")
     # The server writes the same heading when it shows the form again (a seat moved).
     flows.tap(page, page.locator("button[name=move][value='1:up']"))
     assert fold_choices(page) == choices
