@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -44,6 +45,9 @@ def init_app(app: Flask) -> None:
         short_list=rulebook.short_list,
         without_one_card_hand=rulebook.without_one_card_hand,
         section_title=labels.section_title,
+        section_choice=labels.section_choice,
+        section_note=labels.section_note,
+        rounds_by_players=_rounds_by_players,
         reminder=labels.reminder,
         refusal=labels.refusal,
         get_locale=get_locale,
@@ -68,6 +72,12 @@ def init_app(app: Flask) -> None:
         newstyle=True,
     )
     app.context_processor(_translations)
+
+
+def _rounds_by_players(length: str) -> str:
+    """The rounds of a length at every table, as JSON for an attribute the page's script reads
+    (a plain string: the attribute's quoting escapes it)."""
+    return json.dumps(labels.rounds_by_players(length), ensure_ascii=False)
 
 
 def _edition(context: Context) -> Edition:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from tests.browser.flows import NewContext, enter_tricks, tap
+from tests.browser.flows import NewContext, choose, enter_tricks, tap
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
 LONG_NAMES = ["Αλεξάνδρα-Μαρία", "Κωνσταντίνος Παπαδάκης", "Χαραλάμπης"]
@@ -102,8 +102,8 @@ def test_screens_in_greek_and_croatian_with_long_names(new_context: NewContext) 
         page.goto("/games/new")
         for seat, name in enumerate(names):
             page.fill(f"input[name=players-{seat}]", name)
-        page.check("input[name=bid_visibility][value=hidden]")
-        page.check("input[name=edition][value=fantasy]")
+        choose(page, "input[name=bid_visibility][value=hidden]")
+        choose(page, "input[name=edition][value=fantasy]")
         tap(page, page.locator("form.new-game button.primary"))
         page.screenshot(path=str(OUTPUT / f"{code}-fantasy-trump.png"), full_page=True)
         tap(page, page.locator("form:has(input[name=turned][value=suit]) button[value=hearts]"))
