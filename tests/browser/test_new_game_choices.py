@@ -48,7 +48,7 @@ def test_a_combination_already_chosen_is_said_under_its_setting(
     page: Page, live_server: str
 ) -> None:
     fill(page, live_server, EIGHT[:4])
-    page.check("input[name=length][value=amigo]")
+    choose(page, "input[name=length][value=amigo]")
     note = page.locator("fieldset[data-setting=length] > .why-now")
     assert note.count() == 0  # made only when there is something to say
     for seat in (4, 5, 6):  # a seventh name once Amigo is chosen
