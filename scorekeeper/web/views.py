@@ -82,7 +82,7 @@ def _apply(
     return _after_move(stored.id, None if refusal is None else draft)
 
 
-# Sent by static/app.js when it will swap the answer into the page itself.
+# Sent by static/round.js when it will swap the answer into the page itself.
 IN_PLACE_HEADER = "X-Scorekeeper-In-Place"
 
 

@@ -1,0 +1,196 @@
+// The round page's script (round/page.html; display/display.html keeps its screen on too):
+// loaded by those pages only, so that a sheet or a home page does not carry it.
+"use strict";
+
+// Keep the screen on while a game is being kept (body.keep-awake, gone at game over). The Wake
+// Lock API exists only in a secure context (HTTPS, localhost); on a plain-HTTP table network
+// NoSleep.js (static/vendor/nosleep, see README) plays a tiny muted looping video instead, which
+// a browser may start only after a tap: every tap tries again until it plays. The page names it
+// in <body data-nosleep>, fetched only where Wake Lock is missing, as soon as the page loads.
+// Let go when the page is hidden or the game ends; <html data-awake> says which holds it.
+(function keepAwake() {
+  const root = document.documentElement;
+  const native = "wakeLock" in navigator;
+  let lock = null;
+  let video = null;
+  const wanted = () => document.body.classList.contains("keep-awake") && document.visibilityState === "visible";
+  const held = (how) => { root.dataset.awake = how; };
+  function hold() {
+    if (!wanted()) return;
+    if (native) {
+      if (lock && !lock.released) return;
+      navigator.wakeLock.request("screen").then((l) => {
+        lock = l;
+        held("lock");
+        l.addEventListener("release", () => { if (lock === l) delete root.dataset.awake; });
+      }).catch(() => {});
+    } else if (typeof window.NoSleep === "function") {
+      if (!video) {
+        video = new window.NoSleep();
+        // Muted, so that a browser lets it play again without a tap when the page comes back.
+        if (video.noSleepVideo) video.noSleepVideo.muted = true;
+      }
+      if (video.isEnabled) return;
+      video.enable().then(() => { if (wanted()) held("video"); else letGo(); }).catch(() => {});
+    } else if (document.body.dataset.nosleep && !document.getElementById("nosleep")) {
+      const script = document.createElement("script");
+      script.id = "nosleep";
+      script.src = document.body.dataset.nosleep;
+      script.addEventListener("load", hold);
+      document.head.appendChild(script);
+    }
+  }
+  function letGo() {
+    if (lock) lock.release().catch(() => {});
+    lock = null;
+    if (video && video.isEnabled) video.disable();
+    delete root.dataset.awake;
+  }
+  const update = () => (wanted() ? hold() : letGo());
+  document.addEventListener("visibilitychange", update);
+  document.addEventListener("click", hold, true);
+  // A round page changed in place may be the game's end, or a reopened round.
+  document.addEventListener("scorekeeper:swapped", update);
+  document.addEventListener("DOMContentLoaded", update);
+})();
+
+// Tricks steppers: change the page alone (no request), say what is left to give out, and keep
+// what was tapped in the address, so a reload or a refused Confirm shows it again. The tab keeps
+// it too (by game, round and version), so a look at the sheet and back by the Round tab, an
+// address without it, does not lose the taps; a change made meanwhile drops them.
+const tricks = (function tricksSteppers() {
+  const key = (form) => `pad-tricks:${form.dataset.game}`;
+  const mark = (form) => `${form.dataset.round}@${document.body.dataset.version}`;
+  function update(form) {
+    const hand = Number(form.dataset.hand);
+    const rows = Array.from(form.querySelectorAll(".stepper"));
+    let given = 0;
+    const draft = rows.map((row) => {
+      const value = Number(row.querySelector("input[type=hidden]").value);
+      given += value;
+      row.querySelector(".count").textContent = value;
+      row.querySelector(".minus").disabled = value <= 0;
+      row.querySelector(".plus").disabled = value >= hand;
+      if (row.dataset.bid !== undefined) {
+        row.classList.toggle("made", value === Number(row.dataset.bid));
+        row.classList.toggle("missed", value !== Number(row.dataset.bid));
+      }
+      return [Number(row.dataset.seat), value];
+    });
+    const note = form.querySelector(".remaining");
+    const text = given < hand ? form.dataset.left : given === hand ? form.dataset.done : form.dataset.wrong;
+    note.textContent = text.replace("{left}", hand - given).replace("{sum}", given);
+    note.classList.toggle("wrong", given !== hand);
+    return draft;
+  }
+  function remember(form, draft) {
+    const bySeat = [];
+    draft.forEach(([seat, value]) => { bySeat[seat] = value; });
+    const url = new URL(window.location.href);
+    url.searchParams.set("tricks", `${form.dataset.round}:${bySeat.join(".")}`);
+    history.replaceState(history.state, "", url);
+    try {
+      sessionStorage.setItem(key(form), JSON.stringify({ at: mark(form), tricks: bySeat }));
+    } catch { /* private mode: the address keeps them */ }
+  }
+  function restore(form) {
+    if (new URL(window.location.href).searchParams.has("tricks")) return;
+    let kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(key(form)) || "null"); } catch { return; }
+    if (!kept || kept.at !== mark(form) || !Array.isArray(kept.tricks)) return;
+    const hand = Number(form.dataset.hand);
+    form.querySelectorAll(".stepper").forEach((row) => {
+      const value = kept.tricks[Number(row.dataset.seat)];
+      if (Number.isInteger(value)) row.querySelector("input[type=hidden]").value = Math.max(0, Math.min(hand, value));
+    });
+    remember(form, update(form));
+  }
+  const shown = document.querySelector(".tricks-form");
+  if (shown) restore(shown);
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest(".tricks-form button[name=step]");
+    if (!button) return;
+    event.preventDefault();
+    const form = button.form;
+    const field = button.closest(".stepper").querySelector("input[type=hidden]");
+    const change = button.value.endsWith("-1") ? -1 : 1;
+    field.value = Math.max(0, Math.min(Number(form.dataset.hand), Number(field.value) + change));
+    remember(form, update(form));
+    // Tapped but not sent yet: the live check asks before it shows another phone's change.
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+  return { update };
+})();
+
+// A tap on a round form updates the page in place: one request, the new page's <main> swapped
+// in, focus and scroll kept, and the address replaced, so a game is one entry in the history
+// and Back leaves it. Without fetch the forms post as plain pages.
+(function inPlace() {
+  if (!("fetch" in window) || !("DOMParser" in window)) return;
+  const root = document.documentElement;
+  root.dataset.inplace = "1";
+  root.dataset.swaps = "0";
+  let busy = false;
+  function focusAfter(main, submitter) {
+    let target = null;
+    // On a sealed pad the button just tapped names the bid: the next player gets the heading,
+    // the same whatever was bid (no ring, nothing for a screen reader to read out).
+    if (submitter && submitter.name && !submitter.closest("form[data-sealed]")) {
+      target = main.querySelector(`button[name="${CSS.escape(submitter.name)}"][value="${CSS.escape(submitter.value)}"]:not(:disabled)`);
+    }
+    target = target || main.querySelector(".handoff[tabindex='-1']") || main.querySelector("h2[tabindex='-1'], h1");
+    if (target) {
+      if (!target.hasAttribute("tabindex") && target.tagName.startsWith("H")) target.setAttribute("tabindex", "-1");
+      target.focus({ preventScroll: true });
+    }
+  }
+  function swap(html, url, submitter) {
+    const fresh = new DOMParser().parseFromString(html, "text/html");
+    const main = fresh.querySelector("main");
+    if (!main) return false;
+    const x = window.scrollX;
+    const y = window.scrollY;
+    // The same step (the next bid) stays where the thumb is; a new step or round, or the game's
+    // end, starts at its top, so that the next tap is on the screen and not what was below.
+    const step = (where) => (where.querySelector("[data-step]") || { dataset: {} }).dataset.step || "";
+    const sameStep = step(document.querySelector("main")) === step(main);
+    const note = document.querySelector("main > .live-note");
+    if (note) main.prepend(note);
+    document.querySelector("main").replaceWith(main);
+    document.title = fresh.title;
+    document.body.classList.toggle("keep-awake", fresh.body.classList.contains("keep-awake"));
+    // The live check (below) compares against the version of the page now shown.
+    if (fresh.body.dataset.version) document.body.dataset.version = fresh.body.dataset.version;
+    history.replaceState(history.state, "", url);
+    const form = main.querySelector(".tricks-form");
+    if (form) tricks.update(form);
+    if (sameStep) window.scrollTo(x, y);
+    else window.scrollTo(0, 0);
+    focusAfter(main, submitter);
+    root.dataset.swaps = String(Number(root.dataset.swaps) + 1);
+    document.dispatchEvent(new CustomEvent("scorekeeper:swapped", { detail: { url } }));
+    return true;
+  }
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!form.matches("form[data-inplace]") || event.defaultPrevented) return;
+    event.preventDefault();
+    if (busy) return;
+    busy = true;
+    root.dataset.busy = "1";
+    const submitter = event.submitter;
+    const body = new URLSearchParams(new FormData(form, submitter));
+    // One request: the server answers with the round page itself and says its address.
+    const headers = { "X-Scorekeeper-In-Place": "1" };
+    fetch(form.action, { method: "POST", body, headers, credentials: "same-origin" })
+      .then((response) => response.text().then((html) => {
+        const url = response.headers.get("X-Page-URL") || response.url;
+        if (!swap(html, url, submitter)) window.location.assign(url);
+      }))
+      .catch(() => {
+        form.removeAttribute("data-inplace");
+        form.requestSubmit(submitter);
+      })
+      .finally(() => { busy = false; delete root.dataset.busy; });
+  });
+})();
