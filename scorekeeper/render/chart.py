@@ -185,12 +185,12 @@ class _Legend:
             style = series_style(seat)
             parts.append(f'<g class="chart-series chart-series-{seat}">')
             parts.append(
-                f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x + 38:.1f}" y2="{y:.1f}" '
+                f'<line x1="{_at(x)}" y1="{_at(y)}" x2="{_at(x + 38)}" y2="{_at(y)}" '
                 f'stroke="{style.colour}" stroke-width="2"{_dash(style)}/>'
             )
             parts.append(_markers(style, [(x + 19, y)]))
             parts.append(
-                f'<text x="{x + 44:.1f}" y="{y + 4:.1f}" fill="currentColor">'
+                f'<text x="{_at(x + 44)}" y="{_at(y + 4)}" fill="currentColor">'
                 f"{_text(_shorten(name, room))}</text></g>"
             )
         parts.append("</g>")
@@ -204,37 +204,42 @@ def _axes(plot: _Plot, step: int, x_label: str, y_label: str) -> list[str]:
         y = plot.y(value)
         colour = ' stroke-opacity="0.6" stroke-width="1"' if value == 0 else ""
         parts.append(
-            f'<line x1="{plot.left:.1f}" y1="{y:.1f}" x2="{plot.left + plot.width:.1f}" '
-            f'y2="{y:.1f}"{colour}/>'
+            f'<line x1="{_at(plot.left)}" y1="{_at(y)}" x2="{_at(plot.left + plot.width)}" '
+            f'y2="{_at(y)}"{colour}/>'
         )
-        labels.append(f'<text x="{plot.left - 5:.1f}" y="{y + 4:.1f}">{_number(value)}</text>')
+        labels.append(f'<text x="{_at(plot.left - 5)}" y="{_at(y + 4)}">{_number(value)}</text>')
     parts.append("</g>")
     labels.append("</g>")
     every = max(1, math.ceil(16 / max(plot.width / max(plot.rounds - plot.first, 1), 1)))
     labels.append('<g class="chart-ticks" fill="currentColor" text-anchor="middle">')
     for number in range(plot.first, plot.rounds + 1, every):
         x = plot.x(number)
-        labels.append(f'<text x="{x:.1f}" y="{plot.bottom + 14:.1f}">{number}</text>')
+        labels.append(f'<text x="{_at(x)}" y="{_at(plot.bottom + 14)}">{number}</text>')
     labels.append("</g>")
     middle_y = plot.top + plot.height / 2
     return [
         *parts,
         f'<g class="chart-axes" stroke="currentColor" stroke-width="1" fill="none">'
-        f'<polyline points="{plot.left:.1f},{plot.top:.1f} {plot.left:.1f},{plot.bottom:.1f} '
-        f'{plot.left + plot.width:.1f},{plot.bottom:.1f}"/></g>',
+        f'<polyline points="{_at(plot.left)},{_at(plot.top)} {_at(plot.left)},{_at(plot.bottom)} '
+        f'{_at(plot.left + plot.width)},{_at(plot.bottom)}"/></g>',
         *labels,
-        f'<text class="chart-axis-label" x="{plot.left + plot.width / 2:.1f}" '
-        f'y="{plot.bottom + 29:.1f}" text-anchor="middle" fill="currentColor">'
+        f'<text class="chart-axis-label" x="{_at(plot.left + plot.width / 2)}" '
+        f'y="{_at(plot.bottom + 29)}" text-anchor="middle" fill="currentColor">'
         f"{_text(x_label)}</text>",
-        f'<text class="chart-axis-label" x="14" y="{middle_y:.1f}" text-anchor="middle" '
-        f'fill="currentColor" transform="rotate(-90 14 {middle_y:.1f})">{_text(y_label)}</text>',
+        f'<text class="chart-axis-label" x="14" y="{_at(middle_y)}" text-anchor="middle" '
+        f'fill="currentColor" transform="rotate(-90 14 {_at(middle_y)})">{_text(y_label)}</text>',
     ]
+
+
+def _at(value: float) -> str:
+    """A coordinate to a tenth, without a trailing ".0": the sheet's chart has hundreds."""
+    return f"{value:.1f}".removesuffix(".0")
 
 
 def _line(plot: _Plot, seat: int, values: Sequence[tuple[int, int]], shared: bool) -> str:
     style = series_style(seat)
     points = [(plot.x(number), plot.y(total)) for number, total in values]
-    coordinates = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+    coordinates = " ".join(f"{_at(x)},{_at(y)}" for x, y in points)
     if shared:
         use = f"url(#{_marker_id(seat)})"
         marked = "".join(f' marker-{at}="{use}"' for at in ("start", "mid", "end"))

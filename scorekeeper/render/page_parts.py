@@ -164,7 +164,7 @@ def _marks(notes: tuple[AdjustmentNote, ...], number: int, seat: int) -> str:
     said = escape(_("adjusted, see note %(marks)s", marks=", ".join(marks)))
     return (
         f'<sup class="adj-mark" aria-hidden="true">{",".join(marks)}</sup>'
-        f'<span class="visually-hidden"> ({said})</span>'
+        f'<span class="vh"> ({said})</span>'
     )
 
 
@@ -184,7 +184,7 @@ def _score_row(
         correct = escape(_("Correct round %(n)s", n=number))
         head = (
             f'<a href="{link}"><span class="num">{number}</span>'
-            f'<span class="visually-hidden"> {correct}</span></a>'
+            f'<span class="vh"> {correct}</span></a>'
         )
     cards = escape(labels.ngettext("card", "cards", row.hand_size))
     trump = escape(labels.trump_label(row.trump, edition))
@@ -197,18 +197,18 @@ def _score_row(
     parts = [
         f"<tr{flagged}>"
         f'<th scope="row" class="round-col">{head}\n'
-        f'<span class="cards">{row.hand_size}<span class="visually-hidden"> {cards}, {deals} '
+        f'<span class="cards">{row.hand_size}<span class="vh"> {cards}, {deals} '
         f"{names[row.dealer]},</span></span>\n"
         f'<span class="trump{" " + suit.value if suit else ""}">'
         f'<span aria-hidden="true">{mark}</span>'
-        f'<span class="visually-hidden">{trump}</span></span>{warn}</th>'
+        f'<span class="vh">{trump}</span></span>{warn}</th>'
     ]
     for seat, met in enumerate(row.met):
         bid = row.bids[seat]
         parts.append(
             f'\n<td class="{"met" if met else "missed"}{" dealt" if seat == row.dealer else ""}">'
             f'<span class="cell"><span class="bt">{DASH if bid is None else bid}/{row.tricks[seat]}'
-            f'</span> <span class="score"><span class="visually-hidden">{"✓" if met else "✗"}'
+            f'</span> <span class="score"><span class="vh">{"✓" if met else "✗"}'
             f"</span>{labels.signed(row.scores[seat])}{_marks(notes, number, seat)}</span> "
             f'<span class="total">{labels.number(row.totals[seat])}</span></span></td>'
         )

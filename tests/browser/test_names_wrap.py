@@ -35,7 +35,7 @@ _LINES = r"""(selector) => Array.from(document.querySelectorAll(selector), (cell
   const tops = new Set();
   const inside = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.parentElement.closest(".visually-hidden")) continue;
+    if (node.parentElement.closest(".visually-hidden, .vh")) continue;
     const text = node.data;
     let last = null;
     for (let i = 0; i < text.length; i++) {

@@ -36,7 +36,7 @@ _BROKEN = r"""() => {
     parseFloat(getComputedStyle(e).paddingRight);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const box = node.parentElement;
-    if (!box || !box.checkVisibility() || box.closest(".visually-hidden, svg, script, style"))
+    if (!box || !box.checkVisibility() || box.closest(".visually-hidden, .vh, svg, script, style"))
       continue;
     // The line a word has: its block's, unless that box grows with its words (a table cell,
     // a flex or grid item), then its container's less what the rest of its row takes.
