@@ -68,7 +68,9 @@
         if (input.type === "checkbox" || input.value !== "none") {
           words.push(input.closest("label").querySelector("b").textContent.trim());
         }
-        const rounds = input.dataset.rounds && JSON.parse(input.dataset.rounds)[players];
+        // "3:20 rounds|4:15 rounds|…" (templating._rounds_by_players): the table's entry.
+        const entry = (input.dataset.rounds || "").split("|").find((pair) => pair.startsWith(`${players}:`));
+        const rounds = entry && entry.slice(entry.indexOf(":") + 1);
         if (rounds) words.push(rounds);
       });
       const choice = fold.querySelector(".fold-choice");
