@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bs4 import BeautifulSoup
+from flask import Flask
 from flask.testing import FlaskClient
 
 from benchmarks import games
@@ -30,12 +31,14 @@ ACCEPT = {"Accept-Encoding": "gzip, deflate, br, zstd"}
 
 def _size(client: FlaskClient, url: str, expected: int = 200) -> tuple[bytes, int]:
     """The body of ``url`` as the page uses it and the bytes it took on the wire."""
-    response = client.get(url, headers=ACCEPT)
-    assert response.status_code == expected, (url, response.status_code)
-    wire = len(response.get_data())
-    if response.headers.get("Content-Encoding"):
-        response = client.get(url)
-    return response.get_data(), wire
+    with client.get(url, headers=ACCEPT) as response:
+        assert response.status_code == expected, (url, response.status_code)
+        body = response.get_data()
+        packed = bool(response.headers.get("Content-Encoding"))
+    if packed:
+        with client.get(url) as plain:
+            return plain.get_data(), len(body)
+    return body, len(body)
 
 
 def _assets(html: str) -> list[str]:
@@ -90,8 +93,10 @@ def _stored_games(client: FlaskClient) -> dict[str, storage.StoredGame]:
     return stored
 
 
-def pages(client: FlaskClient, watcher: FlaskClient, ids: dict[str, str]) -> list[dict[str, Any]]:
-    """Every page of the app with its weight."""
+def pages(
+    client: FlaskClient, watcher: FlaskClient, ids: dict[str, str], lang: str = ""
+) -> list[dict[str, Any]]:
+    """Every page of the app with its weight, in ``lang`` if given (else the default)."""
     table = [
         ("Home (6 games listed)", client, "/", 200),
         ("New game", client, "/games/new", 200),
@@ -108,7 +113,16 @@ def pages(client: FlaskClient, watcher: FlaskClient, ids: dict[str, str]) -> lis
         ("Delete (confirm)", client, f"/games/{ids['six']}/delete", 200),
         ("Error page (404)", client, "/games/no-such-game", 404),
     ]
-    return [{"page": name, **measure_page(c, url, code)} for name, c, url, code in table]
+    query = f"?lang={lang}" if lang else ""
+    return [{"page": name, **measure_page(c, url + query, code)} for name, c, url, code in table]
+
+
+def weigh(app: Flask, lang: str = "") -> list[dict[str, Any]]:
+    """Every page of ``app`` (a fresh one, CSRF on) with its weight, its games stored first."""
+    client, watcher = app.test_client(), app.test_client()
+    with app.app_context():
+        stored = _stored_games(client)
+    return pages(client, watcher, {name: entry.id for name, entry in stored.items()}, lang)
 
 
 def pdf_text(client: FlaskClient, game_id: str, names: tuple[str, ...]) -> dict[str, Any]:

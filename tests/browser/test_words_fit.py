@@ -44,7 +44,7 @@ _OVERFLOWS = """(scrollers) => {
   }
   for (const e of document.body.querySelectorAll("*")) {
     if (e.clientWidth === 0 || !e.checkVisibility() || e.matches(scrollers)) continue;
-    if (e.matches("input, select, textarea, svg, svg *, .visually-hidden, .visually-hidden *, .vh, .vh *"))
+    if (e.matches("input, select, textarea, svg, svg *") || e.closest(".visually-hidden, .vh"))
       continue;
     if (getComputedStyle(e).clip === "rect(0px, 0px, 0px, 0px)") continue;
     if (e.scrollWidth > e.clientWidth + 1) {
