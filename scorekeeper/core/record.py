@@ -18,6 +18,9 @@ Decisions:
 - Whole numbers must be JSON integers: ``1.0``, ``"1"`` and ``true`` are refused.
 - A record with more rounds than its game has (by players and length) is refused as a whole,
   with its own code (``record_rounds_too_many``), before a round is replayed.
+- A round's ``bomb`` (true when the Bomb was played) and ``cloud`` (``{"seat": s, "bid": b}``,
+  the changed bid of the Cloud's winner) are optional and written only when they happened, so
+  a classic game's record is as it always was.
 """
 
 from __future__ import annotations
@@ -32,12 +35,13 @@ from scorekeeper.core import game, rules, variants
 from scorekeeper.core.bidding import RoundSetup
 from scorekeeper.core.game import GameRecord, RoundRecord
 from scorekeeper.core.rules import Reason, RuleError, Suit, Trump, Turned, Variants
-from scorekeeper.core.sheet import Sheet
+from scorekeeper.core.sheet import RoundRow, Sheet
+from scorekeeper.core.specials import Cloud
 
 FORMAT = "wizard-scorekeeper/1"
 
 GAME_FIELDS = ("format", "players", "first_dealer", "variants", "rounds")
-ROUND_FIELDS = ("trump", "bids", "tricks")
+ROUND_FIELDS = ("trump", "bids", "tricks", "bomb", "cloud")
 
 Json = dict[str, Any]
 
@@ -142,7 +146,15 @@ def parse_round(record: GameRecord, number: int, data: object) -> RoundRecord:
         _whole(taken, Reason("what_tricks", name=name))
         for name, taken in _by_seat(fields["tricks"], "tricks", record.players)
     )
-    return RoundRecord(trump, bids, tricks)
+    bomb = _flag(fields.get("bomb", False), '"bomb"')
+    return RoundRecord(trump, bids, tricks, bomb=bomb, cloud=_cloud(fields.get("cloud")))
+
+
+def _cloud(data: object) -> Cloud | None:
+    if data is None:
+        return None
+    fields = _fields(data, '"cloud"', ("seat", "bid"), required=("seat", "bid"))
+    return Cloud(_whole(fields["seat"], '"cloud.seat"'), _whole(fields["bid"], '"cloud.bid"'))
 
 
 @contextmanager
@@ -165,13 +177,19 @@ def _players(data: object) -> tuple[str, ...]:
 def _trump(record: GameRecord, round_setup: RoundSetup, data: object) -> Trump:
     if data is None:
         fixed = rules.fixed_trump(
-            round_setup.number, round_setup.hand_size, round_setup.players, record.variants.length
+            round_setup.number,
+            round_setup.hand_size,
+            round_setup.players,
+            record.variants.length,
+            record.variants.deck,
         )
         if fixed is None:
             raise RecordError("record_trump_missing")
         return fixed
     fields = _fields(data, '"trump"', ("turned", "suit"), required=("turned",))
-    turned = Turned(_option(Turned, fields["turned"], '"trump.turned"'))
+    offered = rules.can_turn(record.variants.deck)
+    known = [turned for turned in Turned if turned in offered or turned is Turned.NONE]
+    turned = Turned(_option(known, fields["turned"], '"trump.turned"'))
     suit = fields.get("suit")
     return game.check_trump(
         record,
@@ -191,11 +209,25 @@ def to_record(sheet: Sheet) -> Json:
         "players": list(sheet.players),
         "first_dealer": sheet.first_dealer,
         "variants": variants.to_plain(sheet.variants),
-        "rounds": [
-            {"trump": trump_json(row.trump), "bids": list(row.bids), "tricks": list(row.tricks)}
-            for row in sheet.rounds
-        ],
+        "rounds": [round_facts(row) for row in sheet.rounds],
     }
+
+
+def round_facts(row: RoundRow) -> Json:
+    """A completed round as the record writes it: trump, bids, tricks, and the Bomb and the
+    Cloud where they were played."""
+    played = {"trump": trump_json(row.trump), "bids": list(row.bids), "tricks": list(row.tricks)}
+    return played | specials_json(row)
+
+
+def specials_json(row: RoundRow) -> Json:
+    """The Bomb and the Cloud of a round, only where they were played."""
+    facts: Json = {}
+    if row.bomb:
+        facts["bomb"] = True
+    if row.cloud is not None:
+        facts["cloud"] = {"seat": row.cloud.seat, "bid": row.cloud.bid}
+    return facts
 
 
 def record_text(record: Json) -> str:

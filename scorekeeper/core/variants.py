@@ -20,6 +20,7 @@ from functools import cache
 from itertools import product
 from typing import Any, TypeVar
 
+from scorekeeper.core.decks import MAX_PLAYERS_ANNIVERSARY, Deck
 from scorekeeper.core.refusals import N_, RuleError
 
 Option = TypeVar("Option", bound=StrEnum)
@@ -73,7 +74,7 @@ class Section(StrEnum):
     REMINDER = "reminder"
     """Table reminders: they change no score, the app only shows them where they matter."""
     DECK = "deck"
-    """The deck on the table: it changes only how the suits are named."""
+    """The deck on the table: how the suits are named, and which special cards it holds."""
 
 
 @dataclass(frozen=True)
@@ -231,6 +232,27 @@ class Variants:
             ),
         },
     )
+    # The box the cards come from: its special cards, and so what the pad records (decks.py).
+    deck: Deck = choice(
+        Deck.CLASSIC,
+        Section.DECK,
+        N_("Deck"),
+        {
+            Deck.CLASSIC: Words(N_("Classic deck"), N_("60 cards: no special cards.")),
+            Deck.ANNIVERSARY_20: Words(
+                N_("20-year edition"),
+                N_("66 cards: Dragon, Fairy, Bomb, Werewolf, Juggler and Cloud (3 to 6 players)."),
+            ),
+            Deck.ANNIVERSARY_25: Words(
+                N_("25-year edition"),
+                N_("67 cards: the six special cards and the Shapeshifter (3 to 6 players)."),
+            ),
+            Deck.ANNIVERSARY_30: Words(
+                N_("30-year edition"),
+                N_("69 cards: the seven special cards, Witch and Vampire (3 to 6 players)."),
+            ),
+        },
+    )
 
 
 def _spec(declared: Field[Any]) -> Spec:
@@ -346,6 +368,13 @@ REFUSED: tuple[Refused, ...] = (
         "saboteur",
         ("bid_restriction", "saboteur"),
         lambda _players, v: v.saboteur and v.bid_restriction is BidRestriction.CANADIAN,
+    ),
+    # The anniversary boxes say 3 to 6 players (EDITIONS.md).
+    Refused(
+        "deck_players",
+        "deck",
+        (PLAYERS, "deck"),
+        lambda players, v: v.deck is not Deck.CLASSIC and players > MAX_PLAYERS_ANNIVERSARY,
     ),
 )
 

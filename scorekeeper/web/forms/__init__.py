@@ -294,6 +294,7 @@ def tricks_draft(text: str, number: int, players: int, hand_size: int) -> tuple[
     """The tricks of :func:`draft_text` read back, each kept within the hand; ``None`` when the
     text is not a draft of this round at this table (anything odd is ignored, never refused)."""
     head, _sep, values = text.partition(":")
+    values = values.partition(":")[0]  # the Bomb and the Cloud follow (forms/cards.py)
     parts = values.split(".") if values else []
     if head != str(number) or len(parts) != players:
         return None
