@@ -170,7 +170,7 @@ def test_without_the_bomb_the_tricks_still_add_up_to_the_hand() -> None:
 
 
 def two_card_round(deck: Deck = A25, **chosen: object) -> GameRecord:
-    played = started(deck, **chosen)
+    played = started(deck, 4, **chosen)
     played = game.add_round(played, RoundRecord(Trump(Turned.JESTER), (0, 0, 0, 1), (0, 0, 0, 1)))
     return bid_all(game.set_trump(played, Turned.SUIT, Suit.SPADES), [1, 0, 1, 0])
 
