@@ -26,6 +26,9 @@ HEADER = (
     N_("score"),
     N_("total"),
 )
+# An anniversary deck's game adds two columns: the bid the score counts (the Cloud's winner's
+# changed bid; the "bid" column keeps the bid made) and whether the Bomb took a trick (1).
+SPECIAL_HEADER = (N_("bid scored"), N_("Bomb"))
 # A spreadsheet runs a cell that starts with one of these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -34,7 +37,8 @@ def render(sheet: Sheet) -> str:
     """The whole CSV file, with a byte order mark so spreadsheet apps read names as UTF-8."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow([safe_cell(labels.gettext(column)) for column in HEADER])
+    header = HEADER + (SPECIAL_HEADER if sheet.special_cards else ())
+    writer.writerow([safe_cell(labels.gettext(column)) for column in header])
     writer.writerows(rows(sheet))
     return "\ufeff" + buffer.getvalue()
 
@@ -50,6 +54,9 @@ def rows(sheet: Sheet) -> list[list[str | int]]:
             cells: list[str | int] = [row.number, row.hand_size, dealer, trump, player]
             cells += ["" if bid is None else bid, row.tricks[seat]]
             cells += [row.scores[seat], row.totals[seat]]
+            if sheet.special_cards:
+                scored = row.scored_bids[seat]
+                cells += ["" if scored is None else scored, int(row.bomb)]
             lines.append([safe_cell(cell) for cell in cells])
     return lines
 

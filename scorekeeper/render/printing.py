@@ -232,7 +232,8 @@ def trump_cell(trump: Trump, edition: Edition = Edition.CLASSIC) -> tuple[str, s
         Turned.NONE: _("fixed") if trump.suit is not None else _("no card left"),
         Turned.SUIT: "",
     }
-    return main, notes[trump.turned]
+    # A special card of the anniversary decks is named as it is (the Werewolf that named it).
+    return main, notes.get(trump.turned) or labels.special_name(trump.turned)
 
 
 def _page_css(page: Layout, row_mm: float | None = None) -> Markup:

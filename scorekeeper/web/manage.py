@@ -64,6 +64,9 @@ def _edit_data(stored: StoredGame, row: sheet.RoundRow) -> dict[str, object]:
         "suit": row.trump.suit.value if row.trump.suit else "",
         "bids": list(row.bids),
         "tricks": list(row.tricks),
+        "bomb": row.bomb,
+        "cloud_seat": "" if row.cloud is None else str(row.cloud.seat),
+        "cloud_bid": None if row.cloud is None else row.cloud.bid,
     }
 
 
@@ -72,7 +75,8 @@ def _corrected(stored: StoredGame, form: forms.EditRoundForm) -> RoundRecord:
     suit = Suit(form.suit.data) if form.suit.data else None
     bids = tuple(entry.data for entry in form.bids.entries[:players])
     tricks = tuple(entry.data or 0 for entry in form.tricks.entries[:players])
-    return RoundRecord(Trump(Turned(form.turned.data), suit), bids, tricks)
+    trump = Trump(Turned(form.turned.data), suit)
+    return RoundRecord(trump, bids, tricks, bomb=bool(form.bomb.data), cloud=form.cloud())
 
 
 # --- the game itself: delete, rematch, sharing -----------------------------------------------
