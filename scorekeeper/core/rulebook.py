@@ -117,8 +117,8 @@ CARDS: dict[Special, str] = {
     ),
     Special.BOMB: N_(
         "The trick that holds it goes to nobody; whoever would have won it leads next. Tap "
-        '"Bomb" on the tricks step: the tricks then add up to one less than the hand. Bids '
-        "are still judged against the whole hand. Turned up as trump: no trump."
+        '"The Bomb was played" on the tricks step: the tricks then add up to one less than the '
+        "hand. Bids are still judged against the whole hand. Turned up as trump: no trump."
     ),
     Special.WEREWOLF: N_(
         "Swapped for the turned card before the bids; its holder names the trump, a suit or no "
