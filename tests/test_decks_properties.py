@@ -54,9 +54,7 @@ def _round(draw: st.DrawFn, record: GameRecord) -> GameRecord:
     clouded = [seat for seat, bid in enumerate(bids) if bid is not None]
     if draw(st.booleans()) and clouded:
         seat = draw(st.sampled_from(clouded))
-        bid = bids[seat]
-        assert bid is not None
-        cloud = (seat, 1 if bid == 0 else draw(st.sampled_from([1, -1])))
+        cloud = (seat, 1 if bids[seat] == 0 else draw(st.sampled_from([1, -1])))
     return game.finish_round(record, tricks, bomb=bomb, cloud=cloud)
 
 
