@@ -29,6 +29,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorekeeper.core import rules
+from scorekeeper.core.decks import Deck
 from scorekeeper.core.rules import Length, Trump, Turned
 from scorekeeper.core.sheet import Sheet
 from scorekeeper.core.stats import GroupStats
@@ -98,7 +99,13 @@ def game_html(built: Sheet, *, day: str, paper: str) -> str:
     return render_template("print/game.html", **context)
 
 
-def blank_pdf(names: tuple[str, ...], *, paper: str, length: Length = Length.STANDARD) -> bytes:
+def blank_pdf(
+    names: tuple[str, ...],
+    *,
+    paper: str,
+    length: Length = Length.STANDARD,
+    deck: Deck = Deck.CLASSIC,
+) -> bytes:
     """An empty pad for a game of ``len(names)`` players (blank names get a line to write on)
     and the given length: a row per round with its cards, and the trump where it is fixed.
 
@@ -109,7 +116,7 @@ def blank_pdf(names: tuple[str, ...], *, paper: str, length: Length = Length.STA
     hands = rules.schedule(players, length)
     fixed = {}
     for number, hand in enumerate(hands, start=1):
-        trump = rules.fixed_trump(number, hand, players, length)
+        trump = rules.fixed_trump(number, hand, players, length, deck)
         if trump is not None:
             if trump.suit is not None:
                 fixed[number] = labels.suit_label(trump.suit)

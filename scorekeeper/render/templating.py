@@ -29,6 +29,7 @@ def init_app(app: Flask) -> None:
         variant_label=labels.variant_label,
         option_label=labels.option_label,
         length_values=[length.value for length in Length],
+        deck_values=[deck.value for deck in decks.Deck],
         variant_help=labels.variant_help,
         option_help=labels.option_help,
         rule_anchor=rulebook.anchor,
