@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.core import decks, game, record, rules, sheet, specials
+from scorekeeper.core import decks, game, record, rules, sheet, specials, stats
 from scorekeeper.core.decks import Deck, Special
 from scorekeeper.core.game import GameRecord, RoundRecord
 from scorekeeper.core.rules import Gives, RuleError, Suit, Trump, Turned, Variants
@@ -294,3 +294,23 @@ def test_the_record_refuses_a_special_card_of_another_deck() -> None:
 def test_special_cards_are_named_once() -> None:
     assert set(decks.NAMES) == set(Special)
     assert decks.has(A30, Special.VAMPIRE) and not decks.has(Deck.CLASSIC, Special.BOMB)
+
+
+def test_group_bid_figures_count_the_clouds_changed_bid() -> None:
+    played = game.new_game(NAMES[:3], 0, Variants(deck=A20, length=Length.FIVE_ROUNDS))
+    jester = Trump(Turned.JESTER)
+    rounds = [
+        RoundRecord(jester, (0, 0, 1), (0, 0, 1)),
+        # Tom bid 0, won the Cloud's trick, went up to 1 and took 1: a bid of 1 met.
+        RoundRecord(jester, (0, 1, 1), (1, 0, 1), cloud=Cloud(0, 1)),
+        RoundRecord(jester, (1, 1, 1), (1, 1, 1)),
+        RoundRecord(jester, (1, 1, 1), (1, 1, 1), bomb=True),
+        RoundRecord(jester, (1, 1, 3), (1, 1, 3)),
+    ]
+    for one_round in rounds:
+        played = game.add_round(played, one_round)
+    figures = stats.compute([stats.PlayedGame("g", "2026-12-01T20:00:00+00:00", played)])
+    tom = next(player for player in figures.players if player.name == "Tom")
+    assert (tom.rounds_bid, tom.bids_met, tom.zero_bids, tom.zero_bids_met) == (5, 5, 1, 1)
+    assert tom.tricks_minus_bids == 0
+    assert tom.total_points == 20 + 30 + 30 + 30 + 30
