@@ -111,3 +111,14 @@ def test_the_blank_pad_follows_the_deck(client: FlaskClient) -> None:
     assert classic.data != anniversary.data  # the last round turns a trump card
     assert client.get("/sheets/blank.pdf?players=7&deck=anniversary_20").status_code == 400
     assert client.get("/sheets/blank.pdf?players=4&deck=jumbo").status_code == 400
+
+
+def test_undo_reopens_the_round_with_its_bomb_and_cloud(client: FlaskClient) -> None:
+    game_id = one_card_round_bid(client)
+    sent = TRICKS | {"bomb": "1", "cloud-seat": "1", "cloud-change": "+1"}
+    assert act(client, game_id, "tricks", **sent) == []
+    assert act(client, game_id, "undo") == []
+    page = soup(client.get(f"/games/{game_id}"))  # read back from the database
+    assert one(page, ".specials-played button.bomb")["aria-pressed"] == "true"
+    assert one(page, "select[name=cloud-seat] option[selected]")["value"] == "1"
+    assert one(page, "input[name=cloud-change][value='+1']").has_attr("checked")
