@@ -57,9 +57,11 @@ def totals(page: Page, base: str, game: str) -> list[int]:
     return shown
 
 
+@pytest.mark.parametrize("script", [True, False], ids=["in-place", "no-javascript"])
 def test_a_25_year_game_tapped_matches_the_scores_counted_by_hand(
-    page: Page, live_server: str
+    new_context: NewContext, live_server: str, script: bool
 ) -> None:
+    page = new_context(java_script_enabled=script).new_page()
     game = start(page, live_server, NAMES)
 
     # Round 1, 1 card: Bruno's Werewolf names no trump; Bruno bid 1 and takes it.
