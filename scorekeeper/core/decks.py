@@ -75,6 +75,23 @@ CARDS: dict[Deck, int] = {
 }
 """How many cards each deck has."""
 
+DECK_WORDS: dict[Deck, tuple[str, str]] = {
+    Deck.CLASSIC: (N_("Classic deck"), N_("60 cards: no special cards.")),
+    Deck.ANNIVERSARY_20: (
+        N_("20-year edition"),
+        N_("66 cards: Dragon, Fairy, Bomb, Werewolf, Juggler and Cloud (3 to 6 players)."),
+    ),
+    Deck.ANNIVERSARY_25: (
+        N_("25-year edition"),
+        N_("67 cards: the six special cards and the Shapeshifter (3 to 6 players)."),
+    ),
+    Deck.ANNIVERSARY_30: (
+        N_("30-year edition"),
+        N_("69 cards: the seven special cards, Witch and Vampire (3 to 6 players)."),
+    ),
+}
+"""Each deck's label and help on the new-game form, as message ids (the ``deck`` variant)."""
+
 MAX_PLAYERS_ANNIVERSARY = 6
 """The anniversary boxes say 3 to 6 players."""
 

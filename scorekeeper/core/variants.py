@@ -20,7 +20,7 @@ from functools import cache
 from itertools import product
 from typing import Any, TypeVar
 
-from scorekeeper.core.decks import MAX_PLAYERS_ANNIVERSARY, Deck
+from scorekeeper.core.decks import DECK_WORDS, MAX_PLAYERS_ANNIVERSARY, Deck
 from scorekeeper.core.refusals import N_, RuleError
 
 Option = TypeVar("Option", bound=StrEnum)
@@ -237,21 +237,7 @@ class Variants:
         Deck.CLASSIC,
         Section.DECK,
         N_("Deck"),
-        {
-            Deck.CLASSIC: Words(N_("Classic deck"), N_("60 cards: no special cards.")),
-            Deck.ANNIVERSARY_20: Words(
-                N_("20-year edition"),
-                N_("66 cards: Dragon, Fairy, Bomb, Werewolf, Juggler and Cloud (3 to 6 players)."),
-            ),
-            Deck.ANNIVERSARY_25: Words(
-                N_("25-year edition"),
-                N_("67 cards: the six special cards and the Shapeshifter (3 to 6 players)."),
-            ),
-            Deck.ANNIVERSARY_30: Words(
-                N_("30-year edition"),
-                N_("69 cards: the seven special cards, Witch and Vampire (3 to 6 players)."),
-            ),
-        },
+        {deck: Words(*words) for deck, words in DECK_WORDS.items()},
     )
 
 
