@@ -3,7 +3,11 @@ page and the blank pad."""
 
 from __future__ import annotations
 
+import csv
+import io
+
 from flask.testing import FlaskClient
+from pypdf import PdfReader
 
 from tests.pages import act, errors, one, post, soup, start_game
 
@@ -122,3 +126,22 @@ def test_undo_reopens_the_round_with_its_bomb_and_cloud(client: FlaskClient) -> 
     assert one(page, ".specials-played button.bomb")["aria-pressed"] == "true"
     assert one(page, "select[name=cloud-seat] option[selected]")["value"] == "1"
     assert one(page, "input[name=cloud-change][value='+1']").has_attr("checked")
+
+
+def test_the_printed_sheet_and_the_csv_show_the_bomb_and_the_cloud(client: FlaskClient) -> None:
+    game_id = one_card_round_bid(client)
+    sent = TRICKS | {"tricks-1": 1, "cloud-seat": "1", "cloud-change": "+1"}
+    assert act(client, game_id, "tricks", **sent) == []
+    assert act(client, game_id, "trump", turned="werewolf", suit="") == []
+    for seat in (2, 3, 0, 1):
+        assert act(client, game_id, "bid", seat=seat, bid=0) == []
+    assert act(client, game_id, "tricks", **(TRICKS | {"tricks-3": 1, "bomb": "1"})) == []
+    printed = client.get(f"/games/{game_id}/sheet.pdf")
+    assert printed.status_code == 200
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(printed.data)).pages)
+    assert "0 → 1" in text and "Werewolf" in text and "Bomb" in text
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{game_id}/export.csv").text)))
+    assert rows[0][-2:] == ["bid scored", "Bomb"]
+    dick = rows[2]  # round 1, seat 1
+    assert dick[4:] == ["Dick", "0", "1", "30", "30", "1", "0"]
+    assert rows[5][-2:] == ["0", "1"]  # round 2, Tom: bid 0 as scored, the Bomb
