@@ -29,6 +29,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorekeeper.core import rules
+from scorekeeper.core.decks import Deck
 from scorekeeper.core.rules import Length, Trump, Turned
 from scorekeeper.core.sheet import Sheet
 from scorekeeper.core.stats import GroupStats
@@ -131,7 +132,13 @@ def _standings_em(built: Sheet) -> dict[str, str]:
     }
 
 
-def blank_pdf(names: tuple[str, ...], *, paper: str, length: Length = Length.STANDARD) -> bytes:
+def blank_pdf(
+    names: tuple[str, ...],
+    *,
+    paper: str,
+    length: Length = Length.STANDARD,
+    deck: Deck = Deck.CLASSIC,
+) -> bytes:
     """An empty pad for a game of ``len(names)`` players (blank names get a line to write on)
     and the given length: a row per round with its cards, and the trump where it is fixed.
 
@@ -142,7 +149,7 @@ def blank_pdf(names: tuple[str, ...], *, paper: str, length: Length = Length.STA
     hands = rules.schedule(players, length)
     fixed = {}
     for number, hand in enumerate(hands, start=1):
-        trump = rules.fixed_trump(number, hand, players, length)
+        trump = rules.fixed_trump(number, hand, players, length, deck)
         if trump is not None:
             if trump.suit is not None:
                 fixed[number] = labels.suit_label(trump.suit)
@@ -266,7 +273,8 @@ def trump_cell(trump: Trump, edition: Edition = Edition.CLASSIC) -> tuple[str, s
         Turned.NONE: _("fixed") if trump.suit is not None else _("no card left"),
         Turned.SUIT: "",
     }
-    return main, notes[trump.turned]
+    # A special card of the anniversary decks is named as it is (the Werewolf that named it).
+    return main, notes.get(trump.turned) or labels.special_name(trump.turned)
 
 
 def _page_css(page: Layout, row_mm: float | None = None) -> Markup:

@@ -26,7 +26,8 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from scorekeeper.core import rules, sheet
-from scorekeeper.core.rules import Length, RuleError
+from scorekeeper.core.decks import Deck
+from scorekeeper.core.rules import Length, RuleError, Variants
 from scorekeeper.render import filenames, labels, printing
 from scorekeeper.render.paper import PAPERS
 from scorekeeper.web import access, errors
@@ -68,12 +69,14 @@ def blank_sheet() -> Response:
 
     Query: ``players`` (3 to 8, required); names go in seat order as repeated ``names``
     parameters (``?players=4&names=Tom&names=Dick``), fewer than N leave the rest blank (a line
-    to write on); ``length`` any game length (``standard`` by default); ``paper`` as for a
-    game's sheet.
+    to write on); ``length`` any game length (``standard`` by default); ``deck`` the box the
+    cards come from (``classic`` by default: an anniversary deck turns a trump card in the last
+    round too); ``paper`` as for a game's sheet.
     """
     paper = _paper()
     players = _player_count(request.args.get("players", ""))
     length = _length(request.args.get("length", "standard"), players)
+    deck = _deck(request.args.get("deck", "classic"), players)
     names = tuple(name.strip() for name in request.args.getlist("names"))
     if len(names) > players:
         abort(
@@ -82,10 +85,13 @@ def blank_sheet() -> Response:
     if any(len(name) > MAX_NAME for name in names):
         abort(400, description=_("Keep each name to %(n)s characters.", n=MAX_NAME))
     names += ("",) * (players - len(names))
-    key = (names, paper, length.value, str(get_locale()))
+    key = (names, paper, length.value, deck.value, str(get_locale()))
     filename = filenames.name_from(["blank", str(players), *names], "pdf")
     return _pdf_response(
-        "blank", key, filename, lambda: printing.blank_pdf(names, paper=paper, length=length)
+        "blank",
+        key,
+        filename,
+        lambda: printing.blank_pdf(names, paper=paper, length=length, deck=deck),
     )
 
 
@@ -98,6 +104,17 @@ def _length(text: str, players: int) -> Length:
     except RuleError as error:
         abort(400, description=labels.refusal(error.reason))
     return Length(text)
+
+
+def _deck(text: str, players: int) -> Deck:
+    """The deck asked for, refused in words when unknown or not for this table."""
+    if text not in {deck.value for deck in Deck}:
+        abort(400, description=_("Unknown deck: %(deck)s.", deck=text[:20]))
+    try:
+        rules.check_variants(players, Variants(deck=Deck(text)))
+    except RuleError as error:
+        abort(400, description=labels.refusal(error.reason))
+    return Deck(text)
 
 
 def _paper() -> str:
