@@ -143,5 +143,5 @@ def test_the_printed_sheet_and_the_csv_show_the_bomb_and_the_cloud(client: Flask
     rows = list(csv.reader(io.StringIO(client.get(f"/games/{game_id}/export.csv").text)))
     assert rows[0][-2:] == ["bid scored", "Bomb"]
     dick = rows[2]  # round 1, seat 1
-    assert dick[4:] == ["Dick", "0", "1", "30", "30", "1", "0"]
+    assert dick[4:] == ["Dick", "0", "1", "30", "30", "", "", "1", "0"]
     assert rows[5][-2:] == ["0", "1"]  # round 2, Tom: bid 0 as scored, the Bomb
