@@ -104,6 +104,11 @@ def blank_pdf(names: tuple[str, ...], *, paper: str, length: Length = Length.STA
 
     Raises :class:`~scorekeeper.core.rules.RuleError` for a length this table cannot play.
     """
+    return write_pdf(blank_html(names, paper=paper, length=length))
+
+
+def blank_html(names: tuple[str, ...], *, paper: str, length: Length = Length.STANDARD) -> str:
+    """The HTML that :func:`blank_pdf` prints."""
     players = len(names)
     headers = pad_headers()
     hands = rules.schedule(players, length)
@@ -133,7 +138,7 @@ def blank_pdf(names: tuple[str, ...], *, paper: str, length: Length = Length.STA
         "abbreviations": abbreviations(headers),
         "page_css": _page_css(page, row_mm=row_mm),
     }
-    return write_pdf(render_template("print/blank.html", **context))
+    return render_template("print/blank.html", **context)
 
 
 def season_pdf(
@@ -149,6 +154,18 @@ def season_pdf(
     ``decimal`` and ``percent`` format numbers for the reader's language; ``chart`` is the SVG
     of the final totals game by game.
     """
+    return write_pdf(season_html(name, figures, chart=chart, decimal=decimal, percent=percent))
+
+
+def season_html(
+    name: str,
+    figures: GroupStats,
+    *,
+    chart: str,
+    decimal: Callable[[float | None], str],
+    percent: Callable[[float | None], str],
+) -> str:
+    """The HTML that :func:`season_pdf` prints."""
     first = figures.games[0].played_at[:10] if figures.games else ""
     last = figures.games[-1].played_at[:10] if figures.games else ""
     context: dict[str, Any] = {
@@ -165,7 +182,7 @@ def season_pdf(
         "percent": percent,
         "page_css": _page_css(fit("a4", 3)),
     }
-    return write_pdf(render_template("print/season.html", **context))
+    return render_template("print/season.html", **context)
 
 
 def pad_headers() -> dict[str, str]:
@@ -322,6 +339,11 @@ def _stylesheet() -> tuple[Any, Any]:
 # Dropped before the interpreter takes its modules apart: the font configuration then removes
 # the copies of the fonts it made for fontconfig.
 atexit.register(_stylesheet.cache_clear)
+
+
+def require() -> None:
+    """Nothing when PDFs can be made here; :class:`PrintingUnavailable` otherwise."""
+    _weasyprint()
 
 
 def available() -> bool:

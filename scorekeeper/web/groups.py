@@ -8,7 +8,7 @@ view it; the browser that made it and holders of its edit token may change it
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from flask import (
     Blueprint,
@@ -43,11 +43,6 @@ bp = Blueprint("groups", __name__, url_prefix="/groups")
 
 
 # --- shared by the pages, the PDF and the API ------------------------------------------------
-
-
-def played(stored_games: Sequence[StoredGame]) -> list[stats.PlayedGame]:
-    """The group's games as the statistics read them."""
-    return [stats.PlayedGame(entry.id, entry.created_at, entry.record) for entry in stored_games]
 
 
 class FilterError(ValueError):
@@ -85,15 +80,10 @@ def group_games(stored: StoredGroup) -> list[StoredGame]:
     return [entry for entry in games if access.may_see(GAME, entry)]
 
 
-def group_stats(stored: StoredGroup, filters: Filters) -> tuple[list[StoredGame], GroupStats]:
-    """The group's games (:func:`group_games`) and the statistics of those the filters keep,
-    counted once per version of the group (:mod:`scorekeeper.web.heavy`: kept, and queued)."""
-
-    def count() -> tuple[list[StoredGame], GroupStats]:
-        games = group_games(stored)
-        return games, stats.compute(played(games), filters)
-
-    return heavy.counted(("stats", heavy.version(stored), filters), count)
+def group_stats(stored: StoredGroup, filters: Filters) -> GroupStats:
+    """The statistics of the group's games this request may see that the filters keep, counted
+    once per version of the group (:mod:`scorekeeper.web.heavy`: kept, queued, in the worker)."""
+    return heavy.group_stats(stored, filters)
 
 
 def totals_chart(figures: GroupStats, width: int, height: int, font: str = "sans-serif") -> str:
@@ -199,7 +189,8 @@ def show(group_id: str) -> str:
     stored = access.load_or_404(GROUP, group_id)
     access.remember(GROUP, stored)
     filters = filters_from(request.args)
-    games, figures = group_stats(stored, filters)
+    figures = group_stats(stored, filters)
+    games = group_games(stored)
     editor = access.keeps(GROUP, stored)
     addable: list[tuple[StoredGame, sheet.Sheet]] = []
     if editor:
@@ -227,7 +218,7 @@ def player(group_id: str, key: str) -> str:
     """One player's figures, results and head-to-head; renaming and merging for editors."""
     stored = access.load_or_404(GROUP, group_id)
     filters = filters_from(request.args)
-    _games, figures = group_stats(stored, filters)
+    figures = group_stats(stored, filters)
     roster = dict(stored.roster)
     figure = figures.player(key)
     if figure is None and key not in roster:
@@ -391,16 +382,15 @@ def season_pdf(group_id: str) -> Response:
     """Standings and every player's figures as a PDF, in the language of the page."""
     stored = access.load_or_404(GROUP, group_id)
     filters = filters_from(request.args)
-    games, figures = group_stats(stored, filters)
-    latest = max((entry.updated_at for entry in games), default=stored.updated_at)
-    seen = tuple(entry.id for entry in games)
-    key = ("season", stored.id, stored.updated_at, latest, seen, filters, str(get_locale()))
-    day = (games[-1].created_at if games else stored.created_at)[:10]
+    stamps = heavy.visible(stored)
+    figures = group_stats(stored, filters)
+    key = ("season", heavy.version(stored, stamps), filters, str(get_locale()))
+    day = (stamps[-1].created_at if stamps else stored.created_at)[:10]
     filename = filenames.name_from([stored.name, day], "pdf")
 
-    def render() -> bytes:
+    def render() -> str:
         svg = totals_chart(figures, 700, 300, "DejaVu Sans, sans-serif")
-        return printing.season_pdf(
+        return printing.season_html(
             stored.name, figures, chart=svg, decimal=decimal, percent=percent
         )
 

@@ -1,0 +1,154 @@
+"""The heavy work's own process: PDF rendering and a big group's figures and file run there, so
+that the serving process keeps its interpreter for the round pages.
+
+One Python process runs one thread of Python at a time (the GIL): a render of several seconds
+in a server thread made every other table's page queue for the interpreter behind it, however
+few renders the queues let run. In a process of its own, a render takes the machine's other
+core and the pages do not wait. The queues (:class:`scorekeeper.web.pdf.Renders`) still decide
+how many may wait; this module only says where the work runs.
+
+The worker is one process (``concurrent.futures.ProcessPoolExecutor`` with one worker), started
+on the first heavy request by the ``spawn`` method (a fork of a server with threads may copy a
+lock held by another thread) and shared by every app of the server process. Each task is
+bounded: ``HEAVY_SECONDS`` of work (an alarm in the worker) and ``HEAVY_MEMORY_MB`` of memory
+(the worker's address space); past either the answer is :class:`TooHeavy`, and a worker that
+died is started again on the next request. The worker ends with the server, however the server
+ends: it ignores Ctrl-C (the server shuts the pool down), and it checks every
+:data:`WATCH_SECONDS` that the server is still its parent (after a ``kill -9`` it is not).
+
+``HEAVY_WORKER = False`` runs the same functions in the request's thread (as before), and so
+does a database that lives in memory (the worker could not see it).
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import signal
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from multiprocessing import get_context
+from typing import Any, TypeVar
+
+from flask import current_app
+
+T = TypeVar("T")
+
+WATCH_SECONDS = 0.5
+# What the server waits beyond the task's own bound before it gives up on the worker.
+GRACE_SECONDS = 10
+
+_POOL: ProcessPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+class TooHeavy(Exception):
+    """The task took longer or more memory than the worker allows, or the worker died."""
+
+
+def run(function: Callable[..., T], *args: Any) -> T:
+    """``function(*args)`` in the worker process (or here, when the app says so);
+    :class:`TooHeavy` past the bounds. ``function`` and its arguments must pickle: a module's
+    function of plain values."""
+    config = current_app.config
+    if not config["HEAVY_WORKER"] or str(config["DATABASE"]) == ":memory:":
+        return function(*args)
+    seconds = float(config["HEAVY_SECONDS"])
+    memory = int(config["HEAVY_MEMORY_MB"])
+    pool = _pool(memory)
+    try:
+        future = pool.submit(_bounded, seconds, function, *args)
+        answer: T = future.result(timeout=seconds + GRACE_SECONDS)
+    except (BrokenExecutor, FutureTimeout) as error:
+        _forget(pool)
+        raise TooHeavy from error
+    return answer
+
+
+def worker_pid() -> int | None:
+    """The worker's process id, ``None`` before the first heavy request (for tests)."""
+    with _POOL_LOCK:
+        processes = getattr(_POOL, "_processes", None) or {}
+        return next(iter(processes), None)
+
+
+def stop() -> None:
+    """End the worker now (the server is stopping; tests)."""
+    global _POOL
+    with _POOL_LOCK:
+        pool, _POOL = _POOL, None
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _pool(memory_mb: int) -> ProcessPoolExecutor:
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=get_context("spawn"),
+                initializer=_start_worker,
+                initargs=(os.getpid(), memory_mb),
+            )
+        return _POOL
+
+
+def _forget(pool: ProcessPoolExecutor) -> None:
+    """Drop a pool whose worker died or hangs: the next request starts a new one."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is pool:
+            _POOL = None
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+# --- in the worker process -------------------------------------------------------------------
+
+
+class _Alarm(BaseException):
+    """Raised in the worker when a task's time is up (a BaseException: no ``except Exception``
+    in the libraries swallows it)."""
+
+
+def _start_worker(server: int, memory_mb: int) -> None:
+    """The worker's set-up: Ctrl-C is the server's to handle, memory is capped, and the worker
+    ends as soon as the server is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if memory_mb > 0:
+        limit = memory_mb * 1024 * 1024
+        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    threading.Thread(target=_watch, args=(server,), daemon=True, name="watch-server").start()
+
+
+def _watch(server: int) -> None:
+    """End this process once the server is no longer its parent (killed, or gone)."""
+    while os.getppid() == server:
+        time.sleep(WATCH_SECONDS)
+    os._exit(0)
+
+
+def _on_alarm(_signum: int, _frame: object) -> None:
+    raise _Alarm
+
+
+def _bounded(seconds: float, function: Callable[..., T], *args: Any) -> T:
+    """``function``'s answer, or :class:`TooHeavy` when it runs past ``seconds`` or out of
+    memory (the worker lives on for the next task)."""
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return function(*args)
+    except (_Alarm, MemoryError) as error:
+        raise TooHeavy(type(error).__name__) from None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
