@@ -11,10 +11,11 @@ The worker is one process (``concurrent.futures.ProcessPoolExecutor`` with one w
 on the first heavy request by the ``spawn`` method (a fork of a server with threads may copy a
 lock held by another thread) and shared by every app of the server process. Each task is
 bounded: ``HEAVY_SECONDS`` of work (an alarm in the worker) and ``HEAVY_MEMORY_MB`` of memory
-(the worker's address space); past either the answer is :class:`TooHeavy`, and a worker that
-died is started again on the next request. The worker ends with the server, however the server
-ends: it ignores Ctrl-C (the server shuts the pool down), and it checks every
-:data:`WATCH_SECONDS` that the server is still its parent (after a ``kill -9`` it is not).
+(the worker's address space); past either the answer is :class:`TooHeavy` and the worker is
+replaced (stopped in the middle of a library's work, it is not trusted with the next task), as
+is a worker that died. The worker ends with the server, however the server ends: it ignores
+Ctrl-C (the server shuts the pool down at exit), and it checks every :data:`WATCH_SECONDS` that
+the server is still its parent (after a ``kill -9`` it is not).
 
 ``HEAVY_WORKER = False`` runs the same functions in the request's thread (as before), and so
 does a database that lives in memory (the worker could not see it).
@@ -65,14 +66,11 @@ def run(function: Callable[..., T], *args: Any) -> T:
     except (BrokenExecutor, FutureTimeout) as error:
         _forget(pool)
         raise TooHeavy from error
+    except TooHeavy:
+        # Stopped in the middle of a library's work: the next task gets a fresh worker.
+        _forget(pool)
+        raise
     return answer
-
-
-def worker_pid() -> int | None:
-    """The worker's process id, ``None`` before the first heavy request (for tests)."""
-    with _POOL_LOCK:
-        processes = getattr(_POOL, "_processes", None) or {}
-        return next(iter(processes), None)
 
 
 def stop() -> None:
@@ -103,6 +101,8 @@ def _forget(pool: ProcessPoolExecutor) -> None:
     with _POOL_LOCK:
         if _POOL is pool:
             _POOL = None
+    # The executor has no public way to end a worker in the middle of a task (Python 3.14 adds
+    # terminate_workers): its process table it is.
     for process in list((getattr(pool, "_processes", None) or {}).values()):
         process.kill()
     pool.shutdown(wait=False, cancel_futures=True)
@@ -142,7 +142,7 @@ def _on_alarm(_signum: int, _frame: object) -> None:
 
 def _bounded(seconds: float, function: Callable[..., T], *args: Any) -> T:
     """``function``'s answer, or :class:`TooHeavy` when it runs past ``seconds`` or out of
-    memory (the worker lives on for the next task)."""
+    memory (the server then replaces this worker)."""
     previous = signal.signal(signal.SIGALRM, _on_alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
