@@ -10,12 +10,13 @@ how many may wait; this module only says where the work runs.
 The worker is one process (``concurrent.futures.ProcessPoolExecutor`` with one worker), started
 on the first heavy request by the ``spawn`` method (a fork of a server with threads may copy a
 lock held by another thread) and shared by every app of the server process. Each task is
-bounded: ``HEAVY_SECONDS`` of work (an alarm in the worker) and ``HEAVY_MEMORY_MB`` of memory
-(the worker's address space); past either the answer is :class:`TooHeavy` and the worker is
-replaced (stopped in the middle of a library's work, it is not trusted with the next task), as
-is a worker that died. The worker ends with the server, however the server ends: it ignores
-Ctrl-C (the server shuts the pool down at exit), and it checks every :data:`WATCH_SECONDS` that
-the server is still its parent (after a ``kill -9`` it is not).
+bounded: ``HEAVY_SECONDS`` of processor time (a timer in the worker: a machine busy with other
+work does not make a task fail) and ``HEAVY_MEMORY_MB`` of memory (the worker's address space).
+Past either the answer is :class:`TooHeavy` and the worker is replaced: stopped in the middle
+of a library's work, it is not trusted with the next task; so is a worker that died. The worker
+ends with the server, however the server ends: it ignores Ctrl-C (the server shuts the pool
+down at exit), and it checks every :data:`WATCH_SECONDS` that the server is still its parent
+(after a ``kill -9`` it is not).
 
 ``HEAVY_WORKER = False`` runs the same functions in the request's thread (as before), and so
 does a database that lives in memory (the worker could not see it).
@@ -39,8 +40,11 @@ from flask import current_app
 T = TypeVar("T")
 
 WATCH_SECONDS = 0.5
-# What the server waits beyond the task's own bound before it gives up on the worker.
-GRACE_SECONDS = 10
+# The bound in the worker is processor time, which a busy machine does not stretch; the server
+# gives up on a worker that has not answered within this many times that in real time, plus
+# the time a new worker takes to start (a task stuck waiting, or a machine far too busy).
+PATIENCE = 5
+STARTING_SECONDS = 60
 
 _POOL: ProcessPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
@@ -62,7 +66,7 @@ def run(function: Callable[..., T], *args: Any) -> T:
     pool = _pool(memory)
     try:
         future = pool.submit(_bounded, seconds, function, *args)
-        answer: T = future.result(timeout=seconds + GRACE_SECONDS)
+        answer: T = future.result(timeout=seconds * PATIENCE + STARTING_SECONDS)
     except (BrokenExecutor, FutureTimeout) as error:
         _forget(pool)
         raise TooHeavy from error
@@ -112,8 +116,8 @@ def _forget(pool: ProcessPoolExecutor) -> None:
 
 
 class _Alarm(BaseException):
-    """Raised in the worker when a task's time is up (a BaseException: no ``except Exception``
-    in the libraries swallows it)."""
+    """Raised in the worker when a task's processor time is up (a BaseException: no
+    ``except Exception`` in the libraries swallows it)."""
 
 
 def _start_worker(server: int, memory_mb: int) -> None:
@@ -141,14 +145,14 @@ def _on_alarm(_signum: int, _frame: object) -> None:
 
 
 def _bounded(seconds: float, function: Callable[..., T], *args: Any) -> T:
-    """``function``'s answer, or :class:`TooHeavy` when it runs past ``seconds`` or out of
-    memory (the server then replaces this worker)."""
-    previous = signal.signal(signal.SIGALRM, _on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    """``function``'s answer, or :class:`TooHeavy` when it takes more than ``seconds`` of
+    processor time or runs out of memory (the server then replaces this worker)."""
+    previous = signal.signal(signal.SIGPROF, _on_alarm)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         return function(*args)
     except (_Alarm, MemoryError) as error:
         raise TooHeavy(type(error).__name__) from None
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
