@@ -67,19 +67,6 @@ def filters_from(args: Mapping[str, str]) -> Filters:
         abort(400, description=str(error))
 
 
-def group_games(stored: StoredGroup) -> list[StoredGame]:
-    """The group's games this request may see, in the order they were started.
-
-    A game whose view link was renewed is hidden from the group's pages and files as it is
-    everywhere, except from the group's keepers (who can take it out of the group) and from
-    phones that may see the game itself.
-    """
-    games = storage.group_games(storage.get_db(), stored.id)
-    if access.keeps(GROUP, stored):
-        return games
-    return [entry for entry in games if access.may_see(GAME, entry)]
-
-
 def group_stats(stored: StoredGroup, filters: Filters) -> GroupStats:
     """The statistics of the group's games this request may see that the filters keep, counted
     once per version of the group (:mod:`scorekeeper.web.heavy`: kept, queued, in the worker)."""
@@ -190,7 +177,6 @@ def show(group_id: str) -> str:
     access.remember(GROUP, stored)
     filters = filters_from(request.args)
     figures = group_stats(stored, filters)
-    games = group_games(stored)
     editor = access.keeps(GROUP, stored)
     addable: list[tuple[StoredGame, sheet.Sheet]] = []
     if editor:
@@ -206,7 +192,7 @@ def show(group_id: str) -> str:
         stored,
         figures=figures,
         filters=filters,
-        games=[(entry, sheet.build(entry.record)) for entry in reversed(games)],
+        games=list(reversed(heavy.game_cards(stored))),
         chart=Markup(totals_chart(figures, 360, 260)),
         addable=addable,
         add_form=group_forms.AddGamesForm(),
@@ -285,8 +271,10 @@ def new_game(group_id: str) -> ResponseReturnValue:
     """A new game of the group: tap who plays; first dealer and variants as last time."""
     stored = access.load_or_404(GROUP, group_id)
     access.require_keeper(GROUP, stored)
-    games = group_games(stored)
-    last = games[-1].record if games else None
+    # A keeper sees every game: the last one started is the last stamp.
+    stamps = heavy.visible(stored)
+    found = storage.load(storage.get_db(), stamps[-1].id) if stamps else None
+    last = found.record if found else None
     data = None
     order: list[str] = []
     if last is not None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from flask import Flask, Response, current_app
@@ -49,8 +50,12 @@ def init_app(app: Flask) -> None:
 
 
 def visible(stored: StoredGroup) -> list[GameStamp]:
-    """The stamps of the group's games this request may see, in the order they were started
-    (the same games as :func:`scorekeeper.web.groups.group_games`, without their records)."""
+    """The stamps of the group's games this request may see, in the order they were started.
+
+    A game whose view link was renewed is hidden from the group's pages and files as it is
+    everywhere, except from the group's keepers (who can take it out of the group) and from
+    phones that may see the game itself.
+    """
     stamps = storage.group_stamps(storage.get_db(), stored.id)
     if access.keeps(GROUP, stored):
         return stamps
@@ -72,6 +77,31 @@ def group_stats(stored: StoredGroup, filters: Filters) -> GroupStats:
     return counted(
         ("stats", version(stored, stamps), filters),
         lambda: worker.run(count_stats, _database(), ids, filters),
+    )
+
+
+@dataclass(frozen=True)
+class GameCard:
+    """What a group's page shows of one of its games (read from its sheet in the worker)."""
+
+    id: str
+    created_at: str
+    players: tuple[str, ...]
+    finished: bool
+    round_number: int
+    rounds: int
+    leaders: tuple[int, ...]
+    totals: tuple[int, ...]
+    length: str
+
+
+def game_cards(stored: StoredGroup) -> list[GameCard]:
+    """The cards of the group's games this request may see, in the order they were started:
+    made in the worker once per version."""
+    stamps = visible(stored)
+    ids = tuple(entry.id for entry in stamps)
+    return counted(
+        ("cards", version(stored, stamps)), lambda: worker.run(make_cards, _database(), ids)
     )
 
 
@@ -130,6 +160,27 @@ def write_group_file(
         name, players, [(sheet.build(entry.record), entry.created_at) for entry in games]
     )
     return group_text(data).encode("utf-8")
+
+
+def make_cards(database: str, game_ids: tuple[str, ...]) -> list[GameCard]:
+    """The card of each of the games ``game_ids``."""
+    cards = []
+    for entry in _games(database, game_ids):
+        built = sheet.build(entry.record)
+        cards.append(
+            GameCard(
+                id=entry.id,
+                created_at=entry.created_at,
+                players=built.players,
+                finished=built.finished,
+                round_number=built.round_number,
+                rounds=len(built.schedule),
+                leaders=built.leaders,
+                totals=built.totals,
+                length=built.variants.length.value,
+            )
+        )
+    return cards
 
 
 def _games(database: str, game_ids: tuple[str, ...]) -> list[StoredGame]:
