@@ -1,10 +1,10 @@
 """The round page while strangers ask a big group for its heaviest answers.
 
 A group of 1,000 games (the most a group file may hold) is stored; then ``clients`` threads
-fetch, without pause, its group file, its season PDF and its statistics under filters that
-change every time (more combinations than are kept, so most answers are counted again). The
-round page of another table is measured alone and meanwhile, on the real server. Goal: at most
-2x (docs/benchmarks.md).
+fetch, without pause, its group file, its season PDF, its statistics and its page (every game
+listed) under filters that change every time (more combinations than are kept, so most answers
+are counted again). The round page of another table is measured alone and meanwhile, on the
+real server. Goal: at most 2x (docs/benchmarks.md).
 
 Run ``.venv/bin/python -m benchmarks.group_bench``.
 """
@@ -31,7 +31,11 @@ def heavy_paths(group_id: str) -> itertools.cycle[str]:
     paths = [f"/groups/{group_id}/export.json"]
     for length, variant in itertools.product(Length, VariantFilter):
         query = f"length={length.value}&variant={variant.value}"
-        paths += [f"/api/groups/{group_id}/stats?{query}", f"/groups/{group_id}/season.pdf?{query}"]
+        paths += [
+            f"/api/groups/{group_id}/stats?{query}",
+            f"/groups/{group_id}/season.pdf?{query}",
+            f"/groups/{group_id}?{query}",
+        ]
     return itertools.cycle(paths)
 
 

@@ -9,7 +9,7 @@ revalidation (304).
 
 Under load (:func:`under_load`): the round page's median on the real server, alone and while 8
 clients fetch blank pads that are never cached (each with names of its own), so that renders
-queue (one at a time, a few waiting; more are told to retry). The goal: at most 2x.
+queue (one at a time, a few waiting; more are told to retry). The goal: at most 1.5x (issue 22).
 
 Run ``.venv/bin/python -m benchmarks.pdf_bench``; ``run()`` and ``under_load()`` return the
 numbers for ``make bench`` to write into ``docs/benchmarks.md``.

@@ -418,8 +418,8 @@ def pdf_load(results: Results) -> list[str]:
         f"`benchmarks/pdf_bench.py` (`under_load`): the round page's median over "
         f"{_n(section['seconds'])} s on the real server, alone and while {section['clients']} "
         "clients fetch blank pads that are never cached (names of their own each time). One "
-        "sheet renders at a time and four wait; the rest are told to retry (503). Goal: at "
-        "most 2x.",
+        "sheet renders at a time, in the worker process, and four wait; the rest are told to "
+        "retry (503). Goal: at most 1.5x.",
         "",
         *_table(
             ["", "ms"],
@@ -447,9 +447,9 @@ def group_load(results: Results) -> list[str]:
     lines += [
         f"`benchmarks/group_bench.py`: the round page's median over {_n(section['seconds'])} s "
         f"on the real server, alone and while {section['clients']} clients fetch a "
-        f"{_n(section['games'])}-game group's file, season PDF and statistics under changing "
-        "filters (web/heavy.py counts one at a time, one waiting; the rest are told to retry). "
-        "Goal: at most 2x.",
+        f"{_n(section['games'])}-game group's file, season PDF, statistics and page under "
+        "changing filters (web/heavy.py counts in the worker process, one at a time, one "
+        "waiting; the rest are told to retry). Goal: at most 2x.",
         "",
         *_table(
             ["", "ms"],
