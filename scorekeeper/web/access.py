@@ -95,6 +95,7 @@ MAX_REMEMBERED = 50
 MEMORY = "keep"
 # The cookie's earlier keys, read once into the one memory.
 _OLD_KEYS = {"": ("seen", "edit", "view"), "r": ("group_seen", "group_edit", "group_view")}
+_OLD_KEY_NAMES = frozenset(key for keys in _OLD_KEYS.values() for key in keys)
 
 
 def proof(token: str) -> str:
@@ -112,9 +113,10 @@ Entry = list[str]  # [letter + id, proof of the edit token or "", proof of the v
 
 def _memory() -> list[Entry]:
     """The memory's entries, least recently used first (an earlier cookie's keys converted)."""
-    if any(key in session for keys in _OLD_KEYS.values() for key in keys):
+    cookie = session._get_current_object()  # type: ignore[attr-defined]
+    if not _OLD_KEY_NAMES.isdisjoint(cookie):
         _convert_old_memory()
-    entries = session.get(MEMORY, [])
+    entries = cookie.get(MEMORY, [])
     return [[str(part) for part in entry] for entry in entries if len(entry) == 3]
 
 

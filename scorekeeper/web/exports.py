@@ -7,12 +7,8 @@ holds a sealed bid. Import replays the file through the rules, like the API does
 
 from __future__ import annotations
 
-import hashlib
-import json
-
 from flask import Blueprint, Response, flash, redirect, url_for
 from flask_babel import gettext as _
-from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
@@ -21,8 +17,7 @@ from scorekeeper.core.game import GameRecord
 from scorekeeper.core.record import RecordError, check_text, parse_game
 from scorekeeper.render import csvfile, filenames, labels
 from scorekeeper.storage import StoredGame
-from scorekeeper.web import access, once
-from scorekeeper.web.forms import ImportForm
+from scorekeeper.web import access, once, uploads
 from scorekeeper.web.kinds import GAME
 
 bp = Blueprint("exports", __name__)
@@ -78,26 +73,12 @@ def _download(text: str, mimetype: str, name: str) -> Response:
     return response
 
 
+_GAME_UPLOAD = uploads.Refusals("import_too_large", "import_no_file", "import_not_json")
+
+
 def _uploaded_record() -> tuple[GameRecord, str | None]:
     """The game in the uploaded file and the key of this upload, or a :class:`RecordError`
-    saying what is wrong.
-
-    The key is the form's one-time key with the file's digest: the same form sent twice with
-    the same file (a double tap) imports one game, another file from the same page another.
-    """
-    try:
-        form = ImportForm()
-        valid = form.validate_on_submit()
-    except RequestEntityTooLarge as error:
-        raise RecordError("import_too_large") from error
-    if not valid:
-        raise RecordError("import_no_file")
-    content = form.record.data.read()
-    try:
-        data = json.loads(content.decode("utf-8-sig"))
-    except (ValueError, RecursionError) as error:
-        raise RecordError("import_not_json") from error
+    saying what is wrong."""
+    data, key = uploads.read(_GAME_UPLOAD, "import")
     check_text(data)
-    once = form.once_key()
-    key = None if once is None else f"import:{once}:{hashlib.sha256(content).hexdigest()}"
     return parse_game(data), key

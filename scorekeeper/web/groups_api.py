@@ -8,14 +8,11 @@ the group page and uploaded on the home page of another server. Documented in ``
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 from flask import Blueprint, Response, flash, jsonify, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
-from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
@@ -25,7 +22,7 @@ from scorekeeper.core.record import Json, RecordError, parse_game
 from scorekeeper.core.refusals import Reason
 from scorekeeper.render import filenames, labels
 from scorekeeper.storage import StoredGroup
-from scorekeeper.web import access, api, forms, groups, heavy, once
+from scorekeeper.web import access, api, groups, heavy, once, uploads
 from scorekeeper.web.api import Refusal
 from scorekeeper.web.forms import groups as group_forms
 from scorekeeper.web.kinds import GROUP
@@ -198,21 +195,13 @@ def _group_file_limit(endpoint: str | None, _values: dict[str, Any] | None) -> N
         request.max_content_length = MAX_GROUP_FILE
 
 
+_GROUP_UPLOAD = uploads.Refusals(
+    "group_import_too_large", "group_import_no_file", "group_import_not_json"
+)
+
+
 def _uploaded_group() -> tuple[GroupFile, str | None]:
-    """The group in the uploaded file and the key of this upload (the form's one-time key with
-    the file's digest, as for a game's import), or a :class:`RecordError`."""
-    try:
-        form = forms.ImportForm()
-        valid = form.validate_on_submit()
-    except RequestEntityTooLarge as error:
-        raise RecordError("group_import_too_large") from error
-    if not valid:
-        raise RecordError("group_import_no_file")
-    content = form.record.data.read()
-    try:
-        data = json.loads(content.decode("utf-8-sig"))
-    except (ValueError, RecursionError) as error:
-        raise RecordError("group_import_not_json") from error
-    found = form.once_key()
-    key = None if found is None else f"group-import:{found}:{hashlib.sha256(content).hexdigest()}"
+    """The group in the uploaded file and the key of this upload (as for a game's import), or a
+    :class:`RecordError`."""
+    data, key = uploads.read(_GROUP_UPLOAD, "group-import")
     return parse_group_file(data), key
