@@ -141,22 +141,6 @@ def blank_html(names: tuple[str, ...], *, paper: str, length: Length = Length.ST
     return render_template("print/blank.html", **context)
 
 
-def season_pdf(
-    name: str,
-    figures: GroupStats,
-    *,
-    chart: str,
-    decimal: Callable[[float | None], str],
-    percent: Callable[[float | None], str],
-) -> bytes:
-    """A group's season report: standings, every player's figures and the totals chart.
-
-    ``decimal`` and ``percent`` format numbers for the reader's language; ``chart`` is the SVG
-    of the final totals game by game.
-    """
-    return write_pdf(season_html(name, figures, chart=chart, decimal=decimal, percent=percent))
-
-
 def season_html(
     name: str,
     figures: GroupStats,
@@ -165,7 +149,12 @@ def season_html(
     decimal: Callable[[float | None], str],
     percent: Callable[[float | None], str],
 ) -> str:
-    """The HTML that :func:`season_pdf` prints."""
+    """A group's season report, as HTML for :func:`write_pdf`: standings, every player's
+    figures and the totals chart.
+
+    ``decimal`` and ``percent`` format numbers for the reader's language; ``chart`` is the SVG
+    of the final totals game by game.
+    """
     first = figures.games[0].played_at[:10] if figures.games else ""
     last = figures.games[-1].played_at[:10] if figures.games else ""
     context: dict[str, Any] = {
