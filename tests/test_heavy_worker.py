@@ -10,10 +10,11 @@ import time
 from pathlib import Path
 
 import psutil
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.web import worker
+from scorekeeper.web import groups, worker
 from tests import pdfs
 from tests.pages import soup
 from tests.plays import bearer, json_of
@@ -101,3 +102,17 @@ def test_the_server_process_can_end_its_worker(app: Flask, client: FlaskClient) 
     assert client.get("/sheets/blank.pdf?players=3").status_code == 200
     worker.stop()
     assert client.get("/sheets/blank.pdf?players=6").status_code == 200  # a new one
+
+
+def test_a_groups_page_lists_its_latest_games_and_says_how_many_more(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(groups, "LISTED_GAMES", 2)
+    group_id, token = make(client)
+    for seed in (1, 2, 3):
+        client.post(f"/api/groups/{group_id}/games", json=game_json(seed), headers=bearer(token))
+    page = soup(client.get(f"/groups/{group_id}"))
+    latest = [item.get_text(" ", strip=True) for item in page.select("ul.games li")]
+    assert len(latest) == 2
+    assert "1 older game is not listed here" in page.get_text(" ", strip=True)
+    assert "3 finished games counted" in page.get_text(" ", strip=True)

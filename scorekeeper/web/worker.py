@@ -40,6 +40,7 @@ from flask import current_app
 T = TypeVar("T")
 
 WATCH_SECONDS = 0.5
+NICENESS = 10
 # The bound in the worker is processor time, which a busy machine does not stretch; the server
 # gives up on a worker that has not answered within this many times that in real time, plus
 # the time a new worker takes to start (a task stuck waiting, or a machine far too busy).
@@ -121,9 +122,12 @@ class _Alarm(BaseException):
 
 
 def _start_worker(server: int, memory_mb: int) -> None:
-    """The worker's set-up: Ctrl-C is the server's to handle, memory is capped, and the worker
-    ends as soon as the server is gone."""
+    """The worker's set-up: Ctrl-C is the server's to handle, the server comes first for the
+    processor, memory is capped, and the worker ends as soon as the server is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Where the worker and the server want the same core (one core, or a machine busy with
+    # other work), the server's pages go first.
+    os.nice(NICENESS)
     if memory_mb > 0:
         limit = memory_mb * 1024 * 1024
         _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
