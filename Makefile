@@ -33,7 +33,7 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/activate
 # Installs the Debian packages $(1) that are missing when this is Debian or Ubuntu, as root, with
 # apt-get; otherwise says which are missing and what they are for ($(2)) and goes on.
 define install_debs
-	@if command -v dpkg >/dev/null 2>&1; then \
+	@if command -v dpkg >/dev/null 2>&1 && ! dpkg -s $(1) >/dev/null 2>&1; then \
 	  missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	  if [ -n "$$missing" ] && command -v apt-get >/dev/null 2>&1 && [ "$$EUID" = 0 ]; then \
 	    echo "Installing system packages:$$missing"; \
@@ -48,10 +48,19 @@ define install_debs
 	fi
 endef
 
-run: $(VENV)/.installed ## Serve the app on all interfaces (HOST, PORT to change)
+# The app's bytecode, written ahead: where PYTHONDONTWRITEBYTECODE is set (many containers),
+# Python would compile every module of the pad from source at each start.
+PY_SOURCES := $(shell find scorekeeper -name '*.py')
+COMPILED := scorekeeper/__pycache__/compiled.stamp
+$(COMPILED): $(PY_SOURCES) | $(VENV)/.installed
+	$(BIN)/python -m compileall -q scorekeeper
+	touch $@
+
+# No pybabel run here (a third of the time to the first page): the app compiles a catalogue
+# whose messages.po changed itself, at start (render/languages.py, compile_catalogues).
+run: $(VENV)/.installed $(COMPILED) ## Serve the app on all interfaces (HOST, PORT to change)
 	$(call install_debs,$(RUN_DEBS),The score pad serves anyway: only the printed PDF needs them.)
 	@mkdir -p instance
-	$(BIN)/pybabel -q compile -d translations
 	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT)
 
 # axe-core for the accessibility checks of the browser tests: loaded into the page by Playwright
@@ -83,9 +92,9 @@ fmt: $(VENV)/.installed-test ## Format and fix what ruff can
 	$(BIN)/ruff check --fix scorekeeper tests benchmarks
 
 messages: $(VENV)/.installed ## Extract every message into messages.pot and update the catalogues
-	$(BIN)/pybabel -q extract -F babel.cfg -k N_ -k NP_:1,2 -k _l -c Translators: --no-location --sort-output \
+	$(BIN)/pybabel -q extract -w 100 -F babel.cfg -k N_ -k NP_:1,2 -k _l -c Translators: --no-location --sort-output \
 		-o messages.pot .
-	$(BIN)/pybabel -q update -N --ignore-obsolete -i messages.pot -d translations
+	$(BIN)/pybabel -q update -w 100 -N --ignore-obsolete -i messages.pot -d translations
 
 bench: $(VENV)/.installed-test ## Measure speed and size; writes docs/benchmarks.md
 	$(call install_debs,$(TEST_DEBS) wrk,Benchmarks that need them will fail.)

@@ -7,6 +7,11 @@ all but one player made the bid (the steppers start at the bids: one tap for the
 meanwhile are counted too. The paper pad needs three handwritten numbers per player and round:
 the bid, the score and the new total.
 
+Bytes per round: the request and response bodies of the round, as they went over the wire
+(compressed where the server compressed them), counted by Chromium (DevTools protocol): with a
+warm cache, a round is its taps' requests and the version checks meanwhile. Measured for 3 to
+6 players (rounds of 1 and 10 cards) and for 8 players (rounds of 1 and 6 cards, of 7).
+
 Tap-to-screen: with JavaScript a tap that sends a form updates the page in place. The page
 notes the time of each tap and of the moment the next frame after the swap is drawn; the
 median over every such tap of every round is reported.
@@ -27,8 +32,11 @@ from tests.browser import flows
 from tests.support.browser import CHROMIUM, PHONE, TIMEOUT_MS, launch
 from tests.support.server import running
 
-NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eva", "Finn")
+NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hana")
 HANDS = (1, 10)  # rounds 1 and 10 of the standard game deal 1 and 10 cards
+# Players and the rounds measured: rounds 1 and 10, or 1 and 6 of 7 for 8 players.
+TABLES = {3: HANDS, 4: HANDS, 5: HANDS, 6: HANDS, 8: (1, 6)}
+BYTES_GOALS = {4: 10_000, 8: 16_000}  # bytes on the wire per round, at most
 
 
 def round_taps(page: Page, players: int, number: int) -> int:
@@ -61,6 +69,42 @@ def tap_times(page: Page) -> list[float]:
     return [float(ms) for ms in page.evaluate("window.__tapToScreen || []")]
 
 
+class Wire:
+    """Bytes of request and response bodies that reach the server, from Chromium's own count:
+    a response's body is its bytes received less its head; answers from the cache count 0."""
+
+    def __init__(self) -> None:
+        self.sent = 0
+        self.heads: dict[str, int] = {}
+        self.received = 0
+
+    def listen(self, cdp: Any) -> None:
+        cdp.on("Network.requestWillBeSent", self._request)
+        cdp.on("Network.responseReceived", self._response)
+        cdp.on("Network.loadingFinished", self._finished)
+
+    def clear(self) -> None:
+        self.sent = self.received = 0
+        self.heads.clear()
+
+    @property
+    def total(self) -> int:
+        return self.sent + self.received
+
+    def _request(self, event: dict[str, Any]) -> None:
+        self.sent += len(event["request"].get("postData", "").encode())
+
+    def _response(self, event: dict[str, Any]) -> None:
+        response = event["response"]
+        if not response.get("fromDiskCache") and not response.get("fromServiceWorker"):
+            self.heads[event["requestId"]] = int(response.get("encodedDataLength", 0))
+
+    def _finished(self, event: dict[str, Any]) -> None:
+        head = self.heads.pop(event["requestId"], None)
+        if head is not None:
+            self.received += max(0, int(event["encodedDataLength"]) - head)
+
+
 def run() -> dict[str, Any]:
     """Taps and browser requests per round, by players and hand size, and the paper pad's count."""
     rows = []
@@ -73,7 +117,7 @@ def run() -> dict[str, Any]:
         swaps: list[float] = []
         browser = launch(driver)
         try:
-            for players in range(3, 7):
+            for players, hands in TABLES.items():
                 context = browser.new_context(viewport=PHONE, base_url=base)
                 context.set_default_timeout(TIMEOUT_MS)
                 context.add_init_script(TAP_CLOCK)
@@ -99,14 +143,20 @@ def run() -> dict[str, Any]:
 
                 cdp.on("Network.requestServedFromCache", from_memory)
                 cdp.on("Network.responseReceived", from_disk)
+                wire = Wire()
+                wire.listen(cdp)
                 flows.new_game(page, base, NAMES[:players])
                 row: dict[str, Any] = {"players": players, "paper": 3 * players}
-                for hand in HANDS:
-                    if hand == 10:
-                        flows.fast_forward(page, 8)  # setup, not play: rounds 2 to 9
+                row["hands"] = list(hands)
+                for hand in hands:
+                    number = rules.schedule(players).index(hand) + 1
+                    if number > 1:
+                        flows.fast_forward(page, number - 2)  # setup, not play: rounds 2 on
                     requests.clear()
                     cached.clear()
-                    row[f"taps_{hand}"] = round_taps(page, players, hand)
+                    wire.clear()
+                    row[f"taps_{hand}"] = round_taps(page, players, number)
+                    row[f"bytes_{hand}"] = wire.total
                     swaps.extend(tap_times(page))
                     row[f"requests_{hand}"] = len(requests) - len(cached)
                     row[f"html_{hand}"] = sum("/static/" not in url for url in requests)
@@ -114,8 +164,19 @@ def run() -> dict[str, Any]:
                 context.close()
         finally:
             browser.close()
+    bytes_rows = [
+        {
+            "players": row["players"],
+            "hands": row["hands"],
+            "bytes": [row[f"bytes_{hand}"] for hand in row["hands"]],
+            "goal": BYTES_GOALS[row["players"]],
+        }
+        for row in rows
+        if row["players"] in BYTES_GOALS
+    ]
     return {
-        "rows": rows,
+        "rows": [row for row in rows if row["players"] in range(3, 7)],
+        "bytes_rows": bytes_rows,
         "chromium": CHROMIUM,
         "tap_to_screen_ms": median(swaps),
         "tap_to_screen_p90_ms": sorted(swaps)[int(0.9 * (len(swaps) - 1))] if swaps else None,

@@ -1,11 +1,11 @@
-"""Watching phones: the round page's wait with 200 phones following the game against none.
+"""Watching phones: the round page's wait with 500 phones following the game against none.
 
 Every open page of a game asks ``/games/<id>/version`` every 1.5 s (``static/app.js``) and is
 answered ``304`` while nothing changed. This measures what that costs the scorekeeper: the real
 server (``python -m scorekeeper.serve``, 8 threads) on 127.0.0.1, the round page of a 6-player
 game at round 10 asked for again and again by one scorekeeper's phone (one keep-alive
 connection, opened after the watchers', as a phone that comes back from sleep), first alone,
-then with 200 watchers polling on connections of their own, each at its own phase. The watchers
+then with 500 watchers polling on connections of their own, each at its own phase. The watchers
 run in a process of their own (asyncio, one connection each), so their client work does not
 slow the scorekeeper's client; on a 2-core machine they still share the cores with the server,
 as phones share a laptop's Wi-Fi card.
@@ -33,7 +33,7 @@ from benchmarks.load import _ms
 from tests.support.ports import HOST
 from tests.support.server import running
 
-WATCHERS = 200
+WATCHERS = 500
 EVERY = 1.5  # seconds between two checks of one watcher: app.js's pace
 
 
@@ -74,8 +74,8 @@ async def _watch(
         while time.monotonic() < until:
             started = time.perf_counter()
             if connection is None:
-                # As a browser does when the server closed the last one (Waitress closes the
-                # connection after every 304: it has no Content-Length).
+                # As a browser does when the server closed the last one (the pad's Waitress
+                # keeps it after a 304 since hosting._Task; it closes an idle one after 30 s).
                 connection = await asyncio.open_connection(HOST, port)
                 tally["connections"] += 1
             reader, writer = connection

@@ -4,8 +4,9 @@
 // Keep the screen on while a game is being kept (body.keep-awake, gone at game over). The Wake
 // Lock API exists only in a secure context (HTTPS, localhost); on a plain-HTTP table network
 // NoSleep.js (static/vendor/nosleep, see README) plays a tiny muted looping video instead, which
-// a browser may start only after a tap: every tap tries again until it plays. Let go when the
-// page is hidden or the game ends; the page says which holds it in <html data-awake>.
+// a browser may start only after a tap: every tap tries again until it plays. The page names it
+// in <body data-nosleep>, fetched only where Wake Lock is missing, as soon as the page loads.
+// Let go when the page is hidden or the game ends; <html data-awake> says which holds it.
 (function keepAwake() {
   const root = document.documentElement;
   const native = "wakeLock" in navigator;
@@ -30,6 +31,12 @@
       }
       if (video.isEnabled) return;
       video.enable().then(() => { if (wanted()) held("video"); else letGo(); }).catch(() => {});
+    } else if (document.body.dataset.nosleep && !document.getElementById("nosleep")) {
+      const script = document.createElement("script");
+      script.id = "nosleep";
+      script.src = document.body.dataset.nosleep;
+      script.addEventListener("load", hold);
+      document.head.appendChild(script);
     }
   }
   function letGo() {
@@ -197,20 +204,81 @@ const tricks = (function tricksSteppers() {
   check();
 })();
 
-// New game: name the first-dealer choices after the players typed.
-(function dealerNames() {
-  const select = document.querySelector("#first_dealer");
-  if (!select) return;
-  const inputs = Array.from(document.querySelectorAll(".seat input"));
-  select.querySelectorAll("option").forEach((option) => { option.dataset.seat = option.textContent; });
-  function relabel() {
-    inputs.forEach((input, seat) => {
-      const option = select.querySelector(`option[value="${seat}"]`);
-      if (option) option.textContent = input.value.trim() || option.dataset.seat;
+// New game: past the seats always shown, a seat appears once the seat before it has a name,
+// so a fifth player just types on (without this script they are one fold away).
+(function seatsAsNeeded() {
+  const fold = document.querySelector("form.new-game details.more-seats");
+  if (!fold) return;
+  const seats = Array.from(fold.closest("fieldset").querySelectorAll(".seat"));
+  const always = seats.length - fold.querySelectorAll(".seat").length;
+  const named = (index) => seats[index].querySelector("input").value.trim() !== "";
+  function update() {
+    seats.forEach((seat, index) => {
+      if (index >= always) seat.hidden = !(named(index) || named(index - 1));
     });
   }
-  inputs.forEach((input) => input.addEventListener("input", relabel));
-  relabel();
+  fold.open = true;
+  fold.querySelector("summary").hidden = true;
+  seats.forEach((seat) => seat.querySelector("input").addEventListener("input", update));
+  update();
+})();
+
+// New game: the first-dealer list offers the players only, by name, as they are typed (or
+// ticked on a group's roster). An input marked data-dealer names the option of that value; the
+// others (a draw, roster players without a tick box) always stay. A choice that goes away comes
+// back with its player. Without this script the server refuses an empty seat.
+(function dealerFollowsNames() {
+  const select = document.querySelector("select#first_dealer");
+  if (!select) return;
+  const inputs = Array.from(select.form.querySelectorAll("[data-dealer]"));
+  const seatOf = (option) => inputs.find((input) => input.dataset.dealer === option.value);
+  const all = Array.from(select.options);
+  all.forEach((option) => { option.dataset.label = option.textContent; });
+  let wanted = select.value;
+  function update() {
+    const offered = all.filter((option) => {
+      const seat = seatOf(option);
+      if (!seat) return true;
+      const named = seat.type === "checkbox" ? seat.checked : seat.value.trim() !== "";
+      if (named && seat.type !== "checkbox") option.textContent = seat.value.trim();
+      return named;
+    });
+    const same = offered.length === select.options.length
+      && offered.every((option, index) => select.options[index] === option);
+    if (!same) select.replaceChildren(...offered);
+    select.value = offered.some((option) => option.value === wanted) ? wanted : offered[0].value;
+  }
+  select.addEventListener("change", () => { wanted = select.value; });
+  inputs.forEach((input) => input.addEventListener(input.type === "checkbox" ? "change" : "input", update));
+  update();
+})();
+
+// New game: each fold's heading says what its options are set to, as the server writes it:
+// the choices (one meaning no such rule left out) and the on/off options that are on; the
+// length says its rounds at the table typed so far.
+(function foldHeadings() {
+  const form = document.querySelector("form.new-game");
+  if (!form) return;
+  const folds = form.querySelectorAll("details.fold");
+  const seats = Array.from(form.querySelectorAll("[data-dealer]"));
+  function update() {
+    const players = seats.filter((seat) => (seat.type === "checkbox" ? seat.checked : seat.value.trim())).length;
+    folds.forEach((fold) => {
+      const words = [];
+      fold.querySelectorAll("label.option input:checked").forEach((input) => {
+        if (input.type === "checkbox" || input.value !== "none") {
+          words.push(input.closest("label").querySelector("b").textContent.trim());
+        }
+        const rounds = input.dataset.rounds && JSON.parse(input.dataset.rounds)[players];
+        if (rounds) words.push(rounds);
+      });
+      const choice = fold.querySelector(".fold-choice");
+      choice.textContent = words.join(" · ") || choice.dataset.none;
+    });
+  }
+  form.addEventListener("change", update);
+  seats.forEach((seat) => seat.addEventListener("input", update));
+  update();
 })();
 
 // New game: grey out a choice the rules refuse with the others chosen, and say why beside it.
@@ -234,24 +302,57 @@ const tricks = (function tricksSteppers() {
     const already = refused(now);
     form.querySelectorAll("input[type=radio], input[type=checkbox]").forEach((input) => {
       if (!keys.has(input.name)) return;
-      const why = input.closest("label").querySelector(".why");
       let hits = [];
       if (!input.checked || input.type === "checkbox") {
         const trial = { ...now, [input.name]: input.type === "checkbox" ? !input.checked : input.value };
         hits = refused(trial).filter((rule) => !already.includes(rule));
       }
       input.disabled = hits.length > 0 && !input.checked;
-      why.hidden = !input.disabled;
-      why.textContent = input.disabled ? hits[0].reason : "";
+      const label = input.closest("label");
+      say(label, "why", input.disabled ? hits[0].reason : "", (e) => label.lastElementChild.append(e));
     });
-    // A combination already chosen that cannot be played (say Amigo, then an eighth name).
-    form.querySelectorAll(".why-now").forEach((note) => {
-      const rule = already.find((r) => `why-${r.setting}` === note.id);
-      note.hidden = !rule;
-      note.textContent = rule ? rule.reason : "";
+    // A combination already chosen that cannot be played (say Amigo, then an eighth name),
+    // said under the setting's title, above its options; its fold opens to show it.
+    new Set(rules.map((rule) => rule.setting)).forEach((setting) => {
+      const box = form.querySelector(`[data-setting="${setting}"]`);
+      const rule = already.find((r) => r.setting === setting);
+      if (!box) return;
+      const note = say(box, "why-now", rule ? rule.reason : "", (e) => box.insertBefore(e, box.querySelector("label")));
+      if (note) note.id = `why-${setting}`;
+      const fold = box.closest("details");
+      if (rule && fold) fold.open = true;
     });
+  }
+  // A reason's place is made the first time there is one to give (``put`` places it): the page
+  // does not carry an empty one for every option.
+  function say(where, name, reason, put) {
+    let element = where.querySelector(`.${name}`);
+    if (!element && !reason) return null;
+    if (!element) {
+      element = document.createElement(name === "why" ? "small" : "p");
+      element.className = name;
+      put(element);
+    }
+    element.hidden = !reason;
+    element.textContent = reason;
+    return element;
   }
   form.addEventListener("change", update);
   names.forEach((input) => input.addEventListener("input", update));
   update();
+})();
+
+// The adjustment form's common reasons as taps: one fills in the reason (without JavaScript
+// they stay hidden and the reason field still offers them as suggestions).
+(function reasonPicks() {
+  document.querySelectorAll("form.adjust .reason-picks").forEach((picks) => {
+    const field = picks.closest("form").querySelector("input[name=reason]");
+    picks.hidden = false;
+    picks.addEventListener("click", (event) => {
+      const pick = event.target.closest("button[data-reason]");
+      if (!pick || !field) return;
+      field.value = pick.dataset.reason;
+      field.focus();
+    });
+  });
 })();

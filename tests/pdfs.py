@@ -230,3 +230,17 @@ def raster(pdf: bytes, page: int = 1) -> Raster:
     assert found, out[:40]
     width, height = int(found.group(1)), int(found.group(2))
     return Raster(width, height, out[found.end() : found.end() + width * height])
+
+
+# Eight names as long as a name may be (32 characters), Greek and Latin mixed: several words,
+# hyphens, and one word that cannot break anywhere a dictionary knows.
+LONG_NAMES = (
+    "Κωνσταντίνος Παπαδόπουλος-Smithe",
+    "Αλεξανδρόπουλος Κωνσταντινίδη Jo",
+    "Wolfeschlegelsteinhausenbergerdo",
+    "María Fernanda Rodríguez Garcías",
+    "Παναγιώτα Χριστοδουλοπούλου-Leen",
+    "Jean-Baptiste Alexandre Laurents",
+    "Χαράλαμπος Ευαγγελόπουλος Nikosa",
+    "Katarina Vuković-Marić Horvatová",
+)

@@ -113,3 +113,20 @@ def test_a_game_without_rounds_still_draws_axes() -> None:
     )
     lines = root.findall(f".//{SVG}polyline[@fill='none'][@stroke-width='2']")
     assert [line.get("points", "").count(",") for line in lines] == [1, 1, 1]
+
+
+def test_the_phones_chart_draws_each_marker_once_for_every_point() -> None:
+    names = tuple(f"P{seat}" for seat in range(3))
+    built = _sheet(names, [((0, 1, 1), (0, 0, 1)), ((1, 0, 0), (1, 0, 1))])
+    printed = _parse(chart.running_totals_svg(built))
+    shared = _parse(chart.running_totals_svg(built, shared_markers=True))
+    markers = shared.findall(f".//{SVG}marker")
+    assert len(markers) == 3 and all(m.find(f"{SVG}path") is not None for m in markers)
+    for seat, line in enumerate(shared.findall(f".//{SVG}polyline[@fill='none']")):
+        for at in ("start", "mid", "end"):
+            assert line.get(f"marker-{at}") == f"url(#chart-marker-{seat})"
+    # The same lines and points; the printed chart keeps a path of markers per line.
+    assert [p.get("points") for p in shared.iter(f"{SVG}polyline")] == [
+        p.get("points") for p in printed.iter(f"{SVG}polyline")
+    ]
+    assert not printed.findall(f".//{SVG}marker")

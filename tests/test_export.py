@@ -123,11 +123,13 @@ def test_the_csv_has_one_row_per_player_per_round(client: FlaskClient) -> None:
         "tricks",
         "score",
         "total",
+        "adjustment",
+        "reason",
     ]
     assert [tuple(row.values()) for row in rows[3:]] == [
-        ("2", "2", "Dick", "No trump (Jester turned)", "Tom", "2", "1", "-10", "10"),
-        ("2", "2", "Dick", "No trump (Jester turned)", "Dick", "0", "0", "20", "10"),
-        ("2", "2", "Dick", "No trump (Jester turned)", "Mary", "0", "1", "-10", "20"),
+        ("2", "2", "Dick", "No trump (Jester turned)", "Tom", "2", "1", "-10", "10", "", ""),
+        ("2", "2", "Dick", "No trump (Jester turned)", "Dick", "0", "0", "20", "10", "", ""),
+        ("2", "2", "Dick", "No trump (Jester turned)", "Mary", "0", "1", "-10", "20", "", ""),
     ]
     assert rows[0]["trump"] == "♥ Hearts"
 

@@ -85,6 +85,19 @@ def test_waitress_wsgi_task_builds_the_environ_the_app_is_given() -> None:
     )
 
 
+def test_waitress_decides_to_close_while_it_builds_the_response_head() -> None:
+    # scorekeeper/web/hosting.py (_Task): keeps the connection after a 304 by declining the
+    # set_close_on_finish that build_response_header calls for an answer without a length, on
+    # the channel's task_class; has_body says a 304 has none.
+    assert HTTPChannel.task_class is WSGITask, "HTTPChannel.task_class moved"
+    assert parameters(WSGITask.build_response_header) == ["self"]
+    source = inspect.getsource(Task.build_response_header)
+    assert "if not content_length_header:" in source and "self.set_close_on_finish()" in source, (
+        "Waitress no longer closes an answer without a length in build_response_header"
+    )
+    assert isinstance(Task.has_body, property), "Task.has_body moved"
+
+
 def test_waitress_server_takes_a_channel_class_and_can_be_stopped(app: Flask) -> None:
     # scorekeeper/web/hosting.py (serve) sets ``channel_class`` on the server create_server made;
     # tests/browser/conftest.py stops its server through ``_map``, ``trigger.pull_trigger`` and

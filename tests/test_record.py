@@ -229,6 +229,7 @@ def test_the_state_adds_what_the_sheet_derives() -> None:
         "bids": [2, 0, 0],
         "tricks": [1, 0, 1],
         "scores": [-10, 20, -10],
+        "adjustments": [],
         "totals": [10, 10, 20],
         "flags": [],
     }

@@ -42,14 +42,15 @@ def test_the_rules_page_explains_the_game_and_every_variant(client: FlaskClient)
     assert rows.index(["Round 1"]) < mary < rows.index(["Round 2"]) < tom
 
 
-def test_every_variant_on_the_form_links_to_its_paragraph(client: FlaskClient) -> None:
-    ids = rule_ids(client)
+def test_the_form_links_once_to_the_rules_of_every_variant(client: FlaskClient) -> None:
+    """One link, not one under every heading (issue 21): it leads to the variants section,
+    which holds the paragraph of every variant and every value."""
     links = soup(client.get("/games/new")).select("form.new-game a.rule-link")
-    fragments = {str(link["href"]).split("#", 1)[1] for link in links}
-    assert fragments == {
-        rulebook.anchor(key) for key in {s.key for s, _v, _k in rulebook.entries()}
-    }
-    assert fragments <= ids
+    assert [str(link["href"]) for link in links] == ["/rules#variants"]
+    rules = soup(client.get("/rules"))
+    section = one(rules, "#variants")
+    following = {str(tag["id"]) for tag in section.find_all_next(id=True)}
+    assert {rulebook.anchor(spec.key) for spec, _value, _key in rulebook.entries()} <= following
 
 
 def test_each_round_phase_links_to_its_rule(client: FlaskClient) -> None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from bs4 import Tag
+from bs4 import BeautifulSoup, Tag
 from flask.testing import FlaskClient
 
+from scorekeeper.core import variants
 from tests.pages import one, soup, start_game
 
 BASE = {
@@ -114,3 +115,54 @@ def test_a_refused_name_marks_the_seats_it_names(client: FlaskClient) -> None:
     assert invalid == ["players-1", "players-3"]
     assert page.select_one("#players-3")["value"] == "ben"  # type: ignore[index]
     assert [field["id"] for field in page.select("input[autofocus]")] == ["players-1"]
+
+
+def dealer_list(page: BeautifulSoup) -> list[str]:
+    return [option.get_text(strip=True) for option in page.select("#first_dealer option")]
+
+
+def test_the_dealer_list_offers_the_named_seats(client: FlaskClient) -> None:
+    """Before a name reaches the server every seat is offered by its number (the page's script
+    narrows the list as names are typed); once names are in, only they are, by name. A seat
+    chosen but left empty stays, under its refusal."""
+    assert dealer_list(soup(client.get("/games/new"))) == [
+        "Draw at random",
+        *(f"Seat {n}" for n in range(1, 9)),
+    ]
+    page = soup(client.post("/games/new", data=BASE | {"move": "0:down"}))
+    assert dealer_list(page) == ["Draw at random", "Dick", "Tom", "Mary"]
+    response = client.post("/games/new", data=BASE | {"first_dealer": "5"})
+    page = soup(response)
+    assert dealer_list(page) == ["Draw at random", "Tom", "Dick", "Mary", "Seat 6"]
+    assert one(page, "#first_dealer option[selected]")["value"] == "5"
+    assert "one of the players" in one(page, "#error-first_dealer").get_text()
+
+
+def test_options_are_folded_under_headings_that_say_the_choice(client: FlaskClient) -> None:
+    page = soup(client.get("/games/new"))
+    folds = page.select("details.fold")
+    assert {str(fold["data-section"]) for fold in folds} == {s.value for s in variants.Section}
+    assert not any(fold.has_attr("open") for fold in folds)
+    assert one(page, "details.fold[data-section=length] .fold-choice").get_text() == "Standard"
+    assert page.select("details.more-seats input") and not one(page, "details.more-seats").has_attr(
+        "open"
+    )
+    # Every option is in a fold.
+    for spec in variants.REGISTRY:
+        assert one(page, f"[name={spec.key}]").find_parent("details", class_="fold") is not None
+    # A refused form comes back with the refused option's fold open and every heading saying
+    # what was sent.
+    names = {"players-3": "Dan", "players-4": "Eve"}
+    data = BASE | names | {"bid_restriction": "canadian", "saboteur": "y"}
+    page = soup(client.post("/games/new", data=data))
+    heading = {
+        str(fold["data-section"]): one(fold, ".fold-choice").get_text(strip=True)
+        for fold in page.select("details.fold")
+    }
+    assert heading["length"] == "Standard · 12 rounds"  # five players
+    assert heading["bids"] == "Canadian rule · Open"
+    assert heading["special"] == "Wizard Saboteur"
+    assert heading["reminder"] == "none chosen"
+    opened = [str(fold["data-section"]) for fold in page.select("details.fold[open]")]
+    assert opened == ["special"]
+    assert one(page, "details.more-seats").has_attr("open")  # Eve sits in the fifth seat

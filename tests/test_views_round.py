@@ -283,6 +283,11 @@ def test_a_tap_from_the_script_is_answered_with_the_page_itself(client: FlaskCli
     )
     assert answer.status_code == 200 and answer.headers["X-Page-URL"] == f"/games/{game_id}"
     assert one(soup(answer), "form.bid-pad") is not None
+    # Only what the script swaps in: the title, the body's class and version, <main>.
+    swapped = soup(answer)
+    assert swapped.select("header, footer, link, script") == []
+    assert swapped.title is not None and "Tom" in swapped.title.get_text()
+    assert one(swapped, "body")["data-version"] == "2"
     # A refusal is in the same answer, and what was tapped comes back with it.
     stale = {**fields, "seat": 0, "bid": 0}
     answer = client.post(f"/games/{game_id}/bid", data=stale, headers=headers)

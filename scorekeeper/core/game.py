@@ -13,18 +13,30 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from scorekeeper.core import bidding, rules, scoring
+from scorekeeper.core import adjustments, bidding, rules, scoring
+from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import RoundSetup
 from scorekeeper.core.rules import Reason, RuleError, Suit, Trump, Turned, Variants
 
 
 @dataclass(frozen=True)
 class RoundRecord:
-    """A completed round: the trump and, by seat, each bid (``None`` for a saboteur) and tricks."""
+    """A completed round: the trump and, by seat, each bid (``None`` for a saboteur) and tricks;
+    and any adjustments (signed points with a reason, :mod:`~scorekeeper.core.adjustments`)."""
 
     trump: Trump
     bids: tuple[int | None, ...]
     tricks: tuple[int, ...]
+    adjustments: tuple[Adjustment, ...] = ()
+
+    def base_scores(self) -> tuple[int, ...]:
+        """Each seat's score by its bid and tricks alone, before adjustments."""
+        return tuple(scoring.round_score(b, t) for b, t in zip(self.bids, self.tricks, strict=True))
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score of the round: by bid and tricks, plus its adjustments."""
+        extra = adjustments.by_seat(len(self.tricks), self.adjustments)
+        return tuple(s + a for s, a in zip(self.base_scores(), extra, strict=True))
 
 
 @dataclass(frozen=True)
@@ -33,12 +45,14 @@ class RoundInProgress:
 
     ``reopened_tricks`` are the tricks by seat of a round that undo reopened, for the tricks
     step to start at; empty otherwise. Tricks are entered once the hand is played, never one by
-    one during play.
+    one during play. ``adjustments`` are those of a round that undo reopened: they come back
+    with it when it is closed again, unless everything of it is taken back (its bids and trump).
     """
 
     trump: Trump | None = None
     bids: tuple[int | None, ...] = ()
     reopened_tricks: tuple[int, ...] = ()
+    adjustments: tuple[Adjustment, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -64,13 +78,8 @@ class GameRecord:
 
     @cached_property
     def scores(self) -> tuple[tuple[int, ...], ...]:
-        """Each completed round's score by seat."""
-        return tuple(
-            tuple(
-                scoring.round_score(b, t) for b, t in zip(played.bids, played.tricks, strict=True)
-            )
-            for played in self.rounds
-        )
+        """Each completed round's score by seat, adjustments included."""
+        return tuple(played.scores() for played in self.rounds)
 
     @cached_property
     def running_totals(self) -> tuple[tuple[int, ...], ...]:
@@ -199,7 +208,7 @@ def finish_round(record: GameRecord, tricks: Sequence[int | None]) -> GameRecord
         raise RuleError("tricks_before_bids")
     taken = scoring.fill_blank_tricks(round_setup.hand_size, tricks)
     scoring.check_tricks(round_setup.hand_size, taken, round_setup.players)
-    played = RoundRecord(now.trump, now.bids, taken)
+    played = RoundRecord(now.trump, now.bids, taken, now.adjustments)
     return replace(record, rounds=(*record.rounds, played), current=None)
 
 
@@ -225,7 +234,8 @@ def undo_step(record: GameRecord) -> UndoStep | None:
         if entered:
             return UndoStep("bid", seat=entered[-1])
         # The tricks of a reopened round are no entry of their own: they go with its bids.
-        if replace(now, reopened_tricks=()) != current_round(replace(record, current=None)):
+        left = replace(now, reopened_tricks=(), adjustments=())
+        if left != current_round(replace(record, current=None)):
             return UndoStep("trump")
     if not record.rounds:
         return None
@@ -246,7 +256,7 @@ def undo(record: GameRecord) -> GameRecord:
         return replace(record, current=None)
     last = record.rounds[-1]
     # The tricks come back with the round, so the tricks step starts where it ended.
-    reopened = RoundInProgress(last.trump, last.bids, last.tricks)
+    reopened = RoundInProgress(last.trump, last.bids, last.tricks, last.adjustments)
     return replace(record, rounds=record.rounds[:-1], current=reopened)
 
 
@@ -262,6 +272,7 @@ def check_round(
         raise RuleError("trump_does_not_fit")
     bidding.check_round_bids(round_setup, played.bids)
     scoring.check_tricks(round_setup.hand_size, played.tricks, round_setup.players)
+    adjustments.check_adjustments(round_setup.players, played.adjustments)
 
 
 def add_round(record: GameRecord, played: RoundRecord) -> GameRecord:
@@ -284,6 +295,27 @@ def replace_round(record: GameRecord, number: int, played: RoundRecord) -> GameR
     rounds = list(record.rounds)
     rounds[number - 1] = played
     return replace(record, rounds=tuple(rounds))
+
+
+def adjust_round(record: GameRecord, number: int, adjustment: Adjustment) -> GameRecord:
+    """Add ``adjustment`` to completed round ``number``; its score and every later total follow."""
+    if not 1 <= number <= len(record.rounds):
+        raise RuleError("round_not_played", number=number)
+    played = record.rounds[number - 1]
+    given = adjustments.check_adjustments(len(record.players), (*played.adjustments, adjustment))
+    return replace_round(record, number, replace(played, adjustments=given))
+
+
+def drop_adjustment(record: GameRecord, number: int, index: int) -> GameRecord:
+    """Take back adjustment ``index`` (0-based, in the order entered) of completed round
+    ``number``."""
+    if not 1 <= number <= len(record.rounds):
+        raise RuleError("round_not_played", number=number)
+    played = record.rounds[number - 1]
+    if not 0 <= index < len(played.adjustments):
+        raise RuleError("no_such_adjustment")
+    kept = played.adjustments[:index] + played.adjustments[index + 1 :]
+    return replace_round(record, number, replace(played, adjustments=kept))
 
 
 def drop_last_round(record: GameRecord, number: int) -> GameRecord:

@@ -18,6 +18,8 @@ Decisions:
 - Whole numbers must be JSON integers: ``1.0``, ``"1"`` and ``true`` are refused.
 - A record with more rounds than its game has (by players and length) is refused as a whole,
   with its own code (``record_rounds_too_many``), before a round is replayed.
+- A round's ``adjustments`` may be left out (none); written only where a round has some, so a
+  record without any reads as before they existed.
 """
 
 from __future__ import annotations
@@ -28,16 +30,18 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from scorekeeper.core import game, rules, variants
+from scorekeeper.core import adjustments, game, rules, variants
+from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import RoundSetup
 from scorekeeper.core.game import GameRecord, RoundRecord
 from scorekeeper.core.rules import Reason, RuleError, Suit, Trump, Turned, Variants
-from scorekeeper.core.sheet import Sheet
+from scorekeeper.core.sheet import RoundRow, Sheet
 
 FORMAT = "wizard-scorekeeper/1"
 
 GAME_FIELDS = ("format", "players", "first_dealer", "variants", "rounds")
-ROUND_FIELDS = ("trump", "bids", "tricks")
+ROUND_FIELDS = ("trump", "bids", "tricks", "adjustments")
+ADJUSTMENT_FIELDS = ("seat", "points", "reason")
 
 Json = dict[str, Any]
 
@@ -142,7 +146,24 @@ def parse_round(record: GameRecord, number: int, data: object) -> RoundRecord:
         _whole(taken, Reason("what_tricks", name=name))
         for name, taken in _by_seat(fields["tricks"], "tricks", record.players)
     )
-    return RoundRecord(trump, bids, tricks)
+    return RoundRecord(trump, bids, tricks, _adjustments(fields.get("adjustments", []), record))
+
+
+def _adjustments(data: object, record: GameRecord) -> tuple[Adjustment, ...]:
+    if not isinstance(data, list):
+        raise RecordError("record_adjustments_not_list", kind=_kind(data))
+    if len(data) > adjustments.MAX_PER_ROUND:
+        raise RuleError("adjustments_too_many", max=adjustments.MAX_PER_ROUND)
+    read = []
+    for entry in data:
+        fields = _fields(entry, Reason("what_adjustment"), ADJUSTMENT_FIELDS, ADJUSTMENT_FIELDS)
+        seat = _whole(fields["seat"], '"adjustments.seat"')
+        points = _whole(fields["points"], '"adjustments.points"')
+        reason = fields["reason"]
+        if not isinstance(reason, str):
+            raise RecordError("record_not_text", what='"adjustments.reason"', kind=_kind(reason))
+        read.append(adjustments.check_adjustment(len(record.players), seat, points, reason))
+    return tuple(read)
 
 
 @contextmanager
@@ -191,11 +212,24 @@ def to_record(sheet: Sheet) -> Json:
         "players": list(sheet.players),
         "first_dealer": sheet.first_dealer,
         "variants": variants.to_plain(sheet.variants),
-        "rounds": [
-            {"trump": trump_json(row.trump), "bids": list(row.bids), "tricks": list(row.tricks)}
-            for row in sheet.rounds
-        ],
+        "rounds": [_round_record(row) for row in sheet.rounds],
     }
+
+
+def _round_record(row: RoundRow) -> Json:
+    written: Json = {
+        "trump": trump_json(row.trump),
+        "bids": list(row.bids),
+        "tricks": list(row.tricks),
+    }
+    if row.adjustments:
+        written["adjustments"] = adjustments_json(row.adjustments)
+    return written
+
+
+def adjustments_json(given: tuple[Adjustment, ...]) -> list[Json]:
+    """A round's adjustments as JSON, in the order entered."""
+    return [{"seat": a.seat, "points": a.points, "reason": a.reason} for a in given]
 
 
 def record_text(record: Json) -> str:

@@ -113,6 +113,17 @@ MESSAGES: dict[str, Message] = {
     "nothing_to_undo": N_("Nothing to undo yet."),
     "round_not_played": N_("Round %(number)s has not been played yet, so it cannot be corrected."),
     "only_last_round": N_("Only the last completed round can be taken back."),
+    # adjustments
+    "adjustment_seat": N_("An adjustment is for one of the %(players)s players."),
+    "adjustment_points_zero": N_("An adjustment of 0 points changes nothing: enter + or - points."),
+    "adjustment_points_range": N_("An adjustment is from -%(max)s to %(max)s points."),
+    "adjustment_reason_missing": N_("Say why, in a few words (revoke, misdeal, house rule…)."),
+    "adjustment_reason_too_long": N_("The reason is longer than %(max)s characters."),
+    "adjustment_reason_bad_character": N_(
+        "The reason has a character that cannot be shown (an invisible or control character)."
+    ),
+    "adjustments_too_many": N_("A round holds at most %(max)s adjustments."),
+    "no_such_adjustment": N_("This round has no such adjustment."),
     # the game record (import and API)
     "in_round": N_("Round %(number)s: %(reason)s"),
     "record_format": N_('This is not a game record of this app: "format" must be "%(format)s".'),
@@ -132,6 +143,10 @@ MESSAGES: dict[str, Message] = {
         '"%(what)s" must be a list of %(players)s numbers, one per player in seat order.'
     ),
     "record_not_whole": N_("%(what)s must be a whole number, not %(kind)s."),
+    "record_adjustments_not_list": N_(
+        '"adjustments" must be a list of {"seat": ..., "points": ..., "reason": ...}, not %(kind)s.'
+    ),
+    "record_not_text": N_("%(what)s must be text, not %(kind)s."),
     "record_not_flag": N_("%(what)s must be true or false, not %(kind)s."),
     "record_not_option": N_("%(what)s must be one of %(options)s, not %(given)s."),
     "import_too_large": N_("The file is too large for a game record."),
@@ -179,6 +194,7 @@ MESSAGES: dict[str, Message] = {
     "what_round": N_("A round"),
     "what_bid": N_("%(name)s's bid"),
     "what_tricks": N_("%(name)s's tricks"),
+    "what_adjustment": N_("An adjustment"),
 }
 
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property, lru_cache
 
-from scorekeeper.core import bidding, game, rules, scoring
+from scorekeeper.core import adjustments, bidding, game, rules, scoring
+from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import RoundSetup
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import Reason, Trump, Variants
@@ -43,6 +44,13 @@ class RoundRow:
     """The seat of the round's saboteur (the dealer), who made no bid; ``None`` without one."""
     record: GameRecord = field(repr=False, compare=False)
     setup: RoundSetup = field(repr=False, compare=False)
+    adjustments: tuple[Adjustment, ...] = ()
+    """Signed points with a reason, in the order entered; counted in ``scores`` already."""
+
+    @cached_property
+    def adjusted(self) -> tuple[int, ...]:
+        """Each seat's points from ``adjustments`` (0 without one)."""
+        return adjustments.by_seat(len(self.tricks), self.adjustments)
 
     @cached_property
     def flags(self) -> tuple[Reason, ...]:
@@ -51,6 +59,21 @@ class RoundRow:
         Checked when asked: the round page never shows it, the score sheet and the PDF do.
         """
         return game.round_flags(self.record, self.number, self.setup)
+
+
+@dataclass(frozen=True)
+class AdjustmentNote:
+    """One adjustment as a footnote of the sheet: its ``mark`` (1, 2, …, in round order) is
+    shown on the score cell of ``seat`` in round ``number`` and before the reason below."""
+
+    mark: int
+    number: int
+    adjustment: Adjustment
+
+    @property
+    def seat(self) -> int:
+        """The seat the adjustment is for."""
+        return self.adjustment.seat
 
 
 @dataclass(frozen=True)
@@ -169,10 +192,28 @@ class Sheet:
         """The round being played now, or the last round once the game is over."""
         return self.current.number if self.current else len(self.schedule)
 
+    @cached_property
+    def notes(self) -> tuple[AdjustmentNote, ...]:
+        """Every adjustment of the game as a numbered footnote, in round order."""
+        found = [(row.number, given) for row in self.rounds for given in row.adjustments]
+        return tuple(
+            AdjustmentNote(mark, number, given)
+            for mark, (number, given) in enumerate(found, start=1)
+        )
+
+    def marks_at(self, number: int, seat: int) -> tuple[int, ...]:
+        """The footnote marks on the score cell of ``seat`` in round ``number``."""
+        return marks_at(self.notes, number, seat)
+
     @property
     def flagged(self) -> tuple[int, ...]:
         """Numbers of completed rounds that no longer fit the rules after a correction."""
         return tuple(row.number for row in self.rounds if row.flags)
+
+
+def marks_at(notes: Sequence[AdjustmentNote], number: int, seat: int) -> tuple[int, ...]:
+    """The marks among ``notes`` on the score cell of ``seat`` in round ``number``."""
+    return tuple(note.mark for note in notes if note.number == number and note.seat == seat)
 
 
 # A page, its PDF and the API ask for the same game's sheet again and again (the stored record
@@ -210,6 +251,7 @@ def _round_row(record: GameRecord, number: int) -> RoundRow:
         totals=record.running_totals[number],
         met=tuple(scoring.bid_met(b, t) for b, t in zip(played.bids, played.tricks, strict=True)),
         saboteur=round_setup.saboteur,
+        adjustments=played.adjustments,
         record=record,
         setup=round_setup,
     )

@@ -6,7 +6,7 @@ output shows, so bids that hidden or delayed visibility still seals are never he
 
 from __future__ import annotations
 
-from scorekeeper.core.record import Json, to_record, trump_json
+from scorekeeper.core.record import Json, adjustments_json, to_record, trump_json
 from scorekeeper.core.sheet import CurrentRound, RoundRow, Sheet
 
 
@@ -25,7 +25,8 @@ def to_state(sheet: Sheet, game_id: str) -> Json:
 
 
 def round_json(row: RoundRow) -> Json:
-    """A completed round with its scores, the totals after it, and any correction flags."""
+    """A completed round with its scores (adjustments included), its adjustments, the totals
+    after it, and any correction flags."""
     return {
         "number": row.number,
         "hand_size": row.hand_size,
@@ -34,6 +35,7 @@ def round_json(row: RoundRow) -> Json:
         "bids": list(row.bids),
         "tricks": list(row.tricks),
         "scores": list(row.scores),
+        "adjustments": adjustments_json(row.adjustments),
         "totals": list(row.totals),
         "flags": list(row.flags),
     }

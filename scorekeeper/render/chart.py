@@ -63,6 +63,7 @@ def running_totals_svg(
     x_label: str = "Round",
     y_label: str = "Total",
     font_family: str = "sans-serif",
+    shared_markers: bool = False,
 ) -> str:
     """An SVG line chart of each player's total after every completed round.
 
@@ -89,6 +90,7 @@ def running_totals_svg(
         y_label=y_label,
         summary=_summary(sheet.players, sheet.totals),
         font_family=font_family,
+        shared_markers=shared_markers,
     )
 
 
@@ -104,9 +106,15 @@ def lines_svg(
     y_label: str,
     summary: str,
     font_family: str = "sans-serif",
+    shared_markers: bool = False,
 ) -> str:
     """An SVG line chart of one line of ``(x, value)`` points per name (x whole numbers within
-    ``x_range``); a line may skip an x. ``summary`` is the text a screen reader reads."""
+    ``x_range``); a line may skip an x. ``summary`` is the text a screen reader reads.
+
+    ``shared_markers`` (the phone's page): each line's marker is drawn once, as an SVG
+    ``<marker>`` its points refer to, instead of once per point: a 3 x 20 chart is half the
+    bytes. The printed sheet keeps one path per line, which every SVG renderer draws alike.
+    """
     legend = _Legend(names, width)
     low, high, step = _y_scale([value for line in lines for _x, value in line])
     digits = max(len(_number(low)), len(_number(high)))
@@ -123,8 +131,10 @@ def lines_svg(
         f"<desc>{_text(summary)}</desc>",
         *_axes(plot, step, x_label, y_label),
     ]
+    if shared_markers:
+        parts.append(_marker_defs(len(lines)))
     for seat, points in enumerate(lines):
-        parts.append(_line(plot, seat, points))
+        parts.append(_line(plot, seat, points, shared_markers))
     parts += legend.items(top=plot.bottom + 48)
     parts.append("</svg>")
     return "\n".join(parts)
@@ -221,16 +231,39 @@ def _axes(plot: _Plot, step: int, x_label: str, y_label: str) -> list[str]:
     ]
 
 
-def _line(plot: _Plot, seat: int, values: Sequence[tuple[int, int]]) -> str:
+def _line(plot: _Plot, seat: int, values: Sequence[tuple[int, int]], shared: bool) -> str:
     style = series_style(seat)
     points = [(plot.x(number), plot.y(total)) for number, total in values]
     coordinates = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+    if shared:
+        use = f"url(#{_marker_id(seat)})"
+        marked = "".join(f' marker-{at}="{use}"' for at in ("start", "mid", "end"))
+        markers = ""
+    else:
+        marked, markers = "", _markers(style, points)
     return (
         f'<g class="chart-series chart-series-{seat}">'
         f'<polyline points="{coordinates}" fill="none" stroke="{style.colour}" '
-        f'stroke-width="2" stroke-linejoin="round"{_dash(style)}/>'
-        f"{_markers(style, points)}</g>"
+        f'stroke-width="2" stroke-linejoin="round"{_dash(style)}{marked}/>'
+        f"{markers}</g>"
     )
+
+
+def _marker_id(seat: int) -> str:
+    return f"chart-marker-{seat}"
+
+
+def _marker_defs(count: int) -> str:
+    """One ``<marker>`` per line, its shape centred on the point it marks (user units)."""
+    parts = ["<defs>"]
+    for seat in range(count):
+        parts.append(
+            f'<marker id="{_marker_id(seat)}" markerUnits="userSpaceOnUse" markerWidth="10" '
+            f'markerHeight="10" refX="5" refY="5" overflow="visible">'
+            f"{_markers(series_style(seat), [(5.0, 5.0)])}</marker>"
+        )
+    parts.append("</defs>")
+    return "".join(parts)
 
 
 def _dash(style: SeriesStyle) -> str:

@@ -2,6 +2,8 @@
 
 Rendered from the score sheet like the PDF (:mod:`printing`) and the JSON (:mod:`record`), so it
 never holds a sealed bid. Text cells that a spreadsheet would run as a formula are quoted.
+A player's adjustments in a round are in its last two columns, the points (summed) and their
+reasons ("-20 revoke; +5 bonus"); the score and the total include them, as on the sheet.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 
+from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.refusals import N_
 from scorekeeper.core.sheet import Sheet
 from scorekeeper.render import labels
@@ -25,6 +28,8 @@ HEADER = (
     N_("tricks"),
     N_("score"),
     N_("total"),
+    N_("adjustment"),
+    N_("reason"),
 )
 # A spreadsheet runs a cell that starts with one of these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -50,8 +55,17 @@ def rows(sheet: Sheet) -> list[list[str | int]]:
             cells: list[str | int] = [row.number, row.hand_size, dealer, trump, player]
             cells += ["" if bid is None else bid, row.tricks[seat]]
             cells += [row.scores[seat], row.totals[seat]]
+            cells += _adjustment_cells(row.adjustments, seat)
             lines.append([safe_cell(cell) for cell in cells])
     return lines
+
+
+def _adjustment_cells(given: tuple[Adjustment, ...], seat: int) -> list[str | int]:
+    mine = [adjustment for adjustment in given if adjustment.seat == seat]
+    if not mine:
+        return ["", ""]
+    reasons = "; ".join(f"{a.points:+d} {a.reason}" for a in mine)
+    return [sum(a.points for a in mine), reasons]
 
 
 def safe_cell(cell: str | int) -> str | int:

@@ -12,8 +12,6 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from babel import Locale
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 from flask import Blueprint, Flask, g, redirect, request, url_for
 from markupsafe import Markup, escape
@@ -132,6 +130,10 @@ def compile_catalogues(root: Path = paths.TRANSLATIONS) -> list[Path]:
         mo = po.with_suffix(".mo")
         if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
             continue
+        # Here, not at the top: the catalogue tools cost a start that has nothing to compile.
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
         with po.open("rb") as source:
             catalog = read_po(source, locale=po.parent.parent.name)
         # Written beside, then renamed: two workers starting together never read half a file.

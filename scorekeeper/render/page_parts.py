@@ -12,7 +12,7 @@ from flask import Flask, Response, current_app, g, session
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
-from scorekeeper.core.sheet import CurrentRound, RoundRow
+from scorekeeper.core.sheet import AdjustmentNote, CurrentRound, RoundRow, marks_at
 from scorekeeper.core.variants import Edition
 from scorekeeper.render import labels
 from scorekeeper.render.labels import gettext as _
@@ -145,18 +145,36 @@ def score_rows(
     players: tuple[str, ...],
     edition: Edition,
     game_id: str | None = None,
+    notes: tuple[AdjustmentNote, ...] = (),
 ) -> Markup:
     """The score sheet's body: a line per round (its number, cards, dealer, trump and any flag)
     and for each seat bid/tricks, the round's score and the total (apart by a space, which a
     screen reader needs). With ``game_id`` (the scorekeeper's phone) each round's number links
-    to its correction."""
+    to its correction. A score with adjustments carries the marks of their ``notes``, which
+    the legend under the sheet lists (:func:`adjustment_notes`)."""
     names = [escape(name) for name in players]
     deals = escape(_("deals"))
-    return Markup("").join(_score_row(row, names, deals, edition, game_id) for row in rows)
+    return Markup("").join(_score_row(row, names, deals, edition, game_id, notes) for row in rows)
+
+
+def _marks(notes: tuple[AdjustmentNote, ...], number: int, seat: int) -> str:
+    marks = [str(mark) for mark in marks_at(notes, number, seat)]
+    if not marks:
+        return ""
+    said = escape(_("adjusted, see note %(marks)s", marks=", ".join(marks)))
+    return (
+        f'<sup class="adj-mark" aria-hidden="true">{",".join(marks)}</sup>'
+        f'<span class="visually-hidden"> ({said})</span>'
+    )
 
 
 def _score_row(
-    row: RoundRow, names: list[Markup], deals: Markup, edition: Edition, game_id: str | None
+    row: RoundRow,
+    names: list[Markup],
+    deals: Markup,
+    edition: Edition,
+    game_id: str | None,
+    notes: tuple[AdjustmentNote, ...],
 ) -> Markup:
     number = row.number
     if game_id is None:
@@ -175,12 +193,13 @@ def _score_row(
     flags = row.flags
     warning = escape(" ".join(labels.refusal(reason) for reason in flags))
     warn = f' <span class="warn" title="{warning}">⚠</span>' if flags else ""
+    flagged = ' class="flagged"' if flags else ""
     parts = [
-        f'<tr class="{"flagged" if flags else ""}">'
+        f"<tr{flagged}>"
         f'<th scope="row" class="round-col">{head}\n'
         f'<span class="cards">{row.hand_size}<span class="visually-hidden"> {cards}, {deals} '
         f"{names[row.dealer]},</span></span>\n"
-        f'<span class="trump {suit.value if suit else ""}" title="{trump}">'
+        f'<span class="trump{" " + suit.value if suit else ""}">'
         f'<span aria-hidden="true">{mark}</span>'
         f'<span class="visually-hidden">{trump}</span></span>{warn}</th>'
     ]
@@ -190,7 +209,7 @@ def _score_row(
             f'\n<td class="{"met" if met else "missed"}{" dealt" if seat == row.dealer else ""}">'
             f'<span class="cell"><span class="bt">{DASH if bid is None else bid}/{row.tricks[seat]}'
             f'</span> <span class="score"><span class="visually-hidden">{"✓" if met else "✗"}'
-            f"</span>{labels.signed(row.scores[seat])}</span> "
+            f"</span>{labels.signed(row.scores[seat])}{_marks(notes, number, seat)}</span> "
             f'<span class="total">{labels.number(row.totals[seat])}</span></span></td>'
         )
     parts.append("</tr>\n")

@@ -32,6 +32,9 @@ TRUMP_SCALE, NOTE_SCALE = 0.9, 0.9 * 0.8
 # neighbouring words never touch.
 HEADER_ROOM_EM, FIELD_ROOM_EM = 0.7, 0.35
 DEALER_MAX_EM = 8.0
+# A player's name in the header prints bold at 1.05em; each cell has 1.5 pt of padding either
+# side, and the thick border between players takes about another point and a half.
+NAME_SCALE, CELL_PADDING_PT, BORDER_PT = 1.05, 1.5, 1.5
 ROUND_COLUMNS = tuple(FIXED_EM)
 PLAYER_COLUMNS = ("bid", "tricks", "score", "total")
 
@@ -134,3 +137,18 @@ def fit(
         return Layout(size, False, font(across), widths)
     across = size.height - MARGIN_MM[1] - MARGIN_MM[3]
     return Layout(size, True, max(MIN_PT, font(across)), widths)
+
+
+def name_room_em(page: Layout) -> dict[str, float]:
+    """How wide a word of a name may be on one line of the pad, in ems of its own font: in a
+    player's header (``player``, bold) and in the dealer's column (``dealer``)."""
+    table_pt = page.content_mm[0] * PT_PER_MM
+
+    def inside(share: float, scale: float) -> float:
+        cell_pt = share / 100 * table_pt - 2 * CELL_PADDING_PT - BORDER_PT
+        return cell_pt / (page.font_pt * scale)
+
+    return {
+        "player": inside(sum(page.widths[column] for column in PLAYER_COLUMNS), NAME_SCALE),
+        "dealer": inside(page.widths["dealer"], TRUMP_SCALE),
+    }

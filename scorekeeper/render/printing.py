@@ -36,12 +36,24 @@ from scorekeeper.core.variants import Edition
 from scorekeeper.paths import FONTS, PRINT_TEMPLATES
 from scorekeeper.render import chart, labels
 from scorekeeper.render.fontmetrics import text_em
-from scorekeeper.render.paper import PLAYER_COLUMNS, Layout, dealer_em, fit, header_em, trump_em
+from scorekeeper.render.paper import (
+    PLAYER_COLUMNS,
+    PT_PER_MM,
+    Layout,
+    dealer_em,
+    fit,
+    header_em,
+    name_room_em,
+    trump_em,
+)
 
 STYLESHEET = PRINT_TEMPLATES / "print.css"
 # The bundled fonts, as (file in fonts/, CSS font-weight); print.css names the family.
 FONT_FILES = (("DejaVuSans.ttf", "normal"), ("DejaVuSans-Bold.ttf", "bold"))
 FONT_FAMILY = "DejaVu Sans"
+# The results list's cells have 6 pt of padding on the right, in its 9 pt font (print.css).
+STANDINGS_PT = 9
+STANDINGS_PADDING_EM = 6 / STANDINGS_PT
 
 
 class PrintingUnavailable(RuntimeError):
@@ -77,6 +89,12 @@ def game_html(built: Sheet, *, day: str, paper: str) -> str:
             font_family="DejaVu Sans, sans-serif",
         )
     played = len(built.rounds)
+    standings_em = _standings_em(built)
+    room = name_room_em(page)
+    # Beside the chart (landscape) the results list takes 27% of the width (print.css).
+    list_pt = page.content_mm[0] * PT_PER_MM * (0.27 if page.landscape else 1)
+    room["standings"] = (list_pt / STANDINGS_PT) - sum(map(float, standings_em.values()))
+    room["standings"] -= STANDINGS_PADDING_EM
     context: dict[str, Any] = {
         "sheet": built,
         "lang": str(get_locale()),
@@ -91,11 +109,26 @@ def game_html(built: Sheet, *, day: str, paper: str) -> str:
         "chart": Markup(svg),
         "trump_cell": lambda trump: trump_cell(trump, built.variants.edition),
         "standings": built.standings,
+        "standings_em": standings_em,
+        "room": room,
         "status": _("Finished")
         if built.finished
         else _("Unfinished: %(n)s of %(total)s rounds played", n=played, total=len(built.schedule)),
     }
     return render_template("print/game.html", **context)
+
+
+def _standings_em(built: Sheet) -> dict[str, str]:
+    """The widths of the rank and total columns of the results list, in ems: as wide as their
+    header or widest figure (bold), so the names take the rest and the list never runs into the
+    chart beside it."""
+    ranks = [f"{rank}." for rank, _seat in built.standings]
+    totals = [labels.number(total) for total in built.totals]
+    room = STANDINGS_PADDING_EM + 0.2
+    return {
+        column: f"{max(text_em(text, bold=True) for text in texts) + room:.2f}"
+        for column, texts in (("rank", [_("Rank"), *ranks]), ("total", [_("Total"), *totals]))
+    }
 
 
 def blank_pdf(names: tuple[str, ...], *, paper: str, length: Length = Length.STANDARD) -> bytes:
@@ -137,6 +170,7 @@ def blank_html(names: tuple[str, ...], *, paper: str, length: Length = Length.ST
         "headers": headers,
         "abbreviations": abbreviations(headers),
         "page_css": _page_css(page, row_mm=row_mm),
+        "room": name_room_em(page),
     }
     return render_template("print/blank.html", **context)
 
@@ -155,8 +189,8 @@ def season_html(
     ``decimal`` and ``percent`` format numbers for the reader's language; ``chart`` is the SVG
     of the final totals game by game.
     """
-    first = figures.games[0].played_at[:10] if figures.games else ""
-    last = figures.games[-1].played_at[:10] if figures.games else ""
+    first = labels.day(figures.games[0].played_at[:10]) if figures.games else ""
+    last = labels.day(figures.games[-1].played_at[:10]) if figures.games else ""
     context: dict[str, Any] = {
         "name": name,
         "figures": figures,
@@ -365,6 +399,7 @@ def source_files() -> list[Path]:
         here / "printing.py",
         here / "paper.py",
         here / "fontmetrics.py",
+        here / "hyphens.py",
         here / "chart.py",
         here / "labels.py",
         *(here.parent / "core" / f"{name}.py" for name in ("sheet", "rules", "scoring", "stats")),

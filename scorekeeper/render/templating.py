@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 from flask import Flask
 from flask_babel import get_locale
-from jinja2 import pass_context, pass_eval_context
+from jinja2 import FileSystemBytecodeCache, pass_context, pass_eval_context
 from jinja2.nodes import EvalContext
 from jinja2.runtime import Context
 from markupsafe import Markup
@@ -15,11 +16,18 @@ from markupsafe import Markup
 from scorekeeper.core import rulebook, variants
 from scorekeeper.core.rules import Length, Suit, Trump
 from scorekeeper.core.variants import Edition
-from scorekeeper.render import labels, languages
+from scorekeeper.render import hyphens, labels, languages
 
 
 def init_app(app: Flask) -> None:
-    """Register the template globals."""
+    """Register the template globals; keep compiled templates between starts."""
+    # Jinja's own cache in this user's temporary folder (its default, made private to the user),
+    # keyed by each template's file and checked against its source: a start's first page then
+    # loads its templates instead of compiling them.
+    app.jinja_env.bytecode_cache = FileSystemBytecodeCache()
+    # ``tojson`` in a page without the blanks after commas and colons (the new-game page's
+    # refused choices are a tenth smaller).
+    app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": True, "separators": (",", ":")}
     app.jinja_env.globals.update(
         trump_label=_trump_label,
         suit_label=_suit_label,
@@ -37,6 +45,9 @@ def init_app(app: Flask) -> None:
         short_list=rulebook.short_list,
         without_one_card_hand=rulebook.without_one_card_hand,
         section_title=labels.section_title,
+        section_choice=labels.section_choice,
+        section_note=labels.section_note,
+        rounds_by_players=_rounds_by_players,
         reminder=labels.reminder,
         refusal=labels.refusal,
         get_locale=get_locale,
@@ -45,7 +56,11 @@ def init_app(app: Flask) -> None:
     )
     # Filters, not globals: Jinja calls a filter directly, a global through the context.
     app.jinja_env.filters.update(
-        refusal=labels.refusal, signed=labels.signed, number=labels.number, day=labels.day
+        refusal=labels.refusal,
+        signed=labels.signed,
+        number=labels.number,
+        day=labels.day,
+        breakable=_breakable,
     )
     # Flask-Babel's template callables look the catalogue up through the request context for
     # every string: these look it up once per request (templates imported without context
@@ -57,6 +72,12 @@ def init_app(app: Flask) -> None:
         newstyle=True,
     )
     app.context_processor(_translations)
+
+
+def _rounds_by_players(length: str) -> str:
+    """The rounds of a length at every table, as JSON for an attribute the page's script reads
+    (a plain string: the attribute's quoting escapes it)."""
+    return json.dumps(labels.rounds_by_players(length), ensure_ascii=False)
 
 
 def _edition(context: Context) -> Edition:
@@ -141,3 +162,8 @@ def _newstyle_ngettext(lookup: Callable[[str, str, int], str]) -> Callable[..., 
         return text % variables
 
     return ngettext
+
+
+def _breakable(name: str, room_em: float, bold: bool = False) -> str:
+    """A name whose words too wide for ``room_em`` may break with a hyphen (printed sheets)."""
+    return hyphens.breakable(name, str(get_locale()), room_em, bold=bold)

@@ -155,7 +155,9 @@ def _open(path: str | Path, max_bytes: int | None = None) -> Database:
         if not _readable(conn):
             conn.close()
             conn = _frozen(Path(path), error)
-    db = Database(conn)
+    # No sqlite-utils plugins: finding them reads every installed package at start, and none
+    # may change the pad's connection.
+    db = Database(conn, execute_plugins=False)
     db.execute("PRAGMA synchronous=NORMAL")
     db.execute("PRAGMA foreign_keys=ON")
     if max_bytes is not None:

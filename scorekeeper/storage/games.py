@@ -18,6 +18,7 @@ from typing import ClassVar
 from sqlite_utils import Database
 
 from scorekeeper.core import variants
+from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.game import GameRecord, RoundInProgress, RoundRecord
 from scorekeeper.core.rules import Suit, Trump, Turned
 from scorekeeper.storage.database import (
@@ -230,7 +231,7 @@ def _write_rounds(
         winners = "" if isinstance(entry, RoundRecord) else _trick_winners(entry.reopened_tricks)
         db.execute(
             "INSERT INTO rounds (game_id, number, trump_turned, trump_suit, trick_winners,"
-            " complete) VALUES (?, ?, ?, ?, ?, ?)",
+            " complete, adjustments) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
                 game_id,
                 number,
@@ -238,6 +239,7 @@ def _write_rounds(
                 trump.suit.value if trump and trump.suit else None,
                 winners,
                 int(complete),
+                _adjustments_json(entry.adjustments),
             ],
         )
         tricks = entry.tricks if isinstance(entry, RoundRecord) else (None,) * players
@@ -278,9 +280,11 @@ def _record(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[
             suit = Suit(row["trump_suit"]) if row["trump_suit"] else None
             trump = Trump(Turned(row["trump_turned"]), suit)
         if row["complete"] and trump is not None:
-            done.append(RoundRecord(trump, bids, tuple(hand["tricks"] for hand in seats)))
+            tricks = tuple(hand["tricks"] for hand in seats)
+            done.append(RoundRecord(trump, bids, tricks, _adjustments(row["adjustments"])))
         else:
-            current = RoundInProgress(trump, bids, _reopened_tricks(row["trick_winners"], seats))
+            reopened = _reopened_tricks(row["trick_winners"], seats)
+            current = RoundInProgress(trump, bids, reopened, _adjustments(row["adjustments"]))
     return GameRecord(players, game["first_dealer"], chosen, tuple(done), current)
 
 
@@ -296,3 +300,15 @@ def _reopened_tricks(winners: str, seats: list[Row]) -> tuple[int, ...]:
     if not by_seat:
         return ()
     return tuple(by_seat.count(seat) for seat in range(len(seats)))
+
+
+def _adjustments_json(given: tuple[Adjustment, ...]) -> str | None:
+    if not given:
+        return None
+    return json.dumps([[a.seat, a.points, a.reason] for a in given], ensure_ascii=False)
+
+
+def _adjustments(column: str | None) -> tuple[Adjustment, ...]:
+    if not column:
+        return ()
+    return tuple(Adjustment(seat, points, reason) for seat, points, reason in json.loads(column))

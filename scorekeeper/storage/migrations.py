@@ -153,6 +153,13 @@ def m007_group_creation_keys(db: Database) -> None:
     db.execute("ALTER TABLE groups ADD COLUMN creation_digest TEXT")
 
 
+@migrations()
+def m008_round_adjustments(db: Database) -> None:
+    """A round's adjustments (signed points with a reason) as one JSON column: a list of
+    ``[seat, points, reason]``, NULL for none (every round stored before)."""
+    db.execute("ALTER TABLE rounds ADD COLUMN adjustments TEXT")
+
+
 def names() -> list[str]:
     """Every migration's name, in the order they apply."""
     return [migration.name for migration in migrations._migrations]

@@ -13,7 +13,9 @@ def init_app(app: Flask) -> None:
     from scorekeeper.web import (
         access,
         addresses,
+        adjust,  # noqa: F401 (adds its routes to the game pages' blueprint)
         api,
+        compression,
         errors,
         exports,
         extensions,
@@ -30,6 +32,8 @@ def init_app(app: Flask) -> None:
         views,
     )
 
+    # First: Flask runs the last added after_request hook first, and compression comes last.
+    compression.init_app(app)
     for part in (access, extensions, languages, security, hosting, errors, heavy, static_files):
         part.init_app(app)
     for part in (urls, page_parts, templating, addresses, live, pwa):

@@ -77,7 +77,9 @@ def group_stats(stored: StoredGroup, filters: Filters) -> GroupStats:
     return heavy.group_stats(stored, filters)
 
 
-def totals_chart(figures: GroupStats, width: int, height: int, font: str = "sans-serif") -> str:
+def totals_chart(
+    figures: GroupStats, width: int, height: int, font: str = "sans-serif", *, page: bool = False
+) -> str:
     """Each player's final totals, game after game, as SVG ("" before the first counted game)."""
     if not figures.games:
         return ""
@@ -97,6 +99,7 @@ def totals_chart(figures: GroupStats, width: int, height: int, font: str = "sans
             for p in figures.players
         ),
         font_family=font,
+        shared_markers=page,
     )
 
 
@@ -199,7 +202,7 @@ def show(group_id: str) -> str:
         filters=filters,
         games=list(reversed(cards[-LISTED_GAMES:])),
         unlisted=max(0, len(cards) - LISTED_GAMES),
-        chart=Markup(totals_chart(figures, 360, 260)),
+        chart=Markup(totals_chart(figures, 360, 260, page=True)),
         addable=addable,
         add_form=group_forms.AddGamesForm(),
     )

@@ -120,6 +120,37 @@ class _TooLargeTask(WSGITask):  # type: ignore[misc]
         return environ
 
 
+class _Task(WSGITask):  # type: ignore[misc]
+    """Waitress's task, which keeps the connection after an answer without a body.
+
+    Waitress closes an HTTP/1.1 connection whenever its answer has no ``Content-Length``, and
+    a ``304``, ``204`` or ``1xx`` may not carry one (RFC 9110), so every version check answered
+    ``304`` cost the phone a new TCP connection every 1.5 s. Such an answer ends with its
+    headers, so the connection can carry the next request; it still closes when the phone
+    asks it to, or for any other reason Waitress has.
+    """
+
+    _heading = False
+
+    def build_response_header(self) -> bytes:
+        self._heading = True
+        try:
+            head: bytes = super().build_response_header()
+        finally:
+            self._heading = False
+        return head
+
+    def set_close_on_finish(self) -> None:
+        if self._heading and not self.has_body and self._phone_keeps_the_line():
+            return
+        super().set_close_on_finish()
+
+    def _phone_keeps_the_line(self) -> bool:
+        return bool(
+            self.version == "1.1" and self.request.headers.get("CONNECTION", "").lower() != "close"
+        )
+
+
 def _error_task(channel: HTTPChannel, request: Any) -> Task:
     if isinstance(request.error, waitress_errors.RequestEntityTooLarge):
         return _TooLargeTask(channel, request)
@@ -127,8 +158,8 @@ def _error_task(channel: HTTPChannel, request: Any) -> Task:
 
 
 class _Channel(HTTPChannel):  # type: ignore[misc]
-    """Waitress's connection, whose body-too-large refusals the app answers, and whose request
-    head counts as idle from its first byte.
+    """Waitress's connection, kept after a ``304`` (:class:`_Task`), whose body-too-large
+    refusals the app answers, and whose request head counts as idle from its first byte.
 
     Waitress closes a connection idle for ``channel_timeout``, but a byte now and then resets
     that: a header line every 5 s kept a connection forever, and 500 of them locked every phone
@@ -137,6 +168,7 @@ class _Channel(HTTPChannel):  # type: ignore[misc]
     A body may still come slowly (a phone's upload over a weak network).
     """
 
+    task_class = _Task
     error_task_class = staticmethod(_error_task)
 
     def handle_read(self) -> None:

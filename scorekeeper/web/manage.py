@@ -37,7 +37,7 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
             flash(_stale_message(), "error")
             return redirect(url_for("views.edit_round", game_id=game_id, number=number), code=303)
         try:
-            corrected = game.replace_round(stored.record, number, _corrected(stored, form))
+            corrected = game.replace_round(stored.record, number, _corrected(stored, number, form))
             storage.save(storage.get_db(), stored, corrected)
         except RuleError as error:
             form.form_errors.append(labels.refusal(error.reason))
@@ -67,12 +67,14 @@ def _edit_data(stored: StoredGame, row: sheet.RoundRow) -> dict[str, object]:
     }
 
 
-def _corrected(stored: StoredGame, form: forms.EditRoundForm) -> RoundRecord:
+def _corrected(stored: StoredGame, number: int, form: forms.EditRoundForm) -> RoundRecord:
     players = len(stored.record.players)
     suit = Suit(form.suit.data) if form.suit.data else None
     bids = tuple(entry.data for entry in form.bids.entries[:players])
     tricks = tuple(entry.data or 0 for entry in form.tricks.entries[:players])
-    return RoundRecord(Trump(Turned(form.turned.data), suit), bids, tricks)
+    # The adjustments stay as they are: they are added and taken back on their own page.
+    kept = stored.record.rounds[number - 1].adjustments
+    return RoundRecord(Trump(Turned(form.turned.data), suit), bids, tricks, kept)
 
 
 # --- the game itself: delete, rematch, sharing -----------------------------------------------

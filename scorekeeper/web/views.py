@@ -88,11 +88,13 @@ IN_PLACE_HEADER = "X-Scorekeeper-In-Place"
 
 def _after_move(game_id: str, draft: str | None = None) -> Response:
     """Back to the round page after a tap: a redirect for a plain form; for the page's script,
-    the round page itself (one request per tap), with its address in ``X-Page-URL``."""
+    the round page itself (one request per tap), with its address in ``X-Page-URL``: only the
+    part the script swaps in (base.html, ``in_place``), a third of the bytes."""
     url = url_for("views.game", game_id=game_id, tricks=draft)
     if request.headers.get(IN_PLACE_HEADER) != "1":
         return redirect(url, code=303)
-    response = make_response(_game_page(access.load_or_404(GAME, game_id), draft or ""))
+    stored = access.load_or_404(GAME, game_id)
+    response = make_response(_game_page(stored, draft or "", in_place=True))
     response.headers["X-Page-URL"] = url
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -197,7 +199,7 @@ def show_game(game_id: str) -> str:
     return _game_page(stored, request.args.get("tricks", ""))
 
 
-def _game_page(stored: StoredGame, draft: str) -> str:
+def _game_page(stored: StoredGame, draft: str, *, in_place: bool = False) -> str:
     built = sheet.build(stored.record)
     now = built.current
     return _page(
@@ -209,6 +211,7 @@ def _game_page(stored: StoredGame, draft: str) -> str:
         undo=game.undo_step(stored.record),
         start=_tricks_start(now, draft) if now else (),
         group=_group_of(stored) if built.finished else None,
+        in_place=in_place,
     )
 
 
@@ -330,6 +333,7 @@ def _chart(built: sheet.Sheet) -> Markup | str:
         title=_("Running totals"),
         x_label=_("Round"),
         y_label=_("Total"),
+        shared_markers=True,
     )
     # The chart escapes every name itself: it is safe to put in the page as it is.
     return Markup(svg)

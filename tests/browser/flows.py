@@ -94,20 +94,45 @@ def new_game(
     ``flags`` are the checkboxes by name (``saboteur=True``, ``jester_bid=True``, ...).
     """
     page.goto(f"{base}/games/new")
-    for seat, name in enumerate(names):
-        page.fill(f"#players-{seat}", name)
+    fill_names(page, names)
     page.select_option("#first_dealer", str(first_dealer))
     for name, value in (
         ("length", length),
         ("bid_restriction", bid_restriction),
         ("bid_visibility", bid_visibility),
     ):
-        page.check(f"input[name={name}][value={value}]")
+        choose(page, f"input[name={name}][value={value}]")
     for flag, on in flags.items():
-        page.set_checked(f"#{flag}", on)
+        choose(page, f"#{flag}", on)
     tap(page, page.get_by_role("button", name="Start the game"))
     assert not flash_errors(page) and not page.locator(".field-error").count(), page.content()
     return game_id(page)
+
+
+def fill_names(page: Page, names: Sequence[str]) -> None:
+    """Type the players' names on the new-game form, seat by seat (a page without its script
+    has the seats past the fourth folded: the heading is tapped first)."""
+    for seat, name in enumerate(names):
+        field = f"#players-{seat}"
+        if not page.locator(field).is_visible():
+            unfold(page, field)
+        page.fill(field, name)
+
+
+def unfold(page: Page, selector: str) -> None:
+    """Tap the heading of the folded section of the new-game form that holds ``selector``, as a
+    player does to see an option; nothing if it is unfolded already."""
+    fold = page.locator(f"details:has({selector})").last
+    if fold.count() and not fold.evaluate("(details) => details.open"):
+        fold.locator(":scope > summary").click()
+
+
+def choose(page: Page, selector: str, on: bool = True) -> None:
+    """Tick (or untick) an option of the new-game form, unfolding its section when it is not
+    already as wanted."""
+    if page.locator(selector).is_checked() != on:
+        unfold(page, selector)
+        page.set_checked(selector, on)
 
 
 # --- one round at the table ------------------------------------------------------------------

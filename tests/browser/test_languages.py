@@ -13,7 +13,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from tests.browser.flows import NewContext, enter_tricks, tap
+from tests.browser.flows import NewContext, choose, enter_tricks, tap
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
 LONG_NAMES = ["Αλεξάνδρα-Μαρία", "Κωνσταντίνος Παπαδάκης", "Χαραλάμπης"]
@@ -43,7 +43,10 @@ def test_a_full_round_in_greek_and_its_pdf(new_context: NewContext) -> None:
     play_one_card_round(page, LONG_NAMES)
     assert page.locator("#result-title").inner_text() == "Αποτέλεσμα του γύρου 1"
     headers = page.locator("table.scores thead th").all_inner_texts()
-    assert headers[:2] == ["Παίκτης", "Πρόβλεψη"]
+    # The pad's short header, spelled out in its title and in the key under the table.
+    assert headers[:2] == ["Παίκτης", "Πρ."]
+    assert page.locator("table.scores thead abbr").first.get_attribute("title") == "Πρόβλεψη"
+    assert "Πρ. Πρόβλεψη" in page.locator(".result .columns").inner_text()
     assert "2 φύλλα" in page.locator(".round-head").inner_text()
     # The PDF is asked with the page's cookie, so it comes out in Greek too.
     game = re.search(r"/games/([^/?#]+)", page.url)
@@ -69,7 +72,8 @@ def test_a_full_round_in_spanish_from_the_phone_language(new_context: NewContext
     assert page.locator("html").get_attribute("lang") == "es"
     play_one_card_round(page, ["Ana", "Bernardo", "Carmen"])
     assert page.locator("#result-title").inner_text() == "Resultado de la ronda 1"
-    assert page.locator("table.scores thead th").all_inner_texts()[:2] == ["Jugador", "Apuesta"]
+    assert page.locator("table.scores thead th").all_inner_texts()[:2] == ["Jugador", "Ap."]
+    assert "Ap. Apuesta" in page.locator(".result .columns").inner_text()
     # The round's header names the dealer; the result does not say it again.
     assert "Repartidor" in page.locator(".round-head").inner_text()
     assert "repartidor" not in page.locator(".result").inner_text().lower()
@@ -98,8 +102,8 @@ def test_screens_in_greek_and_croatian_with_long_names(new_context: NewContext) 
         page.goto("/games/new")
         for seat, name in enumerate(names):
             page.fill(f"input[name=players-{seat}]", name)
-        page.check("input[name=bid_visibility][value=hidden]")
-        page.check("input[name=edition][value=fantasy]")
+        choose(page, "input[name=bid_visibility][value=hidden]")
+        choose(page, "input[name=edition][value=fantasy]")
         tap(page, page.locator("form.new-game button.primary"))
         page.screenshot(path=str(OUTPUT / f"{code}-fantasy-trump.png"), full_page=True)
         tap(page, page.locator("form:has(input[name=turned][value=suit]) button[value=hearts]"))

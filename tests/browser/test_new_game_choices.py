@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from tests.browser.flows import NewContext
+from tests.browser.flows import NewContext, choose, fill_names, unfold
 
 EIGHT = ("Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus", "Hal")
 
 
 def fill(page: Page, base: str, names: tuple[str, ...]) -> None:
     page.goto(f"{base}/games/new")
-    for seat, name in enumerate(names):
-        page.fill(f"#players-{seat}", name)
+    fill_names(page, names)
 
 
 def reason(page: Page, selector: str) -> str:
@@ -29,18 +28,36 @@ def reason(page: Page, selector: str) -> str:
 def test_refused_choices_are_greyed_out_with_the_reason(page: Page, live_server: str) -> None:
     fill(page, live_server, EIGHT[:4])
     amigo = "input[name=length][value=amigo]"
+    unfold(page, amigo)
     assert page.locator(amigo).is_enabled() and reason(page, amigo) == ""
     for seat in (4, 5, 6):  # a seventh player: Amigo has no schedule for 7
         page.fill(f"#players-{seat}", EIGHT[seat])
     assert page.locator(amigo).is_disabled()
     assert "no schedule for 7 or 8 players" in reason(page, amigo)
 
-    page.check("input[name=bid_restriction][value=canadian]")
+    choose(page, "input[name=bid_restriction][value=canadian]")
+    unfold(page, "#saboteur")
     for hidden in ("input[name=bid_visibility][value=hidden]", "#saboteur"):
         assert page.locator(hidden).is_disabled(), hidden
         assert reason(page, hidden), hidden
-    page.check("input[name=bid_restriction][value=none]")
+    choose(page, "input[name=bid_restriction][value=none]")
     assert page.locator("#saboteur").is_enabled() and reason(page, "#saboteur") == ""
+
+
+def test_a_combination_already_chosen_is_said_under_its_setting(
+    page: Page, live_server: str
+) -> None:
+    fill(page, live_server, EIGHT[:4])
+    choose(page, "input[name=length][value=amigo]")
+    note = page.locator("fieldset[data-setting=length] > .why-now")
+    assert note.count() == 0  # made only when there is something to say
+    for seat in (4, 5, 6):  # a seventh name once Amigo is chosen
+        page.fill(f"#players-{seat}", EIGHT[seat])
+    assert note.is_visible() and "no schedule for 7 or 8 players" in note.inner_text()
+    first_option = "fieldset[data-setting=length] > .why-now + label.option"
+    assert page.locator(first_option).count() == 1  # above the options
+    page.fill("#players-6", "")
+    assert note.is_hidden()
 
 
 def test_a_refused_form_without_javascript_is_shown_at_the_field(
@@ -48,7 +65,7 @@ def test_a_refused_form_without_javascript_is_shown_at_the_field(
 ) -> None:
     page = new_context(java_script_enabled=False).new_page()
     fill(page, live_server, EIGHT)
-    page.check("input[name=length][value=amigo]")
+    choose(page, "input[name=length][value=amigo]")
     with page.expect_navigation():
         page.get_by_role("button", name="Start the game").click()
     focused = page.evaluate("[document.activeElement.name, document.activeElement.value]")

@@ -75,8 +75,8 @@ def test_every_screen_fits_the_phone(
     page.goto(f"{live_server}/games/new")
     for seat, name in enumerate(NAMES):
         page.fill(f"#players-{seat}", name)
-    page.check("input[name=bid_restriction][value=plus_minus_one]")
-    page.check("#gizzard_fester")
+    flows.choose(page, "input[name=bid_restriction][value=plus_minus_one]")
+    flows.choose(page, "#gizzard_fester")
     camera.shoot(page, "new-game")
 
     game = flows.new_game(

@@ -84,7 +84,7 @@ def start(page: Page, names: tuple[str, ...], **choices: str) -> str:
     for seat, name in enumerate(names):
         page.fill(f"#players-{seat}", name)
     for field, value in choices.items():
-        page.check(f"input[name={field}][value={value}]")
+        flows.choose(page, f"input[name={field}][value={value}]")
     flows.tap(page, page.locator("form.new-game button.primary"))
     return flows.game_id(page)
 
@@ -161,7 +161,7 @@ def test_every_page_fits_the_phone_in_every_language(new_context: NewContext, co
     for index, name in enumerate(NAMES[:3]):
         page.fill(f"#new_names-{index}", name)
     page.select_option("#first_dealer", "new-0")
-    page.check("input[name=length][value=five_rounds]")
+    flows.choose(page, "input[name=length][value=five_rounds]")
     look(page, "group-new-game")
     flows.tap(page, page.locator("form button.primary"))
     flows.fast_forward(page, 5)

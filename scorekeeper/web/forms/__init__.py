@@ -145,14 +145,47 @@ class NewGameForm(OnceForm):
     first_dealer = SelectField(
         _l("First dealer"),
         choices=[SelectChoice("random", _l("Draw at random"))]
-        + [SelectChoice(str(seat), _l("Player %(n)s", n=seat + 1)) for seat in range(8)],
+        + [SelectChoice(str(seat), _l("Seat %(n)s", n=seat + 1)) for seat in range(8)],
         default="random",
     )
     # One field per variant (added below from the registry), named by its key.
 
+    # The seats shown before "more players": a table of four sees its names, first dealer and
+    # Start on the first screen of a phone (issue 21).
+    SEATS_SHOWN = 4
+
     def names(self) -> list[str]:
         """The names typed, in seat order, blanks left out."""
         return [rules.normalise_name(entry.data) for entry in self.players.entries if entry.data]
+
+    def more_seats_open(self) -> bool:
+        """Whether the seats past :attr:`SEATS_SHOWN` are shown unfolded: one has a name or
+        a refusal."""
+        return any(
+            entry.data or seat in self.invalid_seats
+            for seat, entry in enumerate(self.players.entries)
+            if seat >= self.SEATS_SHOWN
+        )
+
+    def dealer_options(self) -> list[tuple[str, str]]:
+        """The first-dealer list as the page offers it, (value, label): a draw, then each seat
+        that has a name, by that name. Before any name is typed every seat is offered by its
+        number (the page's script narrows the list as names are typed; without it the server
+        refuses an empty seat). A seat chosen but left empty stays, so the refusal under the
+        list shows the choice it refuses."""
+        offered = [(str(choice.value), str(choice.label)) for choice in self.first_dealer.choices]
+        named = {
+            str(seat): rules.normalise_name(entry.data)
+            for seat, entry in enumerate(self.players.entries)
+            if entry.data
+        }
+        if not named:
+            return offered
+        return [
+            (value, named.get(value, label))
+            for value, label in offered
+            if value == "random" or value in named or value == self.first_dealer.data
+        ]
 
     # The fields a refusal names (indices into ``players``): they are marked invalid.
     invalid_seats: frozenset[int] = frozenset()

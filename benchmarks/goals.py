@@ -1,0 +1,186 @@
+"""The goals of ``make bench`` in one table: each target, its goal, this run's figure, met or not.
+
+Issue 22 ("Light on the table's Wi-Fi") set the bytes per round, the first visit's weight, the
+connection a version check keeps, the phones watching and the start; issue 20 a big group's
+answers beside the round page and a new visitor beside trickling connections; the others came
+before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Results = dict[str, Any]
+# Each goal: its name, the goal as written, and from the results the figure (as text) and
+# whether it is met, or None where the section did not run.
+Check = Callable[[Results], tuple[str, bool] | None]
+
+
+def kb(value: float) -> str:
+    """Bytes in KB, one decimal."""
+    return f"{value / 1000:.1f} KB"
+
+
+def _round_bytes(players: int) -> Check:
+    def check(results: Results) -> tuple[str, bool] | None:
+        for row in results.get("taps", {}).get("bytes_rows", []):
+            if row["players"] == players:
+                worst = max(row["bytes"])
+                rounds = " and ".join(kb(value) for value in row["bytes"])
+                return f"{rounds} (rounds of {' and '.join(map(str, row['hands']))} cards)", (
+                    worst <= row["goal"]
+                )
+        return None
+
+    return check
+
+
+def _tap_to_screen(results: Results) -> tuple[str, bool] | None:
+    taps = results.get("taps", {})
+    if not taps.get("tap_to_screen_count"):
+        return None
+    ms = taps["tap_to_screen_ms"]
+    return f"{ms:.1f} ms", ms <= 60
+
+
+def _first_visit(key: str, over_key: str) -> Check:
+    def check(results: Results) -> tuple[str, bool] | None:
+        weight = results.get("weight", {})
+        if key not in weight:
+            return None
+        largest = weight[key]
+        figure = largest["total" if key == "largest" else "total_gz"]
+        return f"{kb(figure)} ({largest['page']})", not weight[over_key]
+
+    return check
+
+
+def _keep_alive(results: Results) -> tuple[str, bool] | None:
+    watching = results.get("watchers", {})
+    if "check_connections" not in watching:
+        return None
+    opened, checks = watching["check_connections"], watching["checks"]
+    return f"{opened:,} connections for {checks:,} checks", opened <= watching["watchers"]
+
+
+def _watchers(results: Results) -> tuple[str, bool] | None:
+    watching = results.get("watchers", {})
+    if "p99_ratio" not in watching:
+        return None
+    ratio = watching["p99_ratio"]
+    return f"{ratio:.2f}x with {watching['watchers']} phones", (
+        ratio <= 1.5 and watching["watchers"] >= 500
+    )
+
+
+def _start(results: Results) -> tuple[str, bool] | None:
+    start = results.get("start", {})
+    if "ratio" not in start:
+        return None
+    return f"{start['ratio']:.1f}x ({start['make_run_s']:.2f} s)", start["ratio"] <= 2.5
+
+
+def _printing(results: Results) -> tuple[str, bool] | None:
+    section = results.get("pdf_load", {})
+    if "ratio" not in section:
+        return None
+    return f"{section['ratio']:.2f}x", section["ratio"] <= 1.5
+
+
+def _group_load(results: Results) -> tuple[str, bool] | None:
+    section = results.get("group_load", {})
+    if "ratio" not in section:
+        return None
+    return f"{section['ratio']:.2f}x", section["ratio"] <= 2
+
+
+def _slow_visitor(results: Results) -> tuple[str, bool] | None:
+    section = results.get("slow", {})
+    if "slowest_s" not in section:
+        return None
+    return f"{section['slowest_s']:.2f} s at the slowest", (
+        section["slowest_s"] <= section["goal_s"] and not section["not_served"]
+    )
+
+
+def _growth(results: Results) -> tuple[str, bool] | None:
+    section = results.get("server", {})
+    if "growth" not in section:
+        return None
+    big = list(section["sizes"])[1]
+    worst = max(figure["median"] for figure in section["growth"][big].values())
+    return f"at most {worst:.2f}x", worst <= 1.1
+
+
+GOALS: list[tuple[str, str, Check]] = [
+    ("Bytes on the wire per round, 4 players", "at most 10 KB", _round_bytes(4)),
+    ("Bytes on the wire per round, 8 players", "at most 16 KB", _round_bytes(8)),
+    ("A tap on the screen (median)", "within 60 ms", _tap_to_screen),
+    (
+        "First visit of the largest page, uncompressed",
+        "at most 50 KB",
+        _first_visit("largest", "over_limit"),
+    ),
+    (
+        "First visit of the heaviest page, on the wire",
+        "at most 20 KB",
+        _first_visit("largest_wire", "over_wire_limit"),
+    ),
+    ("A version check answered 304 keeps its connection", "one per phone", _keep_alive),
+    ("500 phones watching: round page p99", "at most 1.5x alone", _watchers),
+    ("`make run` to its first page", "at most 2.5x a minimal Flask app", _start),
+    ("8 phones printing: round page median", "at most 1.5x alone", _printing),
+    ("A 1,000-game group asked by 8 strangers: round page median", "at most 2x alone", _group_load),
+    ("A new visitor beside 1,000 trickling connections", "within 1 s", _slow_visitor),
+    ("100,000 games stored: each request", "at most 1.1x", _growth),
+]
+
+
+def round_bytes(section: dict[str, Any]) -> list[str]:
+    """Bytes on the wire per round against the goal (4 and 8 players)."""
+    rows = [
+        [
+            str(row["players"]),
+            *(
+                f"{_number(value)} (round of {hand})"
+                for value, hand in zip(row["bytes"], row["hands"], strict=True)
+            ),
+            f"<= {_number(row['goal'])}",
+        ]
+        for row in section.get("bytes_rows", [])
+    ]
+    if not rows:
+        return []
+    return [
+        "",
+        "Bytes on the wire per round (the request and response bodies as Chromium received "
+        "them, compressed where the pad compresses; the stylesheet and scripts come from the "
+        "cache): each tap that sends a form gets only the part of the round page the script "
+        "swaps in.",
+        "",
+        *markdown_table(["Players", "Bytes, first round", "Bytes, later round", "Goal"], rows),
+    ]
+
+
+def _number(value: float) -> str:
+    return f"{value:,.0f}"
+
+
+def markdown_table(head: list[str], rows: list[list[str]]) -> list[str]:
+    """A Markdown table of ``rows`` under ``head``."""
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
+    return lines + ["| " + " | ".join(row) + " |" for row in rows]
+
+
+def table(results: Results) -> list[str]:
+    """The goals section of docs/benchmarks.md."""
+    rows = []
+    for name, goal, check in GOALS:
+        found = check(results)
+        if found is None:
+            rows.append([name, goal, "not measured", ""])
+        else:
+            figure, met = found
+            rows.append([name, goal, figure, "met" if met else "**missed**"])
+    return ["## Goals", "", *markdown_table(["Target", "Goal", "This run", ""], rows)]

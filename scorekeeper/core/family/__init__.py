@@ -1,0 +1,18 @@
+"""The bid-and-tricks family: Wizard, Skull King and Oh Hell, each declared once
+(docs/game-family.md). Pure Python, like the rest of the core."""
+
+from scorekeeper.core.family.declaration import Bidding, Declaration, Played, TrumpSource
+from scorekeeper.core.family.games import GAMES, OH_HELL, SKULL_KING, game
+from scorekeeper.core.family.wizard import WIZARD
+
+__all__ = [
+    "GAMES",
+    "OH_HELL",
+    "SKULL_KING",
+    "WIZARD",
+    "Bidding",
+    "Declaration",
+    "Played",
+    "TrumpSource",
+    "game",
+]

@@ -1,0 +1,227 @@
+"""A game of the bid-and-tricks family, declared once.
+
+A :class:`Declaration` says everything the pad needs to know about a game: its players, deck and
+schedules, where the trump comes from, how bids are made, the score of a round, its bonuses and
+its settings with their choices and refusals. Nothing outside a game's own module asks which game
+it is to compute a number: it asks the declaration. Wizard's is built from the existing rules
+(:mod:`scorekeeper.core.family.wizard`); Skull King's and Oh Hell's from their modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+from itertools import accumulate
+from typing import Any, Generic, TypeVar
+
+from scorekeeper.core.family.refusals import refuse
+from scorekeeper.core.refusals import RuleError
+from scorekeeper.core.rules import Trump
+
+Plain = str | bool | int
+"""A setting's value as stored and written in a game record."""
+S = TypeVar("S")
+"""A game's settings (a frozen dataclass of its own)."""
+R = TypeVar("R", bound="Played")
+"""A game's completed round."""
+
+
+class TrumpSource(StrEnum):
+    """Where a round's trump comes from."""
+
+    TURNED = "turned"
+    """A card turned up from the undealt cards (none where the deck is dealt out)."""
+    ROTATION = "rotation"
+    """A fixed order, round by round (Wizard Maximus, Nomination Whist, Kachuful)."""
+    SAME_SUIT = "same_suit"
+    """Always the same suit (Skull King's black Jolly Roger)."""
+    NONE = "none"
+    """No trump at all."""
+
+
+class Bidding(StrEnum):
+    """How the bids of a round are made."""
+
+    IN_TURN = "in_turn"
+    """One by one from the dealer's left, any bid from 0 to the hand."""
+    HOOK = "hook"
+    """In turn; the last bidder may not make the bids add up to the tricks."""
+    CANADIAN = "canadian"
+    """In turn; the hook binds only a dealer who leads alone, and never a bid of zero (Wizard)."""
+    AT_ONCE = "at_once"
+    """Everyone at once (fists on the table), with no order and no hook."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting a table chooses: its key, its default and its choices (plain values)."""
+
+    key: str
+    default: Plain
+    choices: tuple[Plain, ...]
+
+
+@dataclass(frozen=True)
+class Refusal(Generic[S]):
+    """A combination of settings a game refuses: its code, the setting it is shown beside, and
+    the test (players at the table, settings)."""
+
+    code: str
+    setting: str
+    applies: Callable[[int, S], bool]
+    words: Callable[[int, S], Mapping[str, Any]] | None = None
+    """The parameters of the refusal's sentence, if it has any."""
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """A bonus entered on a round's result: its kind, its points, and how many a round holds at
+    most (the cards that make it); ``shared`` bonuses name an ally who scores it too."""
+
+    kind: str
+    points: int
+    most: int
+    shared: bool = False
+
+
+@dataclass(frozen=True)
+class Played:
+    """What every game of the family records of a completed round, by seat: the hand dealt, the
+    dealer, each bid (``None``: no bid, Wizard's saboteur) and each player's tricks."""
+
+    hand_size: int
+    dealer: int
+    bids: tuple[int | None, ...]
+    tricks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Declaration(Generic[S, R]):
+    """A game of the family: what the pad asks instead of asking which game it is."""
+
+    key: str
+    """The game's stable key: ``"wizard"``, ``"skull_king"``, ``"oh_hell"``."""
+    name: str
+    min_players: int
+    max_players: int
+    deck_size: int
+    settings: tuple[Setting, ...]
+    """Every setting a table may choose, in the order of the new-game form."""
+    from_plain: Callable[[Mapping[str, object]], S]
+    """The settings from their plain values by key (missing keys keep their default)."""
+    to_plain: Callable[[S], dict[str, Plain]]
+    refusals: tuple[Refusal[S], ...]
+    schedule: Callable[[int, S], tuple[int, ...]]
+    """The hand size of every round, for a number of players and the settings."""
+    trump_source: Callable[[S], TrumpSource]
+    fixed_trump: Callable[[int, int, int, S], Trump | None]
+    """The trump of a round nobody has to enter (round number, hand, players, settings), or
+    ``None`` where a turned card is entered."""
+    bidding: Callable[[S], Bidding]
+    check_round: Callable[[int, S, Sequence[int], R], None]
+    """Refuse a completed round that cannot have happened (players, settings, totals before)."""
+    score_round: Callable[[S, R], tuple[int, ...]]
+    """Each seat's score for a completed round."""
+    bonuses: tuple[Bonus, ...] = ()
+    schedule_setting: str = "schedule"
+    """The setting that chooses the schedule (Wizard's is ``length``)."""
+    player_count_code: str = "game_player_count"
+    """The refusal of a table the game is not played by (Wizard keeps its own code)."""
+
+    def check_players(self, players: int) -> None:
+        """Refuse a table the game is not played by."""
+        if not self.min_players <= players <= self.max_players:
+            raise refuse(
+                self.player_count_code,
+                game=self.name,
+                low=self.min_players,
+                high=self.max_players,
+                players=players,
+            )
+
+    def check_settings(self, players: int, settings: S) -> None:
+        """Refuse the table size, or the first combination of settings the game refuses."""
+        self.check_players(players)
+        for refusal in self.refusals:
+            if refusal.applies(players, settings):
+                words = refusal.words(players, settings) if refusal.words else {}
+                raise refuse(refusal.code, setting=refusal.setting, **words)
+
+    def schedules(self, players: int) -> dict[Plain, tuple[int, ...]]:
+        """The hands of every schedule the game offers this table, the other settings at their
+        defaults; a schedule the table cannot play is left out."""
+        offered: dict[Plain, tuple[int, ...]] = {}
+        for setting in self.settings:
+            if setting.key != self.schedule_setting:
+                continue
+            for choice in setting.choices:
+                chosen = self.from_plain({setting.key: choice})
+                try:
+                    self.check_settings(players, chosen)
+                    offered[choice] = self.schedule(players, chosen)
+                except RuleError:
+                    continue
+        return offered
+
+    def scores(self, settings: S, rounds: Sequence[R]) -> tuple[tuple[int, ...], ...]:
+        """Each round's scores by seat, in order."""
+        return tuple(self.score_round(settings, played) for played in rounds)
+
+    def totals(self, settings: S, players: int, rounds: Sequence[R]) -> tuple[int, ...]:
+        """Each seat's total after ``rounds``: the sum of its round scores."""
+        running = accumulate(
+            self.scores(settings, rounds),
+            lambda total, score: tuple(a + b for a, b in zip(total, score, strict=True)),
+            initial=(0,) * players,
+        )
+        return tuple(running)[-1]
+
+
+def setting_value(setting: Setting, plain: object) -> Plain:
+    """A setting's value from what was posted, refused unless it is one of its choices."""
+    # ``True == 1`` in Python: a flag takes only a bool, a number setting never a bool.
+    same_kind = isinstance(plain, bool) is isinstance(setting.default, bool)
+    if not (same_kind and isinstance(plain, str | bool | int) and plain in setting.choices):
+        raise refuse(
+            "setting_not_option",
+            setting=setting.key,
+            name=setting.key,
+            options=", ".join(str(choice) for choice in setting.choices),
+            given=str(plain),
+        )
+    return plain
+
+
+def by_key(settings: Sequence[Setting], values: Mapping[str, object]) -> dict[str, Plain]:
+    """Posted values by key, each checked against its setting; an unknown key is refused."""
+    known = {setting.key: setting for setting in settings}
+    checked: dict[str, Plain] = {}
+    for key, value in values.items():
+        if key not in known:
+            raise refuse("setting_unknown", name=key, known=", ".join(known))
+        checked[key] = setting_value(known[key], value)
+    return checked
+
+
+def settings_from_plain(
+    make: Callable[..., S],
+    settings: Sequence[Setting],
+    kinds: Mapping[str, type[StrEnum]],
+    values: Mapping[str, object],
+) -> S:
+    """A game's settings (``make``: its dataclass) from posted or stored values, each checked
+    against its choices; ``kinds`` names the enum of each choice that is one."""
+    checked: dict[str, Any] = by_key(settings, values)
+    for key, kind in kinds.items():
+        if key in checked:
+            checked[key] = kind(checked[key])
+    return make(**checked)
+
+
+def settings_to_plain(chosen: Any) -> dict[str, Plain]:
+    """A game's settings (a dataclass) by key as stored, each choice by its plain value."""
+    return {
+        key: value.value if isinstance(value, StrEnum) else value
+        for key, value in asdict(chosen).items()
+    }

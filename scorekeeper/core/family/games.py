@@ -1,0 +1,62 @@
+"""The games of the family by key: each one's declaration."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.core.family import oh_hell, skull_king, skull_king_checks
+from scorekeeper.core.family.declaration import Bidding, Declaration, Played, TrumpSource
+from scorekeeper.core.family.oh_hell import OhHellSettings
+from scorekeeper.core.family.refusals import refuse
+from scorekeeper.core.family.skull_king import JOLLY_ROGER, SkullKingRound, SkullKingSettings
+from scorekeeper.core.family.wizard import WIZARD
+
+SKULL_KING: Declaration[SkullKingSettings, SkullKingRound] = Declaration(
+    key="skull_king",
+    name="Skull King",
+    min_players=skull_king.MIN_PLAYERS,
+    max_players=skull_king.MAX_PLAYERS,
+    deck_size=skull_king.DECK_SIZE,
+    settings=skull_king.SETTINGS,
+    from_plain=skull_king.from_plain,
+    to_plain=skull_king.to_plain,
+    refusals=(),
+    schedule=skull_king.schedule,
+    trump_source=lambda _settings: TrumpSource.SAME_SUIT,
+    fixed_trump=lambda _number, _hand, _players, _settings: JOLLY_ROGER,
+    bidding=lambda _settings: Bidding.AT_ONCE,
+    check_round=skull_king_checks.check_round,
+    score_round=skull_king.score_round,
+    bonuses=skull_king.BONUSES,
+)
+
+OH_HELL: Declaration[OhHellSettings, Played] = Declaration(
+    key="oh_hell",
+    name="Oh Hell",
+    min_players=oh_hell.MIN_PLAYERS,
+    max_players=oh_hell.MAX_PLAYERS,
+    deck_size=oh_hell.DECK_SIZE,
+    settings=oh_hell.SETTINGS,
+    from_plain=oh_hell.from_plain,
+    to_plain=oh_hell.to_plain,
+    refusals=oh_hell.REFUSALS,
+    schedule=oh_hell.schedule,
+    trump_source=oh_hell.trump_source,
+    fixed_trump=oh_hell.fixed_trump,
+    bidding=lambda settings: oh_hell.BIDDING[settings.hook],
+    check_round=oh_hell.check_round,
+    score_round=oh_hell.score_round,
+)
+
+GAMES: dict[str, Declaration[Any, Any]] = {
+    declared.key: declared for declared in (WIZARD, SKULL_KING, OH_HELL)
+}
+"""Every game, Wizard first (the default of a game that does not say)."""
+
+
+def game(key: str) -> Declaration[Any, Any]:
+    """The game called ``key``; a clear refusal for a name that is not one."""
+    try:
+        return GAMES[key]
+    except KeyError:
+        raise refuse("game_unknown", name=key, known=", ".join(GAMES)) from None

@@ -1,0 +1,128 @@
+"""What a Skull King round's result may hold: the refusals of bids, tricks, destroyed tricks,
+bonuses, Harry the Giant, Rascal of Roatan and the Cannonball (docs/game-family.md).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from scorekeeper.core.family.refusals import refuse
+from scorekeeper.core.family.skull_king import (
+    BONUS,
+    MOST_DESTROYED,
+    WAGERS,
+    Kind,
+    Scoring,
+    SkullKingRound,
+    SkullKingSettings,
+)
+
+
+def check_bids(players: int, hand_size: int, bids: Sequence[int | None]) -> None:
+    """Refuse bids that are not one per player from 0 to the hand (all made at once)."""
+    if len(bids) != players:
+        raise refuse("bids_count", players=players)
+    for bid in bids:
+        if bid is None:
+            raise refuse("bids_all_in", hand=hand_size)
+        if not 0 <= bid <= hand_size:
+            raise refuse("bid_out_of_range", hand=hand_size)
+
+
+def check_tricks(players: int, hand_size: int, tricks: Sequence[int], destroyed: int) -> None:
+    """Refuse tricks that do not add up to the hand less the destroyed ones.
+
+    With two players the ghost of Greybeard takes the tricks nobody at the table took, so the
+    players' tricks may add up to less.
+    """
+    if len(tricks) != players:
+        raise refuse("tricks_count", players=players)
+    if any(not 0 <= taken <= hand_size for taken in tricks):
+        raise refuse("tricks_out_of_range", hand=hand_size)
+    most = min(MOST_DESTROYED, hand_size)
+    if not 0 <= destroyed <= most:
+        raise refuse("destroyed_out_of_range", most=most)
+    taken = sum(tricks)
+    if players == 2:
+        if taken + destroyed > hand_size:
+            raise refuse("tricks_sum_ghost", taken=taken, destroyed=destroyed, num=hand_size)
+    elif taken + destroyed != hand_size:
+        if destroyed == 0:
+            raise refuse("tricks_sum", taken=taken, num=hand_size)
+        raise refuse("tricks_sum_destroyed", taken=taken, destroyed=destroyed, num=hand_size)
+
+
+def check_claims(players: int, settings: SkullKingSettings, played: SkullKingRound) -> None:
+    """Refuse bonuses nobody can have captured this round."""
+    for claim in played.bonuses:
+        if claim.kind not in BONUS:
+            raise refuse("bonus_unknown", kind=claim.kind, known=", ".join(BONUS))
+        seats = (claim.seat,) if claim.ally is None else (claim.seat, claim.ally)
+        if any(not 0 <= seat < players for seat in seats):
+            raise refuse("no_such_seat")
+        if claim.kind == Kind.LOOT:
+            if not settings.advanced_cards:
+                raise refuse("needs_advanced_cards", setting="advanced_cards")
+            if claim.ally is None:
+                raise refuse("loot_needs_ally")
+            if claim.ally == claim.seat:
+                raise refuse("loot_ally_self")
+        elif claim.ally is not None:
+            raise refuse("ally_only_for_loot")
+        # Every bonus is a card captured in a trick won, the Loot card too.
+        if played.tricks[claim.seat] == 0:
+            raise refuse("bonus_without_trick", seat=claim.seat + 1)
+    counts = Counter(claim.kind for claim in played.bonuses)
+    for kind, count in counts.items():
+        if count > BONUS[kind].most:
+            raise refuse("bonus_too_many", kind=kind, most=BONUS[kind].most)
+    # One Skull King: its Pirates are captured in one trick by one player, and a Mermaid
+    # that captures it leaves it no Pirate to capture.
+    by_king = {claim.seat for claim in played.bonuses if claim.kind == Kind.PIRATE_BY_SKULL_KING}
+    if len(by_king) > 1 or (by_king and counts[Kind.SKULL_KING_BY_MERMAID]):
+        raise refuse("skull_king_once")
+    if counts[Kind.PIRATE_BY_SKULL_KING] > players - 1:
+        raise refuse("bonus_too_many", kind=Kind.PIRATE_BY_SKULL_KING, most=players - 1)
+
+
+def check_powers(players: int, settings: SkullKingSettings, played: SkullKingRound) -> None:
+    """Refuse Harry the Giant's change or Rascal of Roatan's wager that cannot have happened."""
+    for power in (played.harry, played.roatan):
+        if power is None:
+            continue
+        if not settings.pirate_powers:
+            raise refuse("needs_pirate_powers", setting="pirate_powers")
+        if not 0 <= power.seat < players:
+            raise refuse("no_such_seat")
+    harry = played.harry
+    if harry is not None:
+        bid = (played.bids[harry.seat] or 0) + harry.by
+        if harry.by not in (-1, 1) or not 0 <= bid <= played.hand_size:
+            raise refuse("harry_change", hand=played.hand_size)
+        if played.tricks[harry.seat] == 0:
+            raise refuse("harry_without_trick", seat=harry.seat + 1)
+    roatan = played.roatan
+    if roatan is not None:
+        if roatan.amount not in WAGERS:
+            raise refuse("roatan_wager")
+        if played.tricks[roatan.seat] == 0:
+            raise refuse("roatan_without_trick", seat=roatan.seat + 1)
+
+
+def check_round(
+    players: int, settings: SkullKingSettings, _totals: Sequence[int], played: SkullKingRound
+) -> None:
+    """Refuse a Skull King round's result that cannot have happened (earlier rounds play no
+    part)."""
+    check_bids(players, played.hand_size, played.bids)
+    check_tricks(players, played.hand_size, played.tricks, played.destroyed)
+    if played.destroyed and not settings.advanced_cards:
+        raise refuse("needs_advanced_cards", setting="advanced_cards")
+    if played.cannonball:
+        if len(played.cannonball) != players:
+            raise refuse("cannonball_count")
+        if any(played.cannonball) and settings.scoring is not Scoring.RASCAL:
+            raise refuse("cannonball_needs_rascal", setting="scoring")
+    check_claims(players, settings, played)
+    check_powers(players, settings, played)
