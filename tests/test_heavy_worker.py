@@ -57,13 +57,13 @@ def test_work_past_its_time_is_answered_clearly_and_the_next_is_done(
 ) -> None:
     group_id, token = make(client)
     client.post(f"/api/groups/{group_id}/games", json=game_json(1), headers=bearer(token))
+    # A tenth of a millisecond: less than any render takes (a count of one game may take less
+    # than the clock's tick, so only the render is sure to run past it).
     app.config["HEAVY_SECONDS"] = 0.0001
     try:
         page = client.get("/sheets/blank.pdf?players=5")
         assert page.status_code == 503 and page.headers["Retry-After"] == "5"
         assert "took the server too long" in soup(page).get_text(" ", strip=True)
-        answer = client.get(f"/api/groups/{group_id}/stats")
-        assert answer.status_code == 503 and "too long" in json_of(answer)["error"]
     finally:
         app.config["HEAVY_SECONDS"] = 60
     assert client.get("/sheets/blank.pdf?players=5").data.startswith(b"%PDF")
