@@ -543,8 +543,9 @@ def slow(results: Results) -> list[str]:
     lines += [
         f"`benchmarks/slow_bench.py`: {_n(section['trickling'])} connections to the real server "
         "each send a request line and a header, then a header line now and then, and never "
-        f"finish; meanwhile {section['visitors']} new visitors open the home page, each on a "
-        "connection of its own (connecting included).",
+        f"finish; once all are open, {section['visitors']} new visitors open the home page, "
+        "each on a connection of its own (connecting included) right after every trickling "
+        "connection sent a line.",
         "",
         *_table(
             ["", "s"],
