@@ -144,6 +144,17 @@ def blank_pdf(
 
     Raises :class:`~scorekeeper.core.rules.RuleError` for a length this table cannot play.
     """
+    return write_pdf(blank_html(names, paper=paper, length=length, deck=deck))
+
+
+def blank_html(
+    names: tuple[str, ...],
+    *,
+    paper: str,
+    length: Length = Length.STANDARD,
+    deck: Deck = Deck.CLASSIC,
+) -> str:
+    """The HTML that :func:`blank_pdf` prints."""
     players = len(names)
     headers = pad_headers()
     hands = rules.schedule(players, length)
@@ -174,18 +185,19 @@ def blank_pdf(
         "page_css": _page_css(page, row_mm=row_mm),
         "room": name_room_em(page),
     }
-    return write_pdf(render_template("print/blank.html", **context))
+    return render_template("print/blank.html", **context)
 
 
-def season_pdf(
+def season_html(
     name: str,
     figures: GroupStats,
     *,
     chart: str,
     decimal: Callable[[float | None], str],
     percent: Callable[[float | None], str],
-) -> bytes:
-    """A group's season report: standings, every player's figures and the totals chart.
+) -> str:
+    """A group's season report, as HTML for :func:`write_pdf`: standings, every player's
+    figures and the totals chart.
 
     ``decimal`` and ``percent`` format numbers for the reader's language; ``chart`` is the SVG
     of the final totals game by game.
@@ -206,7 +218,7 @@ def season_pdf(
         "percent": percent,
         "page_css": _page_css(fit("a4", 3)),
     }
-    return write_pdf(render_template("print/season.html", **context))
+    return render_template("print/season.html", **context)
 
 
 def pad_headers() -> dict[str, str]:
@@ -364,6 +376,11 @@ def _stylesheet() -> tuple[Any, Any]:
 # Dropped before the interpreter takes its modules apart: the font configuration then removes
 # the copies of the fonts it made for fontconfig.
 atexit.register(_stylesheet.cache_clear)
+
+
+def require() -> None:
+    """Nothing when PDFs can be made here; :class:`PrintingUnavailable` otherwise."""
+    _weasyprint()
 
 
 def available() -> bool:

@@ -5,9 +5,11 @@ when that game version was printed already (an ``ETag`` lets the browser skip ev
 rendering itself is in :mod:`scorekeeper.render.printing`; every number printed comes from the score
 sheet. File names come from :mod:`scorekeeper.render.filenames`, shared with the other exports.
 
-Rendering takes a core for a while, so few renders run at once (``PDF_RENDERS``) and a few more
-wait their turn (``PDF_WAITING``); past that a request is told to retry (503), so that printing
-never takes every server thread from the phones at the table. The same sheet asked for by many
+Rendering takes a core for a while, so it runs in the worker process
+(:mod:`scorekeeper.web.worker`: the pages keep this process's interpreter), few renders run at
+once (``PDF_RENDERS``) and a few more wait their turn (``PDF_WAITING``); past that a request is
+told to retry (503), so that printing never takes every server thread from the phones at the
+table. The same sheet asked for by many
 phones at once is rendered once. Blank pads have a cache of their own, so that printed games
 never push them out.
 """
@@ -30,7 +32,7 @@ from scorekeeper.core.decks import Deck
 from scorekeeper.core.rules import Length, RuleError, Variants
 from scorekeeper.render import filenames, labels, printing
 from scorekeeper.render.paper import PAPERS
-from scorekeeper.web import access, errors
+from scorekeeper.web import access, errors, worker
 from scorekeeper.web.forms import MAX_NAME
 from scorekeeper.web.kinds import GAME
 
@@ -59,7 +61,7 @@ def game_sheet(game_id: str) -> Response:
         "game",
         key,
         filename,
-        lambda: printing.game_pdf(sheet.build(stored.record), day=day, paper=paper),
+        lambda: printing.game_html(sheet.build(stored.record), day=day, paper=paper),
     )
 
 
@@ -91,7 +93,7 @@ def blank_sheet() -> Response:
         "blank",
         key,
         filename,
-        lambda: printing.blank_pdf(names, paper=paper, length=length, deck=deck),
+        lambda: printing.blank_html(names, paper=paper, length=length, deck=deck),
     )
 
 
@@ -271,13 +273,20 @@ def _etag(key: Hashable) -> str:
     return hashlib.sha256(f"{key!r}|{_code_fingerprint()}".encode()).hexdigest()[:32]
 
 
-def _pdf_response(kind: str, key: Hashable, filename: str, render: Callable[[], bytes]) -> Response:
-    """The PDF for ``key``: 304 if the browser has it, else from the cache, else rendered."""
+def _pdf_response(kind: str, key: Hashable, filename: str, html: Callable[[], str]) -> Response:
+    """The PDF for ``key``: 304 if the browser has it, else from the cache, else ``html()``
+    printed in the worker process (:mod:`scorekeeper.web.worker`)."""
     etag = _etag((kind, key))
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
         queue = renders()
+
+        def render() -> bytes:
+            # A machine without Pango is told so here, without starting the worker.
+            printing.require()
+            return worker.run(printing.write_pdf, html())
+
         try:
             pdf = pdf_cache(kind).fetch(key, lambda: queue.render(render))
         except PrinterBusy:
