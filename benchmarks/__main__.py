@@ -23,6 +23,7 @@ from benchmarks import (
     hotspots,
     pdf_bench,
     report,
+    slow_bench,
     start,
     taps,
     watchers,
@@ -72,6 +73,7 @@ def main(argv: list[str] | None = None) -> None:
         "group_load": lambda: group_bench.under_load(seconds=3 if args.quick else 10),
         "start": lambda: start.run(repeats=1 if args.quick else 3),
         "watchers": lambda: watchers.run(seconds=5 if args.quick else 20),
+        "slow": lambda: slow_bench.run(visitors=3 if args.quick else 5),
         "load": lambda: load_test(*((3, 8) if args.quick else (10, 24))),
         "hotspots": lambda: hotspots.run(count=30 if args.quick else 100),
     }

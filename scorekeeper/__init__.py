@@ -33,6 +33,12 @@ DEFAULTS: dict[str, Any] = {
     "GROUP_WORK": 1,
     "GROUP_WAITING": 1,
     "GROUP_KEPT": 16,
+    # The heavy work (printing, a group's figures and file) runs in a process of its own, so
+    # that the round pages keep this one's interpreter; each task gets at most this many
+    # seconds of processor time and megabytes of address space there (web/worker.py).
+    "HEAVY_WORKER": True,
+    "HEAVY_SECONDS": 60,
+    "HEAVY_MEMORY_MB": 2048,
     # Hosting (docs/hosting.md): reverse proxies in front that set X-Forwarded-*, and how long a
     # browser keeps to HTTPS once it came over HTTPS.
     "TRUSTED_PROXIES": 0,

@@ -83,11 +83,23 @@ const tricks = (function tricksSteppers() {
     note.classList.toggle("wrong", given !== hand);
     return draft;
   }
+  // The Bomb and the Cloud of an anniversary deck, kept after the tricks (forms/cards.py).
+  function playedCards(form) {
+    let text = "";
+    const bomb = form.querySelector("input[name=bomb]");
+    if (bomb && bomb.value === "1") text += ":b";
+    const seat = form.querySelector("select[name=cloud-seat]");
+    if (seat && seat.value !== "") {
+      const way = form.querySelector("input[name=cloud-change]:checked");
+      text += `:c${seat.value}${way ? (way.value === "-1" ? "d" : "u") : ""}`;
+    }
+    return text;
+  }
   function remember(form, draft) {
     const bySeat = [];
     draft.forEach(([seat, value]) => { bySeat[seat] = value; });
     const url = new URL(window.location.href);
-    url.searchParams.set("tricks", `${form.dataset.round}:${bySeat.join(".")}`);
+    url.searchParams.set("tricks", `${form.dataset.round}:${bySeat.join(".")}${playedCards(form)}`);
     history.replaceState(history.state, "", url);
     try {
       sessionStorage.setItem(key(form), JSON.stringify({ at: mark(form), tricks: bySeat }));
@@ -107,6 +119,10 @@ const tricks = (function tricksSteppers() {
   }
   const shown = document.querySelector(".tricks-form");
   if (shown) restore(shown);
+  document.addEventListener("change", (event) => {
+    const form = event.target.closest(".tricks-form .specials-played") && event.target.form;
+    if (form) remember(form, update(form));
+  });
   document.addEventListener("click", (event) => {
     const button = event.target.closest(".tricks-form button[name=step]");
     if (!button) return;

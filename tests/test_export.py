@@ -80,6 +80,7 @@ def test_the_record_downloads_as_a_file_named_after_the_day_and_players(
             "gizzard_fester": False,
             "pull_one": False,
             "edition": "classic",
+            "deck": "classic",
         },
         "rounds": [
             {**played, "trump": {"suit": None, **played["trump"]}} for played in EXAMPLE_ROUNDS

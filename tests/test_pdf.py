@@ -213,13 +213,13 @@ def test_etag_304_and_no_second_render(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     renders: list[str] = []
-    real = printing.game_pdf
+    real = printing.game_html
 
-    def counting(built: sheet.Sheet, *, day: str, paper: str) -> bytes:
+    def counting(built: sheet.Sheet, *, day: str, paper: str) -> str:
         renders.append(paper)
         return real(built, day=day, paper=paper)
 
-    monkeypatch.setattr(printing, "game_pdf", counting)
+    monkeypatch.setattr(printing, "game_html", counting)
     stored = pdfs.store(app, pdfs.play(("Tom", "Dick", "Mary"), rounds=2))
     url = f"/games/{stored.id}/sheet.pdf"
     first = client.get(url)

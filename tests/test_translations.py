@@ -44,7 +44,18 @@ SAME_IN = {
     "hr": set(),
     "el": set(),
     "de": {"name", "standard", "optional"},
-    "fr": {"total", "standard", "score", "saboteur", "page", "date", "place", "points"},
+    "fr": {
+        "total",
+        "standard",
+        "score",
+        "saboteur",
+        "page",
+        "date",
+        "place",
+        "points",
+        "dragon",
+        "vampire",
+    },
     "it": {"round", "standard"},
 }
 # Plural forms per language: Croatian has three (1 štih, 2 štiha, 5 štihova).

@@ -13,10 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from scorekeeper.core import adjustments, bidding, rules, scoring
+from scorekeeper.core import adjustments, bidding, rules, scoring, specials
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import RoundSetup
+from scorekeeper.core.decks import Special
 from scorekeeper.core.rules import Reason, RuleError, Suit, Trump, Turned, Variants
+from scorekeeper.core.specials import Cloud
 
 
 @dataclass(frozen=True)
@@ -28,10 +30,23 @@ class RoundRecord:
     bids: tuple[int | None, ...]
     tricks: tuple[int, ...]
     adjustments: tuple[Adjustment, ...] = ()
+    # The anniversary decks' cards that change the numbers (specials.py): optional, so a
+    # classic round is written as before.
+    bomb: bool = False
+    """The Bomb was played: one trick went to nobody."""
+    cloud: Cloud | None = None
+    """Who won the Cloud's trick and their changed bid."""
+
+    @property
+    def scored_bids(self) -> tuple[int | None, ...]:
+        """The bids each seat is scored against: the Cloud's winner's changed."""
+        return specials.scored_bids(self.bids, self.cloud)
 
     def base_scores(self) -> tuple[int, ...]:
-        """Each seat's score by its bid and tricks alone, before adjustments."""
-        return tuple(scoring.round_score(b, t) for b, t in zip(self.bids, self.tricks, strict=True))
+        """Each seat's score by its (scored) bid and tricks alone, before adjustments."""
+        return tuple(
+            scoring.round_score(b, t) for b, t in zip(self.scored_bids, self.tricks, strict=True)
+        )
 
     def scores(self) -> tuple[int, ...]:
         """Each seat's score of the round: by bid and tricks, plus its adjustments."""
@@ -53,6 +68,10 @@ class RoundInProgress:
     bids: tuple[int | None, ...] = ()
     reopened_tricks: tuple[int, ...] = ()
     adjustments: tuple[Adjustment, ...] = ()
+    reopened_bomb: bool = False
+    """The Bomb of a round that undo reopened (with its tricks)."""
+    reopened_cloud: Cloud | None = None
+    """The Cloud of a round that undo reopened (with its tricks)."""
 
 
 @dataclass(frozen=True)
@@ -153,7 +172,9 @@ def current_round(record: GameRecord, now: RoundSetup | None = None) -> RoundInP
     now = now or current_setup(record)
     if record.current is not None:
         return record.current
-    trump = rules.fixed_trump(now.number, now.hand_size, now.players, record.variants.length)
+    trump = rules.fixed_trump(
+        now.number, now.hand_size, now.players, record.variants.length, record.variants.deck
+    )
     return RoundInProgress(trump=trump, bids=now.given_bids)
 
 
@@ -166,6 +187,7 @@ def check_trump(record: GameRecord, number: int, turned: Turned, suit: Suit | No
         hand_size=_hand_size(record, number),
         players=len(record.players),
         length=record.variants.length,
+        deck=record.variants.deck,
     )
 
 
@@ -197,18 +219,32 @@ def place_bid(record: GameRecord, seat: int, bid: int) -> GameRecord:
     return replace(record, current=replace(now, bids=tuple(bids)))
 
 
-def finish_round(record: GameRecord, tricks: Sequence[int | None]) -> GameRecord:
+def finish_round(
+    record: GameRecord,
+    tricks: Sequence[int | None],
+    *,
+    bomb: bool = False,
+    cloud: tuple[int, int] | None = None,
+) -> GameRecord:
     """Enter everyone's tricks and close the current round.
 
-    One player's tricks may be left out (``None``): they are what is left of the hand.
+    One player's tricks may be left out (``None``): they are what is left of the hand (less
+    the Bomb's trick). ``cloud`` is the seat that won the Cloud's trick and the change of its
+    bid (+1 or -1): a direction, so entering it reveals no sealed bid.
     """
     now = current_round(record)
     round_setup = current_setup(record)
     if now.trump is None or not bidding.bids_complete(round_setup, now.bids):
         raise RuleError("tricks_before_bids")
-    taken = scoring.fill_blank_tricks(round_setup.hand_size, tricks)
-    scoring.check_tricks(round_setup.hand_size, taken, round_setup.players)
-    played = RoundRecord(now.trump, now.bids, taken, now.adjustments)
+    specials.check_bomb(record.variants.deck, bomb)
+    total = specials.trick_total(round_setup.hand_size, bomb)
+    taken = scoring.fill_blank_tricks(total, tricks)
+    specials.check_tricks(round_setup.hand_size, taken, round_setup.players, bomb)
+    changed = None
+    if cloud is not None:
+        specials.check_card(record.variants.deck, Special.CLOUD)
+        changed = specials.changed_bid(now.bids, *cloud)
+    played = RoundRecord(now.trump, now.bids, taken, now.adjustments, bomb=bomb, cloud=changed)
     return replace(record, rounds=(*record.rounds, played), current=None)
 
 
@@ -234,7 +270,9 @@ def undo_step(record: GameRecord) -> UndoStep | None:
         if entered:
             return UndoStep("bid", seat=entered[-1])
         # The tricks of a reopened round are no entry of their own: they go with its bids.
-        left = replace(now, reopened_tricks=(), adjustments=())
+        left = replace(
+            now, reopened_tricks=(), reopened_bomb=False, reopened_cloud=None, adjustments=()
+        )
         if left != current_round(replace(record, current=None)):
             return UndoStep("trump")
     if not record.rounds:
@@ -251,12 +289,24 @@ def undo(record: GameRecord) -> GameRecord:
     if step.kind == "bid" and now is not None and step.seat is not None:
         bids = list(now.bids)
         bids[step.seat] = None
-        return replace(record, current=replace(now, bids=tuple(bids), reopened_tricks=()))
+        return replace(
+            record,
+            current=replace(
+                now, bids=tuple(bids), reopened_tricks=(), reopened_bomb=False, reopened_cloud=None
+            ),
+        )
     if step.kind == "trump":
         return replace(record, current=None)
     last = record.rounds[-1]
     # The tricks come back with the round, so the tricks step starts where it ended.
-    reopened = RoundInProgress(last.trump, last.bids, last.tricks, last.adjustments)
+    reopened = RoundInProgress(
+        last.trump,
+        last.bids,
+        last.tricks,
+        adjustments=last.adjustments,
+        reopened_bomb=last.bomb,
+        reopened_cloud=last.cloud,
+    )
     return replace(record, rounds=record.rounds[:-1], current=reopened)
 
 
@@ -271,7 +321,9 @@ def check_round(
     if played.trump != check_trump(record, number, played.trump.turned, played.trump.suit):
         raise RuleError("trump_does_not_fit")
     bidding.check_round_bids(round_setup, played.bids)
-    scoring.check_tricks(round_setup.hand_size, played.tricks, round_setup.players)
+    specials.check_bomb(record.variants.deck, played.bomb)
+    specials.check_tricks(round_setup.hand_size, played.tricks, round_setup.players, played.bomb)
+    specials.check_cloud(played.bids, played.cloud, record.variants.deck)
     adjustments.check_adjustments(round_setup.players, played.adjustments)
 
 

@@ -20,6 +20,9 @@ Decisions:
   with its own code (``record_rounds_too_many``), before a round is replayed.
 - A round's ``adjustments`` may be left out (none); written only where a round has some, so a
   record without any reads as before they existed.
+- A round's ``bomb`` (true when the Bomb was played) and ``cloud`` (``{"seat": s, "bid": b}``,
+  the changed bid of the Cloud's winner) are optional and written only when they happened, so
+  a classic game's record is as it always was.
 """
 
 from __future__ import annotations
@@ -36,11 +39,12 @@ from scorekeeper.core.bidding import RoundSetup
 from scorekeeper.core.game import GameRecord, RoundRecord
 from scorekeeper.core.rules import Reason, RuleError, Suit, Trump, Turned, Variants
 from scorekeeper.core.sheet import RoundRow, Sheet
+from scorekeeper.core.specials import Cloud
 
 FORMAT = "wizard-scorekeeper/1"
 
 GAME_FIELDS = ("format", "players", "first_dealer", "variants", "rounds")
-ROUND_FIELDS = ("trump", "bids", "tricks", "adjustments")
+ROUND_FIELDS = ("trump", "bids", "tricks", "bomb", "cloud", "adjustments")
 ADJUSTMENT_FIELDS = ("seat", "points", "reason")
 
 Json = dict[str, Any]
@@ -146,7 +150,22 @@ def parse_round(record: GameRecord, number: int, data: object) -> RoundRecord:
         _whole(taken, Reason("what_tricks", name=name))
         for name, taken in _by_seat(fields["tricks"], "tricks", record.players)
     )
-    return RoundRecord(trump, bids, tricks, _adjustments(fields.get("adjustments", []), record))
+    bomb = _flag(fields.get("bomb", False), '"bomb"')
+    return RoundRecord(
+        trump,
+        bids,
+        tricks,
+        _adjustments(fields.get("adjustments", []), record),
+        bomb=bomb,
+        cloud=_cloud(fields.get("cloud")),
+    )
+
+
+def _cloud(data: object) -> Cloud | None:
+    if data is None:
+        return None
+    fields = _fields(data, '"cloud"', ("seat", "bid"), required=("seat", "bid"))
+    return Cloud(_whole(fields["seat"], '"cloud.seat"'), _whole(fields["bid"], '"cloud.bid"'))
 
 
 def _adjustments(data: object, record: GameRecord) -> tuple[Adjustment, ...]:
@@ -186,13 +205,19 @@ def _players(data: object) -> tuple[str, ...]:
 def _trump(record: GameRecord, round_setup: RoundSetup, data: object) -> Trump:
     if data is None:
         fixed = rules.fixed_trump(
-            round_setup.number, round_setup.hand_size, round_setup.players, record.variants.length
+            round_setup.number,
+            round_setup.hand_size,
+            round_setup.players,
+            record.variants.length,
+            record.variants.deck,
         )
         if fixed is None:
             raise RecordError("record_trump_missing")
         return fixed
     fields = _fields(data, '"trump"', ("turned", "suit"), required=("turned",))
-    turned = Turned(_option(Turned, fields["turned"], '"trump.turned"'))
+    offered = rules.can_turn(record.variants.deck)
+    known = [turned for turned in Turned if turned in offered or turned is Turned.NONE]
+    turned = Turned(_option(known, fields["turned"], '"trump.turned"'))
     suit = fields.get("suit")
     return game.check_trump(
         record,
@@ -212,19 +237,32 @@ def to_record(sheet: Sheet) -> Json:
         "players": list(sheet.players),
         "first_dealer": sheet.first_dealer,
         "variants": variants.to_plain(sheet.variants),
-        "rounds": [_round_record(row) for row in sheet.rounds],
+        "rounds": [round_facts(row) for row in sheet.rounds],
     }
 
 
-def _round_record(row: RoundRow) -> Json:
-    written: Json = {
+def round_facts(row: RoundRow) -> Json:
+    """A completed round as the record writes it: trump, bids, tricks, the Bomb and the Cloud
+    where they were played, and the adjustments where there are some."""
+    played: Json = {
         "trump": trump_json(row.trump),
         "bids": list(row.bids),
         "tricks": list(row.tricks),
+        **specials_json(row),
     }
     if row.adjustments:
-        written["adjustments"] = adjustments_json(row.adjustments)
-    return written
+        played["adjustments"] = adjustments_json(row.adjustments)
+    return played
+
+
+def specials_json(row: RoundRow) -> Json:
+    """The Bomb and the Cloud of a round, only where they were played."""
+    facts: Json = {}
+    if row.bomb:
+        facts["bomb"] = True
+    if row.cloud is not None:
+        facts["cloud"] = {"seat": row.cloud.seat, "bid": row.cloud.bid}
+    return facts
 
 
 def adjustments_json(given: tuple[Adjustment, ...]) -> list[Json]:

@@ -64,6 +64,7 @@ MESSAGES: dict[str, Message] = {
         "The Canadian rule is about the dealer's own bid, but the Saboteur dealer "
         "makes no bid: choose one of the two."
     ),
+    "deck_players": N_("The anniversary editions are played by 3 to 6 players."),
     # rounds and the trump
     "no_such_round": N_("This game has rounds 1 to %(rounds)s; there is no round %(number)s."),
     "game_over": N_("The game is over: every round has been played."),
@@ -78,6 +79,9 @@ MESSAGES: dict[str, Message] = {
     "trump_after_bids": N_("Bidding has started; undo the bids to change the trump."),
     "trump_first": N_("Enter the trump first."),
     "trump_does_not_fit": N_("That trump does not fit this round."),
+    "card_not_in_deck": N_("That card is not in the deck this game is played with."),
+    "trump_special_needs_suit": N_("This card turned up: the dealer names a suit as trump."),
+    "trump_special_has_no_suit": N_("This card turned up means no trump this round."),
     # bids
     "saboteur_does_not_bid": N_("The dealer is the saboteur this round and makes no bid."),
     "jester_bid_nobody_bids": N_("With the Jester bid nobody bids: every bid is zero."),
@@ -108,6 +112,16 @@ MESSAGES: dict[str, Message] = {
         "Tricks add up to %(taken)s, but %(num)s were played this round: "
         "every trick has exactly one winner.",
     ),
+    "tricks_sum_bomb": NP_(
+        "Tricks add up to %(taken)s, but the Bomb took one trick, so %(num)s trick went to the "
+        "players.",
+        "Tricks add up to %(taken)s, but the Bomb took one trick, so %(num)s tricks went to the "
+        "players.",
+    ),
+    "cloud_no_bid": N_("The Cloud changes a bid: its winner must be a player who bid."),
+    "cloud_not_one_away": N_("The Cloud changes a bid by exactly one, up or down."),
+    "cloud_direction_missing": N_("Choose whether the Cloud's winner bids one more or one less."),
+    "cloud_below_zero": N_("A bid of 0 can only go up with the Cloud."),
     "tricks_blanks": N_("Enter the tricks of every player (one may be left for the app to fill)."),
     # undo and corrections
     "nothing_to_undo": N_("Nothing to undo yet."),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from scorekeeper.core import rules, scoring, variants
+from scorekeeper.core.decks import Special
 from scorekeeper.core.refusals import N_
 from scorekeeper.core.variants import Length
 
@@ -89,7 +90,64 @@ PARAGRAPHS: dict[str, str] = {
         "dwarves (red) and giants (yellow). The app shows each with its initial and its name, "
         "never by colour alone."
     ),
+    "deck.classic": N_("The classic 60 cards: four suits of 1 to 13, four Wizards, four Jesters."),
+    "deck.anniversary_20": N_(
+        "The 20-year edition adds six special cards: Dragon, Fairy, Bomb, Werewolf, Juggler and "
+        "Cloud (66 cards, 3 to 6 players). The number of rounds stays 60 divided by the players, "
+        "so cards are left in every round and a trump card is turned in the last round too."
+    ),
+    "deck.anniversary_25": N_(
+        "The 25-year edition adds the Shapeshifter to the six special cards (67 cards, 3 to 6 "
+        "players). A trump card is turned in every round, the last one too."
+    ),
+    "deck.anniversary_30": N_(
+        "The 30-year edition adds the Witch and the Vampire to the seven special cards (69 "
+        "cards, 3 to 6 players). A trump card is turned in every round, the last one too."
+    ),
 }
+
+CARDS: dict[Special, str] = {
+    Special.DRAGON: N_(
+        "Beats every card, Wizards too; only the Fairy beats it. Turned up as trump: the dealer "
+        "names a suit, as for a Wizard. The pad records nothing else."
+    ),
+    Special.FAIRY: N_(
+        "The lowest card, but it wins a trick that holds the Dragon. Turned up as trump: no "
+        "trump, as for a Jester."
+    ),
+    Special.BOMB: N_(
+        "The trick that holds it goes to nobody; whoever would have won it leads next. Tap "
+        '"The Bomb was played" on the tricks step: the tricks then add up to one less than the '
+        "hand. Bids are still judged against the whole hand. Turned up as trump: no trump."
+    ),
+    Special.WEREWOLF: N_(
+        "Swapped for the turned card before the bids; its holder names the trump, a suit or no "
+        "trump. The trump step records the trump as named, and that a Werewolf named it."
+    ),
+    Special.JUGGLER: N_(
+        "Counts 7½ in the suit its player names; after its trick everyone passes a card to the "
+        "left. Turned up as trump: the dealer names a suit."
+    ),
+    Special.CLOUD: N_(
+        "Counts 9¾ in the suit its player names; whoever wins its trick must change their bid "
+        "by one, up or down (never below 0), and is scored against the changed bid. On the "
+        "tricks step, choose the winner and the direction; the sheet shows both bids. Turned up "
+        "as trump: the dealer names a suit."
+    ),
+    Special.SHAPESHIFTER: N_(
+        "Played as a Wizard or as a Jester. Turned up as trump: the dealer names a suit (a "
+        "Wizard) or no trump (a Jester)."
+    ),
+    Special.WITCH: N_(
+        "After its trick, its player swaps a card in hand for one in the trick. Turned up as "
+        "trump: no trump."
+    ),
+    Special.VAMPIRE: N_(
+        "Copies the turned trump card, with its effect: the trump stays what that card gives. "
+        "Turned up itself, it copies the next card turned: enter the trump that card gives."
+    ),
+}
+"""What each special card does and what the pad records for it, for the rules page."""
 
 
 def _example() -> tuple[tuple[str, int, int, int, int, int], ...]:

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from scorekeeper.core import decks
+from scorekeeper.core.decks import Deck, Special
 from scorekeeper.core.refusals import Reason, RuleError
 from scorekeeper.core.variants import (
     AMIGO_SCHEDULES,
@@ -69,6 +71,64 @@ class Turned(StrEnum):
     """A Wizard: the dealer picks the trump suit."""
     NONE = "none"
     """Nothing turned: no card was left, or Wizard Maximus fixes the trump."""
+    # The anniversary decks' special cards (decks.py), turned up or, for the Werewolf, swapped
+    # for the turned card before bidding. What each gives: :data:`SPECIAL_TRUMPS`.
+    DRAGON = Special.DRAGON.value
+    FAIRY = Special.FAIRY.value
+    BOMB = Special.BOMB.value
+    WEREWOLF = Special.WEREWOLF.value
+    JUGGLER = Special.JUGGLER.value
+    CLOUD = Special.CLOUD.value
+    SHAPESHIFTER = Special.SHAPESHIFTER.value
+    WITCH = Special.WITCH.value
+    VAMPIRE = Special.VAMPIRE.value
+
+
+class Gives(StrEnum):
+    """What a card turned up gives as trump."""
+
+    ITS_SUIT = "its_suit"
+    """Its own suit (a suit card)."""
+    NAMED_SUIT = "named_suit"
+    """A suit someone names; "no trump" is not allowed."""
+    NO_TRUMP = "no_trump"
+    """No trump this round."""
+    SUIT_OR_NONE = "suit_or_none"
+    """A suit or no trump, as someone names or the card copies."""
+
+
+TURNED_GIVES: dict[Turned, Gives] = {
+    Turned.SUIT: Gives.ITS_SUIT,
+    Turned.WIZARD: Gives.NAMED_SUIT,
+    Turned.JESTER: Gives.NO_TRUMP,
+    # Decisions for the special cards (the sources are silent; EDITIONS.md, the rules page and
+    # docs/api.md say the same): a card that beats all or that is played "in a declared suit"
+    # lets the dealer name a suit, as a Wizard does (Dragon, Cloud, Juggler); a card that loses
+    # or that does its work after a trick gives no trump, as a Jester does (Fairy, Bomb, Witch;
+    # the Bomb as the sources say). The Werewolf's holder names a suit or no trump (the card's
+    # own rule); the Shapeshifter is a Wizard or a Jester, so the dealer names a suit or none;
+    # the Vampire copies the next card turned, so the pad records the trump that card gives.
+    Turned.DRAGON: Gives.NAMED_SUIT,
+    Turned.CLOUD: Gives.NAMED_SUIT,
+    Turned.JUGGLER: Gives.NAMED_SUIT,
+    Turned.FAIRY: Gives.NO_TRUMP,
+    Turned.BOMB: Gives.NO_TRUMP,
+    Turned.WITCH: Gives.NO_TRUMP,
+    Turned.WEREWOLF: Gives.SUIT_OR_NONE,
+    Turned.SHAPESHIFTER: Gives.SUIT_OR_NONE,
+    Turned.VAMPIRE: Gives.SUIT_OR_NONE,
+}
+"""What each card turned up gives as trump (:data:`Turned.NONE` is no card: not here)."""
+
+
+def can_turn(deck: Deck) -> tuple[Turned, ...]:
+    """The cards the trump step offers with ``deck``: suit, Jester, Wizard, then its specials.
+
+    >>> [t.value for t in can_turn(Deck.ANNIVERSARY_20)][3:]
+    ['dragon', 'fairy', 'bomb', 'werewolf', 'juggler', 'cloud']
+    """
+    cards = (Turned(card.value) for card in decks.SPECIALS[deck])
+    return (Turned.SUIT, Turned.JESTER, Turned.WIZARD, *cards)
 
 
 @dataclass(frozen=True)
@@ -244,14 +304,17 @@ def bidding_order(dealer_seat: int, players: int) -> tuple[int, ...]:
 # --- trump -----------------------------------------------------------------------------------
 
 
-def fixed_trump(round_number: int, hand_size: int, players: int, length: Length) -> Trump | None:
+def fixed_trump(
+    round_number: int, hand_size: int, players: int, length: Length, deck: Deck = Deck.CLASSIC
+) -> Trump | None:
     """The trump when nobody has to enter it, else ``None``.
 
-    Wizard Maximus fixes it by round; a round that deals the whole deck has no card to turn.
+    Wizard Maximus fixes it by round; a round that deals the whole deck has no card to turn
+    (an anniversary deck always leaves some: its special cards are extra).
     """
     if length is Length.MAXIMUS:
         return Trump(Turned.NONE, MAXIMUS_TRUMPS[(round_number - 1) % len(MAXIMUS_TRUMPS)])
-    if hand_size * players >= DECK_SIZE:
+    if hand_size * players >= decks.cards(deck):
         return Trump(Turned.NONE, None)
     return None
 
@@ -264,14 +327,16 @@ def resolve_trump(
     hand_size: int,
     players: int,
     length: Length,
+    deck: Deck = Deck.CLASSIC,
 ) -> Trump:
     """The trump that follows from the card turned, refusing what cannot have happened.
 
     A suit card needs its suit; a Jester means no trump; a Wizard needs the suit the dealer
-    picked ("no trump" is not allowed). Where the trump is fixed, the fixed trump is returned and
+    picked ("no trump" is not allowed); a special card gives what :data:`TURNED_GIVES` says,
+    and only one in ``deck``. Where the trump is fixed, the fixed trump is returned and
     anything else entered is refused.
     """
-    fixed = fixed_trump(round_number, hand_size, players, length)
+    fixed = fixed_trump(round_number, hand_size, players, length, deck)
     if fixed is not None:
         if turned is not Turned.NONE or (suit is not None and suit is not fixed.suit):
             if length is Length.MAXIMUS:
@@ -280,6 +345,13 @@ def resolve_trump(
         return fixed
     if turned is Turned.NONE:
         raise RuleError("trump_missing")
+    if turned not in can_turn(deck):
+        raise RuleError("card_not_in_deck")
+    gives = TURNED_GIVES[turned]
+    if gives is Gives.SUIT_OR_NONE:
+        return Trump(turned, suit)
+    if turned not in (Turned.SUIT, Turned.JESTER, Turned.WIZARD):
+        return _special_trump(turned, suit, gives)
     if turned is Turned.JESTER:
         if suit is not None:
             raise RuleError("trump_jester_has_no_suit")
@@ -288,4 +360,14 @@ def resolve_trump(
         if turned is Turned.WIZARD:
             raise RuleError("trump_wizard_needs_suit")
         raise RuleError("trump_suit_missing")
+    return Trump(turned, suit)
+
+
+def _special_trump(turned: Turned, suit: Suit | None, gives: Gives) -> Trump:
+    if gives is Gives.NO_TRUMP:
+        if suit is not None:
+            raise RuleError("trump_special_has_no_suit")
+        return Trump(turned, None)
+    if suit is None:
+        raise RuleError("trump_special_needs_suit")
     return Trump(turned, suit)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from scorekeeper.core import decks
+from scorekeeper.core.decks import Deck
 from scorekeeper.core.refusals import RuleError
-from scorekeeper.core.rules import DECK_SIZE
 from scorekeeper.core.variants import Variants
 
 
@@ -34,13 +35,13 @@ def reminders(variants: Variants, hand_size: int, playing: bool) -> tuple[str, .
     return tuple(key for key, now in due.items() if now and getattr(variants, key))
 
 
-def undealt(players: int, hand_size: int) -> int:
+def undealt(players: int, hand_size: int, deck: Deck = Deck.CLASSIC) -> int:
     """How many cards stay undealt after a deal: the trump card is turned from these.
 
-    >>> undealt(7, 8)
-    4
+    >>> undealt(7, 8), undealt(4, 15, Deck.ANNIVERSARY_25)
+    (4, 7)
     """
-    return DECK_SIZE - players * hand_size
+    return decks.cards(deck) - players * hand_size
 
 
 def fill_blank_tricks(hand_size: int, tricks: Sequence[int | None]) -> tuple[int, ...]:

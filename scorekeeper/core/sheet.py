@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property, lru_cache
 
-from scorekeeper.core import adjustments, bidding, game, rules, scoring
+from scorekeeper.core import adjustments, bidding, decks, game, rules, scoring, specials
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import RoundSetup
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import Reason, Trump, Variants
+from scorekeeper.core.specials import Cloud
 
 
 class Phase(StrEnum):
@@ -46,11 +47,20 @@ class RoundRow:
     setup: RoundSetup = field(repr=False, compare=False)
     adjustments: tuple[Adjustment, ...] = ()
     """Signed points with a reason, in the order entered; counted in ``scores`` already."""
+    bomb: bool = False
+    """The Bomb was played: the tricks add up to one less than the hand."""
+    cloud: Cloud | None = None
+    """Who won the Cloud's trick and their changed bid (``bids`` keeps the bid made)."""
 
     @cached_property
     def adjusted(self) -> tuple[int, ...]:
         """Each seat's points from ``adjustments`` (0 without one)."""
         return adjustments.by_seat(len(self.tricks), self.adjustments)
+
+    @property
+    def scored_bids(self) -> tuple[int | None, ...]:
+        """The bids the scores are counted against: the Cloud's winner's changed."""
+        return specials.scored_bids(self.bids, self.cloud)
 
     @cached_property
     def flags(self) -> tuple[Reason, ...]:
@@ -92,6 +102,10 @@ class CurrentRound:
     refusals: tuple[tuple[int, Reason], ...]
     reopened_tricks: tuple[int, ...]
     """The tricks by seat of a round that undo reopened, for the tricks step; empty otherwise."""
+    reopened_bomb: bool
+    reopened_cloud: tuple[int, int] | None
+    """The Bomb and the Cloud (seat, change of its bid: a direction, never a sealed bid) of a
+    round that undo reopened, for the tricks step."""
     reminders: tuple[str, ...]
     """Keys of the table-reminder variants that apply at this moment of the round."""
 
@@ -113,7 +127,7 @@ class CurrentRound:
     @property
     def undealt(self) -> int:
         """Cards left undealt this round (the trump card is turned from them)."""
-        return scoring.undealt(self.setup.players, self.setup.hand_size)
+        return scoring.undealt(self.setup.players, self.setup.hand_size, self.setup.variants.deck)
 
     @property
     def last_round_turns_trump(self) -> bool:
@@ -176,6 +190,11 @@ class Sheet:
     leaders: tuple[int, ...]
     finished: bool
     current: CurrentRound | None
+
+    @property
+    def special_cards(self) -> tuple[decks.Special, ...]:
+        """The special cards of the game's deck (none in the classic deck)."""
+        return decks.SPECIALS[self.variants.deck]
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -249,11 +268,15 @@ def _round_row(record: GameRecord, number: int) -> RoundRow:
         tricks=played.tricks,
         scores=record.scores[number - 1],
         totals=record.running_totals[number],
-        met=tuple(scoring.bid_met(b, t) for b, t in zip(played.bids, played.tricks, strict=True)),
+        met=tuple(
+            scoring.bid_met(b, t) for b, t in zip(played.scored_bids, played.tricks, strict=True)
+        ),
         saboteur=round_setup.saboteur,
         adjustments=played.adjustments,
         record=record,
         setup=round_setup,
+        bomb=played.bomb,
+        cloud=played.cloud,
     )
 
 
@@ -283,7 +306,11 @@ def _current(record: GameRecord) -> CurrentRound:
         phase=phase,
         trump=now.trump,
         trump_fixed=rules.fixed_trump(
-            round_setup.number, round_setup.hand_size, round_setup.players, record.variants.length
+            round_setup.number,
+            round_setup.hand_size,
+            round_setup.players,
+            record.variants.length,
+            record.variants.deck,
         )
         is not None,
         bids=(None,) * round_setup.players if sealed else now.bids,
@@ -293,5 +320,14 @@ def _current(record: GameRecord) -> CurrentRound:
         legal_bids=legal,
         refusals=tuple(refusals),
         reopened_tricks=now.reopened_tricks,
+        reopened_bomb=now.reopened_bomb,
+        reopened_cloud=_cloud_change(now.bids, now.reopened_cloud),
         reminders=scoring.reminders(record.variants, round_setup.hand_size, phase is Phase.PLAY),
     )
+
+
+def _cloud_change(bids: tuple[int | None, ...], cloud: Cloud | None) -> tuple[int, int] | None:
+    bid = None if cloud is None else bids[cloud.seat]
+    if cloud is None or bid is None:
+        return None
+    return cloud.seat, cloud.bid - bid

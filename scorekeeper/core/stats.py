@@ -18,6 +18,9 @@ Decisions (README, "Decisions a player would notice"):
   and rounds still count.
 - The **longest run of bids met** runs across the games in the order they were played, through
   the rounds where the player bid; rounds without a bid neither break nor extend it.
+- **The Cloud** (anniversary decks): its winner's bid figures count the **changed bid**, the
+  one the round was scored against (a bid met, a zero bid, tricks over the bid): the Cloud
+  changes the bid as the card says, so what the player had to make is the changed bid.
 - **Head-to-head**: of the games two players played together, how often each finished above the
   other (a tie on points counts for neither).
 """
@@ -301,7 +304,7 @@ def _count_game(tally: _Tally, built: sheet.Sheet, seat: int, game_id: str, jest
     tally.finals.append((game_id, final))
     for row in built.rounds:
         tally.rounds += 1
-        bid = row.bids[seat]
+        bid = row.scored_bids[seat]
         if bid is None or jester:
             continue  # a saboteur, or the forced zero of the Jester bid: nobody bid
         met = row.met[seat]

@@ -20,6 +20,7 @@ from functools import cache
 from itertools import product
 from typing import Any, TypeVar
 
+from scorekeeper.core.decks import DECK_WORDS, MAX_PLAYERS_ANNIVERSARY, Deck
 from scorekeeper.core.refusals import N_, RuleError
 
 Option = TypeVar("Option", bound=StrEnum)
@@ -74,7 +75,7 @@ class Section(StrEnum):
     REMINDER = "reminder"
     """Table reminders: they change no score, the app only shows them where they matter."""
     DECK = "deck"
-    """The deck on the table: it changes only how the suits are named."""
+    """The deck on the table: how the suits are named, and which special cards it holds."""
 
 
 @dataclass(frozen=True)
@@ -232,6 +233,13 @@ class Variants:
             ),
         },
     )
+    # The box the cards come from: its special cards, and so what the pad records (decks.py).
+    deck: Deck = choice(
+        Deck.CLASSIC,
+        Section.DECK,
+        N_("Deck"),
+        {deck: Words(*words) for deck, words in DECK_WORDS.items()},
+    )
 
 
 def _spec(declared: Field[Any]) -> Spec:
@@ -347,6 +355,13 @@ REFUSED: tuple[Refused, ...] = (
         "saboteur",
         ("bid_restriction", "saboteur"),
         lambda _players, v: v.saboteur and v.bid_restriction is BidRestriction.CANADIAN,
+    ),
+    # The anniversary boxes say 3 to 6 players (EDITIONS.md).
+    Refused(
+        "deck_players",
+        "deck",
+        (PLAYERS, "deck"),
+        lambda players, v: v.deck is not Deck.CLASSIC and players > MAX_PLAYERS_ANNIVERSARY,
     ),
 )
 

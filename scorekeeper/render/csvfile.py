@@ -31,6 +31,9 @@ HEADER = (
     N_("adjustment"),
     N_("reason"),
 )
+# An anniversary deck's game adds two columns: the bid the score counts (the Cloud's winner's
+# changed bid; the "bid" column keeps the bid made) and whether the Bomb took a trick (1).
+SPECIAL_HEADER = (N_("bid scored"), N_("Bomb"))
 # A spreadsheet runs a cell that starts with one of these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -39,7 +42,8 @@ def render(sheet: Sheet) -> str:
     """The whole CSV file, with a byte order mark so spreadsheet apps read names as UTF-8."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow([safe_cell(labels.gettext(column)) for column in HEADER])
+    header = HEADER + (SPECIAL_HEADER if sheet.special_cards else ())
+    writer.writerow([safe_cell(labels.gettext(column)) for column in header])
     writer.writerows(rows(sheet))
     return "\ufeff" + buffer.getvalue()
 
@@ -56,6 +60,9 @@ def rows(sheet: Sheet) -> list[list[str | int]]:
             cells += ["" if bid is None else bid, row.tricks[seat]]
             cells += [row.scores[seat], row.totals[seat]]
             cells += _adjustment_cells(row.adjustments, seat)
+            if sheet.special_cards:
+                scored = row.scored_bids[seat]
+                cells += ["" if scored is None else scored, int(row.bomb)]
             lines.append([safe_cell(cell) for cell in cells])
     return lines
 

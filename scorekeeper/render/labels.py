@@ -17,9 +17,10 @@ from babel.support import NullTranslations
 from flask import g
 from flask_babel import get_locale
 
-from scorekeeper.core import rulebook, variants
+from scorekeeper.core import decks, rulebook, rules, variants
+from scorekeeper.core.decks import Deck, Special
 from scorekeeper.core.refusals import N_, Message, Reason, say
-from scorekeeper.core.rules import Suit, Trump, Turned, Variants
+from scorekeeper.core.rules import Gives, Suit, Trump, Turned, Variants
 from scorekeeper.core.variants import Edition
 from scorekeeper.render import languages
 
@@ -148,6 +149,29 @@ def option_help(key: str, value: str) -> str:
     return gettext(variants.BY_KEY[key].options[value].help)
 
 
+GIVES_WORDS: dict[Gives, str] = {
+    Gives.NAMED_SUIT: N_("The dealer names a suit"),
+    Gives.NO_TRUMP: N_("No trump"),
+    Gives.SUIT_OR_NONE: N_("A suit or no trump, as its holder names or the card copies"),
+}
+
+
+def turn_groups(deck: Deck) -> list[tuple[str, list[str]]]:
+    """The special cards ``deck`` can turn up, grouped by the trump they give, in words."""
+    offered = rules.can_turn(deck)[3:]
+    groups = []
+    for gives, words in GIVES_WORDS.items():
+        cards = [special_name(turned) for turned in offered if rules.TURNED_GIVES[turned] is gives]
+        if cards:
+            groups.append((gettext(words), cards))
+    return groups
+
+
+def card_paragraph(card: Special) -> str:
+    """A special card's paragraph of the rules page: what it does, what the pad records."""
+    return gettext(rulebook.CARDS[card])
+
+
 def rule_paragraph(key: str) -> str:
     """A variant's paragraph of the rules page (``"length.quick"``, ``"saboteur"``)."""
     return gettext(rulebook.PARAGRAPHS[key])
@@ -181,14 +205,29 @@ def trump_label(trump: Trump | None, edition: Edition = Edition.CLASSIC) -> str:
     """The trump of a round in words, saying what was turned."""
     if trump is None:
         return gettext("not entered yet")
+    card = special_name(trump.turned)
     if trump.suit is None:
         if trump.turned is Turned.JESTER:
             return gettext("No trump (Jester turned)")
+        if card:
+            # Translators: the trump of a round: a special card of the anniversary editions
+            # (Fairy, Bomb, Werewolf...) was turned up or named it.
+            return gettext("No trump (%(card)s)", card=card)
         return gettext("No trump")
     suit = suit_label(trump.suit, edition)
     if trump.turned is Turned.WIZARD:
         return gettext("%(suit)s (Wizard turned, dealer's choice)", suit=suit)
+    if card:
+        return gettext("%(suit)s (%(card)s)", suit=suit, card=card)
     return suit
+
+
+def special_name(turned: Turned | str) -> str:
+    """The name of the anniversary decks' special card turned up, ``""`` for a classic card."""
+    try:
+        return gettext(decks.NAMES[Special(turned)])
+    except ValueError:
+        return ""
 
 
 def variant_lines(chosen: Variants) -> list[str]:

@@ -201,13 +201,14 @@ def _score_row(
         f"{names[row.dealer]},</span></span>\n"
         f'<span class="trump{" " + suit.value if suit else ""}">'
         f'<span aria-hidden="true">{mark}</span>'
-        f'<span class="vh">{trump}</span></span>{warn}</th>'
+        f'<span class="vh">{trump}</span></span>{_bomb_mark(row)}{warn}</th>'
     ]
     for seat, met in enumerate(row.met):
         bid = row.bids[seat]
         parts.append(
             f'\n<td class="{"met" if met else "missed"}{" dealt" if seat == row.dealer else ""}">'
-            f'<span class="cell"><span class="bt">{DASH if bid is None else bid}/{row.tricks[seat]}'
+            f'<span class="cell"><span class="bt">{DASH if bid is None else bid}'
+            f"{_cloud_mark(row, seat)}/{row.tricks[seat]}"
             f'</span> <span class="score"><span class="vh">{"✓" if met else "✗"}'
             f"</span>{labels.signed(row.scores[seat])}{_marks(notes, number, seat)}</span> "
             f'<span class="total">{labels.number(row.totals[seat])}</span></span></td>'
@@ -219,3 +220,25 @@ def _score_row(
             f'<tr class="flag-note"><td colspan="{len(names) + 1}">⚠ {said} {warning}</td></tr>\n'
         )
     return Markup("".join(parts))
+
+
+def _bomb_mark(row: RoundRow) -> str:
+    """The Bomb of an anniversary round, marked beside its trump."""
+    if not row.bomb:
+        return ""
+    said = escape(_("The Bomb was played: one trick went to nobody"))
+    return (
+        f' <span class="bomb-mark" title="{said}"><span aria-hidden="true">💣</span>'
+        f'<span class="visually-hidden">{said}</span></span>'
+    )
+
+
+def _cloud_mark(row: RoundRow, seat: int) -> str:
+    """The Cloud's changed bid after the bid made, for the seat that won its trick."""
+    if row.cloud is None or row.cloud.seat != seat:
+        return ""
+    said = escape(_("Cloud: scored against a bid of %(bid)s", bid=row.cloud.bid))
+    return (
+        f'<span class="cloud-mark" title="{said}"><span aria-hidden="true">→{row.cloud.bid}'
+        f'</span><span class="visually-hidden"> {said}</span></span>'
+    )

@@ -29,6 +29,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorekeeper.core import rules
+from scorekeeper.core.decks import Deck
 from scorekeeper.core.rules import Length, Trump, Turned
 from scorekeeper.core.sheet import Sheet
 from scorekeeper.core.stats import GroupStats
@@ -131,18 +132,35 @@ def _standings_em(built: Sheet) -> dict[str, str]:
     }
 
 
-def blank_pdf(names: tuple[str, ...], *, paper: str, length: Length = Length.STANDARD) -> bytes:
+def blank_pdf(
+    names: tuple[str, ...],
+    *,
+    paper: str,
+    length: Length = Length.STANDARD,
+    deck: Deck = Deck.CLASSIC,
+) -> bytes:
     """An empty pad for a game of ``len(names)`` players (blank names get a line to write on)
     and the given length: a row per round with its cards, and the trump where it is fixed.
 
     Raises :class:`~scorekeeper.core.rules.RuleError` for a length this table cannot play.
     """
+    return write_pdf(blank_html(names, paper=paper, length=length, deck=deck))
+
+
+def blank_html(
+    names: tuple[str, ...],
+    *,
+    paper: str,
+    length: Length = Length.STANDARD,
+    deck: Deck = Deck.CLASSIC,
+) -> str:
+    """The HTML that :func:`blank_pdf` prints."""
     players = len(names)
     headers = pad_headers()
     hands = rules.schedule(players, length)
     fixed = {}
     for number, hand in enumerate(hands, start=1):
-        trump = rules.fixed_trump(number, hand, players, length)
+        trump = rules.fixed_trump(number, hand, players, length, deck)
         if trump is not None:
             if trump.suit is not None:
                 fixed[number] = labels.suit_label(trump.suit)
@@ -167,18 +185,19 @@ def blank_pdf(names: tuple[str, ...], *, paper: str, length: Length = Length.STA
         "page_css": _page_css(page, row_mm=row_mm),
         "room": name_room_em(page),
     }
-    return write_pdf(render_template("print/blank.html", **context))
+    return render_template("print/blank.html", **context)
 
 
-def season_pdf(
+def season_html(
     name: str,
     figures: GroupStats,
     *,
     chart: str,
     decimal: Callable[[float | None], str],
     percent: Callable[[float | None], str],
-) -> bytes:
-    """A group's season report: standings, every player's figures and the totals chart.
+) -> str:
+    """A group's season report, as HTML for :func:`write_pdf`: standings, every player's
+    figures and the totals chart.
 
     ``decimal`` and ``percent`` format numbers for the reader's language; ``chart`` is the SVG
     of the final totals game by game.
@@ -199,7 +218,7 @@ def season_pdf(
         "percent": percent,
         "page_css": _page_css(fit("a4", 3)),
     }
-    return write_pdf(render_template("print/season.html", **context))
+    return render_template("print/season.html", **context)
 
 
 def pad_headers() -> dict[str, str]:
@@ -266,7 +285,8 @@ def trump_cell(trump: Trump, edition: Edition = Edition.CLASSIC) -> tuple[str, s
         Turned.NONE: _("fixed") if trump.suit is not None else _("no card left"),
         Turned.SUIT: "",
     }
-    return main, notes[trump.turned]
+    # A special card of the anniversary decks is named as it is (the Werewolf that named it).
+    return main, notes.get(trump.turned) or labels.special_name(trump.turned)
 
 
 def _page_css(page: Layout, row_mm: float | None = None) -> Markup:
@@ -356,6 +376,11 @@ def _stylesheet() -> tuple[Any, Any]:
 # Dropped before the interpreter takes its modules apart: the font configuration then removes
 # the copies of the fonts it made for fontconfig.
 atexit.register(_stylesheet.cache_clear)
+
+
+def require() -> None:
+    """Nothing when PDFs can be made here; :class:`PrintingUnavailable` otherwise."""
+    _weasyprint()
 
 
 def available() -> bool:

@@ -12,7 +12,7 @@ from jinja2.nodes import EvalContext
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from scorekeeper.core import rulebook, variants
+from scorekeeper.core import decks, rulebook, rules, variants
 from scorekeeper.core.rules import Length, Suit, Trump
 from scorekeeper.core.variants import Edition
 from scorekeeper.render import hyphens, labels, languages
@@ -41,10 +41,16 @@ def init_app(app: Flask) -> None:
         variant_label=labels.variant_label,
         option_label=labels.option_label,
         length_values=[length.value for length in Length],
+        deck_values=[deck.value for deck in decks.Deck],
         variant_help=labels.variant_help,
         option_help=labels.option_help,
         rule_anchor=rulebook.anchor,
         rule_paragraph=labels.rule_paragraph,
+        card_paragraph=labels.card_paragraph,
+        special_name=labels.special_name,
+        special_cards=tuple(decks.Special),
+        can_turn=rules.can_turn,
+        turn_groups=labels.turn_groups,
         schedules=rulebook.schedules,
         short_list=rulebook.short_list,
         without_one_card_hand=rulebook.without_one_card_hand,

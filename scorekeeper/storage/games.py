@@ -21,6 +21,7 @@ from scorekeeper.core import variants
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.game import GameRecord, RoundInProgress, RoundRecord
 from scorekeeper.core.rules import Suit, Trump, Turned
+from scorekeeper.core.specials import Cloud
 from scorekeeper.storage.database import (
     Conflict,
     Row,
@@ -229,9 +230,11 @@ def _write_rounds(
         complete = isinstance(entry, RoundRecord)
         trump = entry.trump
         winners = "" if isinstance(entry, RoundRecord) else _trick_winners(entry.reopened_tricks)
+        bomb, cloud = _specials(entry)
         db.execute(
             "INSERT INTO rounds (game_id, number, trump_turned, trump_suit, trick_winners,"
-            " complete, adjustments) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            " complete, adjustments, bomb, cloud_seat, cloud_bid)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 game_id,
                 number,
@@ -240,6 +243,9 @@ def _write_rounds(
                 winners,
                 int(complete),
                 _adjustments_json(entry.adjustments),
+                int(bomb),
+                cloud.seat if cloud else None,
+                cloud.bid if cloud else None,
             ],
         )
         tricks = entry.tricks if isinstance(entry, RoundRecord) else (None,) * players
@@ -251,6 +257,13 @@ def _write_rounds(
                 for seat, (bid, taken) in enumerate(zip(bids, tricks, strict=True))
             ],
         )
+
+
+def _specials(entry: RoundRecord | RoundInProgress) -> tuple[bool, Cloud | None]:
+    """The Bomb and the Cloud of a round, played or reopened by undo."""
+    if isinstance(entry, RoundRecord):
+        return entry.bomb, entry.cloud
+    return entry.reopened_bomb, entry.reopened_cloud
 
 
 def _stored(game: Row, record: GameRecord) -> StoredGame:
@@ -279,12 +292,22 @@ def _record(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[
         if row["trump_turned"] is not None:
             suit = Suit(row["trump_suit"]) if row["trump_suit"] else None
             trump = Trump(Turned(row["trump_turned"]), suit)
+        bomb = bool(row["bomb"])
+        cloud = None if row["cloud_seat"] is None else Cloud(row["cloud_seat"], row["cloud_bid"])
         if row["complete"] and trump is not None:
             tricks = tuple(hand["tricks"] for hand in seats)
-            done.append(RoundRecord(trump, bids, tricks, _adjustments(row["adjustments"])))
+            given = _adjustments(row["adjustments"])
+            done.append(RoundRecord(trump, bids, tricks, given, bomb=bomb, cloud=cloud))
         else:
             reopened = _reopened_tricks(row["trick_winners"], seats)
-            current = RoundInProgress(trump, bids, reopened, _adjustments(row["adjustments"]))
+            current = RoundInProgress(
+                trump,
+                bids,
+                reopened,
+                adjustments=_adjustments(row["adjustments"]),
+                reopened_bomb=bomb,
+                reopened_cloud=cloud,
+            )
     return GameRecord(players, game["first_dealer"], chosen, tuple(done), current)
 
 

@@ -158,6 +158,7 @@ class GameStamp:
 
     id: str
     version: int
+    created_at: str
     updated_at: str
     edit_token: str
     view_token: str | None
@@ -172,7 +173,8 @@ def group_stamps(db: Database, group_id: str) -> list[GameStamp]:
     """The stamps of the group's games (in the order they were started): one cheap query that
     names the group's version, for what is counted from all its games and then kept."""
     rows = db.query(
-        "SELECT games.id, games.version, games.updated_at, games.edit_token, games.view_token "
+        "SELECT games.id, games.version, games.created_at, games.updated_at, games.edit_token, "
+        "games.view_token "
         "FROM group_games JOIN games ON games.id = group_games.game_id "
         "WHERE group_games.group_id = ? ORDER BY games.created_at, games.rowid",
         [group_id],

@@ -160,6 +160,16 @@ def m008_round_adjustments(db: Database) -> None:
     db.execute("ALTER TABLE rounds ADD COLUMN adjustments TEXT")
 
 
+@migrations()
+def m009_bomb_and_cloud(db: Database) -> None:
+    """A round of an anniversary deck may carry the Bomb (its trick went to nobody) and the
+    Cloud (the seat that won its trick and the bid it is scored against); a classic round has
+    neither."""
+    db.execute("ALTER TABLE rounds ADD COLUMN bomb INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE rounds ADD COLUMN cloud_seat INTEGER")
+    db.execute("ALTER TABLE rounds ADD COLUMN cloud_bid INTEGER")
+
+
 def names() -> list[str]:
     """Every migration's name, in the order they apply."""
     return [migration.name for migration in migrations._migrations]

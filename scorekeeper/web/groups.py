@@ -8,7 +8,7 @@ view it; the browser that made it and holders of its edit token may change it
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from flask import (
     Blueprint,
@@ -38,16 +38,15 @@ from scorekeeper.web.kinds import GAME, GROUP
 
 # Shown where a figure has nothing to count (a player who never bid): an em dash.
 NOTHING = "\u2014"
+# The group's page lists this many of its latest games: a season of 1,000 made a page of half a
+# megabyte that took the server a tenth of a second to write at every visit. The group file
+# has every game.
+LISTED_GAMES = 100
 
 bp = Blueprint("groups", __name__, url_prefix="/groups")
 
 
 # --- shared by the pages, the PDF and the API ------------------------------------------------
-
-
-def played(stored_games: Sequence[StoredGame]) -> list[stats.PlayedGame]:
-    """The group's games as the statistics read them."""
-    return [stats.PlayedGame(entry.id, entry.created_at, entry.record) for entry in stored_games]
 
 
 class FilterError(ValueError):
@@ -72,28 +71,10 @@ def filters_from(args: Mapping[str, str]) -> Filters:
         abort(400, description=str(error))
 
 
-def group_games(stored: StoredGroup) -> list[StoredGame]:
-    """The group's games this request may see, in the order they were started.
-
-    A game whose view link was renewed is hidden from the group's pages and files as it is
-    everywhere, except from the group's keepers (who can take it out of the group) and from
-    phones that may see the game itself.
-    """
-    games = storage.group_games(storage.get_db(), stored.id)
-    if access.keeps(GROUP, stored):
-        return games
-    return [entry for entry in games if access.may_see(GAME, entry)]
-
-
-def group_stats(stored: StoredGroup, filters: Filters) -> tuple[list[StoredGame], GroupStats]:
-    """The group's games (:func:`group_games`) and the statistics of those the filters keep,
-    counted once per version of the group (:mod:`scorekeeper.web.heavy`: kept, and queued)."""
-
-    def count() -> tuple[list[StoredGame], GroupStats]:
-        games = group_games(stored)
-        return games, stats.compute(played(games), filters)
-
-    return heavy.counted(("stats", heavy.version(stored), filters), count)
+def group_stats(stored: StoredGroup, filters: Filters) -> GroupStats:
+    """The statistics of the group's games this request may see that the filters keep, counted
+    once per version of the group (:mod:`scorekeeper.web.heavy`: kept, queued, in the worker)."""
+    return heavy.group_stats(stored, filters)
 
 
 def totals_chart(
@@ -202,7 +183,8 @@ def show(group_id: str) -> str:
     stored = access.load_or_404(GROUP, group_id)
     access.remember(GROUP, stored)
     filters = filters_from(request.args)
-    games, figures = group_stats(stored, filters)
+    figures = group_stats(stored, filters)
+    cards = heavy.game_cards(stored)
     editor = access.keeps(GROUP, stored)
     addable: list[tuple[StoredGame, sheet.Sheet]] = []
     if editor:
@@ -218,7 +200,8 @@ def show(group_id: str) -> str:
         stored,
         figures=figures,
         filters=filters,
-        games=[(entry, sheet.build(entry.record)) for entry in reversed(games)],
+        games=list(reversed(cards[-LISTED_GAMES:])),
+        unlisted=max(0, len(cards) - LISTED_GAMES),
         chart=Markup(totals_chart(figures, 360, 260, page=True)),
         addable=addable,
         add_form=group_forms.AddGamesForm(),
@@ -230,7 +213,7 @@ def player(group_id: str, key: str) -> str:
     """One player's figures, results and head-to-head; renaming and merging for editors."""
     stored = access.load_or_404(GROUP, group_id)
     filters = filters_from(request.args)
-    _games, figures = group_stats(stored, filters)
+    figures = group_stats(stored, filters)
     roster = dict(stored.roster)
     figure = figures.player(key)
     if figure is None and key not in roster:
@@ -297,8 +280,10 @@ def new_game(group_id: str) -> ResponseReturnValue:
     """A new game of the group: tap who plays; first dealer and variants as last time."""
     stored = access.load_or_404(GROUP, group_id)
     access.require_keeper(GROUP, stored)
-    games = group_games(stored)
-    last = games[-1].record if games else None
+    # A keeper sees every game: the last one started is the last stamp.
+    stamps = heavy.visible(stored)
+    found = storage.load(storage.get_db(), stamps[-1].id) if stamps else None
+    last = found.record if found else None
     data = None
     order: list[str] = []
     if last is not None:
@@ -394,16 +379,15 @@ def season_pdf(group_id: str) -> Response:
     """Standings and every player's figures as a PDF, in the language of the page."""
     stored = access.load_or_404(GROUP, group_id)
     filters = filters_from(request.args)
-    games, figures = group_stats(stored, filters)
-    latest = max((entry.updated_at for entry in games), default=stored.updated_at)
-    seen = tuple(entry.id for entry in games)
-    key = ("season", stored.id, stored.updated_at, latest, seen, filters, str(get_locale()))
-    day = (games[-1].created_at if games else stored.created_at)[:10]
+    stamps = heavy.visible(stored)
+    figures = group_stats(stored, filters)
+    key = ("season", heavy.version(stored, stamps), filters, str(get_locale()))
+    day = (stamps[-1].created_at if stamps else stored.created_at)[:10]
     filename = filenames.name_from([stored.name, day], "pdf")
 
-    def render() -> bytes:
+    def render() -> str:
         svg = totals_chart(figures, 700, 300, "DejaVu Sans, sans-serif")
-        return printing.season_pdf(
+        return printing.season_html(
             stored.name, figures, chart=svg, decimal=decimal, percent=percent
         )
 

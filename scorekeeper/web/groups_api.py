@@ -16,8 +16,8 @@ from flask_babel import ngettext
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
-from scorekeeper.core import rules, sheet, stats
-from scorekeeper.core.group_record import GroupFile, group_text, parse_group_file, to_group_file
+from scorekeeper.core import rules, stats
+from scorekeeper.core.group_record import GroupFile, parse_group_file
 from scorekeeper.core.record import Json, RecordError, parse_game
 from scorekeeper.core.refusals import Reason
 from scorekeeper.render import filenames, labels
@@ -82,7 +82,7 @@ def group_stats(group_id: str) -> Response:
     """The leaderboard over the group's finished games (``?length=``, ``?variant=`` filter)."""
     stored = _stored(group_id)
     filters = _filters()
-    _games, figures = groups.group_stats(stored, filters)
+    figures = groups.group_stats(stored, filters)
     return jsonify(stats_json(stored, figures))
 
 
@@ -149,17 +149,7 @@ def export_group(group_id: str) -> Response:
     """Download the whole group: name, roster, every game with the rounds completed."""
     stored = access.load_or_404(GROUP, group_id)
 
-    def write() -> bytes:
-        games = groups.group_games(stored)
-        data = to_group_file(
-            stored.name,
-            stored.players,
-            [(sheet.build(entry.record), entry.created_at) for entry in games],
-        )
-        return group_text(data).encode("utf-8")
-
-    # The group's name and roster are part of its version (a rename touches the group).
-    text = heavy.counted(("export", heavy.version(stored), stored.name, stored.roster), write)
+    text = heavy.group_file(stored)
     name = filenames.name_from([stored.name, stored.updated_at[:10]], "json")
     response = Response(text, mimetype="application/json")
     response.headers["Content-Disposition"] = filenames.content_disposition(name)

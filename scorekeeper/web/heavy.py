@@ -8,20 +8,29 @@ sixteen phones asking for the same export count it once, and a page asked again 
 count kept. What is not kept yet is counted through a queue like the printer's
 (:class:`scorekeeper.web.pdf.Renders`: ``GROUP_WORK`` at once, ``GROUP_WAITING`` more waiting);
 past that the answer is 503 with ``Retry-After``, the same as a busy printer.
+
+The counting itself runs in the worker process (:mod:`scorekeeper.web.worker`): the functions
+below marked "in the worker" get the database file and the ids of the games this request may
+see, read the games there and answer plain values (figures, the file's bytes), so that the
+serving process only waits for them.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from flask import Flask, Response, current_app
 from flask_babel import gettext as _
 
 from scorekeeper import storage
-from scorekeeper.storage import StoredGroup
-from scorekeeper.web import access
+from scorekeeper.core import sheet, stats
+from scorekeeper.core.group_record import group_text, to_group_file
+from scorekeeper.core.stats import Filters, GroupStats
+from scorekeeper.storage import GameStamp, StoredGame, StoredGroup
+from scorekeeper.web import access, worker
 from scorekeeper.web.kinds import GAME, GROUP
 from scorekeeper.web.pdf import Kept, PrinterBusy, Renders, busy_response
 
@@ -37,15 +46,74 @@ class Busy(Exception):
 def init_app(app: Flask) -> None:
     """A full queue is answered 503 (a page, or JSON under /api/)."""
     app.register_error_handler(Busy, busy)
+    app.register_error_handler(worker.TooHeavy, too_heavy)
 
 
-def version(stored: StoredGroup) -> tuple[object, ...]:
+def visible(stored: StoredGroup) -> list[GameStamp]:
+    """The stamps of the group's games this request may see, in the order they were started.
+
+    A game whose view link was renewed is hidden from the group's pages and files as it is
+    everywhere, except from the group's keepers (who can take it out of the group) and from
+    phones that may see the game itself.
+    """
+    stamps = storage.group_stamps(storage.get_db(), stored.id)
+    if access.keeps(GROUP, stored):
+        return stamps
+    return [entry for entry in stamps if access.may_see(GAME, entry)]
+
+
+def version(stored: StoredGroup, stamps: list[GameStamp] | None = None) -> tuple[object, ...]:
     """What names the version of the group this request may see: the group's own change time
     and the stamps of the games visible to it (a hidden game changes what is counted)."""
-    stamps = storage.group_stamps(storage.get_db(), stored.id)
-    if not access.keeps(GROUP, stored):
-        stamps = [entry for entry in stamps if access.may_see(GAME, entry)]
-    return (stored.id, stored.updated_at, tuple(entry.stamp for entry in stamps))
+    seen = visible(stored) if stamps is None else stamps
+    return (stored.id, stored.updated_at, tuple(entry.stamp for entry in seen))
+
+
+def group_stats(stored: StoredGroup, filters: Filters) -> GroupStats:
+    """The statistics of the group's games this request may see that ``filters`` keep:
+    counted in the worker once per version, then kept."""
+    stamps = visible(stored)
+    ids = tuple(entry.id for entry in stamps)
+    return counted(
+        ("stats", version(stored, stamps), filters),
+        lambda: worker.run(count_stats, _database(), ids, filters),
+    )
+
+
+@dataclass(frozen=True)
+class GameCard:
+    """What a group's page shows of one of its games (read from its sheet in the worker)."""
+
+    id: str
+    created_at: str
+    players: tuple[str, ...]
+    finished: bool
+    round_number: int
+    rounds: int
+    leaders: tuple[int, ...]
+    totals: tuple[int, ...]
+    length: str
+
+
+def game_cards(stored: StoredGroup) -> list[GameCard]:
+    """The cards of the group's games this request may see, in the order they were started:
+    made in the worker once per version."""
+    stamps = visible(stored)
+    ids = tuple(entry.id for entry in stamps)
+    return counted(
+        ("cards", version(stored, stamps)), lambda: worker.run(make_cards, _database(), ids)
+    )
+
+
+def group_file(stored: StoredGroup) -> bytes:
+    """The group file of the games this request may see (UTF-8 JSON), written in the worker
+    once per version (the group's name and roster are part of it: a rename touches the group)."""
+    stamps = visible(stored)
+    ids = tuple(entry.id for entry in stamps)
+    key = ("export", version(stored, stamps), stored.name, stored.roster)
+    return counted(
+        key, lambda: worker.run(write_group_file, _database(), stored.name, stored.players, ids)
+    )
 
 
 def counted(key: Hashable, make: Callable[[], T]) -> T:
@@ -63,6 +131,68 @@ def busy(_error: Busy) -> Response:
     return busy_response(
         _("Many large groups are being counted right now: try again in a few seconds.")
     )
+
+
+def too_heavy(_error: worker.TooHeavy) -> Response:
+    """The answer when the work took longer or more memory than the server gives it."""
+    return busy_response(
+        _("This took the server too long to prepare: try again in a minute or two.")
+    )
+
+
+# --- in the worker ---------------------------------------------------------------------------
+
+
+def count_stats(database: str, game_ids: tuple[str, ...], filters: Filters) -> GroupStats:
+    """The statistics of the games ``game_ids`` of the database file that ``filters`` keep."""
+    games = _games(database, game_ids)
+    return stats.compute(
+        [stats.PlayedGame(entry.id, entry.created_at, entry.record) for entry in games], filters
+    )
+
+
+def write_group_file(
+    database: str, name: str, players: tuple[str, ...], game_ids: tuple[str, ...]
+) -> bytes:
+    """The group file of ``name`` with its roster ``players`` and the games ``game_ids``."""
+    games = _games(database, game_ids)
+    data = to_group_file(
+        name, players, [(sheet.build(entry.record), entry.created_at) for entry in games]
+    )
+    return group_text(data).encode("utf-8")
+
+
+def make_cards(database: str, game_ids: tuple[str, ...]) -> list[GameCard]:
+    """The card of each of the games ``game_ids``."""
+    cards = []
+    for entry in _games(database, game_ids):
+        built = sheet.build(entry.record)
+        cards.append(
+            GameCard(
+                id=entry.id,
+                created_at=entry.created_at,
+                players=built.players,
+                finished=built.finished,
+                round_number=built.round_number,
+                rounds=len(built.schedule),
+                leaders=built.leaders,
+                totals=built.totals,
+                length=built.variants.length.value,
+            )
+        )
+    return cards
+
+
+def _games(database: str, game_ids: tuple[str, ...]) -> list[StoredGame]:
+    db = storage.connect(database)
+    try:
+        return storage.load_many(db, game_ids)
+    finally:
+        db.close()
+
+
+def _database() -> str:
+    return storage.storage().path
 
 
 def _kept() -> Kept[Any]:

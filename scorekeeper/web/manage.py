@@ -64,6 +64,9 @@ def _edit_data(stored: StoredGame, row: sheet.RoundRow) -> dict[str, object]:
         "suit": row.trump.suit.value if row.trump.suit else "",
         "bids": list(row.bids),
         "tricks": list(row.tricks),
+        "bomb": row.bomb,
+        "cloud_seat": "" if row.cloud is None else str(row.cloud.seat),
+        "cloud_bid": None if row.cloud is None else row.cloud.bid,
     }
 
 
@@ -74,7 +77,8 @@ def _corrected(stored: StoredGame, number: int, form: forms.EditRoundForm) -> Ro
     tricks = tuple(entry.data or 0 for entry in form.tricks.entries[:players])
     # The adjustments stay as they are: they are added and taken back on their own page.
     kept = stored.record.rounds[number - 1].adjustments
-    return RoundRecord(Trump(Turned(form.turned.data), suit), bids, tricks, kept)
+    trump = Trump(Turned(form.turned.data), suit)
+    return RoundRecord(trump, bids, tricks, kept, bomb=bool(form.bomb.data), cloud=form.cloud())
 
 
 # --- the game itself: delete, rematch, sharing -----------------------------------------------

@@ -5,9 +5,11 @@ when that game version was printed already (an ``ETag`` lets the browser skip ev
 rendering itself is in :mod:`scorekeeper.render.printing`; every number printed comes from the score
 sheet. File names come from :mod:`scorekeeper.render.filenames`, shared with the other exports.
 
-Rendering takes a core for a while, so few renders run at once (``PDF_RENDERS``) and a few more
-wait their turn (``PDF_WAITING``); past that a request is told to retry (503), so that printing
-never takes every server thread from the phones at the table. The same sheet asked for by many
+Rendering takes a core for a while, so it runs in the worker process
+(:mod:`scorekeeper.web.worker`: the pages keep this process's interpreter), few renders run at
+once (``PDF_RENDERS``) and a few more wait their turn (``PDF_WAITING``); past that a request is
+told to retry (503), so that printing never takes every server thread from the phones at the
+table. The same sheet asked for by many
 phones at once is rendered once. Blank pads have a cache of their own, so that printed games
 never push them out.
 """
@@ -26,10 +28,11 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from scorekeeper.core import rules, sheet
-from scorekeeper.core.rules import Length, RuleError
+from scorekeeper.core.decks import Deck
+from scorekeeper.core.rules import Length, RuleError, Variants
 from scorekeeper.render import filenames, labels, printing
 from scorekeeper.render.paper import PAPERS
-from scorekeeper.web import access, errors
+from scorekeeper.web import access, errors, worker
 from scorekeeper.web.forms import MAX_NAME
 from scorekeeper.web.kinds import GAME
 
@@ -58,7 +61,7 @@ def game_sheet(game_id: str) -> Response:
         "game",
         key,
         filename,
-        lambda: printing.game_pdf(sheet.build(stored.record), day=day, paper=paper),
+        lambda: printing.game_html(sheet.build(stored.record), day=day, paper=paper),
     )
 
 
@@ -68,12 +71,14 @@ def blank_sheet() -> Response:
 
     Query: ``players`` (3 to 8, required); names go in seat order as repeated ``names``
     parameters (``?players=4&names=Tom&names=Dick``), fewer than N leave the rest blank (a line
-    to write on); ``length`` any game length (``standard`` by default); ``paper`` as for a
-    game's sheet.
+    to write on); ``length`` any game length (``standard`` by default); ``deck`` the box the
+    cards come from (``classic`` by default: an anniversary deck turns a trump card in the last
+    round too); ``paper`` as for a game's sheet.
     """
     paper = _paper()
     players = _player_count(request.args.get("players", ""))
     length = _length(request.args.get("length", "standard"), players)
+    deck = _deck(request.args.get("deck", "classic"), players)
     names = tuple(name.strip() for name in request.args.getlist("names"))
     if len(names) > players:
         abort(
@@ -82,10 +87,13 @@ def blank_sheet() -> Response:
     if any(len(name) > MAX_NAME for name in names):
         abort(400, description=_("Keep each name to %(n)s characters.", n=MAX_NAME))
     names += ("",) * (players - len(names))
-    key = (names, paper, length.value, str(get_locale()))
+    key = (names, paper, length.value, deck.value, str(get_locale()))
     filename = filenames.name_from(["blank", str(players), *names], "pdf")
     return _pdf_response(
-        "blank", key, filename, lambda: printing.blank_pdf(names, paper=paper, length=length)
+        "blank",
+        key,
+        filename,
+        lambda: printing.blank_html(names, paper=paper, length=length, deck=deck),
     )
 
 
@@ -98,6 +106,17 @@ def _length(text: str, players: int) -> Length:
     except RuleError as error:
         abort(400, description=labels.refusal(error.reason))
     return Length(text)
+
+
+def _deck(text: str, players: int) -> Deck:
+    """The deck asked for, refused in words when unknown or not for this table."""
+    if text not in {deck.value for deck in Deck}:
+        abort(400, description=_("Unknown deck: %(deck)s.", deck=text[:20]))
+    try:
+        rules.check_variants(players, Variants(deck=Deck(text)))
+    except RuleError as error:
+        abort(400, description=labels.refusal(error.reason))
+    return Deck(text)
 
 
 def _paper() -> str:
@@ -254,13 +273,20 @@ def _etag(key: Hashable) -> str:
     return hashlib.sha256(f"{key!r}|{_code_fingerprint()}".encode()).hexdigest()[:32]
 
 
-def _pdf_response(kind: str, key: Hashable, filename: str, render: Callable[[], bytes]) -> Response:
-    """The PDF for ``key``: 304 if the browser has it, else from the cache, else rendered."""
+def _pdf_response(kind: str, key: Hashable, filename: str, html: Callable[[], str]) -> Response:
+    """The PDF for ``key``: 304 if the browser has it, else from the cache, else ``html()``
+    printed in the worker process (:mod:`scorekeeper.web.worker`)."""
     etag = _etag((kind, key))
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
         queue = renders()
+
+        def render() -> bytes:
+            # A machine without Pango is told so here, without starting the worker.
+            printing.require()
+            return worker.run(printing.write_pdf, html())
+
         try:
             pdf = pdf_cache(kind).fetch(key, lambda: queue.render(render))
         except PrinterBusy:

@@ -26,6 +26,7 @@ from scorekeeper.core.rules import RuleError
 from scorekeeper.render import chart, labels
 from scorekeeper.storage import StoredGame
 from scorekeeper.web import access, forms, once, sharing
+from scorekeeper.web.forms import cards
 from scorekeeper.web.kinds import GAME, GROUP
 
 bp = Blueprint("views", __name__)
@@ -210,6 +211,7 @@ def _game_page(stored: StoredGame, draft: str, *, in_place: bool = False) -> str
         chosen_bidder=_bidder(built),
         undo=game.undo_step(stored.record),
         start=_tricks_start(now, draft) if now else (),
+        played=_played(now, draft) if now else cards.NOTHING,
         group=_group_of(stored) if built.finished else None,
         in_place=in_place,
     )
@@ -227,6 +229,15 @@ def _tricks_start(now: sheet.CurrentRound, draft: str) -> tuple[int, ...]:
     if now.reopened_tricks:
         return now.reopened_tricks
     return tuple(min(bid or 0, now.hand_size) for bid in now.bids)
+
+
+def _played(now: sheet.CurrentRound, draft: str) -> cards.Played:
+    """The Bomb and the Cloud the tricks step starts with: as tapped, else as the round undo
+    reopened had them."""
+    if forms.tricks_draft(draft, now.number, len(now.order), now.hand_size) is not None:
+        return cards.from_draft(draft, len(now.order))
+    seat, change = now.reopened_cloud or (None, None)
+    return cards.Played(now.reopened_bomb, seat, change)
 
 
 def _group_of(stored: StoredGame) -> storage.StoredGroup | None:
@@ -269,16 +280,28 @@ def tricks(game_id: str) -> Response:
     players = len(stored.record.players)
     number = len(stored.record.rounds) + 1
     tapped = form.by_seat(players)
+    played = cards.posted(request.form, players)
     step = forms.tricks_step(request.form.get("step", ""), players)
-    if step is not None:
+    if step is not None or request.form.get("special") == "bomb":
         # Without JavaScript the steppers are submit buttons: nothing is stored, the page
-        # comes back with the step made (with JavaScript they change the page alone).
-        seat, change = step
-        tapped[seat] = max(0, (tapped[seat] or 0) + change)
-        draft = forms.draft_text(number, tapped)
+        # comes back with the step made (with JavaScript they change the page alone). The
+        # Bomb's button comes back the same way, with or without JavaScript.
+        if step is not None:
+            seat, change = step
+            tapped[seat] = max(0, (tapped[seat] or 0) + change)
+        draft = forms.draft_text(number, tapped) + played.text()
+        if request.headers.get(IN_PLACE_HEADER) == "1":
+            return _after_move(stored.id, draft)
         return redirect(url_for("views.game", game_id=stored.id, tricks=draft), code=303)
-    draft = forms.draft_text(number, tapped)
-    return _apply(stored, form, lambda r: game.finish_round(r, tapped), draft)
+    draft = forms.draft_text(number, tapped) + played.text()
+    return _apply(stored, form, lambda r: _finish(r, tapped, played), draft)
+
+
+def _finish(record: GameRecord, tapped: list[int | None], played: cards.Played) -> GameRecord:
+    """Close the round with the tricks, the Bomb and the Cloud tapped."""
+    if played.undecided:
+        raise RuleError("cloud_direction_missing")
+    return game.finish_round(record, tapped, bomb=played.bomb, cloud=played.cloud)
 
 
 @bp.post("/games/<game_id>/undo")

@@ -1,0 +1,75 @@
+"""The anniversary decks' Bomb and Cloud as the tricks step sends them, and as the page address
+keeps them beside the tricks tapped (``"3:1.0.2:b:c1u"``: round 3, the Bomb played, the Cloud won
+by seat 1, whose bid goes one up). Anything odd is read as nothing played, never refused: the
+rules judge the round when it is confirmed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+_CHANGES = {"u": 1, "d": -1}
+
+
+@dataclass(frozen=True)
+class Played:
+    """The Bomb and the Cloud as tapped on the tricks step so far."""
+
+    bomb: bool = False
+    cloud_seat: int | None = None
+    """The seat that won the Cloud's trick, ``None``: no Cloud."""
+    cloud_change: int | None = None
+    """+1 or -1; ``None`` while no direction is chosen."""
+
+    @property
+    def cloud(self) -> tuple[int, int] | None:
+        """The Cloud as the rules take it (seat, change), once both are chosen."""
+        if self.cloud_seat is None or self.cloud_change is None:
+            return None
+        return self.cloud_seat, self.cloud_change
+
+    @property
+    def undecided(self) -> bool:
+        """A Cloud's winner chosen without the direction of the change."""
+        return self.cloud_seat is not None and self.cloud_change is None
+
+    def text(self) -> str:
+        """The parts the page address adds after the tricks (``":b:c1u"``)."""
+        parts = ["b"] if self.bomb else []
+        if self.cloud_seat is not None:
+            way = {1: "u", -1: "d"}.get(self.cloud_change or 0, "")
+            parts.append(f"c{self.cloud_seat}{way}")
+        return "".join(f":{part}" for part in parts)
+
+
+NOTHING = Played()
+
+
+def posted(form: Mapping[str, str], players: int) -> Played:
+    """The Bomb and the Cloud of a posted tricks step (``bomb``, ``cloud-seat``,
+    ``cloud-change``); a tap on the Bomb button (``special=bomb``) turns it over."""
+    bomb = form.get("bomb", "") == "1"
+    if form.get("special", "") == "bomb":
+        bomb = not bomb
+    seat = _seat(form.get("cloud-seat", ""), players)
+    change = {"+1": 1, "-1": -1}.get(form.get("cloud-change", ""))
+    return Played(bomb, seat, change if seat is not None else None)
+
+
+def from_draft(text: str, players: int) -> Played:
+    """The Bomb and the Cloud kept in a draft (:meth:`Played.text` after the tricks)."""
+    parts = text.split(":")[2:]
+    bomb = "b" in parts
+    seat = change = None
+    for part in parts:
+        if part.startswith("c") and 2 <= len(part) <= 3:
+            seat = _seat(part[1], players)
+            change = _CHANGES.get(part[2:]) if seat is not None else None
+    return Played(bomb, seat, change)
+
+
+def _seat(text: str, players: int) -> int | None:
+    if text.isascii() and text.isdigit() and len(text) == 1 and int(text) < players:
+        return int(text)
+    return None

@@ -1,0 +1,168 @@
+"""A 25-year-deck game tapped at phone size: a Werewolf's trump, Bombs, Clouds both ways, a
+special card turned, and a trump card turned in the last round; every score counted by hand.
+Then the new steps photographed for a look: 3 and 6 players, light and dark, English and German.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from scorekeeper.core.rules import Suit, Trump, Turned
+from tests.browser import flows
+from tests.browser.flows import NewContext, tap
+
+NAMES = ("Ada", "Bruno", "Chiara", "Dario")
+
+
+def start(page: Page, base: str, names: tuple[str, ...], deck: str = "anniversary_25") -> str:
+    page.goto(f"{base}/games/new")
+    for seat, name in enumerate(names):
+        page.fill(f"#players-{seat}", name)
+    page.check(f"input[name=deck][value={deck}]")
+    tap(page, page.get_by_role("button", name="Start the game"))
+    assert not flows.flash_errors(page), flows.flash_errors(page)
+    return flows.game_id(page)
+
+
+def special_trump(page: Page, card: str, suit: str | None) -> None:
+    form = page.locator("form.special-trump")
+    form.locator("select[name=turned]").select_option(card)
+    button = form.locator("button.no-trump" if suit is None else f"button[value={suit}]")
+    tap(page, button)
+    assert not flows.flash_errors(page), flows.flash_errors(page)
+
+
+def bomb(page: Page) -> None:
+    tap(page, page.locator(".specials-played button.bomb"))
+
+
+def cloud(page: Page, seat: int, change: str) -> None:
+    page.locator("select[name=cloud-seat]").select_option(str(seat))
+    page.locator(f"input[name=cloud-change][value='{change}']").check()
+
+
+def confirm(page: Page) -> None:
+    flows.confirm_round(page)
+    assert not flows.flash_errors(page), flows.flash_errors(page)
+
+
+def totals(page: Page, base: str, game: str) -> list[int]:
+    page.goto(f"{base}/games/{game}/sheet")
+    shown = flows.sheet_totals(page)
+    page.goto(f"{base}/games/{game}")
+    return shown
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["in-place", "no-javascript"])
+def test_a_25_year_game_tapped_matches_the_scores_counted_by_hand(
+    new_context: NewContext, live_server: str, script: bool
+) -> None:
+    page = new_context(java_script_enabled=script).new_page()
+    game = start(page, live_server, NAMES)
+
+    # Round 1, 1 card: Bruno's Werewolf names no trump; Bruno bid 1 and takes it.
+    special_trump(page, "werewolf", None)
+    flows.enter_bids(page, [0, 1, 0, 0])
+    confirm(page)
+    assert totals(page, live_server, game) == [20, 30, 20, 20]
+
+    # Round 2, 2 cards, spades: the Bomb takes one trick; Ada takes the other.
+    flows.enter_trump(page, Trump(Turned.SUIT, Suit.SPADES))
+    flows.enter_bids(page, [1, 0, 1, 0])
+    bomb(page)
+    assert "1 trick to give out: the Bomb took one" in page.locator(".confirm-bar").inner_text()
+    flows.enter_tricks(page, [1, 0, 0, 0])
+    confirm(page)
+    # Ada 1/1: 30; Bruno 0/0: 20; Chiara 1/0: -10; Dario 0/0: 20.
+    assert totals(page, live_server, game) == [50, 50, 10, 40]
+
+    # Round 3, 3 cards: a Dragon turned, the dealer names clubs. Chiara bid 1, wins the
+    # Cloud's trick, goes one up to 2 and takes 2: 20 + 20 = 40.
+    special_trump(page, "dragon", "clubs")
+    flows.enter_bids(page, [1, 1, 1, 0])
+    flows.enter_tricks(page, [1, 0, 2, 0])
+    cloud(page, 2, "+1")
+    confirm(page)
+    # Ada 1/1: 30; Bruno 1/0: -10; Chiara 2/2: 40; Dario 0/0: 20.
+    assert totals(page, live_server, game) == [80, 40, 50, 60]
+
+    # Round 4, 4 cards, a Jester: the Bomb and a Cloud; Ada bid 2, wins the Cloud's trick and
+    # goes one down to 1, which she takes: 30.
+    flows.enter_trump(page, flows.JESTER)
+    flows.enter_bids(page, [2, 1, 0, 1])
+    bomb(page)
+    flows.enter_tricks(page, [1, 1, 0, 1])
+    cloud(page, 0, "-1")
+    confirm(page)
+    # Ada 1/1: 30; Bruno 1/1: 30; Chiara 0/0: 20; Dario 1/1: 30.
+    assert totals(page, live_server, game) == [110, 70, 70, 90]
+
+    page.goto(f"{live_server}/games/{game}/sheet")
+    marks = page.locator("table.pad .cloud-mark [aria-hidden=true]").all_inner_texts()
+    assert marks == ["→2", "→1"]
+    assert page.locator("table.pad .bomb-mark").count() == 2
+    assert "No trump (Werewolf)" in page.locator("table.pad tbody tr").first.inner_text()
+    page.goto(f"{live_server}/games/{game}")
+
+    # Rounds 5 to 14 posted quickly; the last round (15 cards: 60 dealt, 7 left) turns a trump.
+    flows.fast_forward(page, 10)
+    before = totals(page, live_server, game)
+    assert flows.phase(page) == "trump"
+    assert page.locator(".last-round").count() == 1
+    flows.enter_trump(page, Trump(Turned.SUIT, Suit.HEARTS))
+    flows.enter_bids(page, [4, 4, 4, 3])
+    confirm(page)
+    assert flows.phase(page) == "over"
+    made = [20 + 40, 20 + 40, 20 + 40, 20 + 30]
+    assert totals(page, live_server, game) == [t + s for t, s in zip(before, made, strict=True)]
+
+    # The CSV and the record say the same.
+    csv = page.request.get(f"{live_server}/games/{game}/export.csv").text()
+    assert csv.splitlines()[0].endswith("bid scored,Bomb")
+    record = page.request.get(f"{live_server}/games/{game}/export.json").json()
+    assert record["rounds"][2]["cloud"] == {"seat": 2, "bid": 2}
+    assert record["rounds"][3]["cloud"] == {"seat": 0, "bid": 1}
+    assert [r.get("bomb", False) for r in record["rounds"][:4]] == [False, True, False, True]
+    assert record["rounds"][0]["trump"] == {"turned": "werewolf", "suit": None}
+    assert record["rounds"][14]["trump"] == {"turned": "suit", "suit": "hearts"}
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("SCOREKEEPER_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("players", [3, 6])
+def test_the_new_steps_fit_the_phone(
+    new_context: NewContext, live_server: str, shots: Path, language: str, players: int
+) -> None:
+    page = new_context(locale="de-DE" if language == "de" else "en-GB").new_page()
+    names = ("Ana", "Benedikt", "Cleo", "Dan", "Eleftheria", "Fritz")[:players]
+    page.goto(f"{live_server}/games/new")
+    for seat, name in enumerate(names):
+        page.fill(f"#players-{seat}", name)
+    page.check("input[name=deck][value=anniversary_30]")
+    tap(page, page.locator("form button.primary[type=submit]").last)
+    flows.fast_forward(page, 2)
+
+    def shoot(step: str) -> None:
+        page.evaluate("window.scrollTo(0, 0)")
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            name = f"decks-{language}-{players}p-{step}-{scheme}.png"
+            page.screenshot(path=str(shots / name), full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, step
+
+    shoot("trump")
+    special_trump(page, "werewolf", "hearts")
+    flows.enter_bids(page, [0] * players)
+    bomb(page)
+    cloud(page, 1, "+1")
+    shoot("tricks")

@@ -1,0 +1,147 @@
+"""The anniversary decks on the phone pages (without JavaScript), the correction page, the rules
+page and the blank pad."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from flask.testing import FlaskClient
+from pypdf import PdfReader
+
+from tests.pages import act, errors, one, post, soup, start_game
+
+NAMES = ["Tom", "Dick", "Mary", "Ana"]
+TRICKS = {f"tricks-{seat}": 0 for seat in range(4)}
+
+
+def one_card_round_bid(client: FlaskClient, deck: str = "anniversary_25") -> str:
+    game_id = start_game(client, NAMES, deck=deck)
+    assert act(client, game_id, "trump", turned="jester", suit="") == []
+    for seat in (1, 2, 3, 0):
+        assert act(client, game_id, "bid", seat=seat, bid=0) == []
+    return game_id
+
+
+def test_the_classic_deck_shows_no_special_card(client: FlaskClient) -> None:
+    game_id = start_game(client, NAMES)
+    page = soup(client.get(f"/games/{game_id}"))
+    assert page.select_one(".special-trump") is None
+    assert act(client, game_id, "trump", turned="jester", suit="") == []
+    for seat in (1, 2, 3, 0):
+        act(client, game_id, "bid", seat=seat, bid=0)
+    assert soup(client.get(f"/games/{game_id}")).select_one(".specials-played") is None
+    # A Bomb sent anyway is refused by the rules, in words.
+    refused = act(client, game_id, "tricks", **(TRICKS | {"tricks-0": 1, "bomb": "1"}))
+    assert refused == ["That card is not in the deck this game is played with."]
+
+
+def test_the_bomb_button_comes_back_with_the_tricks_kept(client: FlaskClient) -> None:
+    game_id = one_card_round_bid(client)
+    answer = post(client, game_id, "tricks", **TRICKS, special="bomb")
+    assert answer.status_code == 303 and answer.headers["Location"].endswith("tricks=1:0.0.0.0:b")
+    page = soup(client.get(answer.headers["Location"]))
+    assert one(page, ".specials-played button.bomb")["aria-pressed"] == "true"
+    assert "0 tricks to give out: the Bomb took one" in one(page, ".bomb-note").get_text()
+    assert one(page, ".tricks-form")["data-hand"] == "0"
+    assert act(client, game_id, "tricks", **TRICKS, bomb="1") == []
+    sheet = soup(client.get(f"/games/{game_id}/sheet"))
+    assert sheet.select_one("table.pad .bomb-mark") is not None
+
+
+def test_a_cloud_without_a_direction_is_refused_and_kept(client: FlaskClient) -> None:
+    game_id = one_card_round_bid(client)
+    answer = post(client, game_id, "tricks", **(TRICKS | {"tricks-2": 1, "cloud-seat": "2"}))
+    assert answer.headers["Location"].endswith("tricks=1:0.0.1.0:c2")
+    assert errors(client, game_id) == [
+        "Choose whether the Cloud's winner bids one more or one less."
+    ]
+    kept = soup(client.get(answer.headers["Location"]))
+    assert one(kept, "select[name=cloud-seat] option[selected]")["value"] == "2"
+    sent = {**TRICKS, "tricks-2": 1, "cloud-seat": "2", "cloud-change": "+1"}
+    assert act(client, game_id, "tricks", **sent) == []
+    sheet = soup(client.get(f"/games/{game_id}/sheet"))
+    assert one(sheet, "table.pad .cloud-mark [aria-hidden]").get_text() == "→1"
+    # Mary bid 0, the Cloud took her to 1 and she took 1: 30.
+    assert "+30" in sheet.select("table.pad tbody td")[2].get_text()
+
+
+def test_a_correction_keeps_the_bomb_and_the_cloud(client: FlaskClient) -> None:
+    game_id = one_card_round_bid(client)
+    sent = {**TRICKS, "tricks-2": 1, "cloud-seat": "2", "cloud-change": "+1"}
+    assert act(client, game_id, "tricks", **sent) == []
+    form = soup(client.get(f"/games/{game_id}/rounds/1/edit"))
+    assert one(form, "#cloud_seat option[selected]")["value"] == "2"
+    assert one(form, "#cloud_bid option[selected]")["value"] == "1"
+    assert one(form, "#turned option[value=werewolf]") is not None
+    fields = {
+        "version": one(form, "input[name=version]")["value"],
+        "csrf_token": "",
+        "turned": "werewolf",
+        "suit": "hearts",
+        **{f"bids-{seat}": 0 for seat in range(4)},
+        **{f"tricks-{seat}": 0 for seat in range(4)},
+        "bomb": "y",
+        "cloud_seat": "2",
+        "cloud_bid": "1",
+    }
+    answer = client.post(f"/games/{game_id}/rounds/1/edit", data=fields)
+    assert answer.status_code == 303, soup(answer).select(".flash, .field-error")
+    record = client.get(f"/games/{game_id}/export.json").json
+    assert record is not None
+    assert record["rounds"][0] == {
+        "trump": {"turned": "werewolf", "suit": "hearts"},
+        "bids": [0, 0, 0, 0],
+        "tricks": [0, 0, 0, 0],
+        "bomb": True,
+        "cloud": {"seat": 2, "bid": 1},
+    }
+
+
+def test_the_rules_page_explains_every_special_card(client: FlaskClient) -> None:
+    page = soup(client.get("/rules"))
+    cards = [dt.get_text() for dt in page.select(".special-cards dt")]
+    assert cards == [
+        "Dragon", "Fairy", "Bomb", "Werewolf", "Juggler", "Cloud", "Shapeshifter", "Witch",
+        "Vampire",
+    ]  # fmt: skip
+    assert page.select_one("#variant-deck-anniversary-25") is not None
+
+
+def test_the_blank_pad_follows_the_deck(client: FlaskClient) -> None:
+    classic = client.get("/sheets/blank.pdf?players=4")
+    anniversary = client.get("/sheets/blank.pdf?players=4&deck=anniversary_20")
+    assert classic.status_code == anniversary.status_code == 200
+    assert classic.data != anniversary.data  # the last round turns a trump card
+    assert client.get("/sheets/blank.pdf?players=7&deck=anniversary_20").status_code == 400
+    assert client.get("/sheets/blank.pdf?players=4&deck=jumbo").status_code == 400
+
+
+def test_undo_reopens_the_round_with_its_bomb_and_cloud(client: FlaskClient) -> None:
+    game_id = one_card_round_bid(client)
+    sent = TRICKS | {"bomb": "1", "cloud-seat": "1", "cloud-change": "+1"}
+    assert act(client, game_id, "tricks", **sent) == []
+    assert act(client, game_id, "undo") == []
+    page = soup(client.get(f"/games/{game_id}"))  # read back from the database
+    assert one(page, ".specials-played button.bomb")["aria-pressed"] == "true"
+    assert one(page, "select[name=cloud-seat] option[selected]")["value"] == "1"
+    assert one(page, "input[name=cloud-change][value='+1']").has_attr("checked")
+
+
+def test_the_printed_sheet_and_the_csv_show_the_bomb_and_the_cloud(client: FlaskClient) -> None:
+    game_id = one_card_round_bid(client)
+    sent = TRICKS | {"tricks-1": 1, "cloud-seat": "1", "cloud-change": "+1"}
+    assert act(client, game_id, "tricks", **sent) == []
+    assert act(client, game_id, "trump", turned="werewolf", suit="") == []
+    for seat in (2, 3, 0, 1):
+        assert act(client, game_id, "bid", seat=seat, bid=0) == []
+    assert act(client, game_id, "tricks", **(TRICKS | {"tricks-3": 1, "bomb": "1"})) == []
+    printed = client.get(f"/games/{game_id}/sheet.pdf")
+    assert printed.status_code == 200
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(printed.data)).pages)
+    assert "0 → 1" in text and "Werewolf" in text and "Bomb" in text
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{game_id}/export.csv").text)))
+    assert rows[0][-2:] == ["bid scored", "Bomb"]
+    dick = rows[2]  # round 1, seat 1
+    assert dick[4:] == ["Dick", "0", "1", "30", "30", "", "", "1", "0"]
+    assert rows[5][-2:] == ["0", "1"]  # round 2, Tom: bid 0 as scored, the Bomb

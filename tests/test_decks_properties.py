@@ -1,0 +1,109 @@
+"""Random games with the anniversary decks (hypothesis): Bombs, Clouds and special trumps played
+at random through the moves of the table, scored by hand here, and carried by the record."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.core import bidding, game, record, rules, sheet
+from scorekeeper.core.decks import Deck
+from scorekeeper.core.game import GameRecord
+from scorekeeper.core.rules import Gives, Suit, Variants
+from scorekeeper.core.variants import BidRestriction, Length
+
+GAMES = settings(
+    max_examples=40,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+NAMES = ("Tom", "Dick", "Mary", "Ana", "Zoë", "Ivo")
+ANNIVERSARY = [Deck.ANNIVERSARY_20, Deck.ANNIVERSARY_25, Deck.ANNIVERSARY_30]
+
+
+def _trump(draw: st.DrawFn, record: GameRecord) -> GameRecord:
+    now = game.current_round(record)
+    if now.trump is not None:  # fixed (Wizard Maximus)
+        return record
+    turned = draw(st.sampled_from(rules.can_turn(record.variants.deck)))
+    gives = rules.TURNED_GIVES[turned]
+    suit = draw(st.sampled_from(Suit))
+    if gives is Gives.NO_TRUMP:
+        suit = None
+    elif gives is Gives.SUIT_OR_NONE:
+        suit = draw(st.sampled_from([*Suit, None]))
+    return game.set_trump(record, turned, suit)
+
+
+def _round(draw: st.DrawFn, record: GameRecord) -> GameRecord:
+    record = _trump(draw, record)
+    setup = game.current_setup(record)
+    for seat in setup.bidders:
+        now = game.current_round(record)
+        bid = draw(st.sampled_from(bidding.legal_bids(setup, now.bids, seat)))
+        record = game.place_bid(record, seat, bid)
+    bomb = draw(st.booleans())
+    left = setup.hand_size - (1 if bomb else 0)
+    tricks = [0] * setup.players
+    for _ in range(left):
+        tricks[draw(st.integers(0, setup.players - 1))] += 1
+    bids = game.current_round(record).bids
+    cloud = None
+    clouded = [seat for seat, bid in enumerate(bids) if bid is not None]
+    if draw(st.booleans()) and clouded:
+        seat = draw(st.sampled_from(clouded))
+        cloud = (seat, 1 if bids[seat] == 0 else draw(st.sampled_from([1, -1])))
+    return game.finish_round(record, tricks, bomb=bomb, cloud=cloud)
+
+
+@st.composite
+def anniversary_games(draw: st.DrawFn) -> GameRecord:
+    """A game with an anniversary deck, some or all of its rounds played at random."""
+    players = draw(st.integers(3, 6))
+    variants = Variants(
+        deck=draw(st.sampled_from(ANNIVERSARY)),
+        length=draw(st.sampled_from([Length.STANDARD, Length.FIVE_ROUNDS, Length.MAXIMUS])),
+        bid_restriction=draw(st.sampled_from([BidRestriction.NONE, BidRestriction.PLUS_MINUS_ONE])),
+        saboteur=draw(st.booleans()),
+    )
+    record = game.new_game(NAMES[:players], draw(st.integers(0, players - 1)), variants)
+    rounds = draw(st.integers(0, len(record.schedule)))
+    for _ in range(rounds):
+        record = _round(draw, record)
+    return record
+
+
+def by_hand(bid: int | None, tricks: int) -> int:
+    if bid is None:
+        return 20
+    return 20 + 10 * tricks if bid == tricks else -10 * abs(bid - tricks)
+
+
+@GAMES
+@given(played=anniversary_games())
+def test_totals_are_the_sum_of_the_round_scores_counted_by_hand(played: GameRecord) -> None:
+    built = sheet.build(played)
+    totals = [0] * len(played.players)
+    for row in built.rounds:
+        assert sum(row.tricks) == row.hand_size - (1 if row.bomb else 0)
+        for seat, taken in enumerate(row.tricks):
+            bid = row.bids[seat]
+            if row.cloud is not None and row.cloud.seat == seat:
+                assert bid is not None and abs(row.cloud.bid - bid) == 1 and row.cloud.bid >= 0
+                bid = row.cloud.bid
+            assert row.scores[seat] == by_hand(bid, taken)
+            totals[seat] += row.scores[seat]
+        assert list(row.totals) == totals
+    assert list(built.totals) == totals
+
+
+@GAMES
+@given(played=anniversary_games())
+def test_a_record_exported_and_imported_is_the_same_game(played: GameRecord) -> None:
+    written = record.to_record(sheet.build(played))
+    again = record.parse_game(written)
+    assert again.rounds == played.rounds
+    assert again.variants == played.variants
+    assert record.to_record(sheet.build(again)) == written
