@@ -210,6 +210,7 @@ def test_the_pdf_and_the_csv_speak_the_page_language(client: FlaskClient, code: 
         csv.reader(io.StringIO(client.get(f"/games/{game_id}/export.csv?lang={code}").text))
     )
     english = ["round", "cards", "dealer", "trump", "player", "bid", "tricks", "score", "total"]
+    english += ["adjustment", "reason"]
     header = [cell.lstrip("\ufeff") for cell in rows[0]]
     assert header != english and len(header) == len(english)
 
