@@ -27,7 +27,7 @@ WORDS = {
             "bids": "Open",
             "special": "none chosen",
             "reminder": "none chosen",
-            "deck": "Classic",
+            "deck": "Classic · Classic deck",
         },
     },
     "es": {
@@ -38,7 +38,7 @@ WORDS = {
             "bids": "Abiertas",
             "special": "sin elegir",
             "reminder": "sin elegir",
-            "deck": "Clásica",
+            "deck": "Clásica · Baraja clásica",
         },
     },
 }
