@@ -90,7 +90,8 @@ def anniversary_games(draw: st.DrawFn) -> GameRecord:
     rounds = draw(st.integers(0, len(record.schedule)))
     for _ in range(rounds):
         record = _round(draw, record)
-    if record.rounds and draw(st.booleans()):  # a late adjustment of an earlier round
+    late = draw(st.booleans())  # a late adjustment of an earlier round
+    if late and record.rounds:
         record = _adjust(draw, record, draw(st.integers(1, len(record.rounds))))
     return record
 
