@@ -22,7 +22,7 @@ def start(page: Page, base: str, names: tuple[str, ...], deck: str = "anniversar
     page.goto(f"{base}/games/new")
     for seat, name in enumerate(names):
         page.fill(f"#players-{seat}", name)
-    page.check(f"input[name=deck][value={deck}]")
+    flows.choose(page, f"input[name=deck][value={deck}]")
     tap(page, page.get_by_role("button", name="Start the game"))
     assert not flows.flash_errors(page), flows.flash_errors(page)
     return flows.game_id(page)
@@ -148,7 +148,7 @@ def test_the_new_steps_fit_the_phone(
     page.goto(f"{live_server}/games/new")
     for seat, name in enumerate(names):
         page.fill(f"#players-{seat}", name)
-    page.check("input[name=deck][value=anniversary_30]")
+    flows.choose(page, "input[name=deck][value=anniversary_30]")
     tap(page, page.locator("form button.primary[type=submit]").last)
     flows.fast_forward(page, 2)
 
