@@ -84,8 +84,13 @@ def test_a_25_year_game_tapped_matches_the_scores_counted_by_hand(
     # Cloud's trick, goes one up to 2 and takes 2: 20 + 20 = 40.
     special_trump(page, "dragon", "clubs")
     flows.enter_bids(page, [1, 1, 1, 0])
-    flows.enter_tricks(page, [1, 0, 2, 0])
     cloud(page, 2, "+1")
+    flows.enter_tricks(page, [1, 0, 2, 0])
+    # The stepper says the changed bid, and Chiara made it (the page's script or, without one,
+    # the server after the tricks' taps).
+    chiara = page.locator(".stepper[data-seat='2']")
+    assert chiara.locator(".cloud-to").inner_text().strip() == "→ 2"
+    assert "made" in str(chiara.get_attribute("class"))
     confirm(page)
     # Ada 1/1: 30; Bruno 1/0: -10; Chiara 2/2: 40; Dario 0/0: 20.
     assert totals(page, live_server, game) == [80, 40, 50, 60]
@@ -96,7 +101,12 @@ def test_a_25_year_game_tapped_matches_the_scores_counted_by_hand(
     flows.enter_bids(page, [2, 1, 0, 1])
     bomb(page)
     flows.enter_tricks(page, [1, 1, 0, 1])
+    if script:  # a bid of 0 can only go up: Chiara's Cloud offers no "one less"
+        page.locator("select[name=cloud-seat]").select_option("2")
+        assert page.locator("input[name=cloud-change][value='-1']").is_disabled()
+        assert page.locator("input[name=cloud-change][value='+1']").is_checked()
     cloud(page, 0, "-1")
+    assert not page.locator("input[name=cloud-change][value='-1']").is_disabled()
     confirm(page)
     # Ada 1/1: 30; Bruno 1/1: 30; Chiara 0/0: 20; Dario 1/1: 30.
     assert totals(page, live_server, game) == [110, 70, 70, 90]
@@ -166,3 +176,13 @@ def test_the_new_steps_fit_the_phone(
     bomb(page)
     cloud(page, 1, "+1")
     shoot("tricks")
+    flows.enter_tricks(page, [2] + [0] * (players - 1))
+    tap(page, page.locator(".tricks-form button.confirm"))  # in any language
+    # An adjustment from the result screen, the way a table settles a revoke.
+    tap(page, page.locator(".result .adjust-link a"))
+    page.select_option("#seat", index=0)
+    page.fill("#points", "20")
+    page.fill("#reason", "revoke")
+    tap(page, page.locator("form.adjust button[type=submit]"))
+    assert not flows.flash_errors(page), flows.flash_errors(page)
+    shoot("result")
