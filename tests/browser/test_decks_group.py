@@ -226,3 +226,5 @@ def test_a_group_plays_a_25_year_game_and_every_reading_matches_the_hand_count(
     }
     for seat, name in enumerate(NAMES):
         assert flows.whole(board[name].inner_text().strip().split(".")[0]) == finals[seat]
+    winner = NAMES[finals.index(max(finals))]
+    assert f"{winner} ({max(finals)})" in page.locator("ul.games li.game-card").first.inner_text()
