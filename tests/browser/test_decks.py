@@ -82,6 +82,14 @@ def test_a_25_year_game_tapped_matches_the_scores_counted_by_hand(
 
     # Round 3, 3 cards: a Dragon turned, the dealer names clubs. Chiara bid 1, wins the
     # Cloud's trick, goes one up to 2 and takes 2: 20 + 20 = 40.
+    if script:  # only the buttons the chosen card allows can be tapped
+        form = page.locator("form.special-trump")
+        form.locator("select[name=turned]").select_option("fairy")
+        assert form.locator("button[value=hearts]").is_disabled()
+        assert not form.locator("button.no-trump").is_disabled()
+        form.locator("select[name=turned]").select_option("dragon")
+        assert form.locator("button.no-trump").is_disabled()
+        assert not form.locator("button[value=hearts]").is_disabled()
     special_trump(page, "dragon", "clubs")
     flows.enter_bids(page, [1, 1, 1, 0])
     cloud(page, 2, "+1")
