@@ -155,23 +155,19 @@ const tricks = (function tricksSteppers() {
   return { update };
 })();
 
-// A special card turned as trump: only the buttons its card allows can be tapped (a Fairy
-// gives no trump, a Dragon a named suit; rules.TURNED_GIVES). Without a script the server says.
-(function specialTrumpChoices() {
-  function fit(select) {
+// A special card turned as trump: only what the card gives can be tapped (rules.TURNED_GIVES:
+// a Fairy no suit, a Dragon not "no trump"). Without a script the server says so.
+function fitSpecialTrump() {
+  document.querySelectorAll(".special-trump select[name=turned]").forEach((select) => {
     const gives = select.selectedOptions[0] ? select.selectedOptions[0].dataset.gives : "";
     select.form.querySelectorAll("button.special").forEach((button) => {
-      const none = button.classList.contains("no-trump");
-      button.disabled = none ? gives === "named_suit" : gives === "no_trump";
+      button.disabled = button.classList.contains("no-trump") ? gives === "named_suit" : gives === "no_trump";
     });
-  }
-  const fitAll = () => document.querySelectorAll(".special-trump select[name=turned]").forEach(fit);
-  fitAll();
-  document.addEventListener("change", (event) => {
-    if (event.target.matches(".special-trump select[name=turned]")) fit(event.target);
   });
-  document.addEventListener("scorekeeper:swapped", fitAll);
-})();
+}
+fitSpecialTrump();
+document.addEventListener("change", (event) => { if (event.target.matches(".special-trump select")) fitSpecialTrump(); });
+document.addEventListener("scorekeeper:swapped", fitSpecialTrump);
 
 // A tap on a round form updates the page in place: one request, the new page's <main> swapped
 // in, focus and scroll kept, and the address replaced, so a game is one entry in the history
