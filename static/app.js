@@ -91,9 +91,9 @@ const tricks = (function tricksSteppers() {
   // The Cloud's winner and change; a bid of 0 can only go up, so "one less" is not offered.
   function cloudChange(form) {
     const seat = form.querySelector("select[name=cloud-seat]");
-    if (!seat) return null;
     const less = form.querySelector("input[name=cloud-change][value='-1']");
     const more = form.querySelector("input[name=cloud-change][value='+1']");
+    if (!seat || !less || !more) return null;
     const row = seat.value === "" ? null : form.querySelector(`.stepper[data-seat="${seat.value}"]`);
     less.disabled = Boolean(row) && row.dataset.bid === "0";
     if (less.disabled) more.checked = true;
