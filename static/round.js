@@ -64,6 +64,7 @@ const tricks = (function tricksSteppers() {
   function update(form) {
     const hand = Number(form.dataset.hand);
     const rows = Array.from(form.querySelectorAll(".stepper"));
+    const cloud = cloudChange(form);
     let given = 0;
     const draft = rows.map((row) => {
       const value = Number(row.querySelector("input[type=hidden]").value);
@@ -72,8 +73,13 @@ const tricks = (function tricksSteppers() {
       row.querySelector(".minus").disabled = value <= 0;
       row.querySelector(".plus").disabled = value >= hand;
       if (row.dataset.bid !== undefined) {
-        row.classList.toggle("made", value === Number(row.dataset.bid));
-        row.classList.toggle("missed", value !== Number(row.dataset.bid));
+        // The Cloud's winner is scored against the changed bid: the mark and the bid say so.
+        const bid = Number(row.dataset.bid);
+        const changed = cloud && cloud.seat === row.dataset.seat ? Math.max(0, bid + cloud.change) : bid;
+        const to = row.querySelector(".cloud-to");
+        if (to) to.textContent = changed !== bid ? ` → ${changed}` : "";
+        row.classList.toggle("made", value === changed);
+        row.classList.toggle("missed", value !== changed);
       }
       return [Number(row.dataset.seat), value];
     });
@@ -82,6 +88,18 @@ const tricks = (function tricksSteppers() {
     note.textContent = text.replace("{left}", hand - given).replace("{sum}", given);
     note.classList.toggle("wrong", given !== hand);
     return draft;
+  }
+  // The Cloud's winner and change; a bid of 0 can only go up, so "one less" is not offered.
+  function cloudChange(form) {
+    const seat = form.querySelector("select[name=cloud-seat]");
+    const less = form.querySelector("input[name=cloud-change][value='-1']");
+    const more = form.querySelector("input[name=cloud-change][value='+1']");
+    if (!seat || !less || !more) return null;
+    const row = seat.value === "" ? null : form.querySelector(`.stepper[data-seat="${seat.value}"]`);
+    less.disabled = Boolean(row) && row.dataset.bid === "0";
+    if (less.disabled) more.checked = true;
+    const way = form.querySelector("input[name=cloud-change]:checked");
+    return row && way ? { seat: seat.value, change: Number(way.value) } : null;
   }
   // The Bomb and the Cloud of an anniversary deck, kept after the tricks (forms/cards.py).
   function playedCards(form) {
@@ -137,6 +155,20 @@ const tricks = (function tricksSteppers() {
   });
   return { update };
 })();
+
+// A special card turned as trump: only what the card gives can be tapped (rules.TURNED_GIVES:
+// a Fairy no suit, a Dragon not "no trump"). Without a script the server says so.
+function fitSpecialTrump() {
+  document.querySelectorAll(".special-trump select[name=turned]").forEach((select) => {
+    const gives = select.selectedOptions[0] ? select.selectedOptions[0].dataset.gives : "";
+    select.form.querySelectorAll("button.special").forEach((button) => {
+      button.disabled = button.classList.contains("no-trump") ? gives === "named_suit" : gives === "no_trump";
+    });
+  });
+}
+fitSpecialTrump();
+document.addEventListener("change", (event) => { if (event.target.matches(".special-trump select")) fitSpecialTrump(); });
+document.addEventListener("scorekeeper:swapped", fitSpecialTrump);
 
 // A tap on a round form updates the page in place: one request, the new page's <main> swapped
 // in, focus and scroll kept, and the address replaced, so a game is one entry in the history

@@ -1,5 +1,6 @@
-"""Random games with the anniversary decks (hypothesis): Bombs, Clouds and special trumps played
-at random through the moves of the table, scored by hand here, and carried by the record."""
+"""Random games with the anniversary decks (hypothesis): Bombs, Clouds, special trumps and
+adjustments played at random through the moves of the table, scored by hand here, and carried by
+the record."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.core import bidding, game, record, rules, sheet
+from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.decks import Deck
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import Gives, Suit, Variants
@@ -55,7 +57,23 @@ def _round(draw: st.DrawFn, record: GameRecord) -> GameRecord:
     if draw(st.booleans()) and clouded:
         seat = draw(st.sampled_from(clouded))
         cloud = (seat, 1 if bids[seat] == 0 else draw(st.sampled_from([1, -1])))
-    return game.finish_round(record, tricks, bomb=bomb, cloud=cloud)
+    record = game.finish_round(record, tricks, bomb=bomb, cloud=cloud)
+    return _adjust(draw, record, len(record.rounds))
+
+
+REASONS = ("revoke", "misdeal", "house rule", "Zoë's bonus")
+
+
+def _adjust(draw: st.DrawFn, record: GameRecord, number: int) -> GameRecord:
+    """Up to three adjustments for the round ``number`` (already played), as a table gives them
+    from the round's result or its correction page."""
+    players = len(record.players)
+    for _ in range(draw(st.integers(0, 3))):
+        seat = draw(st.integers(0, players - 1))
+        points = draw(st.integers(-1000, 1000).filter(bool))
+        given = Adjustment(seat, points, draw(st.sampled_from(REASONS)))
+        record = game.adjust_round(record, number, given)
+    return record
 
 
 @st.composite
@@ -72,6 +90,9 @@ def anniversary_games(draw: st.DrawFn) -> GameRecord:
     rounds = draw(st.integers(0, len(record.schedule)))
     for _ in range(rounds):
         record = _round(draw, record)
+    late = draw(st.booleans())  # a late adjustment of an earlier round
+    if late and record.rounds:
+        record = _adjust(draw, record, draw(st.integers(1, len(record.rounds))))
     return record
 
 
@@ -83,17 +104,26 @@ def by_hand(bid: int | None, tricks: int) -> int:
 
 @GAMES
 @given(played=anniversary_games())
-def test_totals_are_the_sum_of_the_round_scores_counted_by_hand(played: GameRecord) -> None:
+def test_totals_are_the_sum_of_the_round_scores_and_adjustments_counted_by_hand(
+    played: GameRecord,
+) -> None:
     built = sheet.build(played)
     totals = [0] * len(played.players)
-    for row in built.rounds:
+    for row, kept in zip(built.rounds, played.rounds, strict=True):
+        given = [0] * len(played.players)
+        for adjustment in kept.adjustments:
+            given[adjustment.seat] += adjustment.points
+        assert row.adjustments == kept.adjustments
         assert sum(row.tricks) == row.hand_size - (1 if row.bomb else 0)
         for seat, taken in enumerate(row.tricks):
             bid = row.bids[seat]
             if row.cloud is not None and row.cloud.seat == seat:
                 assert bid is not None and abs(row.cloud.bid - bid) == 1 and row.cloud.bid >= 0
                 bid = row.cloud.bid
-            assert row.scores[seat] == by_hand(bid, taken)
+            # An adjustment counts in the score, never in whether the bid was met (a saboteur
+            # without a bid counts as met).
+            assert row.met[seat] == (bid is None or bid == taken)
+            assert row.scores[seat] == by_hand(bid, taken) + given[seat]
             totals[seat] += row.scores[seat]
         assert list(row.totals) == totals
     assert list(built.totals) == totals

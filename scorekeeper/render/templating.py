@@ -50,6 +50,7 @@ def init_app(app: Flask) -> None:
         special_name=labels.special_name,
         special_cards=tuple(decks.Special),
         can_turn=rules.can_turn,
+        turned_gives=rules.TURNED_GIVES,
         turn_groups=labels.turn_groups,
         schedules=rulebook.schedules,
         short_list=rulebook.short_list,

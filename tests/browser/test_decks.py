@@ -22,7 +22,7 @@ def start(page: Page, base: str, names: tuple[str, ...], deck: str = "anniversar
     page.goto(f"{base}/games/new")
     for seat, name in enumerate(names):
         page.fill(f"#players-{seat}", name)
-    page.check(f"input[name=deck][value={deck}]")
+    flows.choose(page, f"input[name=deck][value={deck}]")
     tap(page, page.get_by_role("button", name="Start the game"))
     assert not flows.flash_errors(page), flows.flash_errors(page)
     return flows.game_id(page)
@@ -82,10 +82,23 @@ def test_a_25_year_game_tapped_matches_the_scores_counted_by_hand(
 
     # Round 3, 3 cards: a Dragon turned, the dealer names clubs. Chiara bid 1, wins the
     # Cloud's trick, goes one up to 2 and takes 2: 20 + 20 = 40.
+    if script:  # only the buttons the chosen card allows can be tapped
+        form = page.locator("form.special-trump")
+        form.locator("select[name=turned]").select_option("fairy")
+        assert form.locator("button[value=hearts]").is_disabled()
+        assert not form.locator("button.no-trump").is_disabled()
+        form.locator("select[name=turned]").select_option("dragon")
+        assert form.locator("button.no-trump").is_disabled()
+        assert not form.locator("button[value=hearts]").is_disabled()
     special_trump(page, "dragon", "clubs")
     flows.enter_bids(page, [1, 1, 1, 0])
-    flows.enter_tricks(page, [1, 0, 2, 0])
     cloud(page, 2, "+1")
+    flows.enter_tricks(page, [1, 0, 2, 0])
+    # The stepper says the changed bid, and Chiara made it (the page's script or, without one,
+    # the server after the tricks' taps).
+    chiara = page.locator(".stepper[data-seat='2']")
+    assert chiara.locator(".cloud-to").inner_text().strip() == "→ 2"
+    assert "made" in str(chiara.get_attribute("class"))
     confirm(page)
     # Ada 1/1: 30; Bruno 1/0: -10; Chiara 2/2: 40; Dario 0/0: 20.
     assert totals(page, live_server, game) == [80, 40, 50, 60]
@@ -96,7 +109,12 @@ def test_a_25_year_game_tapped_matches_the_scores_counted_by_hand(
     flows.enter_bids(page, [2, 1, 0, 1])
     bomb(page)
     flows.enter_tricks(page, [1, 1, 0, 1])
+    if script:  # a bid of 0 can only go up: Chiara's Cloud offers no "one less"
+        page.locator("select[name=cloud-seat]").select_option("2")
+        assert page.locator("input[name=cloud-change][value='-1']").is_disabled()
+        assert page.locator("input[name=cloud-change][value='+1']").is_checked()
     cloud(page, 0, "-1")
+    assert not page.locator("input[name=cloud-change][value='-1']").is_disabled()
     confirm(page)
     # Ada 1/1: 30; Bruno 1/1: 30; Chiara 0/0: 20; Dario 1/1: 30.
     assert totals(page, live_server, game) == [110, 70, 70, 90]
@@ -148,7 +166,7 @@ def test_the_new_steps_fit_the_phone(
     page.goto(f"{live_server}/games/new")
     for seat, name in enumerate(names):
         page.fill(f"#players-{seat}", name)
-    page.check("input[name=deck][value=anniversary_30]")
+    flows.choose(page, "input[name=deck][value=anniversary_30]")
     tap(page, page.locator("form button.primary[type=submit]").last)
     flows.fast_forward(page, 2)
 
@@ -166,3 +184,13 @@ def test_the_new_steps_fit_the_phone(
     bomb(page)
     cloud(page, 1, "+1")
     shoot("tricks")
+    flows.enter_tricks(page, [2] + [0] * (players - 1))
+    tap(page, page.locator(".tricks-form button.confirm"))  # in any language
+    # An adjustment from the result screen, the way a table settles a revoke.
+    tap(page, page.locator(".result .adjust-link a"))
+    page.select_option("#seat", index=0)
+    page.fill("#points", "20")
+    page.fill("#reason", "revoke")
+    tap(page, page.locator("form.adjust button[type=submit]"))
+    assert not flows.flash_errors(page), flows.flash_errors(page)
+    shoot("result")
