@@ -85,7 +85,9 @@ def test_long_names_wrap_between_words(new_context: NewContext) -> None:
     page.goto(f"/games/{game}/sheet")
     lines["sheet"] = check(page, "sheet", found)
     page.goto(f"/games/{game}/rounds/1/edit")
-    lines["correction"] = check(page, "correction", found, cells="table.edit-table tbody th[scope=row]")
+    lines["correction"] = check(
+        page, "correction", found, cells="table.edit-table tbody th[scope=row]"
+    )
     page.goto(f"/games/{game}/display")
     check(page, "display", found, cells="")
     context.close()
