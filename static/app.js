@@ -215,8 +215,10 @@ const tricks = (function tricksSteppers() {
   const box = document.querySelector(".sheet-scroll");
   const cue = document.querySelector(".scroll-cue");
   if (!box || !cue) return;
-  const check = () => { cue.hidden = box.scrollWidth <= box.clientWidth; };
+  // Hidden once the sheet is scrolled to its last column: nothing is left to swipe to.
+  const check = () => { cue.hidden = box.scrollLeft + box.clientWidth >= box.scrollWidth - 2; };
   window.addEventListener("resize", check);
+  box.addEventListener("scroll", check, { passive: true });
   check();
 })();
 
@@ -316,6 +318,7 @@ const tricks = (function tricksSteppers() {
   function update() {
     const now = state();
     const already = refused(now);
+    const said = new Set(); // a setting's reason is said once, beside its first refused option
     form.querySelectorAll("input[type=radio], input[type=checkbox]").forEach((input) => {
       if (!keys.has(input.name)) return;
       let hits = [];
@@ -325,7 +328,10 @@ const tricks = (function tricksSteppers() {
       }
       input.disabled = hits.length > 0 && !input.checked;
       const label = input.closest("label");
-      say(label, "why", input.disabled ? hits[0].reason : "", (e) => label.lastElementChild.append(e));
+      const reason = input.disabled ? hits[0].reason : "";
+      const once = `${input.name}\n${reason}`;
+      say(label, "why", reason && !said.has(once) ? reason : "", (e) => label.lastElementChild.append(e));
+      if (reason) said.add(once);
     });
     // A combination already chosen that cannot be played (say Amigo, then an eighth name),
     // said under the setting's title, above its options; its fold opens to show it.
