@@ -40,3 +40,19 @@ def test_four_players_fit_the_box_and_it_ends_at_the_ranks(
     assert box["scroll"] <= box["client"], box
     assert not box["cue"], box
     assert box["below"] <= 3, box  # the box's border, no band
+
+
+def test_the_swipe_cue_goes_once_the_last_column_is_in_view(new_context: NewContext) -> None:
+    context = new_context()
+    page = context.new_page()
+    page.goto("/language/el?next=/")
+    game = start(page, ("Άννα", "Βασίλης", "Γιώργος", "Δήμητρα", "Ελένη", "Ζωή", "Ηλίας", "Θάλεια"))
+    flows.fast_forward(page, 1)
+    page.goto(f"/games/{game}/sheet")
+    cue = page.locator(".scroll-cue")
+    assert cue.is_visible()
+    page.eval_on_selector(".sheet-scroll", "(box) => { box.scrollLeft = box.scrollWidth; }")
+    cue.wait_for(state="hidden")
+    page.eval_on_selector(".sheet-scroll", "(box) => { box.scrollLeft = 0; }")
+    cue.wait_for(state="visible")
+    context.close()
