@@ -10,13 +10,13 @@ correction page (issue 21).
 from __future__ import annotations
 
 import pytest
-from babel.support import Translations
+from babel.support import NullTranslations, Translations
 
 from scorekeeper.paths import TRANSLATIONS
 from tests.test_translations import TRANSLATED
 
 
-def first_word(translations: Translations, message: str) -> str:
+def first_word(translations: NullTranslations, message: str) -> str:
     return translations.gettext(message).split()[0].strip(":").casefold()
 
 

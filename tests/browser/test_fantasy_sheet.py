@@ -6,6 +6,7 @@ issue 21). Light and dark."""
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 import pytest
 
@@ -25,7 +26,9 @@ LEADS = {
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_sheet_colours_each_race(new_context: NewContext, scheme: str) -> None:
+def test_the_sheet_colours_each_race(
+    new_context: NewContext, scheme: Literal["light", "dark"]
+) -> None:
     context = new_context()
     page = context.new_page()
     page.emulate_media(color_scheme=scheme)
