@@ -8,8 +8,10 @@
   const box = document.querySelector(".sheet-scroll");
   const cue = document.querySelector(".scroll-cue");
   if (!box || !cue) return;
-  const check = () => { cue.hidden = box.scrollWidth <= box.clientWidth; };
+  // Hidden once the sheet is scrolled to its last column: nothing is left to swipe to.
+  const check = () => { cue.hidden = box.scrollLeft + box.clientWidth >= box.scrollWidth - 2; };
   window.addEventListener("resize", check);
+  box.addEventListener("scroll", check, { passive: true });
   check();
 })();
 

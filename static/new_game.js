@@ -101,6 +101,7 @@
   function update() {
     const now = state();
     const already = refused(now);
+    const said = new Set(); // a setting's reason is said once, beside its first refused option
     form.querySelectorAll("input[type=radio], input[type=checkbox]").forEach((input) => {
       if (!keys.has(input.name)) return;
       let hits = [];
@@ -110,7 +111,10 @@
       }
       input.disabled = hits.length > 0 && !input.checked;
       const label = input.closest("label");
-      say(label, "why", input.disabled ? hits[0].reason : "", (e) => label.lastElementChild.append(e));
+      const reason = input.disabled ? hits[0].reason : "";
+      const once = `${input.name}\n${reason}`;
+      say(label, "why", reason && !said.has(once) ? reason : "", (e) => label.lastElementChild.append(e));
+      if (reason) said.add(once);
     });
     // A combination already chosen that cannot be played (say Amigo, then an eighth name),
     // said under the setting's title, above its options; its fold opens to show it.

@@ -85,3 +85,14 @@ def test_a_groups_first_game_seats_a_full_table(client: FlaskClient) -> None:
     # With six on the roster, the next game offers three fields for newcomers.
     page = soup(client.get(f"{group}/games/new"))
     assert len(page.select("input[name^=new_names-]")) == 3
+
+
+def test_a_home_card_of_many_players_says_how_many(client: FlaskClient) -> None:
+    # The names are cut to two lines on the card (style.css): the count is said under them.
+    start_game(client, ["Κωνσταντίνος Παπαδόπουλος", *(f"Player number {n}" for n in range(2, 9))])
+    start_game(client, ["Ann", "Bob", "Cy"])
+    cards = soup(client.get("/")).select(".game-card .progress")
+    assert [" ".join(card.get_text().split()).split(" · ")[0] for card in cards] == [
+        "Round 1 of 20",
+        "8 players",
+    ]

@@ -65,6 +65,33 @@ def name_breaks(document: bytes, names: tuple[str, ...]) -> list[str]:
     return seen
 
 
+# Air between a header word and its column's borders (their middle), in points: a thick border
+# is 1.4 pt wide, so a word less than 0.7 pt from its middle is drawn over it, and a reader (and
+# pdftotext) sees it run into the next column's word ("ΣύνολοΠρ.", issue 21).
+AIR_PT = 1.0
+
+
+def header_air(document: bytes, field: str) -> list[str]:
+    """Words of the players' field headers (the row of the header ``field``) closer than
+    :data:`AIR_PT` to a border of their column."""
+    found = pdfs.words(document)
+    # The pad's row has the header once per player (the key above the pad has it once).
+    rows = Counter((word.y0, word.y1) for word in found if word.text == field)
+    top, bottom = rows.most_common(1)[0][0]
+    page = pdfs.raster(document)
+    seen = []
+    for word in found:
+        if abs(word.y0 - top) > SLACK or abs(word.y1 - bottom) > SLACK:
+            continue
+        rules = page.vertical_rules(word.y0, word.y1)
+        middle = (word.x0 + word.x1) / 2
+        left = max((rule for rule in rules if rule <= middle), default=0.0)
+        right = min((rule for rule in rules if rule >= middle), default=float("inf"))
+        if min(word.x0 - left, right - word.x1) < AIR_PT:
+            seen.append(f"{word.text!r} touches its column's border ({left}, {right}): {word}")
+    return seen
+
+
 def chart_problems(document: bytes, caption: str, expected: Counter[str]) -> list[str]:
     """Words drawn over the chart that are not the chart's: the chart is the box from its
     caption to the page's right margin and the bottom of its last word. ``expected`` counts the
@@ -107,6 +134,32 @@ def test_the_game_sheet_of_eight_long_names_fits_every_page(app: Flask, lang: st
     assert page_problems(document) == []
     assert chart_problems(document, caption, totals) == []
     assert name_breaks(document, LONG_NAMES) == []
+
+
+# Greek names of one long surname each, as a table writes them (issue 21's walkthrough).
+GREEK = (
+    "Κωνσταντίνος Παπαδόπουλος",
+    "Αλεξάνδρα Κωνσταντινίδου",
+    "Παναγιώτης Χατζηγεωργίου",
+    "Ευαγγελία Θεοδωροπούλου",
+    "Χαράλαμπος Καραμανλής",
+    "Σταυρούλα Αναστασοπούλου",
+    "Δημήτριος Παπαχριστοδούλου",
+    "Αικατερίνη Μαυρογιάννη",
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_unfinished_game_of_eight_greek_names_keeps_its_headers_apart(
+    app: Flask, lang: str
+) -> None:
+    # Three rounds: the totals are short, so the total column is as wide as its header only.
+    with app.test_request_context(f"/?lang={lang}"):
+        record = pdfs.play(GREEK, Variants(), rounds=3, seed=3)
+        document = printing.game_pdf(sheet.build(record), day="2026-12-01", paper="a4")
+        field = printing.pad_headers()["bid"]
+    assert header_air(document, field) == []
+    assert name_breaks(document, GREEK) == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -168,3 +168,28 @@ def test_reopening_the_round_keeps_its_adjustment(app: Flask, client: FlaskClien
     assert act(client, game_id, "tricks", **{"tricks-0": 1, "tricks-1": 0, "tricks-2": 1}) == []
     cells = soup(client.get(f"/games/{game_id}/sheet")).select("tfoot tr:first-child td")
     assert [c.get_text(strip=True) for c in cells] == ["10", "\u221210", "20"]
+
+
+def test_the_form_leaves_checking_to_the_app_and_marks_the_tab_it_came_from(
+    client: FlaskClient,
+) -> None:
+    game_id = _played(client)
+    for back, tab, leads_to in (("", "Round", f"/games/{game_id}"), ("edit", "Sheet", "/edit")):
+        url = f"/games/{game_id}/rounds/2/adjust" + (f"?back={back}" if back else "")
+        page = soup(client.get(url))
+        form = one(page, "form.adjust")
+        # The browser's own "Please fill out this field." is in its language, not the page's.
+        assert form.has_attr("novalidate")
+        # An empty field, not a "20" that looks filled in.
+        assert not one(form, "input[name=points]").get("placeholder")
+        assert one(page, "nav [aria-current=page]").get_text(strip=True) == tab
+        # Save and cancel side by side, the way back to the tab's page.
+        buttons = one(form, ".form-buttons")
+        assert str(one(buttons, "a.button")["href"]).endswith(leads_to)
+        assert one(buttons, "button[type=submit]")
+    response = _adjust(client, game_id, 2, seat=1, sign="-", points="", reason="revoke")
+    assert response.status_code == 400
+    assert (
+        one(soup(response), ".field-error").get_text()
+        == "Enter the points: 20 takes off or adds 20."
+    )

@@ -24,13 +24,15 @@ FIXED_EM = {"round": 3.7, "cards": 3.4, "dealer": 6.0, "trump": 6.2}
 BID_EM, TRICKS_EM = 1.9, 2.5
 DIGIT_EM, SIGN_EM, MARK_EM, PADDING_EM = 0.7, 0.84, 0.84, 0.45
 # Text sizes relative to the pad's font, as print.css sets them: the round's headers (bold,
-# 0.9em, 1.5pt padding each side), the players' field headers (0.9em x 0.78, no padding), and
-# the dealer's name and the trump cell's suit (0.9em) and what was turned under it (0.9em x 0.8).
-HEADER_SCALE, FIELD_SCALE = 0.9, 0.9 * 0.78
+# 0.9em, 1.5pt padding each side), the players' field headers (0.78em, no padding: their rule
+# replaces the headers' 0.9em, it does not multiply it; measured at 0.9 x 0.78, "Σύνολο" ran
+# over the thick border between players, issue 21), and the dealer's name and the trump cell's
+# suit (0.9em) and what was turned under it (0.9em x 0.8).
+HEADER_SCALE, FIELD_SCALE = 0.9, 0.78
 TRUMP_SCALE, NOTE_SCALE = 0.9, 0.9 * 0.8
 # Room beside a word, in ems of the pad's font: the cell's padding and a hair of air, so that
 # neighbouring words never touch.
-HEADER_ROOM_EM, FIELD_ROOM_EM = 0.7, 0.35
+HEADER_ROOM_EM, FIELD_ROOM_EM = 0.7, 0.6
 DEALER_MAX_EM = 8.0
 # A player's name in the header prints bold at 1.05em; each cell has 1.5 pt of padding either
 # side, and the thick border between players takes about another point and a half.

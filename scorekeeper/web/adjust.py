@@ -61,6 +61,7 @@ def adjust_round(game_id: str, number: int) -> ResponseReturnValue:
         remove=RemoveAdjustmentForm(data={"version": stored.version}),
         reasons=[str(reason) for reason in COMMON_REASONS],
         back=_back_url(stored, number),
+        tab="sheet" if _back_to() == "edit" else "game",
     ), status
 
 

@@ -1,6 +1,6 @@
 """Names wrap between words in the name columns of the phone's pages, with eight players whose
 names are 32 characters long (Greek and Latin), at 390 x 844 in Greek: the round results and the
-score sheet's headers. No page scrolls sideways.
+score sheet's headers and the "correct a round" page. No page scrolls sideways.
 
 Each line of a name that wraps is found with ``Range.getClientRects`` on its characters: a line
 must start at the start of a word (after a space, or after a hyphen written in the name). Only
@@ -84,6 +84,10 @@ def test_long_names_wrap_between_words(new_context: NewContext) -> None:
     lines = {"round": check(page, "round", found)}
     page.goto(f"/games/{game}/sheet")
     lines["sheet"] = check(page, "sheet", found)
+    page.goto(f"/games/{game}/rounds/1/edit")
+    lines["correction"] = check(
+        page, "correction", found, cells="table.edit-table tbody th[scope=row]"
+    )
     page.goto(f"/games/{game}/display")
     check(page, "display", found, cells="")
     context.close()

@@ -40,6 +40,10 @@ def test_refused_choices_are_greyed_out_with_the_reason(page: Page, live_server:
     for hidden in ("input[name=bid_visibility][value=hidden]", "#saboteur"):
         assert page.locator(hidden).is_disabled(), hidden
         assert reason(page, hidden), hidden
+    # Both sealed ways of bidding are refused for one reason: it is said once, not twice.
+    visibility = page.locator("fieldset[data-setting=bid_visibility]")
+    assert visibility.locator("input:disabled").count() == 2
+    assert visibility.locator(".why:visible").count() == 1
     choose(page, "input[name=bid_restriction][value=none]")
     assert page.locator("#saboteur").is_enabled() and reason(page, "#saboteur") == ""
 

@@ -146,6 +146,7 @@ class NewGameForm(OnceForm):
     first_dealer = SelectField(
         _l("First dealer"),
         choices=[SelectChoice("random", _l("Draw at random"))]
+        # Translators: a chair at the table, not a rank: a word unlike "Rank" and "Place".
         + [SelectChoice(str(seat), _l("Seat %(n)s", n=seat + 1)) for seat in range(8)],
         default="random",
     )
