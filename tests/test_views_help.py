@@ -74,6 +74,14 @@ def test_the_form_shows_the_hand_sizes_of_each_length(client: FlaskClient) -> No
     lines = [li.get_text(" ", strip=True) for li in details.select("li")]
     assert lines[0] == "3 players: 2, 4, … 20 cards"
     assert lines[-1] == "8 players: 1, 3, 5, 7 cards"
+    # Tables that play the same hands share a line.
+    five = one(page, "input[name=length][value=five_rounds]").find_parent("label")
+    assert five is not None
+    same = five.find_next_sibling("details")
+    assert isinstance(same, Tag)
+    assert [li.get_text(" ", strip=True) for li in same.select("li")] == [
+        "3\u20138 players: 1, 2, … 5 cards"
+    ]
     text = page.get_text(" ")
     assert "deals the whole deck" not in text
     assert "Reminded in one-card rounds only. There are none in:" in text

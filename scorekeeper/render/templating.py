@@ -52,7 +52,7 @@ def init_app(app: Flask) -> None:
         can_turn=rules.can_turn,
         turned_gives=rules.TURNED_GIVES,
         turn_groups=labels.turn_groups,
-        schedules=rulebook.schedules,
+        schedules=_schedules_by_tables,
         short_list=rulebook.short_list,
         without_one_card_hand=rulebook.without_one_card_hand,
         section_title=labels.section_title,
@@ -122,6 +122,21 @@ def _suit_name(context: Context, suit: Suit) -> str:
 def _trump_label(context: Context, trump: Trump | None) -> str:
     """A round's trump with the suit named as the game's deck names it."""
     return labels.trump_label(trump, _edition(context))
+
+
+def _schedules_by_tables(length: str) -> list[tuple[str, tuple[int, ...] | None]]:
+    """The hand sizes of a length as the new-game page lists them: tables that play the same
+    hands share one line (3 to 8 players: "1, 2, … 5 cards"), so the page says it once."""
+    lines: list[tuple[list[int], tuple[int, ...] | None]] = []
+    for players, hands in rulebook.schedules(length):
+        if lines and lines[-1][1] == hands:
+            lines[-1][0].append(players)
+        else:
+            lines.append(([players], hands))
+    return [
+        (str(tables[0]) if len(tables) == 1 else f"{tables[0]}\u2013{tables[-1]}", hands)
+        for tables, hands in lines
+    ]
 
 
 def _translations() -> dict[str, Any]:
