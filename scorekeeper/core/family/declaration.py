@@ -15,7 +15,6 @@ from enum import StrEnum
 from itertools import accumulate
 from typing import Any, Generic, TypeVar
 
-from scorekeeper.core.family.refusals import refuse
 from scorekeeper.core.refusals import RuleError
 from scorekeeper.core.rules import Trump
 
@@ -132,7 +131,7 @@ class Declaration(Generic[S, R]):
     def check_players(self, players: int) -> None:
         """Refuse a table the game is not played by."""
         if not self.min_players <= players <= self.max_players:
-            raise refuse(
+            raise RuleError(
                 self.player_count_code,
                 game=self.name,
                 low=self.min_players,
@@ -146,7 +145,7 @@ class Declaration(Generic[S, R]):
         for refusal in self.refusals:
             if refusal.applies(players, settings):
                 words = refusal.words(players, settings) if refusal.words else {}
-                raise refuse(refusal.code, setting=refusal.setting, **words)
+                raise RuleError(refusal.code, setting=refusal.setting, **words)
 
     def schedules(self, players: int) -> dict[Plain, tuple[int, ...]]:
         """The hands of every schedule the game offers this table, the other settings at their
@@ -183,7 +182,7 @@ def setting_value(setting: Setting, plain: object) -> Plain:
     # ``True == 1`` in Python: a flag takes only a bool, a number setting never a bool.
     same_kind = isinstance(plain, bool) is isinstance(setting.default, bool)
     if not (same_kind and isinstance(plain, str | bool | int) and plain in setting.choices):
-        raise refuse(
+        raise RuleError(
             "setting_not_option",
             setting=setting.key,
             name=setting.key,
@@ -199,7 +198,7 @@ def by_key(settings: Sequence[Setting], values: Mapping[str, object]) -> dict[st
     checked: dict[str, Plain] = {}
     for key, value in values.items():
         if key not in known:
-            raise refuse("setting_unknown", name=key, known=", ".join(known))
+            raise RuleError("setting_unknown", name=key, known=", ".join(known))
         checked[key] = setting_value(known[key], value)
     return checked
 
