@@ -7,9 +7,9 @@ from typing import Any
 from scorekeeper.core.family import oh_hell, skull_king, skull_king_checks
 from scorekeeper.core.family.declaration import Bidding, Declaration, Played, TrumpSource
 from scorekeeper.core.family.oh_hell import OhHellSettings
-from scorekeeper.core.family.refusals import refuse
 from scorekeeper.core.family.skull_king import JOLLY_ROGER, SkullKingRound, SkullKingSettings
 from scorekeeper.core.family.wizard import WIZARD
+from scorekeeper.core.refusals import RuleError
 
 SKULL_KING: Declaration[SkullKingSettings, SkullKingRound] = Declaration(
     key="skull_king",
@@ -28,6 +28,9 @@ SKULL_KING: Declaration[SkullKingSettings, SkullKingRound] = Declaration(
     check_round=skull_king_checks.check_round,
     score_round=skull_king.score_round,
     bonuses=skull_king.BONUSES,
+    round_of=skull_king.round_of,
+    blank_extras=skull_king.Extras(),
+    final_bids=skull_king.final_bids,
 )
 
 OH_HELL: Declaration[OhHellSettings, Played] = Declaration(
@@ -46,6 +49,8 @@ OH_HELL: Declaration[OhHellSettings, Played] = Declaration(
     bidding=lambda settings: oh_hell.BIDDING[settings.hook],
     check_round=oh_hell.check_round,
     score_round=oh_hell.score_round,
+    round_variants=oh_hell.round_variants,
+    resolve_trump=oh_hell.trump_entered,
 )
 
 GAMES: dict[str, Declaration[Any, Any]] = {
@@ -59,4 +64,4 @@ def game(key: str) -> Declaration[Any, Any]:
     try:
         return GAMES[key]
     except KeyError:
-        raise refuse("game_unknown", name=key, known=", ".join(GAMES)) from None
+        raise RuleError("game_unknown", name=key, known=", ".join(GAMES)) from None

@@ -26,7 +26,6 @@ from scorekeeper.core.family.declaration import (
     settings_from_plain,
     settings_to_plain,
 )
-from scorekeeper.core.family.refusals import refuse
 from scorekeeper.core.refusals import RuleError
 from scorekeeper.core.rules import Suit, Trump, Turned
 from scorekeeper.core.variants import BidRestriction, Variants
@@ -280,25 +279,42 @@ def resolve_trump(
     if fixed is not None:
         if turned is not Turned.NONE or (suit is not None and suit is not fixed.suit):
             dealt_out = settings.trump is TrumpChoice.TURNED
-            raise refuse("trump_none_left" if dealt_out else "trump_does_not_fit")
+            raise RuleError("trump_none_left" if dealt_out else "trump_does_not_fit")
         return fixed
     if turned is Turned.NONE:
-        raise refuse("trump_missing")
+        raise RuleError("trump_missing")
     if turned is not Turned.SUIT:
-        raise refuse("trump_suit_only")
+        raise RuleError("trump_suit_only")
     if suit is None:
-        raise refuse("trump_suit_missing")
+        raise RuleError("trump_suit_missing")
     return Trump(turned, suit)
 
 
 # --- bids and scores -------------------------------------------------------------------------
 
 
-def round_setup(players: int, settings: OhHellSettings, hand_size: int, dealer: int) -> RoundSetup:
+def round_variants(settings: OhHellSettings) -> Variants:
     """Wizard's bidding rules fit Oh Hell: the hook is the plus/minus-one restriction."""
     restriction = BidRestriction.PLUS_MINUS_ONE if settings.hook else BidRestriction.NONE
-    return RoundSetup(
-        players, 1, hand_size, dealer, Variants(bid_restriction=restriction), (0,) * players
+    return Variants(bid_restriction=restriction)
+
+
+def round_setup(players: int, settings: OhHellSettings, hand_size: int, dealer: int) -> RoundSetup:
+    """The round engine's setup of a round (only its bids are judged by it)."""
+    return RoundSetup(players, 1, hand_size, dealer, round_variants(settings), (0,) * players)
+
+
+def trump_entered(
+    turned: Turned,
+    suit: Suit | None,
+    number: int,
+    hand_size: int,
+    players: int,
+    settings: OhHellSettings,
+) -> Trump:
+    """:func:`resolve_trump` in the declaration's order of arguments."""
+    return resolve_trump(
+        turned, suit, number=number, hand_size=hand_size, players=players, settings=settings
     )
 
 
@@ -311,7 +327,7 @@ def check_round(
         bidding.check_round_bids(setup, played.bids)
     except RuleError as error:
         if error.code == "bid_total_forbidden":
-            raise refuse("bid_total_forbidden_hook", hand=played.hand_size) from None
+            raise RuleError("bid_total_forbidden_hook", hand=played.hand_size) from None
         raise
     scoring.check_tricks(played.hand_size, played.tricks, players)
 
