@@ -15,7 +15,7 @@ from markupsafe import Markup
 from scorekeeper.core import decks, rulebook, rules, variants
 from scorekeeper.core.rules import Length, Suit, Trump
 from scorekeeper.core.variants import Edition
-from scorekeeper.render import hyphens, labels, languages
+from scorekeeper.render import game_words, hyphens, labels, languages
 
 
 def init_app(app: Flask) -> None:
@@ -65,6 +65,7 @@ def init_app(app: Flask) -> None:
         Suit=Suit,
         variant_sections=variants.SECTIONS,
     )
+    app.jinja_env.globals.update(game_words.TEMPLATE_GLOBALS)
     # Filters, not globals: Jinja calls a filter directly, a global through the context.
     app.jinja_env.filters.update(
         refusal=labels.refusal,
