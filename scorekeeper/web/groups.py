@@ -32,7 +32,8 @@ from scorekeeper.core.rules import Length, RuleError, next_first_dealer
 from scorekeeper.core.stats import Filters, GroupStats, VariantFilter
 from scorekeeper.render import chart, filenames, labels, printing
 from scorekeeper.storage import StoredGame, StoredGroup
-from scorekeeper.web import access, forms, heavy, once, pdf, sharing, views
+from scorekeeper.web import access, forms, heavy, once, pdf, sharing
+from scorekeeper.web import new_game as new_game_page
 from scorekeeper.web.forms import games as games_form
 from scorekeeper.web.forms import groups as group_forms
 from scorekeeper.web.kinds import GAME, GROUP
@@ -339,8 +340,8 @@ def _new_game_page(stored: StoredGroup, form: group_forms.GroupGameForm, key: st
         "groups/new_game.html",
         stored,
         form=form,
-        refused=views.refused_for(key),
-        **views.game_choice(key),
+        refused=new_game_page.refused_for(key),
+        **new_game_page.game_choice(key),
     )
 
 

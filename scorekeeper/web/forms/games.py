@@ -20,7 +20,6 @@ from wtforms.fields.choices import SelectChoice
 
 from scorekeeper.core import family, rules, variants
 from scorekeeper.core.family.declaration import Declaration, Plain
-from scorekeeper.core.family.refusals import refuse
 from scorekeeper.core.refusals import RuleError
 from scorekeeper.render import labels
 from scorekeeper.web.forms import NewGameForm, OnceForm
@@ -184,7 +183,7 @@ def refused_choices(declared: Declaration[Any, Any]) -> list[dict[str, object]]:
             chosen = declared.from_plain({refusal.setting: refused[0]})
             words = dict(refusal.words(players, chosen)) if refusal.words else {}
             words |= {"given": "{value}"} if "given" in words else {}
-            reason = refuse(refusal.code, setting=refusal.setting, **words).reason
+            reason = RuleError(refusal.code, setting=refusal.setting, **words).reason
             found.append(
                 {
                     "setting": refusal.setting,
