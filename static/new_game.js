@@ -62,9 +62,15 @@
   const seats = Array.from(form.querySelectorAll("[data-dealer]"));
   function update() {
     const players = seats.filter((seat) => (seat.type === "checkbox" ? seat.checked : seat.value.trim())).length;
+    onlyWith();
     folds.forEach((fold) => {
       const words = [];
+      fold.querySelectorAll("select").forEach((select) => {
+        const box = select.closest("[data-setting]");
+        if (!box.hidden && select.selectedIndex > 0) words.push(`${box.querySelector("b").textContent}: ${select.selectedOptions[0].textContent}`);
+      });
       fold.querySelectorAll("label.option input:checked").forEach((input) => {
+        if (input.closest("[hidden]")) return;
         if (input.type === "checkbox" || input.value !== "none") {
           words.push(input.closest("label").querySelector("b").textContent.trim());
         }
@@ -75,6 +81,15 @@
       });
       const choice = fold.querySelector(".fold-choice");
       choice.textContent = words.join(" · ") || choice.dataset.none;
+    });
+  }
+  // A setting that counts only with another's choice (Oh Hell's own numbers, with custom
+  // scoring: data-only-with="scoring=custom") is shown with that choice only.
+  function onlyWith() {
+    form.querySelectorAll("[data-only-with]").forEach((box) => {
+      const [name, value] = box.dataset.onlyWith.split("=");
+      const chosen = form.querySelector(`input[name="${name}"]:checked`);
+      box.hidden = !chosen || chosen.value !== value;
     });
   }
   form.addEventListener("change", update);
@@ -91,7 +106,8 @@
   const keys = new Set(rules.flatMap((rule) => rule.when.flatMap((when) => Object.keys(when))));
   const names = Array.from(form.querySelectorAll(".seat input"));
   function state() {
-    const now = { players: Math.max(3, names.filter((input) => input.value.trim()).length) };
+    const now = { players: Math.max(Number(form.dataset.min || 3), names.filter((input) => input.value.trim()).length) };
+    form.querySelectorAll("select[name]").forEach((select) => { now[select.name] = Number(select.value); });
     form.querySelectorAll("input[type=radio]:checked").forEach((input) => { now[input.name] = input.value; });
     form.querySelectorAll("input[type=checkbox]").forEach((input) => { now[input.name] = input.checked; });
     return now;
@@ -116,13 +132,22 @@
       say(label, "why", reason && !said.has(once) ? reason : "", (e) => label.lastElementChild.append(e));
       if (reason) said.add(once);
     });
+    // A number's list: the numbers refused with the others chosen cannot be picked.
+    form.querySelectorAll("select[name]").forEach((select) => {
+      if (!keys.has(select.name)) return;
+      Array.from(select.options).forEach((option) => {
+        option.disabled = !option.selected && refused({ ...now, [select.name]: Number(option.value) }).some((rule) => !already.includes(rule));
+      });
+    });
     // A combination already chosen that cannot be played (say Amigo, then an eighth name),
     // said under the setting's title, above its options; its fold opens to show it.
     new Set(rules.map((rule) => rule.setting)).forEach((setting) => {
       const box = form.querySelector(`[data-setting="${setting}"]`);
       const rule = already.find((r) => r.setting === setting);
       if (!box) return;
-      const note = say(box, "why-now", rule ? rule.reason : "", (e) => box.insertBefore(e, box.querySelector("label")));
+      const chosen = box.querySelector("select");
+      const why = rule ? rule.reason.replace("{value}", chosen ? chosen.value : "") : "";
+      const note = say(box, "why-now", why, (e) => box.insertBefore(e, box.querySelector("label")));
       if (note) note.id = `why-${setting}`;
       const fold = box.closest("details");
       if (rule && fold) fold.open = true;

@@ -25,6 +25,7 @@ def init_app(app: Flask) -> None:
         hosting,
         live,
         manage,  # noqa: F401 (adds its routes to the game pages' blueprint)
+        new_game,  # noqa: F401 (adds its routes to the game pages' blueprint)
         pdf,
         pwa,
         security,

@@ -27,12 +27,14 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
-from scorekeeper.core import game, sheet, stats, variants
+from scorekeeper.core import game, sheet, stats
 from scorekeeper.core.rules import Length, RuleError, next_first_dealer
 from scorekeeper.core.stats import Filters, GroupStats, VariantFilter
 from scorekeeper.render import chart, filenames, labels, printing
 from scorekeeper.storage import StoredGame, StoredGroup
 from scorekeeper.web import access, forms, heavy, once, pdf, sharing
+from scorekeeper.web import new_game as new_game_page
+from scorekeeper.web.forms import games as games_form
 from scorekeeper.web.forms import groups as group_forms
 from scorekeeper.web.kinds import GAME, GROUP
 
@@ -277,38 +279,49 @@ def rename(group_id: str, key: str) -> WerkzeugResponse:
 
 @bp.route("/<group_id>/games/new", methods=["GET", "POST"])
 def new_game(group_id: str) -> ResponseReturnValue:
-    """A new game of the group: tap who plays; first dealer and variants as last time."""
+    """A new game of the group: the game, who plays; first dealer and settings as last time."""
     stored = access.load_or_404(GROUP, group_id)
     access.require_keeper(GROUP, stored)
     # A keeper sees every game: the last one started is the last stamp.
     stamps = heavy.visible(stored)
     found = storage.load(storage.get_db(), stamps[-1].id) if stamps else None
     last = found.record if found else None
+    picked = request.form.get("choose", "")
+    asked = picked or request.values.get("game", "") or (last.game if last else "")
+    try:
+        key = games_form.game_key(asked)
+    except RuleError as error:
+        abort(400, description=labels.refusal(error.reason))
     data = None
     order: list[str] = []
     if last is not None:
         order = list(stats.seat_keys(last.players))
         if request.method == "GET":
-            data = _last_game_defaults(last)
-    form = group_forms.GroupGameForm(data=data)
+            data = _last_game_defaults(last, key)
+    form_class = games_form.form_for(group_forms.GroupGameForm, key)
+    form = (
+        form_class(games_form.picked(request.form, key), data=data)
+        if picked
+        else form_class(data=data)
+    )
     form.seat(dict(stored.roster), order)
     move = request.form.get("move", "")
-    if move:
+    if move or picked:
         seat, _sep, direction = move.partition(":")
         if seat.isascii() and seat.isdigit() and len(seat) <= 3:
             form.move(int(seat), -1 if direction == "up" else 1)
-        return _page("groups/new_game.html", stored, form=form)
+        return _new_game_page(stored, form, key)
     if form.validate_on_submit():
         try:
-            record = game.new_game(form.names(), form.dealer(), form.variants())
+            record = game.start(key, form.names(), form.dealer(), games_form.plain(form))
         except RuleError as error:
-            form.form_errors.append(str(error))
+            form.form_errors.append(labels.refusal(error.reason))
         else:
-            key = form.once_key()
+            once_key = form.once_key()
             try:
                 created = once.make(
                     lambda browser: storage.create_group_game(
-                        storage.get_db(), stored.id, record, key=key, digest=browser
+                        storage.get_db(), stored.id, record, key=once_key, digest=browser
                     )
                 )
             except storage.RosterFull as error:
@@ -319,17 +332,29 @@ def new_game(group_id: str) -> ResponseReturnValue:
                 access.remember(GAME, created, keeper=True)
                 return redirect(url_for("views.game", game_id=created.id), code=303)
     status = 400 if request.method == "POST" else 200
-    return _page("groups/new_game.html", stored, form=form), status
+    return _new_game_page(stored, form, key), status
 
 
-def _last_game_defaults(last: game.GameRecord) -> dict[str, object]:
-    """The variants of the group's last game, and its first dealer's next seat as first dealer
-    (the deal moves on, as in a rematch); its players are ticked."""
+def _new_game_page(stored: StoredGroup, form: group_forms.GroupGameForm, key: str) -> str:
+    return _page(
+        "groups/new_game.html",
+        stored,
+        form=form,
+        refused=new_game_page.refused_for(key),
+        **new_game_page.game_choice(key),
+    )
+
+
+def _last_game_defaults(last: game.GameRecord, key: str) -> dict[str, object]:
+    """The settings of the group's last game (if it is the game asked for), and its first
+    dealer's next seat as first dealer (the deal moves on, as in a rematch); its players are
+    ticked."""
     keys = stats.seat_keys(last.players)
+    settings = last.declaration.to_plain(last.chosen) if last.game == key else {}
     return {
         "pick": list(keys),
         "first_dealer": keys[next_first_dealer(last.first_dealer, len(keys))],
-        **{spec.key: spec.plain(getattr(last.variants, spec.key)) for spec in variants.REGISTRY},
+        **settings,
     }
 
 

@@ -21,14 +21,15 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper import storage
-from scorekeeper.core import game, rulebook, rules, sheet, variants
+from scorekeeper.core import game, rulebook, sheet
 from scorekeeper.core.family import rulebook as family_rulebook
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import RuleError
-from scorekeeper.render import chart, labels
+from scorekeeper.render import chart, game_words, labels
 from scorekeeper.storage import StoredGame
-from scorekeeper.web import access, forms, once, sharing
+from scorekeeper.web import access, forms, sharing
 from scorekeeper.web.forms import cards
+from scorekeeper.web.forms import extras as extras_form
 from scorekeeper.web.kinds import GAME, GROUP
 
 bp = Blueprint("views", __name__)
@@ -136,53 +137,6 @@ def home() -> str:
     )
 
 
-@bp.route("/games/new", methods=["GET", "POST"])
-def new_game() -> ResponseReturnValue:
-    """Players, first dealer and variants; refused combinations keep what was typed."""
-    form = forms.NewGameForm()
-    move = request.form.get("move", "")
-    if move:
-        seat, _sep, direction = move.partition(":")
-        # isdigit() alone lets "²" and 5000-digit numbers through to int(), which refuses them.
-        if seat.isascii() and seat.isdigit() and len(seat) <= 2:
-            form.move(int(seat), -1 if direction == "up" else 1)
-        return _new_game_page(form)
-    if form.validate_on_submit():
-        record = game.new_game(form.names(), form.dealer(), form.variants())
-        key = form.once_key()
-        stored = once.make(
-            lambda browser: storage.create_game_once(storage.get_db(), record, key, browser)[0]
-        )
-        if stored is None:
-            return once.refused()
-        access.remember(GAME, stored, keeper=True)
-        if record.variants.foresight and 1 not in record.schedule:
-            flash(
-                _(
-                    "Foresight is played with one-card hands, and this game has none: "
-                    "it will not be reminded."
-                ),
-                "info",
-            )
-        return _to_game(stored)
-    status = 400 if request.method == "POST" else 200
-    return _new_game_page(form), status
-
-
-def _new_game_page(form: forms.NewGameForm) -> str:
-    """The new-game form, with the combinations the rules refuse spelt out for the page's
-    script, which greys out a choice that cannot go with the others and says why."""
-    refused = [
-        {
-            "setting": rule.setting,
-            "reason": labels.refusal(RuleError(rule.code, setting=rule.setting).reason),
-            "when": list(combos),
-        }
-        for rule, combos in variants.refused_choices(rules.MIN_PLAYERS, rules.MAX_PLAYERS)
-    ]
-    return render_template("home/new_game.html", form=form, refused=refused)
-
-
 @bp.get("/rules", endpoint="rules")
 def rules_page() -> str:
     """The rules of Wizard and of every variant, in the reader's language."""
@@ -224,6 +178,8 @@ def _game_page(stored: StoredGame, draft: str, *, in_place: bool = False) -> str
         undo=game.undo_step(stored.record),
         start=_tricks_start(now, draft) if now else (),
         played=_played(now, draft) if now else cards.NOTHING,
+        entered=_entered(now, draft) if now else extras_form.NOTHING,
+        **_extras_offered(built),
         group=_group_of(stored) if built.finished else None,
         in_place=in_place,
     )
@@ -250,6 +206,32 @@ def _played(now: sheet.CurrentRound, draft: str) -> cards.Played:
         return cards.from_draft(draft, len(now.order))
     seat, change = now.reopened_cloud or (None, None)
     return cards.Played(now.reopened_bomb, seat, change)
+
+
+def _entered(now: sheet.CurrentRound, draft: str) -> extras_form.Entered:
+    """Skull King's facts the result step starts with: as tapped, else as the round undo
+    reopened had them."""
+    if forms.tricks_draft(draft, now.number, len(now.order), now.hand_size) is not None:
+        return extras_form.from_draft(draft, len(now.order))
+    return extras_form.from_extras(now.reopened_extras)
+
+
+def _extras_offered(built: sheet.Sheet) -> dict[str, object]:
+    """What the result step offers beyond the tricks: the game's bonuses (Loot with the
+    advanced cards only), destroyed tricks, the pirate powers and the Cannonball, as the game's
+    settings allow; nothing in a game without bonuses."""
+    declared, chosen = built.declaration, built.chosen
+    advanced = bool(getattr(chosen, "advanced_cards", False))
+    return {
+        "bonus_kinds": tuple(
+            str(bonus.kind) for bonus in declared.bonuses if advanced or not bonus.shared
+        ),
+        "with_destroyed": advanced,
+        "with_powers": bool(getattr(chosen, "pirate_powers", False)),
+        "with_cannonball": getattr(chosen, "scoring", None) == "rascal",
+        "words": game_words,
+        "claim_text": extras_form.claim_text,
+    }
 
 
 def _group_of(stored: StoredGame) -> storage.StoredGroup | None:
@@ -293,27 +275,36 @@ def tricks(game_id: str) -> Response:
     number = len(stored.record.rounds) + 1
     tapped = form.by_seat(players)
     played = cards.posted(request.form, players)
+    entered = extras_form.posted(request.form, players)
     step = forms.tricks_step(request.form.get("step", ""), players)
-    if step is not None or request.form.get("special") == "bomb":
+    tapped_extra = extras_form.changed(request.form)
+    if step is not None or request.form.get("special") == "bomb" or tapped_extra:
         # Without JavaScript the steppers are submit buttons: nothing is stored, the page
         # comes back with the step made (with JavaScript they change the page alone). The
         # Bomb's button comes back the same way, with or without JavaScript.
         if step is not None:
             seat, change = step
             tapped[seat] = max(0, (tapped[seat] or 0) + change)
-        draft = forms.draft_text(number, tapped) + played.text()
+        draft = forms.draft_text(number, tapped) + played.text() + entered.text()
         if request.headers.get(IN_PLACE_HEADER) == "1":
             return _after_move(stored.id, draft)
         return redirect(url_for("views.game", game_id=stored.id, tricks=draft), code=303)
-    draft = forms.draft_text(number, tapped) + played.text()
-    return _apply(stored, form, lambda r: _finish(r, tapped, played), draft)
+    draft = forms.draft_text(number, tapped) + played.text() + entered.text()
+    return _apply(stored, form, lambda r: _finish(r, tapped, played, entered), draft)
 
 
-def _finish(record: GameRecord, tapped: list[int | None], played: cards.Played) -> GameRecord:
-    """Close the round with the tricks, the Bomb and the Cloud tapped."""
+def _finish(
+    record: GameRecord,
+    tapped: list[int | None],
+    played: cards.Played,
+    entered: extras_form.Entered,
+) -> GameRecord:
+    """Close the round with the tricks, the Bomb and the Cloud tapped, and Skull King's facts
+    (bonuses, destroyed tricks, pirate powers) in a game that has them."""
     if played.undecided:
         raise RuleError("cloud_direction_missing")
-    return game.finish_round(record, tapped, bomb=played.bomb, cloud=played.cloud)
+    extras = entered.extras(len(record.players)) if record.declaration.bonuses else None
+    return game.finish_round(record, tapped, bomb=played.bomb, cloud=played.cloud, extras=extras)
 
 
 @bp.post("/games/<game_id>/undo")

@@ -1,0 +1,176 @@
+"""Skull King's facts of a round as the result step sends them, and as the page address keeps
+them beside the tricks tapped: the bonuses (``k`` seat, kind, ally), the tricks destroyed
+(``d``), Harry the Giant's change (``h`` seat, ``u``/``d``), Rascal of Roatan's wager (``r``
+seat, 0/1/2 for 0/10/20) and the Cannonball (``n`` seat). ``"4:1.0.2.1:k05:k251:d1"`` is round
+4, a Loot of seat 2 with seat 1, a 14 of seat 0... Anything odd is left out, never refused:
+the rules judge the round when it is confirmed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from werkzeug.datastructures import MultiDict
+
+from scorekeeper.core.family.skull_king import (
+    BONUSES,
+    MOST_DESTROYED,
+    WAGERS,
+    Change,
+    Claim,
+    Extras,
+    Wager,
+)
+
+KINDS = tuple(str(bonus.kind) for bonus in BONUSES)
+MOST_CLAIMS = 20  # more bonuses than the cards allow in a round: the rules refuse the rest
+
+
+@dataclass(frozen=True)
+class Entered:
+    """Skull King's facts of a round as tapped on the result step so far."""
+
+    claims: tuple[Claim, ...] = ()
+    destroyed: int = 0
+    harry: Change | None = None
+    roatan: Wager | None = None
+    cannonball: frozenset[int] = field(default_factory=frozenset)
+
+    def text(self) -> str:
+        """The parts the page address adds after the tricks."""
+        parts = [
+            f"k{claim.seat}{KINDS.index(claim.kind)}{'' if claim.ally is None else claim.ally}"
+            for claim in self.claims
+        ]
+        parts += [f"d{self.destroyed}"] if self.destroyed else []
+        parts += [f"h{self.harry.seat}{'u' if self.harry.by > 0 else 'd'}"] if self.harry else []
+        parts += [f"r{self.roatan.seat}{WAGERS.index(self.roatan.amount)}"] if self.roatan else []
+        parts += [f"n{seat}" for seat in sorted(self.cannonball)]
+        return "".join(f":{part}" for part in parts)
+
+    def extras(self, players: int) -> Extras:
+        """The facts as the rules take them (the Cannonball by seat, only where one was)."""
+        cannonball = tuple(seat in self.cannonball for seat in range(players))
+        return Extras(
+            self.destroyed,
+            self.claims,
+            self.harry,
+            self.roatan,
+            cannonball if any(cannonball) else (),
+        )
+
+    @property
+    def count(self) -> int:
+        """How many facts were tapped (the fold's heading says it)."""
+        powers = (self.harry is not None) + (self.roatan is not None)
+        return len(self.claims) + self.destroyed + powers + len(self.cannonball)
+
+
+NOTHING = Entered()
+
+
+def from_extras(extras: Extras | None) -> Entered:
+    """The facts of a round reopened by undo, to tap on again."""
+    if extras is None:
+        return NOTHING
+    chosen = frozenset(seat for seat, on in enumerate(extras.cannonball) if on)
+    return Entered(extras.bonuses, extras.destroyed, extras.harry, extras.roatan, chosen)
+
+
+def posted(form: MultiDict[str, str], players: int) -> Entered:
+    """The facts of a posted result step: the bonuses kept (``claim``), one added
+    (``bonus-add``: kind and seat, with ``loot-ally`` for Loot) or taken off
+    (``bonus-remove``: its place), and the other fields."""
+    claims = [claim for text in form.getlist("claim") if (claim := _claim(text, players))]
+    added = form.get("bonus-add", "").partition(".")
+    seat = _seat(added[2], players)
+    if added[0] in KINDS and seat is not None:
+        ally = _seat(form.get("loot-ally", ""), players) if added[0] == "loot" else None
+        claims.append(Claim(seat, added[0], ally))
+    removed = form.get("bonus-remove", "")
+    if removed.isascii() and removed.isdigit() and int(removed) < len(claims):
+        del claims[int(removed)]
+    harry_seat = _seat(form.get("harry-seat", ""), players)
+    by = {"+1": 1, "-1": -1}.get(form.get("harry-by", ""), 1)
+    roatan_seat = _seat(form.get("roatan-seat", ""), players)
+    amount = form.get("roatan-wager", "0")
+    step = {"+1": 1, "-1": -1}.get(form.get("destroyed-step", ""), 0)
+    destroyed = _number(form.get("destroyed", ""), MOST_DESTROYED) + step
+    return Entered(
+        tuple(claims[:MOST_CLAIMS]),
+        max(0, min(MOST_DESTROYED, destroyed)),
+        None if harry_seat is None else Change(harry_seat, by),
+        None
+        if roatan_seat is None or amount not in ("0", "10", "20")
+        else Wager(roatan_seat, int(amount)),
+        frozenset(_seats(form.getlist("cannonball"), players)),
+    )
+
+
+def from_draft(text: str, players: int) -> Entered:
+    """The facts kept in a draft (:meth:`Entered.text` after the tricks)."""
+    entered = NOTHING
+    for part in text.split(":")[2:]:
+        entered = _read(part, players, entered)
+    return entered
+
+
+def _read(part: str, players: int, entered: Entered) -> Entered:
+    head, rest = part[:1], part[1:]
+    if head == "k" and (claim := _claim(".".join(rest), players)) is not None:
+        return replace(entered, claims=(*entered.claims, claim)[:MOST_CLAIMS])
+    if head == "d":
+        return replace(entered, destroyed=_number(rest, MOST_DESTROYED))
+    seat = _seat(rest[:1], players)
+    if seat is None:
+        return entered
+    if head == "h" and rest[1:] in ("u", "d"):
+        return replace(entered, harry=Change(seat, 1 if rest[1:] == "u" else -1))
+    if head == "r" and rest[1:] in ("0", "1", "2"):
+        return replace(entered, roatan=Wager(seat, WAGERS[int(rest[1:])]))
+    if head == "n" and len(rest) == 1:
+        return replace(entered, cannonball=entered.cannonball | {seat})
+    return entered
+
+
+def _claim(text: str, players: int) -> Claim | None:
+    """A kept bonus, ``"seat.kind[.ally]"`` (the kind by its place in the draft)."""
+    parts = text.split(".")
+    if not 2 <= len(parts) <= 3:
+        return None
+    seat = _seat(parts[0], players)
+    kind = parts[1]
+    if kind.isascii() and kind.isdigit() and int(kind) < len(KINDS):
+        kind = KINDS[int(kind)]
+    ally = _seat(parts[2], players) if len(parts) == 3 else None
+    if seat is None or kind not in KINDS or (len(parts) == 3 and ally is None):
+        return None
+    return Claim(seat, kind, ally)
+
+
+def claim_text(claim: Claim) -> str:
+    """A bonus as the form keeps it (``claim``): ``"seat.kind[.ally]"``."""
+    ally = "" if claim.ally is None else f".{claim.ally}"
+    return f"{claim.seat}.{KINDS.index(claim.kind)}{ally}"
+
+
+def _seats(texts: list[str], players: int) -> list[int]:
+    return [seat for text in texts if (seat := _seat(text, players)) is not None]
+
+
+def _number(text: str, most: int) -> int:
+    if text.isascii() and text.isdigit() and len(text) == 1:
+        return min(int(text), most)
+    return 0
+
+
+def _seat(text: str, players: int) -> int | None:
+    if text.isascii() and text.isdigit() and len(text) == 1 and int(text) < players:
+        return int(text)
+    return None
+
+
+def changed(form: Mapping[str, str]) -> bool:
+    """Whether a tap added or took off a bonus: the page comes back with it, nothing stored."""
+    return any(form.get(name) for name in ("bonus-add", "bonus-remove", "destroyed-step"))

@@ -1,0 +1,213 @@
+"""The game chosen on a new-game form (a table's own or a group's), and that game's settings.
+
+The form is the same for every game of the family: names, seating and the first dealer. What
+follows them depends on the game: Wizard keeps its variants' folds (``core/variants.py``
+declares them); another game shows the settings of its declaration (``Declaration.settings``),
+folded as :data:`FOLDS` groups them. A form class is made once per game from the base form
+(:func:`form_for`): the Wizard variants' fields left out, the game's settings added, each named
+by its key. The words come from :mod:`scorekeeper.render.game_words` in the template.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+from wtforms import BooleanField, Field, RadioField, SelectField, ValidationError
+from wtforms.fields.choices import SelectChoice
+
+from scorekeeper.core import family, rules, variants
+from scorekeeper.core.family.declaration import Declaration, Plain
+from scorekeeper.core.refusals import RuleError
+from scorekeeper.render import labels
+from scorekeeper.web.forms import NewGameForm, OnceForm
+
+DEFAULT_GAME = "wizard"
+
+
+@dataclass(frozen=True)
+class Fold:
+    """One fold of a game's settings on the new-game form: its title (a message id the app's
+    catalogues already hold) and the settings in it, in order."""
+
+    title: str
+    keys: tuple[str, ...]
+
+
+# Titles are the words Wizard's folds already use ("Game length", "Bidding", "Scoring"...).
+FOLDS: dict[str, tuple[Fold, ...]] = {
+    "skull_king": (
+        Fold("Game length", ("schedule",)),
+        Fold("Scoring", ("scoring", "bonuses_when_missed")),
+        Fold("The deck", ("advanced_cards", "pirate_powers")),
+    ),
+    "oh_hell": (
+        Fold("Game length", ("schedule", "max_hand")),
+        Fold("Bidding", ("hook",)),
+        Fold("Trump", ("trump",)),
+        Fold(
+            "Scoring",
+            ("scoring", "custom_bonus", "custom_per_trick", "custom_penalty", "custom_keep_tricks"),
+        ),
+    ),
+}
+"""The folds of every game but Wizard, whose folds are its variants' sections."""
+
+ONLY_WITH: dict[str, tuple[str, Plain]] = {
+    "custom_bonus": ("scoring", "custom"),
+    "custom_per_trick": ("scoring", "custom"),
+    "custom_penalty": ("scoring", "custom"),
+    "custom_keep_tricks": ("scoring", "custom"),
+}
+"""Settings that play a part only with another setting's choice (Oh Hell's own numbers, with
+custom scoring): shown under that choice and sent to the rules only with it, so a table that
+set its numbers and then chose a preset is not refused for numbers that count for nothing."""
+
+
+def game_key(chosen: object) -> str:
+    """The game a form or address names, Wizard where it names none; a name that is no game
+    is refused (``game_unknown``)."""
+    key = chosen if isinstance(chosen, str) and chosen else DEFAULT_GAME
+    family.game(key[:40])
+    return key
+
+
+@cache
+def form_for(base: type[NewGameForm], key: str) -> type[NewGameForm]:
+    """The new-game form of ``base`` (a table's, a group's) for the game ``key``: Wizard's is
+    ``base`` itself; another game's leaves Wizard's variants out and adds its settings."""
+    if key not in FOLDS:
+        return base
+    declared = family.game(key)
+    fields: dict[str, Any] = {spec.key: None for spec in variants.REGISTRY}
+    fields |= {each.key: _field(each.default, each.choices) for each in declared.settings}
+    fields["game_key"] = key
+    return type(f"{key.title()}{base.__name__}", (_FamilyGame, base), fields)
+
+
+def _field(default: Plain, choices: tuple[Plain, ...]) -> Field:
+    if isinstance(default, bool):
+        return BooleanField(default=default)
+    if isinstance(default, int):
+        return SelectField(
+            choices=[SelectChoice(choice) for choice in choices], coerce=int, default=default
+        )
+    return RadioField(choices=[SelectChoice(str(choice)) for choice in choices], default=default)
+
+
+class _FamilyGame:
+    """What a new-game form of a game other than Wizard does differently: the table size and
+    the settings are the declaration's."""
+
+    game_key: str
+
+    @property
+    def declared(self) -> Declaration[Any, Any]:
+        """The game's declaration."""
+        return family.game(self.game_key)
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Check the fields, then ask the game whether the settings go with the table."""
+        form: Any = self
+        # The fields' own checks (names, first dealer), not Wizard's variants.
+        if not OnceForm.validate(form, extra_validators):
+            return False
+        declared = self.declared
+        try:
+            chosen = declared.from_plain(settings_of(form, declared))
+            declared.check_settings(len(form.names()), chosen)
+        except RuleError as error:
+            # The field the refusal names, else the players (a group's: those ticked).
+            key = error.setting if error.setting in form else "players"
+            form[key if key in form else "pick"].errors.append(labels.refusal(error.reason))
+            return False
+        return True
+
+    def validate_players(self, field: Field) -> None:
+        form: Any = self
+        check_names(self.declared, form.names())
+
+    def validate_pick(self, field: Field) -> None:
+        # A group's roster: the names were checked as they joined it; the count is the game's.
+        form: Any = self
+        try:
+            self.declared.check_players(len(form.names()))
+        except RuleError as error:
+            raise ValidationError(labels.refusal(error.reason)) from error
+
+
+def check_names(declared: Declaration[Any, Any], names: list[str]) -> None:
+    """Refuse a table the game is not played by, or names the rules refuse (as Wizard's)."""
+    try:
+        declared.check_players(len(names))
+        # The names' own rules (length, look-alikes) are the same in every game; a table of
+        # two (Skull King) is checked as one seat more, the count being the game's to judge.
+        rules.check_player_names([*names, *([_SPARE] if len(names) < rules.MIN_PLAYERS else [])])
+    except RuleError as error:
+        raise ValidationError(labels.refusal(error.reason)) from error
+
+
+# A third name no player has: looks like nobody's, at most 32 characters, no hidden character.
+_SPARE = "\u2116 0"
+
+
+def settings_of(form: NewGameForm, declared: Declaration[Any, Any]) -> dict[str, Plain]:
+    """The settings chosen on ``form`` by key, as plain values; a setting that plays a part only
+    with another's choice is left out without it (:data:`ONLY_WITH`)."""
+    values: dict[str, Plain] = {s.key: form[s.key].data for s in declared.settings}
+    return {
+        key: value
+        for key, value in values.items()
+        if key not in ONLY_WITH or values.get(ONLY_WITH[key][0]) == ONLY_WITH[key][1]
+    }
+
+
+def refused_choices(declared: Declaration[Any, Any]) -> list[dict[str, object]]:
+    """The choices a game refuses, spelt out for the page's script as Wizard's are
+    (``setting``, ``reason``, ``when``): each refusal tried at every table size on every choice
+    of its setting, the other settings at their defaults, one entry per table size with the
+    sentence of that table (``{value}`` stands for the choice); the rules still judge."""
+    found: list[dict[str, object]] = []
+    choices = {setting.key: setting.choices for setting in declared.settings}
+    for refusal in declared.refusals:
+        for players in range(declared.min_players, declared.max_players + 1):
+            refused = [
+                value
+                for value in choices[refusal.setting]
+                if refusal.applies(players, declared.from_plain({refusal.setting: value}))
+            ]
+            if not refused:
+                continue
+            chosen = declared.from_plain({refusal.setting: refused[0]})
+            words = dict(refusal.words(players, chosen)) if refusal.words else {}
+            words |= {"given": "{value}"} if "given" in words else {}
+            reason = RuleError(refusal.code, setting=refusal.setting, **words).reason
+            found.append(
+                {
+                    "setting": refusal.setting,
+                    "reason": labels.refusal(reason),
+                    "when": [{variants.PLAYERS: players, refusal.setting: v} for v in refused],
+                }
+            )
+    return found
+
+
+def picked(posted: MultiDict[str, str], key: str) -> MultiDict[str, str]:
+    """The form data of a tap on game ``key``: what was typed (names, seats, first dealer) and
+    that game's settings at their defaults, whatever the game shown before had chosen (a box
+    left unticked is no choice: the form is sent by another game's page)."""
+    every = {setting.key for declared in family.GAMES.values() for setting in declared.settings}
+    kept: MultiDict[str, str] = MultiDict(
+        (name, value) for name, value in posted.items(multi=True) if name not in every
+    )
+    for setting in family.game(key).settings:
+        if setting.default is not False:
+            kept[setting.key] = "y" if setting.default is True else str(setting.default)
+    return kept
+
+
+def plain(form: NewGameForm) -> dict[str, Plain]:
+    """The settings of the game ``form`` is for, by key, as ``game.start`` takes them."""
+    return settings_of(form, family.game(getattr(form, "game_key", DEFAULT_GAME)))
