@@ -22,9 +22,9 @@ from scorekeeper.core import rules
 from scorekeeper.core.decks import Deck
 from scorekeeper.core.rules import Length, Trump, Turned
 from scorekeeper.core.sheet import Sheet
-from scorekeeper.core.stats import GroupStats
+from scorekeeper.core.stats import WIZARD, GroupStats
 from scorekeeper.core.variants import Edition
-from scorekeeper.render import chart, labels
+from scorekeeper.render import chart, game_words, labels
 from scorekeeper.render.fontmetrics import text_em
 from scorekeeper.render.paper import (
     PLAYER_COLUMNS,
@@ -165,8 +165,11 @@ def season_html(
     """
     first = labels.day(figures.games[0].played_at[:10]) if figures.games else ""
     last = labels.day(figures.games[-1].played_at[:10]) if figures.games else ""
+    several = figures.played != (WIZARD,)
     context: dict[str, Any] = {
         "name": name,
+        # The game counted, named once the group has played another than Wizard.
+        "game": game_words.game_name(figures.game) if several else "",
         "figures": figures,
         "lang": str(get_locale()),
         "first": first,
