@@ -37,6 +37,9 @@ MESSAGES: dict[str, Message] = {
     "custom_numbers_without_custom": (
         "The numbers of custom scoring apply only to custom scoring: choose it, or leave them."
     ),
+    "extras_not_in_game": (
+        "This game has no bonuses, destroyed tricks or pirate powers to enter with a round."
+    ),
     "trump_suit_only": "Only a suit card is turned up in this game: enter its suit.",
     # Skull King
     "destroyed_out_of_range": (
