@@ -26,6 +26,8 @@ from scorekeeper.render.labels import gettext as _
 DESTROYED_MARK = "\u2298"  # ⊘
 WAGER_MARK = "\u2693"  # ⚓
 CANNONBALL_MARK = "\u25c9"  # ◉
+# The scoring with the table's own numbers (Oh Hell's), whose settings are named ``custom_…``.
+CUSTOM = "custom"
 
 
 def shows_trump(game: str, chosen: Any) -> bool:
@@ -43,19 +45,23 @@ def has_bonuses(game: str) -> bool:
 
 
 def setting_lines(game: str, chosen: Any) -> list[str]:
-    """A game's settings in words, one line each, as :func:`labels.variant_lines` says Wizard's:
-    every choice with its value, then the flags that are on. A number left at its default (the
-    table's largest hand, a custom score's numbers) says nothing and is left out."""
+    """A game's settings in words, one line each, as :func:`labels.variant_lines` says Wizard's
+    (the same lines for Wizard): every choice with its value, then the flags that are on. The
+    table's own largest hand is said only when chosen (0: the table's default), and a custom
+    score's numbers only with the custom scoring (they play no part otherwise)."""
     declared = family.game(game)
     plain: Mapping[str, Plain] = declared.to_plain(chosen)
+    custom = plain.get("scoring") == CUSTOM
     lines = []
     for setting in declared.settings:
         value = plain[setting.key]
+        if setting.key.startswith(CUSTOM + "_") and not custom:
+            continue
         label = game_words.setting_label(game, setting.key)
         if isinstance(setting.default, bool):
             if value:
                 lines.append(label)
-        elif not isinstance(setting.default, int) or value != setting.default:
+        elif value or not isinstance(value, int) or custom:
             lines.append(f"{label}: {game_words.choice_label(game, setting.key, value)}")
     return lines
 

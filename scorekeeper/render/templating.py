@@ -15,7 +15,7 @@ from markupsafe import Markup
 from scorekeeper.core import decks, rulebook, rules, variants
 from scorekeeper.core.rules import Length, Suit, Trump
 from scorekeeper.core.variants import Edition
-from scorekeeper.render import hyphens, labels, languages
+from scorekeeper.render import game_facts, game_words, hyphens, labels, languages
 
 
 def init_app(app: Flask) -> None:
@@ -64,6 +64,13 @@ def init_app(app: Flask) -> None:
         get_locale=get_locale,
         Suit=Suit,
         variant_sections=variants.SECTIONS,
+    )
+    # What a sheet shows of its game (the page, the table display, the printed sheets).
+    app.jinja_env.globals.update(
+        game_name=game_words.game_name,
+        setting_lines=game_facts.setting_lines,
+        shows_trump=game_facts.shows_trump,
+        marks_key=game_facts.marks_key,
     )
     # Filters, not globals: Jinja calls a filter directly, a global through the context.
     app.jinja_env.filters.update(
