@@ -9,33 +9,34 @@ it any bid still sealed, never is. Column widths follow the words and numbers pr
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
 from flask import render_template
-from flask_babel import get_locale, pgettext
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from scorekeeper.core import rules
+from scorekeeper.core import family
 from scorekeeper.core.decks import Deck
-from scorekeeper.core.rules import Length, Trump, Turned
-from scorekeeper.core.sheet import Sheet
+from scorekeeper.core.family import Bidding, TrumpSource
+from scorekeeper.core.rules import Length, Variants
+from scorekeeper.core.sheet import RoundRow, Sheet
 from scorekeeper.core.stats import WIZARD, GroupStats
-from scorekeeper.core.variants import Edition
-from scorekeeper.render import chart, game_words, labels
+from scorekeeper.render import chart, game_facts, game_words, labels
 from scorekeeper.render.fontmetrics import text_em
-from scorekeeper.render.paper import (
-    PLAYER_COLUMNS,
-    PT_PER_MM,
-    Layout,
-    dealer_em,
-    fit,
-    header_em,
-    name_room_em,
-    trump_em,
+from scorekeeper.render.pad_columns import (
+    abbreviations,
+    header_widths,
+    pad_headers,
+    page_css,
+    player_columns,
+    round_columns,
+    trump_cell,
+    trump_width,
+    widest_word,
 )
+from scorekeeper.render.paper import PT_PER_MM, dealer_em, fit, name_room_em
 
 # The results list's cells have 6 pt of padding on the right, in its 9 pt font (print.css).
 STANDINGS_PT = 9
@@ -46,13 +47,18 @@ def game_html(built: Sheet, *, day: str, paper: str) -> str:
     """The HTML that :func:`game_pdf` prints (``day`` is the game's date, YYYY-MM-DD)."""
     scores = [score for row in built.rounds for score in row.scores]
     totals = [total for row in built.rounds for total in row.totals]
-    headers = pad_headers()
-    trumps = [trump_cell(row.trump, built.variants.edition) for row in built.rounds]
-    needs = _header_widths(headers)
-    needs["trump"] = max(needs["trump"], _trump_width(trumps))
+    shown = game_facts.shows_trump(built.game, built.chosen)
+    bonus = game_facts.has_bonuses(built.game)
+    headers = pad_headers(trump=shown, bonus=bonus)
+    needs = header_widths(headers)
+    if shown:
+        trumps = [trump_cell(row.trump, built.variants.edition) for row in built.rounds]
+        needs["trump"] = max(needs["trump"], trump_width(trumps))
     dealers = {built.players[row.dealer] for row in built.rounds}
-    needs["dealer"] = max([needs["dealer"], *(dealer_em(_widest_word(name)) for name in dealers)])
-    page = fit(paper, len(built.players), scores or [0], totals or [0], needs=needs)
+    needs["dealer"] = max([needs["dealer"], *(dealer_em(widest_word(name)) for name in dealers)])
+    page = fit(
+        paper, len(built.players), scores or [0], totals or [0], needs, trump=shown, bonus=bonus
+    )
     svg = ""
     if built.rounds:
         # About as many units as printed points, so the chart's text prints at about 8 pt.
@@ -76,12 +82,17 @@ def game_html(built: Sheet, *, day: str, paper: str) -> str:
         "sheet": built,
         "lang": str(get_locale()),
         "day": labels.day(day),
-        "variants": labels.variant_lines(built.variants),
+        **_game_words(built.game, built.chosen),
+        "variants": game_facts.setting_lines(built.game, built.chosen),
         "winner_names": [built.players[seat] for seat in built.winners],
         "layout": page,
         "headers": headers,
+        "round_columns": round_columns(headers),
+        "player_columns": player_columns(headers),
         "abbreviations": abbreviations(headers),
-        "page_css": _page_css(page),
+        "marks_key": game_facts.marks_key(built.game, built.rounds),
+        "bonus_cell": _bonus_cell,
+        "page_css": page_css(page),
         # The chart escapes every name itself, so it goes into the page as it is.
         "chart": Markup(svg),
         "trump_cell": lambda trump: trump_cell(trump, built.variants.edition),
@@ -114,39 +125,135 @@ def blank_html(
     paper: str,
     length: Length = Length.STANDARD,
     deck: Deck = Deck.CLASSIC,
+    game: str = WIZARD,
+    settings: Any = None,
 ) -> str:
-    """The HTML that :func:`blank_pdf` prints."""
+    """The HTML that :func:`blank_pdf` prints: the pad of ``game`` with its ``settings`` (its
+    settings object; Wizard's are ``length`` and ``deck``), a row per round of its schedule
+    for this table, the trump where it is fixed, a bonus column where the game has bonuses."""
     players = len(names)
-    headers = pad_headers()
-    hands = rules.schedule(players, length)
+    declared = family.game(game)
+    chosen = Variants(length=length, deck=deck) if game == WIZARD else settings
+    shown = game_facts.shows_trump(game, chosen)
+    bonus = game_facts.has_bonuses(game)
+    headers = pad_headers(trump=shown, bonus=bonus)
+    hands = declared.schedule(players, chosen)
+    rotation = declared.trump_source(chosen) is TrumpSource.ROTATION
     fixed = {}
     for number, hand in enumerate(hands, start=1):
-        trump = rules.fixed_trump(number, hand, players, length, deck)
-        if trump is not None:
+        trump = declared.fixed_trump(number, hand, players, chosen)
+        if trump is not None and shown:
             if trump.suit is not None:
                 fixed[number] = labels.suit_label(trump.suit)
-            elif length is Length.MAXIMUS:
+            elif rotation:
                 fixed[number] = _("No trump")
             else:
                 fixed[number] = _("No trump: no card left")
-    needs = _header_widths(headers)
-    needs["trump"] = max(needs["trump"], _trump_width([("", note) for note in fixed.values()]))
-    page = fit(paper, players, needs=needs)
+    needs = header_widths(headers)
+    if shown:
+        needs["trump"] = max(needs["trump"], trump_width([("", note) for note in fixed.values()]))
+    page = fit(paper, players, needs=needs, trump=shown, bonus=bonus)
     # Rows as tall as the page allows (for handwriting), between 7 and 12 mm.
     row_mm = min(12.0, max(7.0, (page.content_mm[1] - 78) / (len(hands) + 1)))
+    schedule = game_words.choice_label(game, declared.schedule_setting, _plain(declared, chosen))
     context: dict[str, Any] = {
         "names": names,
         "lang": str(get_locale()),
+        **_game_words(game, chosen),
         "hands": hands,
         "fixed": fixed,
-        "length": labels.option_label("length", length.value),
+        "length": schedule,
+        "variants": [] if game == WIZARD else game_facts.setting_lines(game, chosen),
         "layout": page,
         "headers": headers,
+        "round_columns": round_columns(headers),
+        "player_columns": player_columns(headers),
         "abbreviations": abbreviations(headers),
-        "page_css": _page_css(page, row_mm=row_mm),
+        "marks_key": game_facts.marks_key(game),
+        "reminders": [] if game == WIZARD else _reminders(declared, chosen),
+        "page_css": page_css(page, row_mm=row_mm),
         "room": name_room_em(page),
     }
     return render_template("print/blank.html", **context)
+
+
+def _reminders(declared: family.Declaration[Any, Any], chosen: Any) -> list[str]:
+    """The rules a blank pad reminds the table of, from the game's declaration: how the bids
+    are made, where the trump comes from, the scoring, and when bonuses count."""
+    bids = {
+        Bidding.AT_ONCE: _(
+            "The deal passes one seat to the left each round. "
+            "Everyone bids at once: any bid from 0 to the cards dealt."
+        ),
+        Bidding.HOOK: _(
+            "The deal passes one seat to the left each round. Bidding starts left of the "
+            "dealer; the dealer bids last and may not make the bids add up to the cards dealt."
+        ),
+    }
+    trumps = {
+        TrumpSource.TURNED: _(
+            "Turn the top card of the rest: its suit is trump. No card left: no trump."
+        ),
+        TrumpSource.ROTATION: _("The trump of each round is printed in its row."),
+        TrumpSource.SAME_SUIT: _("The black suit (Jolly Roger) is always trump."),
+    }
+    in_turn = _(
+        "The deal passes one seat to the left each round. Bidding starts left of the dealer; "
+        "the dealer bids last."
+    )
+    lines = [
+        bids.get(declared.bidding(chosen), in_turn),
+        trumps.get(declared.trump_source(chosen), ""),
+        _scoring_words(declared.key, chosen),
+    ]
+    if declared.bonuses:
+        when = declared.to_plain(chosen).get("bonuses_when_missed")
+        lines.append(
+            _(
+                "Bonuses count whether the bid is met or not; "
+                "write their points in the bonus column."
+            )
+            if when
+            else _(
+                "Bonuses count only with the bid met exactly; "
+                "write their points in the bonus column."
+            )
+        )
+    return [line for line in lines if line]
+
+
+def _plain(declared: family.Declaration[Any, Any], chosen: Any) -> Any:
+    """The plain value of the setting that chooses the game's schedule."""
+    return declared.to_plain(chosen)[declared.schedule_setting]
+
+
+def _game_words(game: str, chosen: Any) -> dict[str, Any]:
+    """What a printed pad says of its game: its name, and the title of its score sheet and of
+    its blank pad (Wizard's as they always were)."""
+    name = game_words.game_name(game)
+    wizard = game == WIZARD
+    return {
+        "game": game,
+        "game_name": name,
+        "sheet_title": _("Wizard score sheet") if wizard else _("%(game)s score sheet", game=name),
+        "pad_title": _("Wizard score pad") if wizard else _("%(game)s score pad", game=name),
+        "scoring": "" if wizard else _scoring_words(game, chosen),
+    }
+
+
+def _scoring_words(game: str, chosen: Any) -> str:
+    """The game's scoring as chosen, in words, for the key under a pad."""
+    plain = family.game(game).to_plain(chosen)
+    if "scoring" not in plain:
+        return ""
+    label = game_words.setting_label(game, "scoring")
+    return f"{label}: {game_words.choice_label(game, 'scoring', plain['scoring'])}"
+
+
+def _bonus_cell(row: RoundRow, seat: int) -> tuple[int, str]:
+    """A seat's bonus points in a round (with the wager) and its marks, for the bonus column."""
+    marks = " ".join(mark.short for mark in game_facts.seat_marks(row, seat))
+    return game_facts.bonus_points(row)[seat], marks
 
 
 def season_html(
@@ -180,95 +287,6 @@ def season_html(
         "number": labels.number,
         "decimal": decimal,
         "percent": percent,
-        "page_css": _page_css(fit("a4", 3)),
+        "page_css": page_css(fit("a4", 3)),
     }
     return render_template("print/season.html", **context)
-
-
-def pad_headers() -> dict[str, str]:
-    """The header of every column of the pad, in the reader's language. The four columns of
-    each player are narrow (eight players share a landscape page), so they take the short
-    forms translators give for the context "pad column"; :func:`abbreviations` spells out those
-    that are shortened."""
-    return {
-        "round": _("Round"),
-        "cards": _("Cards"),
-        "dealer": _("Dealer"),
-        "trump": _("Trump"),
-        "bid": pgettext("pad column", "Bid"),
-        "tricks": pgettext("pad column", "Tricks"),
-        "score": pgettext("pad column", "Score"),
-        "total": pgettext("pad column", "Total"),
-    }
-
-
-def abbreviations(headers: dict[str, str]) -> list[tuple[str, str]]:
-    """(short form, word) of each player's column whose header is shortened, for the key that
-    the sheet prints once."""
-    words = {"bid": _("Bid"), "tricks": _("Tricks"), "score": _("Score"), "total": _("Total")}
-    return [
-        (headers[column], words[column])
-        for column in PLAYER_COLUMNS
-        if headers[column].strip() != words[column].strip()
-    ]
-
-
-def _header_widths(headers: dict[str, str]) -> dict[str, float]:
-    """The width each column needs for its header (one line: headers never wrap)."""
-    return {
-        column: header_em(column, text_em(text, bold=column not in PLAYER_COLUMNS))
-        for column, text in headers.items()
-    }
-
-
-def _widest_word(text: str) -> float:
-    """The width of the widest run of ``text`` that cannot break: between spaces (a no-break
-    space binds), or after a hyphen."""
-    return max((text_em(word) for word in re.split(r" |(?<=-)", text)), default=0.0)
-
-
-def _trump_width(cells: list[tuple[str, str]]) -> float:
-    """The width the trump column needs for these (suit, turned) cells: they wrap between
-    words, so their widest word."""
-    return max(
-        (trump_em(_widest_word(main), _widest_word(note)) for main, note in cells), default=0.0
-    )
-
-
-def trump_cell(trump: Trump, edition: Edition = Edition.CLASSIC) -> tuple[str, str]:
-    """The trump of a round for a narrow column: the suit (symbol and name, as the game's deck
-    names it; the symbol bound to the name's first word), and what was turned."""
-    main = (
-        _("No trump")
-        if trump.suit is None
-        else labels.suit_label(trump.suit, edition).replace(" ", "\N{NO-BREAK SPACE}", 1)
-    )
-    notes = {
-        Turned.WIZARD: _("Wizard turned"),
-        Turned.JESTER: _("Jester turned"),
-        Turned.NONE: _("fixed") if trump.suit is not None else _("no card left"),
-        Turned.SUIT: "",
-    }
-    # A special card of the anniversary decks is named as it is (the Werewolf that named it).
-    return main, notes.get(trump.turned) or labels.special_name(trump.turned)
-
-
-def _page_css(page: Layout, row_mm: float | None = None) -> Markup:
-    """The page rules that vary per sheet: size, column widths, the page-number footer."""
-    before, _middle, after = _("Page %(page)s of %(pages)s").partition("%(page)s")
-    between, _pages, end = after.partition("%(pages)s")
-    footer = f"{_css(before)} counter(page) {_css(between)} counter(pages) {_css(end)}"
-    rules_css = [
-        f"@page {{ size: {page.page_size}; @bottom-right {{ content: {footer}; }} }}",
-        f"table.pad {{ font-size: {page.font_pt}pt; }}",
-        *(f"col.{name} {{ width: {width:.2f}%; }}" for name, width in page.widths.items()),
-    ]
-    if row_mm is not None:
-        rules_css.append(f"table.pad tbody tr {{ height: {row_mm:.1f}mm; }}")
-    return Markup("\n".join(rules_css))
-
-
-def _css(text: str) -> str:
-    """``text`` as a CSS string literal (our own translated words, never a player's name)."""
-    cleaned = "".join(ch for ch in text if ch.isprintable() and ch not in "<>")
-    return '"' + cleaned.replace("\\", "\\\\").replace('"', '\\"') + '"'

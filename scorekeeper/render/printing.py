@@ -24,14 +24,8 @@ from scorekeeper.core.decks import Deck
 from scorekeeper.core.rules import Length
 from scorekeeper.core.sheet import Sheet
 from scorekeeper.paths import FONTS, PRINT_TEMPLATES
-from scorekeeper.render.pads import (
-    abbreviations,
-    blank_html,
-    game_html,
-    pad_headers,
-    season_html,
-    trump_cell,
-)
+from scorekeeper.render.pad_columns import abbreviations, pad_headers, trump_cell
+from scorekeeper.render.pads import blank_html, game_html, season_html
 
 __all__ = [
     "PrintingUnavailable",
@@ -177,6 +171,9 @@ def source_files() -> list[Path]:
         *(FONTS / name for name, _weight in FONT_FILES),
         here / "printing.py",
         here / "pads.py",
+        here / "pad_columns.py",
+        here / "game_facts.py",
+        here / "game_words.py",
         here / "paper.py",
         here / "fontmetrics.py",
         here / "hyphens.py",
