@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 from scorekeeper.core.family import SKULL_KING, Bidding, TrumpSource
-from scorekeeper.core.family.refusals import FamilyRuleError
 from scorekeeper.core.family.skull_king import (
     JOLLY_ROGER,
     Change,
@@ -313,7 +312,7 @@ def test_refusals(
 
 
 def test_a_refusal_names_its_setting_and_survives_a_pickle() -> None:
-    with pytest.raises(FamilyRuleError) as refused:
+    with pytest.raises(RuleError) as refused:
         SKULL_KING.check_round(
             3, SkullKingSettings(), (0, 0, 0), round_of(3, (1, 1, 1), (1, 1, 0), destroyed=1)
         )

@@ -138,6 +138,75 @@ MESSAGES: dict[str, Message] = {
     ),
     "adjustments_too_many": N_("A round holds at most %(max)s adjustments."),
     "no_such_adjustment": N_("This round has no such adjustment."),
+    # the games of the family (core/family, docs/game-family.md)
+    "game_unknown": N_('There is no game "%(name)s" (known: %(known)s).'),
+    "game_player_count": N_("%(game)s is played by %(low)s to %(high)s players, not %(players)s."),
+    "setting_unknown": N_('There is no setting "%(name)s" (known: %(known)s).'),
+    "setting_not_option": N_("The setting %(name)s is one of %(options)s, not %(given)s."),
+    "bids_all_in": N_("Everyone bids at once: every player needs a bid from 0 to %(hand)s."),
+    "bid_total_forbidden_hook": N_(
+        "Bids would add up to %(hand)s, the number of tricks in this round — "
+        "the hook forbids the dealer that bid."
+    ),
+    # Oh Hell
+    "max_hand_too_large": N_(
+        "With %(players)s players a hand has at most %(top)s cards of the 52, not %(given)s."
+    ),
+    "max_hand_too_small": N_("The largest hand is at least 1 card."),
+    "custom_numbers_out_of_range": N_(
+        "Custom scoring takes whole numbers: a bonus of 0 to %(bonus)s, 0 to %(per_trick)s per "
+        "trick and a penalty of 0 to %(penalty)s per trick off."
+    ),
+    "custom_numbers_without_custom": N_(
+        "The numbers of custom scoring apply only to custom scoring: choose it, or leave them."
+    ),
+    "trump_suit_only": N_("Only a suit card is turned up in this game: enter its suit."),
+    "extras_not_in_game": N_(
+        "This game has no bonuses, destroyed tricks or pirate powers to enter with a round."
+    ),
+    # Skull King
+    "destroyed_out_of_range": N_(
+        "At most %(most)s tricks of this round can be destroyed (the Kraken and the White Whale)."
+    ),
+    "tricks_sum_destroyed": N_(
+        "Tricks add up to %(taken)s with %(destroyed)s destroyed, but %(num)s were played: "
+        "every other trick has exactly one winner."
+    ),
+    "tricks_sum_ghost": N_(
+        "Tricks add up to %(taken)s with %(destroyed)s destroyed, more than the %(num)s played."
+    ),
+    "needs_advanced_cards": N_(
+        "The Loot, the Kraken and the White Whale are advanced cards: turn them on for this game."
+    ),
+    "needs_pirate_powers": N_(
+        "Harry the Giant and Rascal of Roatan are pirate powers: turn them on for this game."
+    ),
+    "cannonball_needs_rascal": N_("The Cannonball is part of Rascal's scoring only."),
+    "cannonball_count": N_("The Cannonball is declared by seat: one true or false per player."),
+    "bonus_unknown": N_('There is no bonus "%(kind)s" (known: %(known)s).'),
+    "bonus_without_trick": N_(
+        "Player %(seat)s took no trick, so they captured nothing for a bonus."
+    ),
+    "bonus_too_many": N_(
+        "There are not that many cards for the bonus %(kind)s (at most %(most)s)."
+    ),
+    "skull_king_once": N_(
+        "There is one Skull King: it captures Pirates in one trick, for one player, or is "
+        "captured by a Mermaid, not both."
+    ),
+    "loot_needs_ally": N_("Loot is shared with another player: say who."),
+    "loot_ally_self": N_("Loot is shared between two different players."),
+    "ally_only_for_loot": N_("Only Loot is shared with another player."),
+    "harry_change": N_(
+        "Harry the Giant changes a bid by 1 up or down, to a bid from 0 to %(hand)s."
+    ),
+    "harry_without_trick": N_(
+        "Player %(seat)s took no trick, so they did not win one with Harry the Giant."
+    ),
+    "roatan_wager": N_("Rascal of Roatan wagers 0, 10 or 20."),
+    "roatan_without_trick": N_(
+        "Player %(seat)s took no trick, so they did not win one with Rascal of Roatan."
+    ),
     # the game record (import and API)
     "in_round": N_("Round %(number)s: %(reason)s"),
     "record_format": N_('This is not a game record of this app: "format" must be "%(format)s".'),
@@ -163,6 +232,7 @@ MESSAGES: dict[str, Message] = {
     "record_not_text": N_("%(what)s must be text, not %(kind)s."),
     "record_not_flag": N_("%(what)s must be true or false, not %(kind)s."),
     "record_not_option": N_("%(what)s must be one of %(options)s, not %(given)s."),
+    "record_not_list": N_("%(what)s must be a list [...], not %(kind)s."),
     "import_too_large": N_("The file is too large for a game record."),
     "import_no_file": N_("Choose a game record file (.json) to import."),
     "import_not_json": N_("This is not a game record: the file is not valid JSON."),
@@ -209,6 +279,7 @@ MESSAGES: dict[str, Message] = {
     "what_bid": N_("%(name)s's bid"),
     "what_tricks": N_("%(name)s's tricks"),
     "what_adjustment": N_("An adjustment"),
+    "what_bonus": N_("A bonus"),
 }
 
 

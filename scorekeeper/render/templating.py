@@ -65,9 +65,9 @@ def init_app(app: Flask) -> None:
         Suit=Suit,
         variant_sections=variants.SECTIONS,
     )
+    app.jinja_env.globals.update(game_words.TEMPLATE_GLOBALS)
     # What a sheet shows of its game (the page, the table display, the printed sheets).
     app.jinja_env.globals.update(
-        game_name=game_words.game_name,
         setting_lines=game_facts.setting_lines,
         shows_trump=game_facts.shows_trump,
         marks_key=game_facts.marks_key,

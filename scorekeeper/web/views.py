@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from flask import (
     Blueprint,
+    abort,
     flash,
     g,
     make_response,
@@ -21,6 +22,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import storage
 from scorekeeper.core import game, rulebook, rules, sheet, variants
+from scorekeeper.core.family import rulebook as family_rulebook
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import chart, labels
@@ -187,6 +189,16 @@ def rules_page() -> str:
     return render_template(
         "rules/rules.html", rulebook_entries=rulebook.entries(), example=rulebook.EXAMPLE
     )
+
+
+@bp.get("/rules/<game_key>", endpoint="game_rules")
+def game_rules_page(game_key: str) -> ResponseReturnValue:
+    """The rules of another game of the family; Wizard's stay at /rules."""
+    if game_key not in family_rulebook.PAGES:
+        abort(404)
+    if game_key == "wizard":
+        return redirect(url_for("views.rules"))
+    return render_template(f"rules/{game_key}.html", **family_rulebook.page(game_key))
 
 
 # --- the round at the table ------------------------------------------------------------------

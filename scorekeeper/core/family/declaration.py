@@ -15,7 +15,6 @@ from enum import StrEnum
 from itertools import accumulate
 from typing import Any, Generic, TypeVar
 
-from scorekeeper.core.family.refusals import refuse
 from scorekeeper.core.refusals import RuleError
 from scorekeeper.core.rules import Suit, Trump, Turned, Variants
 from scorekeeper.core.specials import Cloud
@@ -101,7 +100,7 @@ def plain_round(played: Played, bomb: bool, cloud: Cloud | None, extras: Any) ->
     """A round of a game that records nothing beyond bids and tricks: the Bomb, the Cloud and
     any extras are refused (its deck has none of those cards)."""
     if bomb or cloud is not None:
-        raise refuse("card_not_in_deck")
+        raise RuleError("card_not_in_deck")
     no_extras(extras)
     return played
 
@@ -109,7 +108,7 @@ def plain_round(played: Played, bomb: bool, cloud: Cloud | None, extras: Any) ->
 def no_extras(extras: Any) -> None:
     """The extras of a game that has none: nothing, or nothing entered."""
     if extras is not None and not extras.empty:
-        raise refuse("extras_not_in_game")
+        raise RuleError("extras_not_in_game")
 
 
 def same_bids(played: Played) -> tuple[int | None, ...]:
@@ -167,7 +166,7 @@ class Declaration(Generic[S, R]):
     def check_players(self, players: int) -> None:
         """Refuse a table the game is not played by."""
         if not self.min_players <= players <= self.max_players:
-            raise refuse(
+            raise RuleError(
                 self.player_count_code,
                 game=self.name,
                 low=self.min_players,
@@ -181,7 +180,7 @@ class Declaration(Generic[S, R]):
         for refusal in self.refusals:
             if refusal.applies(players, settings):
                 words = refusal.words(players, settings) if refusal.words else {}
-                raise refuse(refusal.code, setting=refusal.setting, **words)
+                raise RuleError(refusal.code, setting=refusal.setting, **words)
 
     def schedules(self, players: int) -> dict[Plain, tuple[int, ...]]:
         """The hands of every schedule the game offers this table, the other settings at their
@@ -207,7 +206,7 @@ class Declaration(Generic[S, R]):
             return self.resolve_trump(turned, suit, number, hand, players, settings)
         fixed = self.fixed_trump(number, hand, players, settings)
         if fixed is None or turned is not Turned.NONE or suit not in (None, fixed.suit):
-            raise refuse("trump_does_not_fit")
+            raise RuleError("trump_does_not_fit")
         return fixed
 
     def extras(self, given: Any) -> Any:
@@ -236,7 +235,7 @@ def setting_value(setting: Setting, plain: object) -> Plain:
     # ``True == 1`` in Python: a flag takes only a bool, a number setting never a bool.
     same_kind = isinstance(plain, bool) is isinstance(setting.default, bool)
     if not (same_kind and isinstance(plain, str | bool | int) and plain in setting.choices):
-        raise refuse(
+        raise RuleError(
             "setting_not_option",
             setting=setting.key,
             name=setting.key,
@@ -252,7 +251,7 @@ def by_key(settings: Sequence[Setting], values: Mapping[str, object]) -> dict[st
     checked: dict[str, Plain] = {}
     for key, value in values.items():
         if key not in known:
-            raise refuse("setting_unknown", name=key, known=", ".join(known))
+            raise RuleError("setting_unknown", name=key, known=", ".join(known))
         checked[key] = setting_value(known[key], value)
     return checked
 

@@ -7,9 +7,9 @@ from typing import Any
 from scorekeeper.core.family import oh_hell, skull_king, skull_king_checks
 from scorekeeper.core.family.declaration import Bidding, Declaration, Played, TrumpSource
 from scorekeeper.core.family.oh_hell import OhHellSettings
-from scorekeeper.core.family.refusals import refuse
 from scorekeeper.core.family.skull_king import JOLLY_ROGER, SkullKingRound, SkullKingSettings
 from scorekeeper.core.family.wizard import WIZARD
+from scorekeeper.core.refusals import RuleError
 
 SKULL_KING: Declaration[SkullKingSettings, SkullKingRound] = Declaration(
     key="skull_king",
@@ -64,4 +64,4 @@ def game(key: str) -> Declaration[Any, Any]:
     try:
         return GAMES[key]
     except KeyError:
-        raise refuse("game_unknown", name=key, known=", ".join(GAMES)) from None
+        raise RuleError("game_unknown", name=key, known=", ".join(GAMES)) from None

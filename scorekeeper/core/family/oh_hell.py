@@ -26,7 +26,6 @@ from scorekeeper.core.family.declaration import (
     settings_from_plain,
     settings_to_plain,
 )
-from scorekeeper.core.family.refusals import refuse
 from scorekeeper.core.refusals import RuleError
 from scorekeeper.core.rules import Suit, Trump, Turned
 from scorekeeper.core.variants import BidRestriction, Variants
@@ -280,14 +279,14 @@ def resolve_trump(
     if fixed is not None:
         if turned is not Turned.NONE or (suit is not None and suit is not fixed.suit):
             dealt_out = settings.trump is TrumpChoice.TURNED
-            raise refuse("trump_none_left" if dealt_out else "trump_does_not_fit")
+            raise RuleError("trump_none_left" if dealt_out else "trump_does_not_fit")
         return fixed
     if turned is Turned.NONE:
-        raise refuse("trump_missing")
+        raise RuleError("trump_missing")
     if turned is not Turned.SUIT:
-        raise refuse("trump_suit_only")
+        raise RuleError("trump_suit_only")
     if suit is None:
-        raise refuse("trump_suit_missing")
+        raise RuleError("trump_suit_missing")
     return Trump(turned, suit)
 
 
@@ -328,7 +327,7 @@ def check_round(
         bidding.check_round_bids(setup, played.bids)
     except RuleError as error:
         if error.code == "bid_total_forbidden":
-            raise refuse("bid_total_forbidden_hook", hand=played.hand_size) from None
+            raise RuleError("bid_total_forbidden_hook", hand=played.hand_size) from None
         raise
     scoring.check_tricks(played.hand_size, played.tricks, players)
 

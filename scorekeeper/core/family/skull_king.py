@@ -21,7 +21,7 @@ from scorekeeper.core.family.declaration import (
     settings_from_plain,
     settings_to_plain,
 )
-from scorekeeper.core.family.refusals import refuse
+from scorekeeper.core.refusals import RuleError
 from scorekeeper.core.rules import Suit, Trump, Turned
 
 DECK_SIZE = 70
@@ -173,7 +173,7 @@ class SkullKingRound(Played):
 def round_of(played: Played, bomb: bool, cloud: object, extras: Extras | None) -> SkullKingRound:
     """A Skull King round from the common facts and its extras; its deck has no Bomb or Cloud."""
     if bomb or cloud is not None:
-        raise refuse("card_not_in_deck")
+        raise RuleError("card_not_in_deck")
     given = extras or Extras()
     return SkullKingRound(
         played.hand_size,

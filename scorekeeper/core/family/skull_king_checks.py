@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from scorekeeper.core.family.refusals import refuse
 from scorekeeper.core.family.skull_king import (
     BONUS,
     MOST_DESTROYED,
@@ -17,17 +16,18 @@ from scorekeeper.core.family.skull_king import (
     SkullKingRound,
     SkullKingSettings,
 )
+from scorekeeper.core.refusals import RuleError
 
 
 def check_bids(players: int, hand_size: int, bids: Sequence[int | None]) -> None:
     """Refuse bids that are not one per player from 0 to the hand (all made at once)."""
     if len(bids) != players:
-        raise refuse("bids_count", players=players)
+        raise RuleError("bids_count", players=players)
     for bid in bids:
         if bid is None:
-            raise refuse("bids_all_in", hand=hand_size)
+            raise RuleError("bids_all_in", hand=hand_size)
         if not 0 <= bid <= hand_size:
-            raise refuse("bid_out_of_range", hand=hand_size)
+            raise RuleError("bid_out_of_range", hand=hand_size)
 
 
 def check_tricks(players: int, hand_size: int, tricks: Sequence[int], destroyed: int) -> None:
@@ -37,53 +37,53 @@ def check_tricks(players: int, hand_size: int, tricks: Sequence[int], destroyed:
     players' tricks may add up to less.
     """
     if len(tricks) != players:
-        raise refuse("tricks_count", players=players)
+        raise RuleError("tricks_count", players=players)
     if any(not 0 <= taken <= hand_size for taken in tricks):
-        raise refuse("tricks_out_of_range", hand=hand_size)
+        raise RuleError("tricks_out_of_range", hand=hand_size)
     most = min(MOST_DESTROYED, hand_size)
     if not 0 <= destroyed <= most:
-        raise refuse("destroyed_out_of_range", most=most)
+        raise RuleError("destroyed_out_of_range", most=most)
     taken = sum(tricks)
     if players == 2:
         if taken + destroyed > hand_size:
-            raise refuse("tricks_sum_ghost", taken=taken, destroyed=destroyed, num=hand_size)
+            raise RuleError("tricks_sum_ghost", taken=taken, destroyed=destroyed, num=hand_size)
     elif taken + destroyed != hand_size:
         if destroyed == 0:
-            raise refuse("tricks_sum", taken=taken, num=hand_size)
-        raise refuse("tricks_sum_destroyed", taken=taken, destroyed=destroyed, num=hand_size)
+            raise RuleError("tricks_sum", taken=taken, num=hand_size)
+        raise RuleError("tricks_sum_destroyed", taken=taken, destroyed=destroyed, num=hand_size)
 
 
 def check_claims(players: int, settings: SkullKingSettings, played: SkullKingRound) -> None:
     """Refuse bonuses nobody can have captured this round."""
     for claim in played.bonuses:
         if claim.kind not in BONUS:
-            raise refuse("bonus_unknown", kind=claim.kind, known=", ".join(BONUS))
+            raise RuleError("bonus_unknown", kind=claim.kind, known=", ".join(BONUS))
         seats = (claim.seat,) if claim.ally is None else (claim.seat, claim.ally)
         if any(not 0 <= seat < players for seat in seats):
-            raise refuse("no_such_seat")
+            raise RuleError("no_such_seat")
         if claim.kind == Kind.LOOT:
             if not settings.advanced_cards:
-                raise refuse("needs_advanced_cards", setting="advanced_cards")
+                raise RuleError("needs_advanced_cards", setting="advanced_cards")
             if claim.ally is None:
-                raise refuse("loot_needs_ally")
+                raise RuleError("loot_needs_ally")
             if claim.ally == claim.seat:
-                raise refuse("loot_ally_self")
+                raise RuleError("loot_ally_self")
         elif claim.ally is not None:
-            raise refuse("ally_only_for_loot")
+            raise RuleError("ally_only_for_loot")
         # Every bonus is a card captured in a trick won, the Loot card too.
         if played.tricks[claim.seat] == 0:
-            raise refuse("bonus_without_trick", seat=claim.seat + 1)
+            raise RuleError("bonus_without_trick", seat=claim.seat + 1)
     counts = Counter(claim.kind for claim in played.bonuses)
     for kind, count in counts.items():
         if count > BONUS[kind].most:
-            raise refuse("bonus_too_many", kind=kind, most=BONUS[kind].most)
+            raise RuleError("bonus_too_many", kind=kind, most=BONUS[kind].most)
     # One Skull King: its Pirates are captured in one trick by one player, and a Mermaid
     # that captures it leaves it no Pirate to capture.
     by_king = {claim.seat for claim in played.bonuses if claim.kind == Kind.PIRATE_BY_SKULL_KING}
     if len(by_king) > 1 or (by_king and counts[Kind.SKULL_KING_BY_MERMAID]):
-        raise refuse("skull_king_once")
+        raise RuleError("skull_king_once")
     if counts[Kind.PIRATE_BY_SKULL_KING] > players - 1:
-        raise refuse("bonus_too_many", kind=Kind.PIRATE_BY_SKULL_KING, most=players - 1)
+        raise RuleError("bonus_too_many", kind=Kind.PIRATE_BY_SKULL_KING, most=players - 1)
 
 
 def check_powers(players: int, settings: SkullKingSettings, played: SkullKingRound) -> None:
@@ -92,22 +92,22 @@ def check_powers(players: int, settings: SkullKingSettings, played: SkullKingRou
         if power is None:
             continue
         if not settings.pirate_powers:
-            raise refuse("needs_pirate_powers", setting="pirate_powers")
+            raise RuleError("needs_pirate_powers", setting="pirate_powers")
         if not 0 <= power.seat < players:
-            raise refuse("no_such_seat")
+            raise RuleError("no_such_seat")
     harry = played.harry
     if harry is not None:
         bid = (played.bids[harry.seat] or 0) + harry.by
         if harry.by not in (-1, 1) or not 0 <= bid <= played.hand_size:
-            raise refuse("harry_change", hand=played.hand_size)
+            raise RuleError("harry_change", hand=played.hand_size)
         if played.tricks[harry.seat] == 0:
-            raise refuse("harry_without_trick", seat=harry.seat + 1)
+            raise RuleError("harry_without_trick", seat=harry.seat + 1)
     roatan = played.roatan
     if roatan is not None:
         if roatan.amount not in WAGERS:
-            raise refuse("roatan_wager")
+            raise RuleError("roatan_wager")
         if played.tricks[roatan.seat] == 0:
-            raise refuse("roatan_without_trick", seat=roatan.seat + 1)
+            raise RuleError("roatan_without_trick", seat=roatan.seat + 1)
 
 
 def check_round(
@@ -118,11 +118,11 @@ def check_round(
     check_bids(players, played.hand_size, played.bids)
     check_tricks(players, played.hand_size, played.tricks, played.destroyed)
     if played.destroyed and not settings.advanced_cards:
-        raise refuse("needs_advanced_cards", setting="advanced_cards")
+        raise RuleError("needs_advanced_cards", setting="advanced_cards")
     if played.cannonball:
         if len(played.cannonball) != players:
-            raise refuse("cannonball_count")
+            raise RuleError("cannonball_count")
         if any(played.cannonball) and settings.scoring is not Scoring.RASCAL:
-            raise refuse("cannonball_needs_rascal", setting="scoring")
+            raise RuleError("cannonball_needs_rascal", setting="scoring")
     check_claims(players, settings, played)
     check_powers(players, settings, played)
