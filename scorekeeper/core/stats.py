@@ -23,6 +23,11 @@ Decisions (README, "Decisions a player would notice"):
   changes the bid as the card says, so what the player had to make is the changed bid.
 - **Head-to-head**: of the games two players played together, how often each finished above the
   other (a tie on points counts for neither).
+- **One game at a time** (issue 24): a group may play Wizard, Skull King and Oh Hell, but their
+  points are never added together: every figure counts the games of one game of the family
+  (:attr:`Filters.game`). Without a choice, the game of the group's latest finished game is
+  counted (Wizard's length and variant filters choose Wizard); :attr:`GroupStats.played` lists
+  every game the group has finished, for the pages to offer.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from scorekeeper.core import rules, sheet
+from scorekeeper.core import family, rules, sheet
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, Variants
 
@@ -67,18 +72,40 @@ class VariantFilter(StrEnum):
         return bool(getattr(variants, self.value))
 
 
+WIZARD = "wizard"
+
+
 @dataclass(frozen=True)
 class Filters:
-    """Which finished games to count: one game length, one variant, or all (``None``)."""
+    """Which finished games to count: one game length, one variant, or all (``None``), of one
+    game of the family (``game``; ``None``: see :meth:`chosen`)."""
 
     length: Length | None = None
     variant: VariantFilter | None = None
+    game: str | None = None
+    """The game counted (a key of :data:`scorekeeper.core.family.GAMES`)."""
 
     def matches(self, variants: Variants) -> bool:
         """True when a game played with ``variants`` is counted."""
         if self.length is not None and variants.length is not self.length:
             return False
         return self.variant is None or self.variant.matches(variants)
+
+    def counts(self, record: GameRecord, game: str) -> bool:
+        """True when ``record`` is a game of ``game`` that the filters keep; the length and
+        variant are Wizard's, so they judge Wizard's games only."""
+        if record.game != game:
+            return False
+        return game != WIZARD or self.matches(record.variants)
+
+    def chosen(self, latest: str | None) -> str:
+        """The game counted: the one asked for; Wizard for Wizard's length or variant; else the
+        ``latest`` finished game's, or Wizard before any."""
+        if self.game is not None:
+            return self.game
+        if self.length is not None or self.variant is not None:
+            return WIZARD
+        return latest or WIZARD
 
     @property
     def active(self) -> bool:
@@ -108,6 +135,7 @@ class GameResult:
     ranks: tuple[int, ...]
     winners: tuple[str, ...]
     variants: Variants
+    game: str = WIZARD
 
     @property
     def standings(self) -> tuple[int, ...]:
@@ -183,6 +211,15 @@ class GroupStats:
     """Games where the first player finished above the second, by pair of player keys."""
     together: Mapping[tuple[str, str], int] = field(default_factory=dict)
     """Games two players played together, by pair of player keys (both orders)."""
+    game: str = WIZARD
+    """The game of the family these figures count (never two games' points together)."""
+    played: tuple[str, ...] = (WIZARD,)
+    """Every game of the family the group has finished a game of, in the family's order."""
+
+    @property
+    def several(self) -> bool:
+        """True when the group has finished games of more than one game of the family."""
+        return len(self.played) > 1
 
     def player(self, key: str) -> PlayerStats | None:
         """The figures of the player ``key``, ``None`` if no counted game has them."""
@@ -255,13 +292,16 @@ def compute(played: Iterable[PlayedGame], filters: Filters | None = None) -> Gro
     """The statistics of the finished games among ``played`` (given in the order played) that
     ``filters`` keeps."""
     filters = filters or Filters()
+    finished = [entry for entry in played if entry.record.finished]
+    kinds = {entry.record.game for entry in finished}
+    counted = filters.chosen(finished[-1].record.game if finished else None)
     tallies: dict[str, _Tally] = {}
     results: list[GameResult] = []
     above: dict[tuple[str, str], int] = {}
     together: dict[tuple[str, str], int] = {}
-    for entry in played:
+    for entry in finished:
         record = entry.record
-        if not record.finished or not filters.matches(record.variants):
+        if not filters.counts(record, counted):
             continue
         built = sheet.build(record)
         keys = seat_keys(record.players)
@@ -275,6 +315,7 @@ def compute(played: Iterable[PlayedGame], filters: Filters | None = None) -> Gro
             ranks=built.ranks,
             winners=tuple(keys[seat] for seat in built.winners),
             variants=record.variants,
+            game=record.game,
         )
         results.append(result)
         for seat, key in enumerate(keys):
@@ -292,7 +333,10 @@ def compute(played: Iterable[PlayedGame], filters: Filters | None = None) -> Gro
         (tally.frozen(key) for key, tally in tallies.items()),
         key=lambda p: (-p.wins, -p.average_total, p.name.casefold(), p.key),
     )
-    return GroupStats(filters, tuple(results), tuple(players), above, together)
+    order = [key for key in family.GAMES if key in kinds] or [WIZARD]
+    return GroupStats(
+        filters, tuple(results), tuple(players), above, together, counted, tuple(order)
+    )
 
 
 def _count_game(tally: _Tally, built: sheet.Sheet, seat: int, game_id: str, jester: bool) -> None:

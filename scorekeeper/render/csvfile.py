@@ -4,6 +4,9 @@ Rendered from the score sheet like the PDF (:mod:`printing`) and the JSON (:mod:
 never holds a sealed bid. Text cells that a spreadsheet would run as a formula are quoted.
 A player's adjustments in a round are in its last two columns, the points (summed) and their
 reasons ("-20 revoke; +5 bonus"); the score and the total include them, as on the sheet.
+A game without a trump to show (Skull King's is always the same suit) has no trump column; a
+game with bonuses adds the bid scored (Harry the Giant's changed), the bonus points (with Rascal
+of Roatan's wager), the bonuses in words and the tricks nobody won.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import io
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.refusals import N_
 from scorekeeper.core.sheet import Sheet
-from scorekeeper.render import labels
+from scorekeeper.render import game_facts, labels
 
 # The header row is translated: a spreadsheet user reads it. Message ids with a context, so the
 # column "bid" is not the word on the bids page.
@@ -34,6 +37,8 @@ HEADER = (
 # An anniversary deck's game adds two columns: the bid the score counts (the Cloud's winner's
 # changed bid; the "bid" column keeps the bid made) and whether the Bomb took a trick (1).
 SPECIAL_HEADER = (N_("bid scored"), N_("Bomb"))
+BONUS_HEADER = (N_("bid scored"), N_("bonus"), N_("bonuses"), N_("destroyed"))
+TRUMP = 3  # the trump's column in HEADER and in each row
 # A spreadsheet runs a cell that starts with one of these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -43,6 +48,10 @@ def render(sheet: Sheet) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     header = HEADER + (SPECIAL_HEADER if sheet.special_cards else ())
+    if game_facts.has_bonuses(sheet.game):
+        header += BONUS_HEADER
+    if not game_facts.shows_trump(sheet.game, sheet.chosen):
+        header = header[:TRUMP] + header[TRUMP + 1 :]
     writer.writerow([safe_cell(labels.gettext(column)) for column in header])
     writer.writerows(rows(sheet))
     return "\ufeff" + buffer.getvalue()
@@ -51,7 +60,10 @@ def render(sheet: Sheet) -> str:
 def rows(sheet: Sheet) -> list[list[str | int]]:
     """The rows of the completed rounds, text cells neutralised against formulas."""
     lines: list[list[str | int]] = []
+    bonuses = game_facts.has_bonuses(sheet.game)
+    trumps = game_facts.shows_trump(sheet.game, sheet.chosen)
     for row in sheet.rounds:
+        points = game_facts.bonus_points(row)
         trump = labels.trump_label(row.trump, sheet.variants.edition)
         dealer = sheet.players[row.dealer]
         for seat, player in enumerate(sheet.players):
@@ -63,6 +75,13 @@ def rows(sheet: Sheet) -> list[list[str | int]]:
             if sheet.special_cards:
                 scored = row.scored_bids[seat]
                 cells += ["" if scored is None else scored, int(row.bomb)]
+            if bonuses:
+                scored = row.scored_bids[seat]
+                said = "; ".join(mark.said for mark in game_facts.seat_marks(row, seat))
+                cells += ["" if scored is None else scored, points[seat], said]
+                cells.append(game_facts.destroyed(row))
+            if not trumps:
+                del cells[TRUMP]
             lines.append([safe_cell(cell) for cell in cells])
     return lines
 

@@ -14,7 +14,7 @@ from markupsafe import Markup, escape
 
 from scorekeeper.core.sheet import AdjustmentNote, CurrentRound, RoundRow, marks_at
 from scorekeeper.core.variants import Edition
-from scorekeeper.render import labels
+from scorekeeper.render import game_facts, labels
 from scorekeeper.render.labels import gettext as _
 from scorekeeper.render.urls import url
 
@@ -146,15 +146,21 @@ def score_rows(
     edition: Edition,
     game_id: str | None = None,
     notes: tuple[AdjustmentNote, ...] = (),
+    trump: bool = True,
 ) -> Markup:
     """The score sheet's body: a line per round (its number, cards, dealer, trump and any flag)
     and for each seat bid/tricks, the round's score and the total (apart by a space, which a
     screen reader needs). With ``game_id`` (the scorekeeper's phone) each round's number links
     to its correction. A score with adjustments carries the marks of their ``notes``, which
-    the legend under the sheet lists (:func:`adjustment_notes`)."""
+    the legend under the sheet lists (:func:`adjustment_notes`). ``trump`` False leaves the
+    trump out (a game whose trump is always the same suit); a round's bonuses, destroyed tricks
+    and changed bids are marked (:mod:`scorekeeper.render.game_facts`), the key under the sheet
+    says what each mark is."""
     names = [escape(name) for name in players]
     deals = escape(_("deals"))
-    return Markup("").join(_score_row(row, names, deals, edition, game_id, notes) for row in rows)
+    return Markup("").join(
+        _score_row(row, names, deals, edition, game_id, notes, trump) for row in rows
+    )
 
 
 def _marks(notes: tuple[AdjustmentNote, ...], number: int, seat: int) -> str:
@@ -175,6 +181,7 @@ def _score_row(
     edition: Edition,
     game_id: str | None,
     notes: tuple[AdjustmentNote, ...],
+    shows_trump: bool,
 ) -> Markup:
     number = row.number
     if game_id is None:
@@ -194,14 +201,20 @@ def _score_row(
     warning = escape(" ".join(labels.refusal(reason) for reason in flags))
     warn = f' <span class="warn" title="{warning}">⚠</span>' if flags else ""
     flagged = ' class="flagged"' if flags else ""
+    trump_part = (
+        f'<span class="trump{" " + suit.value if suit else ""}">'
+        f'<span aria-hidden="true">{mark}</span>'
+        f'<span class="vh">{trump}</span></span>'
+        if shows_trump
+        else ""
+    )
+    dealt = f"{names[row.dealer]}," if shows_trump else f"{names[row.dealer]}"
     parts = [
         f"<tr{flagged}>"
         f'<th scope="row" class="round-col">{head}\n'
         f'<span class="cards">{row.hand_size}<span class="vh"> {cards}, {deals} '
-        f"{names[row.dealer]},</span></span>\n"
-        f'<span class="trump{" " + suit.value if suit else ""}">'
-        f'<span aria-hidden="true">{mark}</span>'
-        f'<span class="vh">{trump}</span></span>{_bomb_mark(row)}{warn}</th>'
+        f"{dealt}</span></span>\n"
+        f"{trump_part}{_bomb_mark(row)}{_destroyed_mark(row)}{warn}</th>"
     ]
     for seat, met in enumerate(row.met):
         bid = row.bids[seat]
@@ -211,7 +224,8 @@ def _score_row(
             f"{_cloud_mark(row, seat)}/{row.tricks[seat]}"
             f'</span> <span class="score"><span class="vh">{"✓" if met else "✗"}'
             f"</span>{labels.signed(row.scores[seat])}{_marks(notes, number, seat)}</span> "
-            f'<span class="total">{labels.number(row.totals[seat])}</span></span></td>'
+            f'<span class="total">{labels.number(row.totals[seat])}</span>'
+            f"{_seat_marks(row, seat)}</span></td>"
         )
     parts.append("</tr>\n")
     if flags:
@@ -234,11 +248,40 @@ def _bomb_mark(row: RoundRow) -> str:
 
 
 def _cloud_mark(row: RoundRow, seat: int) -> str:
-    """The Cloud's changed bid after the bid made, for the seat that won its trick."""
-    if row.cloud is None or row.cloud.seat != seat:
+    """The changed bid after the bid made, for the seat that won the Cloud's trick or played
+    Harry the Giant."""
+    bid = game_facts.changed_bid(row, seat)
+    if bid is None:
         return ""
-    said = escape(_("Cloud: scored against a bid of %(bid)s", bid=row.cloud.bid))
+    said = escape(game_facts.changed_said(row, bid))
     return (
-        f'<span class="cloud-mark" title="{said}"><span aria-hidden="true">→{row.cloud.bid}'
+        f'<span class="cloud-mark" title="{said}"><span aria-hidden="true">→{bid}'
         f'</span><span class="visually-hidden"> {said}</span></span>'
+    )
+
+
+def _destroyed_mark(row: RoundRow) -> str:
+    """Tricks nobody won (the Kraken, the White Whale), marked beside the round's cards."""
+    count = game_facts.destroyed(row)
+    if not count:
+        return ""
+    said = escape(game_facts.destroyed_said(count))
+    return (
+        f' <span class="destroyed-mark" title="{said}"><span aria-hidden="true">'
+        f'{game_facts.DESTROYED_MARK}{count}</span><span class="visually-hidden">{said}</span>'
+        "</span>"
+    )
+
+
+def _seat_marks(row: RoundRow, seat: int) -> str:
+    """A seat's bonuses, wager and Cannonball of the round, on a line of their own in the
+    cell (their points are in the score)."""
+    marks = game_facts.seat_marks(row, seat)
+    if not marks:
+        return ""
+    shown = escape(" ".join(mark.short for mark in marks))
+    said = escape(", ".join(mark.said for mark in marks))
+    return (
+        f' <span class="bonus-marks" title="{said}"><span aria-hidden="true">{shown}</span>'
+        f'<span class="visually-hidden">{said}</span></span>'
     )

@@ -1,10 +1,12 @@
 """Fitting the printed pad to the paper: orientation, font size and column widths. Pure.
 
 The pad has four columns for the round (number, cards, dealer, trump) and four per player
-(bid, tricks, score, total). Column widths are estimated in ems from DejaVu Sans' advance
-widths, the widest numbers actually printed and the width of each column's header in the
-reader's language (measured by the caller), then the font is sized so the table fits the page:
-portrait while that keeps the text at :data:`MIN_PORTRAIT_PT` or more, else landscape.
+(bid, tricks, score, total); a game with no trump to show has no trump column, and one with
+bonuses (Skull King) a bonus column per player, between the tricks and the score. Column
+widths are estimated in ems from DejaVu Sans' advance widths, the widest numbers actually
+printed and the width of each column's header in the reader's language (measured by the
+caller), then the font is sized so the table fits the page: portrait while that keeps the text
+at :data:`MIN_PORTRAIT_PT` or more, else landscape.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ MIN_PT = 6.0  # never smaller, whatever the table
 # Widths in ems (DejaVu Sans): headers, names and trumps wrap or fit in these.
 FIXED_EM = {"round": 3.7, "cards": 3.4, "dealer": 6.0, "trump": 6.2}
 BID_EM, TRICKS_EM = 1.9, 2.5
+# A bonus cell: its points (``+60``) over its marks (``14×2 L``), with room to write them in.
+BONUS_EM = 3.4
 DIGIT_EM, SIGN_EM, MARK_EM, PADDING_EM = 0.7, 0.84, 0.84, 0.45
 # Text sizes relative to the pad's font, as print.css sets them: the round's headers (bold,
 # 0.9em, 1.5pt padding each side), the players' field headers (0.78em, no padding: their rule
@@ -39,6 +43,8 @@ DEALER_MAX_EM = 8.0
 NAME_SCALE, CELL_PADDING_PT, BORDER_PT = 1.05, 1.5, 1.5
 ROUND_COLUMNS = tuple(FIXED_EM)
 PLAYER_COLUMNS = ("bid", "tricks", "score", "total")
+BONUS_COLUMNS = ("bid", "tricks", "bonus", "score", "total")
+"""A player's columns in a game with bonuses."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +67,8 @@ class Layout:
     landscape: bool
     font_pt: float
     widths: dict[str, float]
+    player_columns: tuple[str, ...] = PLAYER_COLUMNS
+    """Each player's columns, in order (:data:`PLAYER_COLUMNS` or :data:`BONUS_COLUMNS`)."""
 
     @property
     def page_size(self) -> str:
@@ -85,7 +93,7 @@ def number_em(value: int) -> float:
 def header_em(column: str, word_em: float) -> float:
     """The width a column needs for its header, whose widest word is ``word_em`` ems wide at
     the header's own size (bold for the round's columns), in ems of the pad's font."""
-    if column in PLAYER_COLUMNS:
+    if column in BONUS_COLUMNS:
         return word_em * FIELD_SCALE + FIELD_ROOM_EM
     return word_em * HEADER_SCALE + HEADER_ROOM_EM
 
@@ -109,6 +117,9 @@ def fit(
     scores: Iterable[int] = (-100,),
     totals: Iterable[int] = (-1000,),
     needs: Mapping[str, float] | None = None,
+    *,
+    trump: bool = True,
+    bonus: bool = False,
 ) -> Layout:
     """The layout of a pad of ``players`` whose widest numbers are among those given.
 
@@ -116,17 +127,22 @@ def fit(
     minus sign). The defaults leave room for handwriting on a blank pad. ``needs`` gives the
     width a column's words need in the reader's language (:func:`header_em`, :func:`trump_em`):
     a column is never narrower, so no header, trump or (within reason) name runs out of it.
+    ``trump`` False leaves the trump column out; ``bonus`` adds each player's bonus column.
     """
     size = PAPERS[paper]
     digits = max(len(str(abs(score))) for score in scores)
     score_em = max(2.3, MARK_EM + SIGN_EM + DIGIT_EM * digits + PADDING_EM)
     total_em = max(2.2, max(map(number_em, totals)) + PADDING_EM)
     needed = needs or {}
-    fixed = {name: max(em, needed.get(name, 0)) for name, em in FIXED_EM.items()}
-    per_player = {
+    fixed = {
         name: max(em, needed.get(name, 0))
-        for name, em in zip(PLAYER_COLUMNS, (BID_EM, TRICKS_EM, score_em, total_em), strict=True)
+        for name, em in FIXED_EM.items()
+        if trump or name != "trump"
     }
+    columns = BONUS_COLUMNS if bonus else PLAYER_COLUMNS
+    ems = {"bid": BID_EM, "tricks": TRICKS_EM, "bonus": BONUS_EM}
+    ems |= {"score": score_em, "total": total_em}
+    per_player = {name: max(ems[name], needed.get(name, 0)) for name in columns}
     table_em = sum(fixed.values()) + players * sum(per_player.values())
     widths = {name: 100 * em / table_em for name, em in {**fixed, **per_player}.items()}
 
@@ -136,9 +152,9 @@ def fit(
 
     across = size.width - MARGIN_MM[1] - MARGIN_MM[3]
     if font(across) >= MIN_PORTRAIT_PT:
-        return Layout(size, False, font(across), widths)
+        return Layout(size, False, font(across), widths, columns)
     across = size.height - MARGIN_MM[1] - MARGIN_MM[3]
-    return Layout(size, True, max(MIN_PT, font(across)), widths)
+    return Layout(size, True, max(MIN_PT, font(across)), widths, columns)
 
 
 def name_room_em(page: Layout) -> dict[str, float]:
@@ -151,6 +167,6 @@ def name_room_em(page: Layout) -> dict[str, float]:
         return cell_pt / (page.font_pt * scale)
 
     return {
-        "player": inside(sum(page.widths[column] for column in PLAYER_COLUMNS), NAME_SCALE),
+        "player": inside(sum(page.widths[column] for column in page.player_columns), NAME_SCALE),
         "dealer": inside(page.widths["dealer"], TRUMP_SCALE),
     }

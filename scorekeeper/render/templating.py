@@ -15,7 +15,7 @@ from markupsafe import Markup
 from scorekeeper.core import decks, rulebook, rules, variants
 from scorekeeper.core.rules import Length, Suit, Trump
 from scorekeeper.core.variants import Edition
-from scorekeeper.render import game_words, hyphens, labels, languages
+from scorekeeper.render import game_facts, game_words, hyphens, labels, languages
 
 
 def init_app(app: Flask) -> None:
@@ -66,6 +66,12 @@ def init_app(app: Flask) -> None:
         variant_sections=variants.SECTIONS,
     )
     app.jinja_env.globals.update(game_words.TEMPLATE_GLOBALS)
+    # What a sheet shows of its game (the page, the table display, the printed sheets).
+    app.jinja_env.globals.update(
+        setting_lines=game_facts.setting_lines,
+        shows_trump=game_facts.shows_trump,
+        marks_key=game_facts.marks_key,
+    )
     # Filters, not globals: Jinja calls a filter directly, a global through the context.
     app.jinja_env.filters.update(
         refusal=labels.refusal,

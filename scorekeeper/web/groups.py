@@ -27,7 +27,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
-from scorekeeper.core import game, sheet, stats
+from scorekeeper.core import family, game, sheet, stats
 from scorekeeper.core.rules import Length, RuleError, next_first_dealer
 from scorekeeper.core.stats import Filters, GroupStats, VariantFilter
 from scorekeeper.render import chart, filenames, labels, printing
@@ -56,13 +56,23 @@ class FilterError(ValueError):
 
 
 def parse_filters(args: Mapping[str, str]) -> Filters:
-    """The filters of a query string (``length``, ``variant``); an unknown value is refused."""
+    """The filters of a query string (``game``, ``length``, ``variant``); an unknown value is
+    refused, and so are Wizard's length and variant with another game."""
     length, variant = args.get("length", ""), args.get("variant", "")
+    played = args.get("game", "")
+    if played and played not in family.GAMES:
+        raise FilterError(_("There is no game called “%(v)s”.", v=played[:30]))
     if length and length not in {item.value for item in Length}:
         raise FilterError(_("There is no game length called “%(v)s”.", v=length[:30]))
     if variant and variant not in {item.value for item in VariantFilter}:
         raise FilterError(_("There is no variant called “%(v)s”.", v=variant[:30]))
-    return Filters(Length(length) if length else None, VariantFilter(variant) if variant else None)
+    if (length or variant) and played not in ("", stats.WIZARD):
+        raise FilterError(_("Game lengths and variants are Wizard's: choose them with Wizard."))
+    return Filters(
+        Length(length) if length else None,
+        VariantFilter(variant) if variant else None,
+        played or None,
+    )
 
 
 def filters_from(args: Mapping[str, str]) -> Filters:

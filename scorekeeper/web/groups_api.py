@@ -79,7 +79,8 @@ def add_game(group_id: str) -> tuple[Response, int, dict[str, str]]:
 
 @bp.get("/<group_id>/stats")
 def group_stats(group_id: str) -> Response:
-    """The leaderboard over the group's finished games (``?length=``, ``?variant=`` filter)."""
+    """The leaderboard over the group's finished games of one game (``?game=``; ``?length=``,
+    ``?variant=`` filter Wizard's)."""
     stored = _stored(group_id)
     filters = _filters()
     figures = groups.group_stats(stored, filters)
@@ -87,10 +88,16 @@ def group_stats(group_id: str) -> Response:
 
 
 def stats_json(stored: StoredGroup, figures: stats.GroupStats) -> Json:
-    """The statistics as the API answers them (players in leaderboard order)."""
+    """The statistics as the API answers them (players in leaderboard order). A group that has
+    played another game than Wizard is told which game these are (``game``) and which it has
+    played (``played``), like a game record names a game other than Wizard."""
+    told: Json = {}
+    if figures.played != (stats.WIZARD,):
+        told = {"game": figures.game, "played": list(figures.played)}
     return {
         "id": stored.id,
         "name": stored.name,
+        **told,
         "games": len(figures.games),
         "players": [
             {

@@ -93,6 +93,8 @@ class GameCard:
     leaders: tuple[int, ...]
     totals: tuple[int, ...]
     length: str
+    game: str = "wizard"
+    """The game of the family (a Wizard game is told by its length, another by its name)."""
 
 
 def game_cards(stored: StoredGroup) -> list[GameCard]:
@@ -178,6 +180,7 @@ def make_cards(database: str, game_ids: tuple[str, ...]) -> list[GameCard]:
                 leaders=built.leaders,
                 totals=built.totals,
                 length=built.variants.length.value,
+                game=entry.record.game,
             )
         )
     return cards

@@ -21,14 +21,15 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import cache
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from scorekeeper.core import rules, sheet
+from scorekeeper.core import family, rules, sheet
 from scorekeeper.core.decks import Deck
+from scorekeeper.core.family import Declaration
 from scorekeeper.core.rules import Length, RuleError, Variants
 from scorekeeper.render import filenames, labels, printing
 from scorekeeper.render.paper import PAPERS
@@ -69,24 +70,25 @@ def game_sheet(game_id: str) -> Response:
 def blank_sheet() -> Response:
     """An empty pad for the standard game of N players, to fill in by hand.
 
-    Query: ``players`` (3 to 8, required); names go in seat order as repeated ``names``
-    parameters (``?players=4&names=Tom&names=Dick``), fewer than N leave the rest blank (a line
-    to write on); ``length`` any game length (``standard`` by default); ``deck`` the box the
-    cards come from (``classic`` by default: an anniversary deck turns a trump card in the last
-    round too); ``paper`` as for a game's sheet.
+    Query: ``players`` (3 to 8 for Wizard, required); names go in seat order as repeated
+    ``names`` parameters (``?players=4&names=Tom&names=Dick``), fewer than N leave the rest
+    blank (a line to write on); ``length`` any game length (``standard`` by default); ``deck``
+    the box the cards come from (``classic`` by default: an anniversary deck turns a trump card
+    in the last round too); ``paper`` as for a game's sheet. ``game`` another game of the
+    family (``skull_king``, ``oh_hell``) with any of its settings by key (``schedule=blitz``,
+    ``max_hand=5``, ``hook=false``): its schedule, trump and bonus column.
     """
     paper = _paper()
-    players = _player_count(request.args.get("players", ""))
+    played = request.args.get("game", "wizard")
+    if played not in family.GAMES:
+        abort(400, description=_("Unknown game: %(game)s.", game=played[:20]))
+    declared = family.game(played)
+    players = _player_count(request.args.get("players", ""), declared)
+    if played != "wizard":
+        return _blank_of(declared, players, paper)
     length = _length(request.args.get("length", "standard"), players)
     deck = _deck(request.args.get("deck", "classic"), players)
-    names = tuple(name.strip() for name in request.args.getlist("names"))
-    if len(names) > players:
-        abort(
-            400, description=_("There are %(n)s names for %(p)s players.", n=len(names), p=players)
-        )
-    if any(len(name) > MAX_NAME for name in names):
-        abort(400, description=_("Keep each name to %(n)s characters.", n=MAX_NAME))
-    names += ("",) * (players - len(names))
+    names = _names(players)
     key = (names, paper, length.value, deck.value, str(get_locale()))
     filename = filenames.name_from(["blank", str(players), *names], "pdf")
     return _pdf_response(
@@ -95,6 +97,52 @@ def blank_sheet() -> Response:
         filename,
         lambda: printing.blank_html(names, paper=paper, length=length, deck=deck),
     )
+
+
+def _names(players: int) -> tuple[str, ...]:
+    """The names of the blank pad's seats as asked for, blank seats after them."""
+    names = tuple(name.strip() for name in request.args.getlist("names"))
+    if len(names) > players:
+        abort(
+            400, description=_("There are %(n)s names for %(p)s players.", n=len(names), p=players)
+        )
+    if any(len(name) > MAX_NAME for name in names):
+        abort(400, description=_("Keep each name to %(n)s characters.", n=MAX_NAME))
+    return names + ("",) * (players - len(names))
+
+
+def _blank_of(declared: Declaration[Any, Any], players: int, paper: str) -> Response:
+    """The blank pad of a game other than Wizard, with the settings the query gives."""
+    values: dict[str, object] = {}
+    for setting in declared.settings:
+        text = request.args.get(setting.key)
+        if text is not None:
+            values[setting.key] = _plain(setting.default, text.strip().lower())
+    try:
+        chosen = declared.from_plain(values)
+        declared.check_settings(players, chosen)
+    except RuleError as error:
+        abort(400, description=labels.refusal(error.reason))
+    names = _names(players)
+    plain = tuple(sorted(declared.to_plain(chosen).items()))
+    key = (names, paper, declared.key, plain, str(get_locale()))
+    filename = filenames.name_from(["blank", declared.key, str(players), *names], "pdf")
+    return _pdf_response(
+        "blank",
+        key,
+        filename,
+        lambda: printing.blank_html(names, paper=paper, game=declared.key, settings=chosen),
+    )
+
+
+def _plain(default: object, text: str) -> object:
+    """A setting's value from the query, of its default's kind: ``true``/``false`` for a flag,
+    digits for a number (anything else is left as text for the game to refuse)."""
+    if isinstance(default, bool):
+        return {"true": True, "1": True, "false": False, "0": False}.get(text, text)
+    if isinstance(default, int) and text.isascii() and text.isdigit() and len(text) < 4:
+        return int(text)
+    return text
 
 
 def _length(text: str, players: int) -> Length:
@@ -131,18 +179,18 @@ def _paper() -> str:
     return paper
 
 
-def _player_count(text: str) -> int:
+def _player_count(text: str, declared: Declaration[Any, Any]) -> int:
     try:
         count = int(text)
     except ValueError:  # also "²", which str.isdigit() lets through
         count = 0
-    if not rules.MIN_PLAYERS <= count <= rules.MAX_PLAYERS:
+    if not declared.min_players <= count <= declared.max_players:
         abort(
             400,
             description=_(
                 "Say how many players the pad is for: ?players= a number from %(low)s to %(high)s.",
-                low=rules.MIN_PLAYERS,
-                high=rules.MAX_PLAYERS,
+                low=declared.min_players,
+                high=declared.max_players,
             ),
         )
     return count

@@ -1,0 +1,174 @@
+"""What a game of the family shows of itself on a sheet, whichever sheet it is (the page, the
+table display, the PDF, the blank pad, the CSV): its settings in words, whether it has a trump
+to show, and Skull King's facts of a round (bonuses, destroyed tricks, a changed bid, a wager).
+
+Everything here asks the game's declaration (:mod:`scorekeeper.core.family`) or reads the round's
+recorded facts; no number is worked out here that the core does not give: a round's bonus
+points are its score less the score the game's own rules give it without them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from scorekeeper.core import family
+from scorekeeper.core.family import TrumpSource
+from scorekeeper.core.family.declaration import Plain
+from scorekeeper.core.sheet import RoundRow
+from scorekeeper.render import game_words, labels
+from scorekeeper.render.labels import gettext as _
+
+# Marks in DejaVu Sans (the PDF's font) as on the page: the Kraken's or White Whale's trick
+# that nobody won, Rascal of Roatan's wager, the Cannonball.
+DESTROYED_MARK = "\u2298"  # ⊘
+WAGER_MARK = "\u2693"  # ⚓
+CANNONBALL_MARK = "\u25c9"  # ◉
+# The scoring with the table's own numbers (Oh Hell's), whose settings are named ``custom_…``.
+CUSTOM = "custom"
+
+
+def shows_trump(game: str, chosen: Any) -> bool:
+    """True when a round's trump is worth a column: entered from a turned card, or fixed
+    round by round. A game whose trump is always the same suit (Skull King's Jolly Roger), or
+    that has none, has nothing to show there."""
+    source = family.game(game).trump_source(chosen)
+    return source not in (TrumpSource.SAME_SUIT, TrumpSource.NONE)
+
+
+def has_bonuses(game: str) -> bool:
+    """True when a round's result may carry bonuses (Skull King): its sheets give them a
+    column or marks."""
+    return bool(family.game(game).bonuses)
+
+
+def setting_lines(game: str, chosen: Any) -> list[str]:
+    """A game's settings in words, one line each, as :func:`labels.variant_lines` says Wizard's
+    (the same lines for Wizard): every choice with its value, then the flags that are on. The
+    table's own largest hand is said only when chosen (0: the table's default), and a custom
+    score's numbers only with the custom scoring (they play no part otherwise)."""
+    declared = family.game(game)
+    plain: Mapping[str, Plain] = declared.to_plain(chosen)
+    custom = plain.get("scoring") == CUSTOM
+    lines = []
+    for setting in declared.settings:
+        value = plain[setting.key]
+        if setting.key.startswith(CUSTOM + "_") and not custom:
+            continue
+        label = game_words.setting_label(game, setting.key)
+        if isinstance(setting.default, bool):
+            if value:
+                lines.append(label)
+        elif value or not isinstance(value, int) or custom:
+            lines.append(f"{label}: {game_words.choice_label(game, setting.key, value)}")
+    return lines
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A fact of a round for one seat: a few characters on the sheet, and its words."""
+
+    short: str
+    said: str
+
+
+def seat_marks(row: RoundRow, seat: int) -> tuple[Mark, ...]:
+    """What ``seat`` was credited with beyond its bid and tricks in ``row``: each kind of bonus
+    (with how many; the Loot for both allies), Rascal of Roatan's wager and the Cannonball."""
+    extras = row.extras
+    if extras is None:
+        return ()
+    mine = Counter(claim.kind for claim in extras.bonuses if seat in (claim.seat, claim.ally))
+    marks = []
+    for bonus in family.game(row.record.game).bonuses:
+        count = mine[bonus.kind]
+        if count:
+            times = f"\u00d7{count}" if count > 1 else ""
+            said = game_words.bonus_label(bonus.kind) + (f" {times}" if times else "")
+            marks.append(Mark(game_words.bonus_short(bonus.kind) + times, said))
+    if extras.roatan is not None and extras.roatan.seat == seat:
+        amount = extras.roatan.amount
+        said = _("Rascal of Roatan's wager: %(amount)s", amount=amount)
+        marks.append(Mark(f"{WAGER_MARK}{amount}", said))
+    if extras.cannonball and extras.cannonball[seat]:
+        marks.append(Mark(CANNONBALL_MARK, _("Cannonball")))
+    return tuple(marks)
+
+
+def bonus_points(row: RoundRow) -> tuple[int, ...]:
+    """Each seat's points in ``row`` from its bonuses and Rascal of Roatan's wager, as the
+    game's rules count them (a bonus with a missed bid may count nothing): the round's score
+    less the score the rules give the same round without them."""
+    players = len(row.tricks)
+    extras = row.extras
+    if extras is None or (not extras.bonuses and extras.roatan is None):
+        return (0,) * players
+    record = row.record
+    declared = record.declared_rounds[row.number - 1]
+    score = record.declaration.score_round
+    full = score(record.chosen, declared)
+    bare = score(record.chosen, replace(declared, bonuses=(), roatan=None))
+    return tuple(a - b for a, b in zip(full, bare, strict=True))
+
+
+def changed_bid(row: RoundRow, seat: int) -> int | None:
+    """The bid ``seat`` was scored against when play changed it (the Cloud, Harry the Giant);
+    ``None`` where it was scored as made."""
+    scored = row.scored_bids[seat]
+    return scored if scored != row.bids[seat] else None
+
+
+def changed_said(row: RoundRow, bid: int) -> str:
+    """Why a bid was changed, in words: the Cloud's trick or Harry the Giant."""
+    if row.cloud is not None:
+        return _("Cloud: scored against a bid of %(bid)s", bid=bid)
+    return _("Harry the Giant: scored against a bid of %(bid)s", bid=bid)
+
+
+def destroyed(row: RoundRow) -> int:
+    """Tricks of ``row`` that nobody won (the Kraken, the White Whale)."""
+    return row.extras.destroyed if row.extras is not None else 0
+
+
+def destroyed_said(count: int) -> str:
+    """The destroyed tricks of a round, in words."""
+    return labels.ngettext(
+        "%(num)s trick went to nobody (Kraken, White Whale)",
+        "%(num)s tricks went to nobody (Kraken, White Whale)",
+        count,
+    )
+
+
+def marks_key(game: str, rows: tuple[RoundRow, ...] | None = None) -> list[Mark]:
+    """The key to the marks a game's sheet carries: every bonus kind with its points, then the
+    destroyed tricks, Harry the Giant's changed bid, the wager and the Cannonball where one of
+    ``rows`` has them (all of them on a blank pad: ``rows`` None). Empty for a game without
+    bonuses."""
+    bonuses = family.game(game).bonuses
+    if not bonuses:
+        return []
+    key = [
+        Mark(
+            game_words.bonus_short(bonus.kind),
+            f"{game_words.bonus_label(bonus.kind)} +{bonus.points}",
+        )
+        for bonus in bonuses
+    ]
+    found = [row.extras for row in rows or () if row.extras is not None]
+    others = (
+        (DESTROYED_MARK, _("a trick that went to nobody (Kraken, White Whale)"), "destroyed"),
+        ("\u2192", _("Harry the Giant's changed bid, which the score counts"), "harry"),
+        (WAGER_MARK, _("Rascal of Roatan's wager: won with the bid met, else lost"), "roatan"),
+        (CANNONBALL_MARK, _("Cannonball"), "cannonball"),
+    )
+    for short, said, fact in others:
+        if rows is None or any(_has(extras, fact) for extras in found):
+            key.append(Mark(short, said))
+    return key
+
+
+def _has(extras: Any, fact: str) -> bool:
+    value = getattr(extras, fact)
+    return any(value) if isinstance(value, tuple) else bool(value)
