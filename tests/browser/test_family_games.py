@@ -41,6 +41,7 @@ POINTS = {
     "loot": 20,
 }
 OUT_OF_TURN = 3  # in this round Eve is ready first and taps her name before her bid
+PDF_MS = 60_000
 NO_BONUS = 9  # every bid met and no bonus: the bids and Confirm
 
 
@@ -72,6 +73,12 @@ def bonus_points(played: dict[str, Any]) -> list[int]:
             points[seat] += POINTS[claim["kind"]]
             points[ally] += POINTS[claim["kind"]]
     return points
+
+
+def printed_sheet(page: Page, game: str) -> str:
+    """The text of the game's printed sheet (the first PDF loads WeasyPrint: on a busy machine
+    that takes longer than a page)."""
+    return pdfs.text(page.request.get(f"{game}/sheet.pdf", timeout=PDF_MS).body())
 
 
 def result_totals(page: Page) -> list[int]:
@@ -124,18 +131,38 @@ def sk_taps(number: int) -> int:
     return taps + sum(abs(b - t) for b, t in zip(played["bids"], played["tricks"], strict=True))
 
 
+def check_sheet(
+    page: Page,
+    played: Sequence[tuple[Sequence[int], Sequence[int]]],
+    scores: Sequence[Sequence[int]],
+    totals: Sequence[int],
+) -> None:
+    """The score sheet page: each cell's bid/tricks, the round's score (after its mark), the
+    total so far (a bonus's mark may follow), and the Total row."""
+    rows = flows.sheet_rows(page)
+    assert len(rows) == len(played)
+    for number, row in enumerate(rows, start=1):
+        cells = [cell.split() for cell in row[1:]]
+        bids, tricks = played[number - 1]
+        assert [cell[0] for cell in cells] == [
+            f"{b}/{t}" for b, t in zip(bids, tricks, strict=True)
+        ], row
+        assert [flows.whole(cell[1][1:]) for cell in cells] == scores[number - 1], row
+        assert [flows.whole(cell[2]) for cell in cells] == running(scores)[number - 1], row
+    assert flows.sheet_totals(page) == list(totals)
+
+
 def check_skull_king(page: Page, base: str, game: str) -> None:
     """The Skull King game's sheet, PDF, CSV, record and API state against the hand count."""
     scores = [sk_scores(n) for n in range(1, 11)]
     totals = running(scores)
     assert totals[-1] == SKULL_KING_TOTALS
     page.goto(f"{base}/games/{game}/sheet")
-    assert flows.sheet_totals(page) == SKULL_KING_TOTALS
-    for number, row in enumerate(flows.sheet_rows(page), start=1):
-        assert [flows.whole(cell.split()[-1]) for cell in row[1:]] == totals[number - 1], row
+    played = [(sk_round(n)["bids"], sk_round(n)["tricks"]) for n in range(1, 11)]
+    check_sheet(page, played, scores, SKULL_KING_TOTALS)
     expect(page.locator("main")).to_contain_text("Skull King")
 
-    printed = pdfs.text(page.request.get(f"{base}/games/{game}/sheet.pdf").body())
+    printed = printed_sheet(page, f"{base}/games/{game}")
     assert "Skull King" in printed
     for total in SKULL_KING_TOTALS:
         assert pdfs.number(total) in printed
@@ -216,10 +243,9 @@ def check_oh_hell(page: Page, base: str, game: str) -> None:
     totals = running(scores)
     assert totals[-1] == OH_HELL_TOTALS
     page.goto(f"{base}/games/{game}/sheet")
-    assert flows.sheet_totals(page) == OH_HELL_TOTALS
-    for number, row in enumerate(flows.sheet_rows(page), start=1):
-        assert [flows.whole(cell.split()[-1]) for cell in row[1:]] == totals[number - 1], row
-    printed = pdfs.text(page.request.get(f"{base}/games/{game}/sheet.pdf").body())
+    played = [(bids, tricks) for bids, tricks, _scores in OH_HELL_ROUNDS]
+    check_sheet(page, played, scores, OH_HELL_TOTALS)
+    printed = printed_sheet(page, f"{base}/games/{game}")
     assert "Oh Hell" in printed
     for total in OH_HELL_TOTALS:
         assert pdfs.number(total) in printed
