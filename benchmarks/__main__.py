@@ -62,6 +62,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="one short repeat, fewer games")
     parser.add_argument("--output", type=Path, default=OUTPUT)
+    parser.add_argument(
+        "--only",
+        action="append",
+        metavar="SECTION",
+        help="run only this section (repeatable: taps, weight, server, pdf, ...); the others "
+        "are reported as not measured, so give --output too to keep docs/benchmarks.md",
+    )
     args = parser.parse_args(argv)
     repeats, seconds, stored = (1, 2, 10_000) if args.quick else (5, 5, 100_000)
     sections: dict[str, Callable[[], Any]] = {
@@ -77,7 +84,16 @@ def main(argv: list[str] | None = None) -> None:
         "load": lambda: load_test(*((3, 8) if args.quick else (10, 24))),
         "hotspots": lambda: hotspots.run(count=30 if args.quick else 100),
     }
+    left_out: list[str] = []
+    if args.only:
+        unknown = set(args.only) - set(sections)
+        if unknown:
+            parser.error(f"no section {', '.join(sorted(unknown))} (known: {', '.join(sections)})")
+        left_out = [name for name in sections if name not in args.only]
+        sections = {name: run for name, run in sections.items() if name in args.only}
     results: dict[str, Any] = {"machine": machine()}
+    for name in left_out:
+        results[name] = {"skipped": "only other sections were asked for (--only)"}
     began = time.perf_counter()
     for name, section in sections.items():
         print(f"[bench] {name} …", flush=True)

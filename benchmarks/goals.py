@@ -44,6 +44,22 @@ def _tap_to_screen(results: Results) -> tuple[str, bool] | None:
     return f"{ms:.1f} ms", ms <= 60
 
 
+def _family_taps(game: str) -> Check:
+    """A round of ``game`` where all but one player made the bid: at most the taps its screen
+    promises (players + 2 for Skull King, players + 3 for Oh Hell), at every table size."""
+
+    def check(results: Results) -> tuple[str, bool] | None:
+        rows = results.get("taps", {}).get("family", [])
+        mine = [row for row in rows if isinstance(row, dict) and row.get("game") == game]
+        if not mine:
+            return None
+        extra = sorted({hand["taps"] - row["players"] for row in mine for hand in row["hands"]})
+        figure = " or ".join(f"players + {n}" for n in extra)
+        return figure, all(hand["taps"] <= row["promised"] for row in mine for hand in row["hands"])
+
+    return check
+
+
 def _first_visit(key: str, over_key: str) -> Check:
     def check(results: Results) -> tuple[str, bool] | None:
         weight = results.get("weight", {})
@@ -115,6 +131,8 @@ GOALS: list[tuple[str, str, Check]] = [
     ("Bytes on the wire per round, 4 players", "at most 10 KB", _round_bytes(4)),
     ("Bytes on the wire per round, 8 players", "at most 16 KB", _round_bytes(8)),
     ("A tap on the screen (median)", "within 60 ms", _tap_to_screen),
+    ("Taps of a Skull King round, one bid missed", "players + 2", _family_taps("skull_king")),
+    ("Taps of an Oh Hell round, one bid missed", "players + 3", _family_taps("oh_hell")),
     (
         "First visit of the largest page, uncompressed",
         "at most 50 KB",

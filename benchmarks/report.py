@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from benchmarks import goals
+from benchmarks import family_taps, goals
 from benchmarks.common import ratio
 from benchmarks.goals import kb as _kb
 from benchmarks.goals import markdown_table as _table
@@ -137,6 +137,7 @@ def taps(results: Results) -> list[str]:
     lines += [
         "",
         "10 cards with 6 players deal the whole deck, so no trump is entered: one tap less.",
+        *family_taps.report(section.get("family")),
         *goals.round_bytes(section),
     ]
     if section.get("tap_to_screen_count"):

@@ -20,11 +20,13 @@ median over every such tap of every round is reported.
 from __future__ import annotations
 
 import tempfile
+import traceback
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, Request, sync_playwright
+from playwright.sync_api import Browser, Page, Request, sync_playwright
 
+from benchmarks import family_taps
 from benchmarks.common import median
 from scorekeeper.core import rules
 from scorekeeper.core.rules import Length, Suit, Trump, Turned
@@ -105,8 +107,18 @@ class Wire:
             self.received += max(0, int(event["encodedDataLength"]) - head)
 
 
+def measure_family(browser: Browser, base: str) -> list[dict[str, Any]] | dict[str, str]:
+    """Skull King's and Oh Hell's taps per round; a failure there is reported in their place,
+    Wizard's figures are kept."""
+    try:
+        return family_taps.measure(browser, base)
+    except Exception:
+        return {"error": traceback.format_exc(limit=6)[-3000:]}
+
+
 def run() -> dict[str, Any]:
-    """Taps and browser requests per round, by players and hand size, and the paper pad's count."""
+    """Taps and browser requests per round, by players and hand size, and the paper pad's count;
+    Skull King's and Oh Hell's taps (``family``)."""
     rows = []
     with (
         tempfile.TemporaryDirectory(prefix="bench-taps-") as tmp,
@@ -162,6 +174,7 @@ def run() -> dict[str, Any]:
                     row[f"html_{hand}"] = sum("/static/" not in url for url in requests)
                 rows.append(row)
                 context.close()
+            family = measure_family(browser, base)
         finally:
             browser.close()
     bytes_rows = [
@@ -177,6 +190,7 @@ def run() -> dict[str, Any]:
     return {
         "rows": [row for row in rows if row["players"] in range(3, 7)],
         "bytes_rows": bytes_rows,
+        "family": family,
         "chromium": CHROMIUM,
         "tap_to_screen_ms": median(swaps),
         "tap_to_screen_p90_ms": sorted(swaps)[int(0.9 * (len(swaps) - 1))] if swaps else None,

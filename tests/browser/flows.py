@@ -346,11 +346,12 @@ def engine_round(
 # --- setup without taps ----------------------------------------------------------------------
 
 
-def fast_forward(page: Page, rounds: int) -> None:
+def fast_forward(page: Page, rounds: int, turned: Mapping[str, str] | None = None) -> None:
     """Play ``rounds`` rounds of the game on the page by posting the round forms directly,
     then open the round page.
 
-    Each round: a Jester is turned (when a card is turned at all), everyone makes the first
+    Each round: a Jester is turned (when a card is turned at all; ``turned`` is another card,
+    as the trump form posts it: a game without Jesters), everyone makes the first
     bid the page allows (0 where no rule forbids it), and the first player in the tricks form
     (left of the dealer) takes every trick.
     """
@@ -368,7 +369,8 @@ def fast_forward(page: Page, rounds: int) -> None:
             "version": _value(soup, "input[name=version]"),
         }
         if soup.select_one("#trump-title"):
-            html = _post(page, f"{url}/trump", {**fields, "turned": "jester"})
+            card = turned or {"turned": "jester"}
+            html = _post(page, f"{url}/trump", {**fields, **card})
         elif pad := soup.select_one("form.bid-pad"):
             bid = _value(pad, "button[name=bid]:not([disabled])")
             seat = _value(pad, "input[name=seat]")

@@ -128,7 +128,8 @@ def sk_taps(number: int) -> int:
     taps = len(FIVE) + (number == OUT_OF_TURN) + 1
     taps += bool(extras or played.get("destroyed")) + played.get("destroyed", 0)
     taps += sum(1 + ("with" in claim) for claim in extras)
-    return taps + sum(abs(b - t) for b, t in zip(played["bids"], played["tricks"], strict=True))
+    steps = sum(abs(b - t) for b, t in zip(played["bids"], played["tricks"], strict=True))
+    return int(taps + steps)
 
 
 def check_sheet(
@@ -158,8 +159,8 @@ def check_skull_king(page: Page, base: str, game: str) -> None:
     totals = running(scores)
     assert totals[-1] == SKULL_KING_TOTALS
     page.goto(f"{base}/games/{game}/sheet")
-    played = [(sk_round(n)["bids"], sk_round(n)["tricks"]) for n in range(1, 11)]
-    check_sheet(page, played, scores, SKULL_KING_TOTALS)
+    entered = [(sk_round(n)["bids"], sk_round(n)["tricks"]) for n in range(1, 11)]
+    check_sheet(page, entered, scores, SKULL_KING_TOTALS)
     expect(page.locator("main")).to_contain_text("Skull King")
 
     printed = printed_sheet(page, f"{base}/games/{game}")
