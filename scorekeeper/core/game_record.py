@@ -167,6 +167,7 @@ def setup(record: GameRecord, number: int) -> RoundSetup:
         variants=record.declaration.round_variants(record.chosen),
         totals_before=totals_after(record, number - 1),
         at_once=record.bidding is Bidding.AT_ONCE,
+        hook_refusal=record.declaration.hook_refusal,
     )
 
 
