@@ -76,8 +76,9 @@ def codes_refused() -> set[str]:
     for path in FAMILY.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.keyword) and node.arg == "hook_refusal":
-                if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
-                    found.add(node.value.value)
+                value = node.value
+                if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                    found.add(value.value)
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") in {
                 "RuleError",
                 "Refusal",
