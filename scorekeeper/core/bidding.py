@@ -23,6 +23,8 @@ class RoundSetup:
     dealer: int
     variants: Variants
     totals_before: tuple[int, ...]
+    at_once: bool = False
+    """Everyone bids at once (Skull King): the bids are entered in any order."""
 
     # Cached: the setup is frozen, and the rules ask for these for every seat and every bid.
     @cached_property
@@ -119,6 +121,12 @@ def any_order(variants: Variants) -> bool:
     )
 
 
+def in_any_order(setup: RoundSetup) -> bool:
+    """Whether this round's bids may be entered in any seat order: made at once, or sealed
+    with no restriction (:func:`any_order`)."""
+    return setup.at_once or any_order(setup.variants)
+
+
 def bids_sealed(visibility: BidVisibility, all_bids_in: bool) -> bool:
     """Whether the bids of the round in progress must stay hidden from everyone.
 
@@ -140,7 +148,7 @@ def check_bid(setup: RoundSetup, bids: Sequence[int | None], seat: int, bid: int
     if seat not in setup.bidders:
         reason = bid_refusal(setup, bids, seat, bid)
         raise RuleError.because(reason or Reason("seat_does_not_bid"))
-    if bids[seat] is None and not any_order(setup.variants) and next_bidder(setup, bids) != seat:
+    if bids[seat] is None and not in_any_order(setup) and next_bidder(setup, bids) != seat:
         raise RuleError("bid_out_of_turn")
     reason = bid_refusal(setup, bids, seat, bid)
     if reason is not None:

@@ -28,49 +28,34 @@ Decisions:
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
-from scorekeeper.core import adjustments, game, rules, variants
+from scorekeeper.core import adjustments, game, record_family, rules, variants
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import RoundSetup
+from scorekeeper.core.family import WIZARD
 from scorekeeper.core.game import GameRecord, RoundRecord
+from scorekeeper.core.record_shapes import Json as Json
+from scorekeeper.core.record_shapes import RecordError as RecordError
+from scorekeeper.core.record_shapes import (
+    by_seat,
+    fields_of,
+    flag,
+    kind,
+    option,
+    whole,
+)
+from scorekeeper.core.record_shapes import check_text as check_text
 from scorekeeper.core.rules import Reason, RuleError, Suit, Trump, Turned, Variants
 from scorekeeper.core.sheet import RoundRow, Sheet
 from scorekeeper.core.specials import Cloud
 
 FORMAT = "wizard-scorekeeper/1"
 
-GAME_FIELDS = ("format", "players", "first_dealer", "variants", "rounds")
+GAME_FIELDS = ("format", "game", "players", "first_dealer", "variants", "rounds")
 ROUND_FIELDS = ("trump", "bids", "tricks", "bomb", "cloud", "adjustments")
 ADJUSTMENT_FIELDS = ("seat", "points", "reason")
-
-Json = dict[str, Any]
-
-
-class RecordError(RuleError):
-    """A game record that cannot be read; its reason tells the player what to fix."""
-
-
-# Half a character: JSON may write one as "\ud800", and no text holding it can be stored or shown.
-_HALF_CHARACTER = re.compile("[\ud800-\udfff]")
-
-
-def check_text(data: object) -> None:
-    """Refuse parsed JSON with half a character anywhere (a key, a value, however deep)."""
-    pending = [data]
-    while pending:
-        item = pending.pop()
-        if isinstance(item, str):
-            if _HALF_CHARACTER.search(item):
-                raise RecordError("broken_text")
-        elif isinstance(item, dict):
-            pending += [*item.keys(), *item.values()]
-        elif isinstance(item, list):
-            pending += item
-
 
 # --- reading ---------------------------------------------------------------------------------
 
@@ -81,19 +66,28 @@ def parse_game(data: object) -> GameRecord:
     Raises :class:`RecordError` for a wrong shape, an unknown value, or a round the rules refuse
     (its reason then starts with the round number).
     """
-    fields = _fields(data, Reason("what_record"), GAME_FIELDS, required=("players", "first_dealer"))
+    fields = fields_of(
+        data, Reason("what_record"), GAME_FIELDS, required=("players", "first_dealer")
+    )
     if "format" in fields and fields["format"] != FORMAT:
         raise RecordError("record_format", format=FORMAT)
-    players = _players(fields["players"])
-    first_dealer = _whole(fields["first_dealer"], '"first_dealer"')
-    chosen = parse_variants(fields.get("variants", {}))
+    declared = record_family.parse_key(fields.get("game"))
+    if declared.key == WIZARD.key:
+        players = _players(fields["players"])
+    else:
+        players = record_family.parse_players(declared, fields["players"])
+    first_dealer = whole(fields["first_dealer"], '"first_dealer"')
+    if declared.key == WIZARD.key:
+        chosen: object = parse_variants(fields.get("variants", {}))
+    else:
+        chosen = record_family.parse_settings(declared, fields.get("variants", {}))
     try:
-        record = game.new_game(players, first_dealer, chosen)
+        record = game.begin(declared.key, players, first_dealer, chosen)
     except RuleError as error:
         raise RecordError.because(error.reason) from error
     rounds = fields.get("rounds", [])
     if not isinstance(rounds, list):
-        raise RecordError("record_rounds_not_list", kind=_kind(rounds))
+        raise RecordError("record_rounds_not_list", kind=kind(rounds))
     # Refused before any is replayed: a list of a million rounds is read no further than this.
     if len(rounds) > len(record.schedule):
         raise RecordError("record_rounds_too_many", rounds=len(record.schedule))
@@ -104,12 +98,12 @@ def parse_game(data: object) -> GameRecord:
 
 def parse_variants(data: object) -> Variants:
     """Read the ``variants`` object; every field is optional and defaults to the standard game."""
-    fields = _fields(data, '"variants"', tuple(variants.BY_KEY))
+    fields = fields_of(data, '"variants"', tuple(variants.BY_KEY))
     plain: dict[str, str | bool] = {}
     for key, value in fields.items():
         what = f'"variants.{key}"'
         spec = variants.BY_KEY[key]
-        plain[key] = _flag(value, what) if spec.is_flag else _option(spec.options, value, what)
+        plain[key] = flag(value, what) if spec.is_flag else option(spec.options, value, what)
     return variants.from_plain(plain)
 
 
@@ -134,23 +128,25 @@ def parse_round(record: GameRecord, number: int, data: object) -> RoundRecord:
     are checked by :func:`game.check_round` when the round is added. Raises :class:`RuleError`
     (a :class:`RecordError` for the shape).
     """
-    fields = _fields(data, Reason("what_round"), ROUND_FIELDS, required=("tricks",))
+    extras = record.declaration.blank_extras is not None
+    known = ROUND_FIELDS + record_family.EXTRA_FIELDS if extras else ROUND_FIELDS
+    fields = fields_of(data, Reason("what_round"), known, required=("tricks",))
     round_setup = game.setup(record, number)
     trump = _trump(record, round_setup, fields.get("trump"))
     if "bids" in fields:
         bids = tuple(
-            None if bid is None else _whole(bid, Reason("what_bid", name=name))
-            for name, bid in _by_seat(fields["bids"], "bids", record.players)
+            None if bid is None else whole(bid, Reason("what_bid", name=name))
+            for name, bid in by_seat(fields["bids"], "bids", record.players)
         )
     elif record.variants.jester_bid:
         bids = round_setup.given_bids
     else:
         raise RecordError("record_bids_missing")
     tricks = tuple(
-        _whole(taken, Reason("what_tricks", name=name))
-        for name, taken in _by_seat(fields["tricks"], "tricks", record.players)
+        whole(taken, Reason("what_tricks", name=name))
+        for name, taken in by_seat(fields["tricks"], "tricks", record.players)
     )
-    bomb = _flag(fields.get("bomb", False), '"bomb"')
+    bomb = flag(fields.get("bomb", False), '"bomb"')
     return RoundRecord(
         trump,
         bids,
@@ -158,29 +154,30 @@ def parse_round(record: GameRecord, number: int, data: object) -> RoundRecord:
         _adjustments(fields.get("adjustments", []), record),
         bomb=bomb,
         cloud=_cloud(fields.get("cloud")),
+        extras=record_family.parse_extras(fields) if extras else None,
     )
 
 
 def _cloud(data: object) -> Cloud | None:
     if data is None:
         return None
-    fields = _fields(data, '"cloud"', ("seat", "bid"), required=("seat", "bid"))
-    return Cloud(_whole(fields["seat"], '"cloud.seat"'), _whole(fields["bid"], '"cloud.bid"'))
+    fields = fields_of(data, '"cloud"', ("seat", "bid"), required=("seat", "bid"))
+    return Cloud(whole(fields["seat"], '"cloud.seat"'), whole(fields["bid"], '"cloud.bid"'))
 
 
 def _adjustments(data: object, record: GameRecord) -> tuple[Adjustment, ...]:
     if not isinstance(data, list):
-        raise RecordError("record_adjustments_not_list", kind=_kind(data))
+        raise RecordError("record_adjustments_not_list", kind=kind(data))
     if len(data) > adjustments.MAX_PER_ROUND:
         raise RuleError("adjustments_too_many", max=adjustments.MAX_PER_ROUND)
     read = []
     for entry in data:
-        fields = _fields(entry, Reason("what_adjustment"), ADJUSTMENT_FIELDS, ADJUSTMENT_FIELDS)
-        seat = _whole(fields["seat"], '"adjustments.seat"')
-        points = _whole(fields["points"], '"adjustments.points"')
+        fields = fields_of(entry, Reason("what_adjustment"), ADJUSTMENT_FIELDS, ADJUSTMENT_FIELDS)
+        seat = whole(fields["seat"], '"adjustments.seat"')
+        points = whole(fields["points"], '"adjustments.points"')
         reason = fields["reason"]
         if not isinstance(reason, str):
-            raise RecordError("record_not_text", what='"adjustments.reason"', kind=_kind(reason))
+            raise RecordError("record_not_text", what='"adjustments.reason"', kind=kind(reason))
         read.append(adjustments.check_adjustment(len(record.players), seat, points, reason))
     return tuple(read)
 
@@ -195,7 +192,7 @@ def _in_round(number: int) -> Iterator[None]:
 
 def _players(data: object) -> tuple[str, ...]:
     if not isinstance(data, list):
-        raise RecordError("record_players_not_list", kind=_kind(data))
+        raise RecordError("record_players_not_list", kind=kind(data))
     try:
         return rules.check_player_names(data)
     except RuleError as error:
@@ -204,26 +201,20 @@ def _players(data: object) -> tuple[str, ...]:
 
 def _trump(record: GameRecord, round_setup: RoundSetup, data: object) -> Trump:
     if data is None:
-        fixed = rules.fixed_trump(
-            round_setup.number,
-            round_setup.hand_size,
-            round_setup.players,
-            record.variants.length,
-            record.variants.deck,
-        )
+        fixed = game.fixed_trump(record, round_setup)
         if fixed is None:
             raise RecordError("record_trump_missing")
         return fixed
-    fields = _fields(data, '"trump"', ("turned", "suit"), required=("turned",))
+    fields = fields_of(data, '"trump"', ("turned", "suit"), required=("turned",))
     offered = rules.can_turn(record.variants.deck)
     known = [turned for turned in Turned if turned in offered or turned is Turned.NONE]
-    turned = Turned(_option(known, fields["turned"], '"trump.turned"'))
+    turned = Turned(option(known, fields["turned"], '"trump.turned"'))
     suit = fields.get("suit")
     return game.check_trump(
         record,
         round_setup.number,
         turned,
-        None if suit is None else Suit(_option(Suit, suit, '"trump.suit"')),
+        None if suit is None else Suit(option(Suit, suit, '"trump.suit"')),
     )
 
 
@@ -232,11 +223,13 @@ def _trump(record: GameRecord, round_setup: RoundSetup, data: object) -> Trump:
 
 def to_record(sheet: Sheet) -> Json:
     """The game record of a sheet: importable as is, with every variant written out."""
+    named = record_family.game_json(sheet.game, sheet.chosen)
     return {
         "format": FORMAT,
+        **({"game": named.pop("game")} if "game" in named else {}),
         "players": list(sheet.players),
         "first_dealer": sheet.first_dealer,
-        "variants": variants.to_plain(sheet.variants),
+        **named,
         "rounds": [round_facts(row) for row in sheet.rounds],
     }
 
@@ -249,6 +242,7 @@ def round_facts(row: RoundRow) -> Json:
         "bids": list(row.bids),
         "tricks": list(row.tricks),
         **specials_json(row),
+        **record_family.extras_json(row.extras),
     }
     if row.adjustments:
         played["adjustments"] = adjustments_json(row.adjustments)
@@ -285,65 +279,3 @@ def record_text(record: Json) -> str:
 def trump_json(trump: Trump) -> Json:
     """What was turned and the resulting suit (``None``: no trump)."""
     return {"turned": trump.turned.value, "suit": trump.suit.value if trump.suit else None}
-
-
-# --- shapes ----------------------------------------------------------------------------------
-
-
-def _fields(
-    data: object, what: str, known: tuple[str, ...], required: tuple[str, ...] = ()
-) -> dict[str, object]:
-    if not isinstance(data, dict):
-        raise RecordError("record_not_object", what=what, kind=_kind(data))
-    unknown = [key for key in data if key not in known]
-    if unknown:
-        raise RecordError(
-            "record_unknown_field", what=what, field=_short(unknown[0]), known=", ".join(known)
-        )
-    missing = [key for key in required if key not in data]
-    if missing:
-        raise RecordError("record_missing_field", what=what, field=missing[0])
-    return data
-
-
-def _by_seat(data: object, what: str, players: tuple[str, ...]) -> Iterator[tuple[str, object]]:
-    if not isinstance(data, list) or len(data) != len(players):
-        raise RecordError("record_by_seat", what=what, players=len(players))
-    return zip((_short(name) for name in players), data, strict=True)
-
-
-def _whole(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError("record_not_whole", what=what, kind=_kind(value))
-    return value
-
-
-def _flag(value: object, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise RecordError("record_not_flag", what=what, kind=_kind(value))
-    return value
-
-
-def _option(options: Iterable[str], value: object, what: str) -> str:
-    names = [str(option) for option in options]
-    if not isinstance(value, str) or value not in names:
-        given = f'"{_short(value)}"' if isinstance(value, str) else _kind(value)
-        raise RecordError("record_not_option", what=what, options=", ".join(names), given=given)
-    return value
-
-
-def _kind(value: object) -> Reason:
-    """How a JSON value is called in a message (never the value itself: it may be huge)."""
-    if value is None:
-        return Reason("kind_null")
-    if isinstance(value, bool):
-        return Reason("kind_bool")
-    if isinstance(value, int | float):
-        return Reason("kind_number" if isinstance(value, int) else "kind_decimal")
-    if isinstance(value, str):
-        return Reason("kind_text")
-    return Reason("kind_list" if isinstance(value, list) else "kind_object")
-
-
-def _short(text: str, limit: int = 30) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -161,6 +161,9 @@ MESSAGES: dict[str, Message] = {
         "The numbers of custom scoring apply only to custom scoring: choose it, or leave them."
     ),
     "trump_suit_only": N_("Only a suit card is turned up in this game: enter its suit."),
+    "extras_not_in_game": N_(
+        "This game has no bonuses, destroyed tricks or pirate powers to enter with a round."
+    ),
     # Skull King
     "destroyed_out_of_range": N_(
         "At most %(most)s tricks of this round can be destroyed (the Kraken and the White Whale)."
@@ -229,6 +232,7 @@ MESSAGES: dict[str, Message] = {
     "record_not_text": N_("%(what)s must be text, not %(kind)s."),
     "record_not_flag": N_("%(what)s must be true or false, not %(kind)s."),
     "record_not_option": N_("%(what)s must be one of %(options)s, not %(given)s."),
+    "record_not_list": N_("%(what)s must be a list [...], not %(kind)s."),
     "import_too_large": N_("The file is too large for a game record."),
     "import_no_file": N_("Choose a game record file (.json) to import."),
     "import_not_json": N_("This is not a game record: the file is not valid JSON."),
@@ -275,6 +279,7 @@ MESSAGES: dict[str, Message] = {
     "what_bid": N_("%(name)s's bid"),
     "what_tricks": N_("%(name)s's tricks"),
     "what_adjustment": N_("An adjustment"),
+    "what_bonus": N_("A bonus"),
 }
 
 

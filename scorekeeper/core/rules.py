@@ -200,7 +200,7 @@ def same_name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", normalise_name(name)).casefold()
 
 
-def check_player_names(names: Sequence[object]) -> tuple[str, ...]:
+def check_player_names(names: Sequence[object], *, count: bool = True) -> tuple[str, ...]:
     """The players' names as stored, in seat order, or a refusal.
 
     Decisions: a name is text of 1 to 32 characters after trimming, with no control, format or
@@ -208,9 +208,11 @@ def check_player_names(names: Sequence[object]) -> tuple[str, ...]:
     alike or garble the sheet); two names that differ only in case, spacing at the ends or
     Unicode form are the same player; two that differ only in letters of another alphabet that
     look like Latin ones ("Ana", and "Ana" written with Cyrillic a) are refused, naming both
-    seats, since nobody at the table could tell whose score is whose.
+    seats, since nobody at the table could tell whose score is whose. ``count=False`` leaves the
+    number of players to the caller (another game of the family seats other tables).
     """
-    check_player_count(len(names))
+    if count:
+        check_player_count(len(names))
     stored: list[str] = []
     for seat, name in enumerate(names, start=1):
         if not isinstance(name, str) or not name.strip():

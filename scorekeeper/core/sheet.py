@@ -11,10 +11,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property, lru_cache
+from typing import Any
 
-from scorekeeper.core import adjustments, bidding, decks, game, rules, scoring, specials
+from scorekeeper.core import adjustments, bidding, decks, family, game, scoring, specials
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import RoundSetup
+from scorekeeper.core.family import Bidding, Declaration
+from scorekeeper.core.family.skull_king import Extras
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import Reason, Trump, Variants
 from scorekeeper.core.specials import Cloud
@@ -51,6 +54,12 @@ class RoundRow:
     """The Bomb was played: the tricks add up to one less than the hand."""
     cloud: Cloud | None = None
     """Who won the Cloud's trick and their changed bid (``bids`` keeps the bid made)."""
+    extras: Extras | None = None
+    """Skull King's facts of the round (bonuses, destroyed tricks, pirate powers); ``None`` in
+    a game that has none."""
+    final_bids: tuple[int | None, ...] = ()
+    """The bids the scores are counted against (the Cloud's winner's or Harry the Giant's
+    changed); as made where nothing changed one."""
 
     @cached_property
     def adjusted(self) -> tuple[int, ...]:
@@ -59,8 +68,9 @@ class RoundRow:
 
     @property
     def scored_bids(self) -> tuple[int | None, ...]:
-        """The bids the scores are counted against: the Cloud's winner's changed."""
-        return specials.scored_bids(self.bids, self.cloud)
+        """The bids the scores are counted against: the Cloud's winner's (or Harry the Giant's)
+        changed."""
+        return self.final_bids or specials.scored_bids(self.bids, self.cloud)
 
     @cached_property
     def flags(self) -> tuple[Reason, ...]:
@@ -108,6 +118,12 @@ class CurrentRound:
     round that undo reopened, for the tricks step."""
     reminders: tuple[str, ...]
     """Keys of the table-reminder variants that apply at this moment of the round."""
+    hook: Bidding = Bidding.IN_TURN
+    """How the bids are made: in turn, with the hook, by the Canadian rule, or all at once."""
+    rounds: int = 0
+    """How many rounds the game has."""
+    reopened_extras: Extras | None = None
+    """Skull King's facts of a round that undo reopened, for the result step."""
 
     @property
     def number(self) -> int:
@@ -116,8 +132,15 @@ class CurrentRound:
 
     @property
     def any_order(self) -> bool:
-        """Whether the bids may be entered in any seat order (sealed, no restriction)."""
-        return bidding.any_order(self.setup.variants)
+        """Whether the bids may be entered in any seat order (all at once, or sealed with no
+        restriction)."""
+        return bidding.in_any_order(self.setup)
+
+    @property
+    def trump_needed(self) -> bool:
+        """Whether the table enters a trump this round (False where it is fixed: a rotation,
+        Skull King's suit, a dealt-out deck)."""
+        return not self.trump_fixed
 
     @property
     def waiting(self) -> tuple[int, ...]:
@@ -134,8 +157,7 @@ class CurrentRound:
         """True in a last round that leaves cards undealt: a trump card is turned there,
         although rule texts say the last round has no trump (it deals the whole deck only
         when 60 divides evenly among the players)."""
-        hands = rules.schedule(self.setup.players, self.setup.variants.length)
-        return self.number == len(hands) and not self.trump_fixed
+        return self.number == self.rounds and not self.trump_fixed
 
     @property
     def hand_size(self) -> int:
@@ -190,6 +212,15 @@ class Sheet:
     leaders: tuple[int, ...]
     finished: bool
     current: CurrentRound | None
+    game: str = "wizard"
+    """The game's key in the family."""
+    chosen: Any = None
+    """The game's settings (Wizard's: ``variants``)."""
+
+    @property
+    def declaration(self) -> Declaration[Any, Any]:
+        """The game's declaration."""
+        return family.game(self.game)
 
     @property
     def special_cards(self) -> tuple[decks.Special, ...]:
@@ -253,12 +284,15 @@ def build(record: GameRecord) -> Sheet:
         leaders=scoring.leaders(totals) if rows else (),
         finished=record.finished,
         current=None if record.finished else _current(record),
+        game=record.game,
+        chosen=record.chosen,
     )
 
 
 def _round_row(record: GameRecord, number: int) -> RoundRow:
     played = record.rounds[number - 1]
     round_setup = game.setup(record, number)
+    final = record.declaration.final_bids(record.declared_rounds[number - 1])
     return RoundRow(
         number=number,
         hand_size=round_setup.hand_size,
@@ -268,15 +302,15 @@ def _round_row(record: GameRecord, number: int) -> RoundRow:
         tricks=played.tricks,
         scores=record.scores[number - 1],
         totals=record.running_totals[number],
-        met=tuple(
-            scoring.bid_met(b, t) for b, t in zip(played.scored_bids, played.tricks, strict=True)
-        ),
+        met=tuple(scoring.bid_met(b, t) for b, t in zip(final, played.tricks, strict=True)),
         saboteur=round_setup.saboteur,
         adjustments=played.adjustments,
         record=record,
         setup=round_setup,
         bomb=played.bomb,
         cloud=played.cloud,
+        extras=played.extras,
+        final_bids=final,
     )
 
 
@@ -284,7 +318,7 @@ def _current(record: GameRecord) -> CurrentRound:
     round_setup = game.current_setup(record)
     now = game.current_round(record, round_setup)
     complete = bidding.bids_complete(round_setup, now.bids)
-    sealed = bidding.bids_sealed(record.variants.bid_visibility, complete)
+    sealed = bidding.bids_sealed(round_setup.variants.bid_visibility, complete)
     bidder = None if now.trump is None else bidding.next_bidder(round_setup, now.bids)
     legal: tuple[int, ...] = ()
     refusals: list[tuple[int, Reason]] = []
@@ -305,14 +339,7 @@ def _current(record: GameRecord) -> CurrentRound:
         setup=round_setup,
         phase=phase,
         trump=now.trump,
-        trump_fixed=rules.fixed_trump(
-            round_setup.number,
-            round_setup.hand_size,
-            round_setup.players,
-            record.variants.length,
-            record.variants.deck,
-        )
-        is not None,
+        trump_fixed=game.fixed_trump(record, round_setup) is not None,
         bids=(None,) * round_setup.players if sealed else now.bids,
         has_bid=tuple(seat not in bidders or bid is not None for seat, bid in enumerate(now.bids)),
         sealed=sealed,
@@ -323,6 +350,9 @@ def _current(record: GameRecord) -> CurrentRound:
         reopened_bomb=now.reopened_bomb,
         reopened_cloud=_cloud_change(now.bids, now.reopened_cloud),
         reminders=scoring.reminders(record.variants, round_setup.hand_size, phase is Phase.PLAY),
+        hook=record.bidding,
+        rounds=len(record.schedule),
+        reopened_extras=now.reopened_extras,
     )
 
 

@@ -7,6 +7,7 @@ output shows, so bids that hidden or delayed visibility still seals are never he
 from __future__ import annotations
 
 from scorekeeper.core.record import Json, adjustments_json, specials_json, to_record, trump_json
+from scorekeeper.core.record_family import extras_json
 from scorekeeper.core.sheet import CurrentRound, RoundRow, Sheet
 
 
@@ -26,7 +27,7 @@ def to_state(sheet: Sheet, game_id: str) -> Json:
 
 def round_json(row: RoundRow) -> Json:
     """A completed round with its scores (adjustments included), its adjustments, the totals
-    after it, and any correction flags."""
+    after it, any correction flags, and what the game records beyond bids and tricks."""
     return {
         "number": row.number,
         "hand_size": row.hand_size,
@@ -39,6 +40,7 @@ def round_json(row: RoundRow) -> Json:
         "totals": list(row.totals),
         "flags": list(row.flags),
         **specials_json(row),
+        **extras_json(row.extras),
     }
 
 

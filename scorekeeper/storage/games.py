@@ -17,8 +17,9 @@ from typing import ClassVar
 
 from sqlite_utils import Database
 
-from scorekeeper.core import variants
+from scorekeeper.core import family, record_family, variants
 from scorekeeper.core.adjustments import Adjustment
+from scorekeeper.core.family.skull_king import Extras
 from scorekeeper.core.game import GameRecord, RoundInProgress, RoundRecord
 from scorekeeper.core.rules import Suit, Trump, Turned
 from scorekeeper.core.specials import Cloud
@@ -112,16 +113,18 @@ def create_game_once(
                 return earlier, True
         db.execute(
             "INSERT INTO games (id, created_at, updated_at, first_dealer, variants, edit_token,"
-            " version, creation_key, creation_digest) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)",
+            " version, creation_key, creation_digest, game)"
+            " VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
             [
                 game_id,
                 when,
                 when,
                 record.first_dealer,
-                json.dumps(variants.to_plain(record.variants)),
+                json.dumps(record.declaration.to_plain(record.chosen)),
                 token,
                 key,
                 digest,
+                record.game,
             ],
         )
         db.conn.executemany(
@@ -230,11 +233,11 @@ def _write_rounds(
         complete = isinstance(entry, RoundRecord)
         trump = entry.trump
         winners = "" if isinstance(entry, RoundRecord) else _trick_winners(entry.reopened_tricks)
-        bomb, cloud = _specials(entry)
+        bomb, cloud, extras = _specials(entry)
         db.execute(
             "INSERT INTO rounds (game_id, number, trump_turned, trump_suit, trick_winners,"
-            " complete, adjustments, bomb, cloud_seat, cloud_bid)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " complete, adjustments, bomb, cloud_seat, cloud_bid, extras)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 game_id,
                 number,
@@ -246,6 +249,7 @@ def _write_rounds(
                 int(bomb),
                 cloud.seat if cloud else None,
                 cloud.bid if cloud else None,
+                None if extras is None else json.dumps(record_family.extras_json(extras)),
             ],
         )
         tricks = entry.tricks if isinstance(entry, RoundRecord) else (None,) * players
@@ -259,11 +263,11 @@ def _write_rounds(
         )
 
 
-def _specials(entry: RoundRecord | RoundInProgress) -> tuple[bool, Cloud | None]:
-    """The Bomb and the Cloud of a round, played or reopened by undo."""
+def _specials(entry: RoundRecord | RoundInProgress) -> tuple[bool, Cloud | None, Extras | None]:
+    """The Bomb, the Cloud and the game's extras of a round, played or reopened by undo."""
     if isinstance(entry, RoundRecord):
-        return entry.bomb, entry.cloud
-    return entry.reopened_bomb, entry.reopened_cloud
+        return entry.bomb, entry.cloud, entry.extras
+    return entry.reopened_bomb, entry.reopened_cloud, entry.reopened_extras
 
 
 def _stored(game: Row, record: GameRecord) -> StoredGame:
@@ -279,7 +283,11 @@ def _stored(game: Row, record: GameRecord) -> StoredGame:
 
 
 def _record(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[Row]) -> GameRecord:
-    chosen = variants.from_plain(json.loads(game["variants"]))
+    key = game["game"]
+    plain = json.loads(game["variants"])
+    # Wizard's as always (every stored game before m010); another game's through its declaration.
+    wizard = key == family.WIZARD.key
+    chosen = variants.from_plain(plain) if wizard else family.game(key).from_plain(plain)
     by_round: dict[int, list[Row]] = {}
     for hand in hands:
         by_round.setdefault(hand["number"], []).append(hand)
@@ -294,10 +302,13 @@ def _record(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[
             trump = Trump(Turned(row["trump_turned"]), suit)
         bomb = bool(row["bomb"])
         cloud = None if row["cloud_seat"] is None else Cloud(row["cloud_seat"], row["cloud_bid"])
+        extras = _extras(row["extras"])
         if row["complete"] and trump is not None:
             tricks = tuple(hand["tricks"] for hand in seats)
             given = _adjustments(row["adjustments"])
-            done.append(RoundRecord(trump, bids, tricks, given, bomb=bomb, cloud=cloud))
+            done.append(
+                RoundRecord(trump, bids, tricks, given, bomb=bomb, cloud=cloud, extras=extras)
+            )
         else:
             reopened = _reopened_tricks(row["trick_winners"], seats)
             current = RoundInProgress(
@@ -307,8 +318,18 @@ def _record(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[
                 adjustments=_adjustments(row["adjustments"]),
                 reopened_bomb=bomb,
                 reopened_cloud=cloud,
+                reopened_extras=extras,
             )
-    return GameRecord(players, game["first_dealer"], chosen, tuple(done), current)
+    if wizard:
+        return GameRecord(players, game["first_dealer"], chosen, tuple(done), current)
+    return GameRecord(
+        players,
+        game["first_dealer"],
+        rounds=tuple(done),
+        current=current,
+        game=key,
+        settings=chosen,
+    )
 
 
 # The column of a round in progress keeps the seat that took each trick, as it did when tricks
@@ -335,3 +356,9 @@ def _adjustments(column: str | None) -> tuple[Adjustment, ...]:
     if not column:
         return ()
     return tuple(Adjustment(seat, points, reason) for seat, points, reason in json.loads(column))
+
+
+def _extras(column: str | None) -> Extras | None:
+    if column is None:
+        return None
+    return record_family.parse_extras(json.loads(column))

@@ -170,6 +170,15 @@ def m009_bomb_and_cloud(db: Database) -> None:
     db.execute("ALTER TABLE rounds ADD COLUMN cloud_bid INTEGER")
 
 
+@migrations()
+def m010_game_of_the_family(db: Database) -> None:
+    """A game names which game of the family it is (every game stored before is Wizard); its
+    settings stay in the ``variants`` column, by key. A Skull King round keeps its extras
+    (bonuses, destroyed tricks, pirate powers) as one JSON column, NULL in every other game."""
+    db.execute("ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'wizard'")
+    db.execute("ALTER TABLE rounds ADD COLUMN extras TEXT")
+
+
 def names() -> list[str]:
     """Every migration's name, in the order they apply."""
     return [migration.name for migration in migrations._migrations]

@@ -16,7 +16,8 @@ from itertools import accumulate
 from typing import Any, Generic, TypeVar
 
 from scorekeeper.core.refusals import RuleError
-from scorekeeper.core.rules import Trump
+from scorekeeper.core.rules import Suit, Trump, Turned, Variants
+from scorekeeper.core.specials import Cloud
 
 Plain = str | bool | int
 """A setting's value as stored and written in a game record."""
@@ -95,6 +96,26 @@ class Played:
     tricks: tuple[int, ...]
 
 
+def plain_round(played: Played, bomb: bool, cloud: Cloud | None, extras: Any) -> Played:
+    """A round of a game that records nothing beyond bids and tricks: the Bomb, the Cloud and
+    any extras are refused (its deck has none of those cards)."""
+    if bomb or cloud is not None:
+        raise RuleError("card_not_in_deck")
+    no_extras(extras)
+    return played
+
+
+def no_extras(extras: Any) -> None:
+    """The extras of a game that has none: nothing, or nothing entered."""
+    if extras is not None and not extras.empty:
+        raise RuleError("extras_not_in_game")
+
+
+def same_bids(played: Played) -> tuple[int | None, ...]:
+    """The bids a round is scored against: as made."""
+    return played.bids
+
+
 @dataclass(frozen=True)
 class Declaration(Generic[S, R]):
     """A game of the family: what the pad asks instead of asking which game it is."""
@@ -127,6 +148,20 @@ class Declaration(Generic[S, R]):
     """The setting that chooses the schedule (Wizard's is ``length``)."""
     player_count_code: str = "game_player_count"
     """The refusal of a table the game is not played by (Wizard keeps its own code)."""
+    # What drives the pad's round engine (core/bidding.py, core/game.py) for this game.
+    round_variants: Callable[[S], Variants] = lambda _settings: Variants()
+    """The Wizard variants the round engine reads for the order and restriction of bids (the
+    hook is Wizard's plus/minus one); every other knob stays at its default."""
+    resolve_trump: Callable[[Turned, Suit | None, int, int, int, S], Trump] | None = None
+    """The trump entered (card turned, suit, round number, hand, players, settings), or a
+    refusal; ``None``: the trump is always fixed (:meth:`trump`)."""
+    round_of: Callable[[Played, bool, Cloud | None, Any], R] = plain_round  # type: ignore[assignment]
+    """The game's completed round from what every game records and what the table entered
+    beyond it (the Bomb, the Cloud, the game's extras), refusing what the game has not."""
+    blank_extras: Any = None
+    """The extras of a round where none were entered (``None``: the game has none)."""
+    final_bids: Callable[[R], tuple[int | None, ...]] = same_bids
+    """The bids a completed round is scored against (a bid changed in play counts)."""
 
     def check_players(self, players: int) -> None:
         """Refuse a table the game is not played by."""
@@ -162,6 +197,24 @@ class Declaration(Generic[S, R]):
                 except RuleError:
                     continue
         return offered
+
+    def trump(
+        self, turned: Turned, suit: Suit | None, number: int, hand: int, players: int, settings: S
+    ) -> Trump:
+        """The trump of a round from what was entered, or a refusal."""
+        if self.resolve_trump is not None:
+            return self.resolve_trump(turned, suit, number, hand, players, settings)
+        fixed = self.fixed_trump(number, hand, players, settings)
+        if fixed is None or turned is not Turned.NONE or suit not in (None, fixed.suit):
+            raise RuleError("trump_does_not_fit")
+        return fixed
+
+    def extras(self, given: Any) -> Any:
+        """The extras of a round as recorded: none entered is :attr:`blank_extras`."""
+        if self.blank_extras is None:
+            no_extras(given)
+            return None
+        return self.blank_extras if given is None else given
 
     def scores(self, settings: S, rounds: Sequence[R]) -> tuple[tuple[int, ...], ...]:
         """Each round's scores by seat, in order."""

@@ -28,6 +28,9 @@ SKULL_KING: Declaration[SkullKingSettings, SkullKingRound] = Declaration(
     check_round=skull_king_checks.check_round,
     score_round=skull_king.score_round,
     bonuses=skull_king.BONUSES,
+    round_of=skull_king.round_of,
+    blank_extras=skull_king.Extras(),
+    final_bids=skull_king.final_bids,
 )
 
 OH_HELL: Declaration[OhHellSettings, Played] = Declaration(
@@ -46,6 +49,8 @@ OH_HELL: Declaration[OhHellSettings, Played] = Declaration(
     bidding=lambda settings: oh_hell.BIDDING[settings.hook],
     check_round=oh_hell.check_round,
     score_round=oh_hell.score_round,
+    round_variants=oh_hell.round_variants,
+    resolve_trump=oh_hell.trump_entered,
 )
 
 GAMES: dict[str, Declaration[Any, Any]] = {

@@ -293,11 +293,28 @@ def resolve_trump(
 # --- bids and scores -------------------------------------------------------------------------
 
 
-def round_setup(players: int, settings: OhHellSettings, hand_size: int, dealer: int) -> RoundSetup:
+def round_variants(settings: OhHellSettings) -> Variants:
     """Wizard's bidding rules fit Oh Hell: the hook is the plus/minus-one restriction."""
     restriction = BidRestriction.PLUS_MINUS_ONE if settings.hook else BidRestriction.NONE
-    return RoundSetup(
-        players, 1, hand_size, dealer, Variants(bid_restriction=restriction), (0,) * players
+    return Variants(bid_restriction=restriction)
+
+
+def round_setup(players: int, settings: OhHellSettings, hand_size: int, dealer: int) -> RoundSetup:
+    """The round engine's setup of a round (only its bids are judged by it)."""
+    return RoundSetup(players, 1, hand_size, dealer, round_variants(settings), (0,) * players)
+
+
+def trump_entered(
+    turned: Turned,
+    suit: Suit | None,
+    number: int,
+    hand_size: int,
+    players: int,
+    settings: OhHellSettings,
+) -> Trump:
+    """:func:`resolve_trump` in the declaration's order of arguments."""
+    return resolve_trump(
+        turned, suit, number=number, hand_size=hand_size, players=players, settings=settings
     )
 
 

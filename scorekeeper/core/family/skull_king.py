@@ -21,6 +21,7 @@ from scorekeeper.core.family.declaration import (
     settings_from_plain,
     settings_to_plain,
 )
+from scorekeeper.core.refusals import RuleError
 from scorekeeper.core.rules import Suit, Trump, Turned
 
 DECK_SIZE = 70
@@ -134,6 +135,24 @@ class Wager:
 
 
 @dataclass(frozen=True)
+class Extras:
+    """What only Skull King records of a round, as entered with its result."""
+
+    destroyed: int = 0
+    """Tricks nobody won (the Kraken, the White Whale)."""
+    bonuses: tuple[Claim, ...] = ()
+    harry: Change | None = None
+    roatan: Wager | None = None
+    cannonball: tuple[bool, ...] = ()
+    """Rascal's scoring: by seat, whether the player declared the Cannonball (empty: nobody)."""
+
+    @property
+    def empty(self) -> bool:
+        """True when nothing beyond bids and tricks was entered."""
+        return self == Extras()
+
+
+@dataclass(frozen=True)
 class SkullKingRound(Played):
     """A completed round of Skull King: :class:`Played` and what only Skull King records."""
 
@@ -144,6 +163,29 @@ class SkullKingRound(Played):
     roatan: Wager | None = None
     cannonball: tuple[bool, ...] = ()
     """Rascal's scoring: by seat, whether the player declared the Cannonball."""
+
+    @property
+    def extras(self) -> Extras:
+        """What this round records beyond :class:`Played`."""
+        return Extras(self.destroyed, self.bonuses, self.harry, self.roatan, self.cannonball)
+
+
+def round_of(played: Played, bomb: bool, cloud: object, extras: Extras | None) -> SkullKingRound:
+    """A Skull King round from the common facts and its extras; its deck has no Bomb or Cloud."""
+    if bomb or cloud is not None:
+        raise RuleError("card_not_in_deck")
+    given = extras or Extras()
+    return SkullKingRound(
+        played.hand_size,
+        played.dealer,
+        played.bids,
+        played.tricks,
+        given.destroyed,
+        given.bonuses,
+        given.harry,
+        given.roatan,
+        given.cannonball,
+    )
 
 
 SETTINGS: tuple[Setting, ...] = (

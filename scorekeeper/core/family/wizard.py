@@ -9,8 +9,10 @@ Nothing here decides anything: the schedule, the trump, the bids and the scores 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from scorekeeper.core import bidding, rules, scoring, variants
+from scorekeeper.core import bidding, rules, scoring, specials, variants
 from scorekeeper.core.bidding import RoundSetup
 from scorekeeper.core.family.declaration import (
     Bidding,
@@ -21,8 +23,10 @@ from scorekeeper.core.family.declaration import (
     Setting,
     TrumpSource,
     by_key,
+    no_extras,
 )
-from scorekeeper.core.rules import BidRestriction, Length, Trump, Variants
+from scorekeeper.core.rules import BidRestriction, Length, Suit, Trump, Turned, Variants
+from scorekeeper.core.specials import Cloud
 
 SETTINGS: tuple[Setting, ...] = tuple(
     Setting(spec.key, spec.plain(spec.default), variants.choices(spec.key))
@@ -36,6 +40,21 @@ BIDDING = {
     BidRestriction.PLUS_MINUS_ONE: Bidding.HOOK,
     BidRestriction.CANADIAN: Bidding.CANADIAN,
 }
+
+
+@dataclass(frozen=True)
+class WizardRound(Played):
+    """A completed round of Wizard: :class:`Played` and the anniversary decks' Bomb and Cloud
+    (:mod:`scorekeeper.core.specials`)."""
+
+    bomb: bool = False
+    cloud: Cloud | None = None
+
+
+def round_of(played: Played, bomb: bool, cloud: Cloud | None, extras: Any) -> WizardRound:
+    """A Wizard round from the common facts, the Bomb and the Cloud; Wizard has no extras."""
+    no_extras(extras)
+    return WizardRound(played.hand_size, played.dealer, played.bids, played.tricks, bomb, cloud)
 
 
 def from_plain(values: Mapping[str, object]) -> Variants:
@@ -60,21 +79,52 @@ def trump_source(chosen: Variants) -> TrumpSource:
 
 def fixed_trump(number: int, hand_size: int, players: int, chosen: Variants) -> Trump | None:
     """Wizard's fixed trump (:func:`scorekeeper.core.rules.fixed_trump`)."""
-    return rules.fixed_trump(number, hand_size, players, chosen.length)
+    return rules.fixed_trump(number, hand_size, players, chosen.length, chosen.deck)
+
+
+def resolve_trump(
+    turned: Turned, suit: Suit | None, number: int, hand_size: int, players: int, chosen: Variants
+) -> Trump:
+    """Wizard's trump from the card turned (:func:`scorekeeper.core.rules.resolve_trump`)."""
+    return rules.resolve_trump(
+        turned,
+        suit,
+        round_number=number,
+        hand_size=hand_size,
+        players=players,
+        length=chosen.length,
+        deck=chosen.deck,
+    )
 
 
 def check_round(players: int, chosen: Variants, totals: Sequence[int], played: Played) -> None:
-    """Refuse bids or tricks Wizard's rules do not allow (the round number plays no part)."""
+    """Refuse bids, tricks, a Bomb or a Cloud Wizard's rules do not allow (the round number
+    plays no part)."""
+    bomb, cloud = _specials(played)
     setup = RoundSetup(players, 1, played.hand_size, played.dealer, chosen, tuple(totals))
     bidding.check_round_bids(setup, played.bids)
-    scoring.check_tricks(played.hand_size, played.tricks, players)
+    specials.check_bomb(chosen.deck, bomb)
+    specials.check_tricks(played.hand_size, played.tricks, players, bomb)
+    specials.check_cloud(played.bids, cloud, chosen.deck)
+
+
+def _specials(played: Played) -> tuple[bool, Cloud | None]:
+    if isinstance(played, WizardRound):
+        return played.bomb, played.cloud
+    return False, None
+
+
+def final_bids(played: Played) -> tuple[int | None, ...]:
+    """The bids scored: as made, the Cloud's winner's changed."""
+    return specials.scored_bids(played.bids, _specials(played)[1])
 
 
 def score_round(_chosen: Variants, played: Played) -> tuple[int, ...]:
-    """Wizard's scores (:func:`scorekeeper.core.scoring.round_score`)."""
+    """Wizard's scores (:func:`scorekeeper.core.scoring.round_score`), against the bids
+    scored."""
     return tuple(
         scoring.round_score(bid, taken)
-        for bid, taken in zip(played.bids, played.tricks, strict=True)
+        for bid, taken in zip(final_bids(played), played.tricks, strict=True)
     )
 
 
@@ -96,4 +146,8 @@ WIZARD: Declaration[Variants, Played] = Declaration(
     score_round=score_round,
     schedule_setting="length",
     player_count_code="player_count",
+    round_variants=lambda chosen: chosen,
+    resolve_trump=resolve_trump,
+    round_of=round_of,
+    final_bids=final_bids,
 )

@@ -1,0 +1,211 @@
+"""A game as the facts written on the pad: the record :mod:`scorekeeper.core.game` adds to.
+
+A :class:`GameRecord` holds only what the table said: the game, players, first dealer, the
+game's settings, and per round the trump, the bids and the tricks (and what the game records
+beyond them), plus the round being played now. Scores are never stored: they are derived from
+the game's declaration (:mod:`scorekeeper.core.family`), and the score sheet (``sheet.py``) shows
+them. Kept apart from the moves (``moves.py``) so each module stays readable; every name is
+importable from ``core/game.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from scorekeeper.core import adjustments, family, rules, specials
+from scorekeeper.core.adjustments import Adjustment
+from scorekeeper.core.bidding import RoundSetup
+from scorekeeper.core.family import Bidding, Declaration, Played
+from scorekeeper.core.family.skull_king import Extras
+from scorekeeper.core.rules import RuleError, Suit, Trump, Turned, Variants
+from scorekeeper.core.specials import Cloud
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """A completed round: the trump and, by seat, each bid (``None`` for a saboteur) and tricks;
+    and any adjustments (signed points with a reason, :mod:`~scorekeeper.core.adjustments`)."""
+
+    trump: Trump
+    bids: tuple[int | None, ...]
+    tricks: tuple[int, ...]
+    adjustments: tuple[Adjustment, ...] = ()
+    # The anniversary decks' cards that change the numbers (specials.py): optional, so a
+    # classic round is written as before.
+    bomb: bool = False
+    """The Bomb was played: one trick went to nobody."""
+    cloud: Cloud | None = None
+    """Who won the Cloud's trick and their changed bid."""
+    extras: Extras | None = None
+    """Skull King's facts of the round (bonuses, destroyed tricks, pirate powers); ``None`` in
+    a game that has none."""
+
+    @property
+    def scored_bids(self) -> tuple[int | None, ...]:
+        """The bids each seat is scored against: the Cloud's winner's changed."""
+        return specials.scored_bids(self.bids, self.cloud)
+
+
+@dataclass(frozen=True)
+class RoundInProgress:
+    """The round at the table now: trump once entered and bids so far.
+
+    ``reopened_tricks`` are the tricks by seat of a round that undo reopened, for the tricks
+    step to start at; empty otherwise. Tricks are entered once the hand is played, never one by
+    one during play. ``adjustments`` are those of a round that undo reopened: they come back
+    with it when it is closed again, unless everything of it is taken back (its bids and trump).
+    """
+
+    trump: Trump | None = None
+    bids: tuple[int | None, ...] = ()
+    reopened_tricks: tuple[int, ...] = ()
+    adjustments: tuple[Adjustment, ...] = ()
+    reopened_bomb: bool = False
+    """The Bomb of a round that undo reopened (with its tricks)."""
+    reopened_cloud: Cloud | None = None
+    """The Cloud of a round that undo reopened (with its tricks)."""
+    reopened_extras: Extras | None = None
+    """Skull King's facts of a round that undo reopened (with its tricks)."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything the table entered for one game, in seat order (clockwise)."""
+
+    players: tuple[str, ...]
+    first_dealer: int = 0
+    variants: Variants = field(default_factory=Variants)
+    """Wizard's variants; the defaults (unused) in another game."""
+    rounds: tuple[RoundRecord, ...] = ()
+    current: RoundInProgress | None = None
+    game: str = "wizard"
+    """The game's key in the family (:data:`scorekeeper.core.family.GAMES`)."""
+    settings: Any = None
+    """The settings of a game other than Wizard (its own dataclass); ``None`` for Wizard,
+    whose settings are its ``variants``."""
+
+    # Cached: a record never changes, and a page asks for these many times.
+    @cached_property
+    def declaration(self) -> Declaration[Any, Any]:
+        """The game's declaration: what the pad asks instead of asking which game it is."""
+        return family.game(self.game)
+
+    @property
+    def chosen(self) -> Any:
+        """The game's settings: Wizard's variants, another game's settings object."""
+        return self.variants if self.settings is None else self.settings
+
+    @cached_property
+    def schedule(self) -> tuple[int, ...]:
+        """Hand size of every round."""
+        return self.declaration.schedule(len(self.players), self.chosen)
+
+    @property
+    def finished(self) -> bool:
+        """True once the last round of the schedule is complete."""
+        return len(self.rounds) >= len(self.schedule)
+
+    @property
+    def bidding(self) -> Bidding:
+        """How the bids of a round are made in this game."""
+        return self.declaration.bidding(self.chosen)
+
+    def dealer(self, number: int) -> int:
+        """The seat that deals round ``number`` (1-based)."""
+        return rules.dealer(self.first_dealer, number, len(self.players))
+
+    def declared(self, number: int, played: RoundRecord) -> Any:
+        """``played`` as round ``number`` of the game's own kind (its declaration's)."""
+        common = Played(hand_size(self, number), self.dealer(number), played.bids, played.tricks)
+        return self.declaration.round_of(common, played.bomb, played.cloud, played.extras)
+
+    @cached_property
+    def declared_rounds(self) -> tuple[Any, ...]:
+        """Every completed round of the game's own kind, in order."""
+        return tuple(
+            self.declared(number, played) for number, played in enumerate(self.rounds, start=1)
+        )
+
+    @cached_property
+    def scores(self) -> tuple[tuple[int, ...], ...]:
+        """Each completed round's score by seat, adjustments included."""
+        scored = self.declaration.scores(self.chosen, self.declared_rounds)
+        return tuple(
+            tuple(
+                s + a
+                for s, a in zip(
+                    score, adjustments.by_seat(len(self.players), played.adjustments), strict=True
+                )
+            )
+            for score, played in zip(scored, self.rounds, strict=True)
+        )
+
+    @cached_property
+    def running_totals(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's total before round 1 and after every completed round: the one place
+        where totals are summed."""
+        totals = [(0,) * len(self.players)]
+        for scores in self.scores:
+            totals.append(tuple(t + s for t, s in zip(totals[-1], scores, strict=True)))
+        return tuple(totals)
+
+
+def totals_after(record: GameRecord, rounds: int) -> tuple[int, ...]:
+    """Each seat's total after the first ``rounds`` rounds."""
+    return record.running_totals[min(rounds, len(record.rounds))]
+
+
+def setup(record: GameRecord, number: int) -> RoundSetup:
+    """What the rules need to know about round ``number`` (1-based) of this game."""
+    return RoundSetup(
+        players=len(record.players),
+        number=number,
+        hand_size=hand_size(record, number),
+        dealer=record.dealer(number),
+        variants=record.declaration.round_variants(record.chosen),
+        totals_before=totals_after(record, number - 1),
+        at_once=record.bidding is Bidding.AT_ONCE,
+    )
+
+
+def hand_size(record: GameRecord, number: int) -> int:
+    """Cards dealt to each player in round ``number``; refused past the schedule."""
+    schedule = record.schedule
+    if not 1 <= number <= len(schedule):
+        raise RuleError("no_such_round", rounds=len(schedule), number=number)
+    return schedule[number - 1]
+
+
+def current_setup(record: GameRecord) -> RoundSetup:
+    """The setup of the round being played now; refused once the game is over."""
+    if record.finished:
+        raise RuleError("game_over")
+    return setup(record, len(record.rounds) + 1)
+
+
+def fixed_trump(record: GameRecord, round_setup: RoundSetup) -> Trump | None:
+    """The trump of a round nobody enters (a rotation, a fixed suit, a dealt-out deck), or
+    ``None`` where a turned card is entered."""
+    return record.declaration.fixed_trump(
+        round_setup.number, round_setup.hand_size, round_setup.players, record.chosen
+    )
+
+
+def current_round(record: GameRecord, now: RoundSetup | None = None) -> RoundInProgress:
+    """The round in progress, with the trump filled in already where the rules fix it.
+
+    ``now`` is the current round's setup, when the caller has it already.
+    """
+    now = now or current_setup(record)
+    if record.current is not None:
+        return record.current
+    return RoundInProgress(trump=fixed_trump(record, now), bids=now.given_bids)
+
+
+def check_trump(record: GameRecord, number: int, turned: Turned, suit: Suit | None) -> Trump:
+    """The trump of round ``number`` from the card turned, or a refusal."""
+    return record.declaration.trump(
+        turned, suit, number, hand_size(record, number), len(record.players), record.chosen
+    )

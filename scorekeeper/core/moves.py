@@ -1,0 +1,245 @@
+"""The moves at the table, and whole rounds (API, import, corrections), for every game.
+
+Every move is a pure function that returns a new :class:`~scorekeeper.core.game_record.GameRecord`
+or raises :class:`~scorekeeper.core.rules.RuleError`; the game's declaration and the round engine
+(:mod:`scorekeeper.core.bidding`) decide, this module only keeps the facts in order. Every name
+is importable from ``core/game.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from scorekeeper.core import adjustments, bidding, scoring, specials
+from scorekeeper.core.adjustments import Adjustment
+from scorekeeper.core.bidding import RoundSetup
+from scorekeeper.core.decks import Special
+from scorekeeper.core.family.skull_king import Extras
+from scorekeeper.core.game_record import (
+    GameRecord,
+    RoundInProgress,
+    RoundRecord,
+    check_trump,
+    current_round,
+    current_setup,
+    setup,
+)
+from scorekeeper.core.rules import Reason, RuleError, Suit, Turned
+
+# --- moves at the table ----------------------------------------------------------------------
+
+
+def set_trump(record: GameRecord, turned: Turned, suit: Suit | None) -> GameRecord:
+    """Enter the turned card of the current round (before the first bid)."""
+    now = current_round(record)
+    if now.bids != current_setup(record).given_bids:
+        raise RuleError("trump_after_bids")
+    trump = check_trump(record, len(record.rounds) + 1, turned, suit)
+    return replace(record, current=replace(now, trump=trump))
+
+
+def place_bid(record: GameRecord, seat: int, bid: int) -> GameRecord:
+    """Enter the bid of ``seat`` in the current round: in bidding order, or in any order where
+    everyone bids at once."""
+    now = current_round(record)
+    if now.trump is None:
+        raise RuleError("trump_first")
+    round_setup = current_setup(record)
+    if not 0 <= seat < round_setup.players:
+        raise RuleError("no_such_seat")
+    if now.bids[seat] is not None and seat in round_setup.bidders:
+        raise RuleError("bid_made_already")
+    bidding.check_bid(round_setup, now.bids, seat, bid)
+    bids = list(now.bids)
+    bids[seat] = bid
+    return replace(record, current=replace(now, bids=tuple(bids)))
+
+
+def finish_round(
+    record: GameRecord,
+    tricks: Sequence[int | None],
+    *,
+    bomb: bool = False,
+    cloud: tuple[int, int] | None = None,
+    extras: Extras | None = None,
+) -> GameRecord:
+    """Enter everyone's tricks and close the current round.
+
+    One player's tricks may be left out (``None``): they are what is left of the hand (less
+    the Bomb's trick, less the tricks ``extras`` says were destroyed). ``cloud`` is the seat
+    that won the Cloud's trick and the change of its bid (+1 or -1): a direction, so entering it
+    reveals no sealed bid. ``extras`` are Skull King's facts of the round, refused in another
+    game unless empty.
+    """
+    now = current_round(record)
+    round_setup = current_setup(record)
+    if now.trump is None or not bidding.bids_complete(round_setup, now.bids):
+        raise RuleError("tricks_before_bids")
+    specials.check_bomb(record.variants.deck, bomb)
+    kept = record.declaration.extras(extras)
+    destroyed = kept.destroyed if kept is not None else 0
+    total = max(0, specials.trick_total(round_setup.hand_size, bomb) - destroyed)
+    taken = scoring.fill_blank_tricks(total, tricks)
+    played = RoundRecord(now.trump, now.bids, taken, now.adjustments, bomb=bomb, extras=kept)
+    check_round(record, round_setup.number, played, round_setup, trump_entered=True)
+    # The Cloud is checked after the tricks, as the table enters it.
+    if cloud is not None:
+        specials.check_card(record.variants.deck, Special.CLOUD)
+        played = replace(played, cloud=specials.changed_bid(now.bids, *cloud))
+    return replace(record, rounds=(*record.rounds, played), current=None)
+
+
+@dataclass(frozen=True)
+class UndoStep:
+    """What :func:`undo` would take back, so the button can say it before it is tapped.
+
+    ``kind`` is ``bid`` (of ``seat``), ``trump``, or ``round`` (reopens ``number``).
+    Never a value: a sealed bid stays sealed in the button's words.
+    """
+
+    kind: str
+    seat: int | None = None
+    number: int | None = None
+
+
+def _without_reopened(now: RoundInProgress) -> RoundInProgress:
+    return replace(
+        now, reopened_tricks=(), reopened_bomb=False, reopened_cloud=None, reopened_extras=None
+    )
+
+
+def undo_step(record: GameRecord) -> UndoStep | None:
+    """What :func:`undo` takes back now; ``None`` when there is nothing to undo."""
+    if record.current is not None and not record.finished:
+        now = record.current
+        round_setup = current_setup(record)
+        entered = [seat for seat in round_setup.bidders if now.bids[seat] is not None]
+        if entered:
+            return UndoStep("bid", seat=entered[-1])
+        # The tricks of a reopened round are no entry of their own: they go with its bids.
+        left = replace(_without_reopened(now), adjustments=())
+        if left != current_round(replace(record, current=None)):
+            return UndoStep("trump")
+    if not record.rounds:
+        return None
+    return UndoStep("round", number=len(record.rounds))
+
+
+def undo(record: GameRecord) -> GameRecord:
+    """Take back the last thing entered: a bid, the trump, or the last round."""
+    step = undo_step(record)
+    if step is None:
+        raise RuleError("nothing_to_undo")
+    now = record.current
+    if step.kind == "bid" and now is not None and step.seat is not None:
+        bids = list(now.bids)
+        bids[step.seat] = None
+        return replace(record, current=replace(_without_reopened(now), bids=tuple(bids)))
+    if step.kind == "trump":
+        return replace(record, current=None)
+    last = record.rounds[-1]
+    # The tricks come back with the round, so the tricks step starts where it ended.
+    reopened = RoundInProgress(
+        last.trump,
+        last.bids,
+        last.tricks,
+        adjustments=last.adjustments,
+        reopened_bomb=last.bomb,
+        reopened_cloud=last.cloud,
+        reopened_extras=last.extras,
+    )
+    return replace(record, rounds=record.rounds[:-1], current=reopened)
+
+
+# --- whole rounds (API, import, corrections) -------------------------------------------------
+
+
+def check_round(
+    record: GameRecord,
+    number: int,
+    played: RoundRecord,
+    round_setup: RoundSetup | None = None,
+    *,
+    trump_entered: bool = False,
+) -> None:
+    """Check a complete round as if it had been entered at the table, in order: its trump
+    (unless ``trump_entered`` checked it already), then what the game's declaration checks
+    (bids, tricks, the game's own facts), then its adjustments."""
+    round_setup = round_setup or setup(record, number)
+    if not trump_entered and played.trump != check_trump(
+        record, number, played.trump.turned, played.trump.suit
+    ):
+        raise RuleError("trump_does_not_fit")
+    declared = record.declared(number, played)
+    record.declaration.check_round(
+        round_setup.players, record.chosen, round_setup.totals_before, declared
+    )
+    adjustments.check_adjustments(round_setup.players, played.adjustments)
+
+
+def add_round(record: GameRecord, played: RoundRecord) -> GameRecord:
+    """Append a complete round; any round in progress is replaced by it."""
+    if record.finished:
+        raise RuleError("game_over")
+    check_round(record, len(record.rounds) + 1, played)
+    return replace(record, rounds=(*record.rounds, played), current=None)
+
+
+def replace_round(record: GameRecord, number: int, played: RoundRecord) -> GameRecord:
+    """Correct completed round ``number``; later rounds stay as entered and totals follow.
+
+    A correction can make a later bid break the Canadian rule (who leads alone may change):
+    such rounds are flagged on the score sheet, never changed silently.
+    """
+    if not 1 <= number <= len(record.rounds):
+        raise RuleError("round_not_played", number=number)
+    check_round(record, number, played)
+    rounds = list(record.rounds)
+    rounds[number - 1] = played
+    return replace(record, rounds=tuple(rounds))
+
+
+def adjust_round(record: GameRecord, number: int, adjustment: Adjustment) -> GameRecord:
+    """Add ``adjustment`` to completed round ``number``; its score and every later total follow."""
+    if not 1 <= number <= len(record.rounds):
+        raise RuleError("round_not_played", number=number)
+    played = record.rounds[number - 1]
+    given = adjustments.check_adjustments(len(record.players), (*played.adjustments, adjustment))
+    return replace_round(record, number, replace(played, adjustments=given))
+
+
+def drop_adjustment(record: GameRecord, number: int, index: int) -> GameRecord:
+    """Take back adjustment ``index`` (0-based, in the order entered) of completed round
+    ``number``."""
+    if not 1 <= number <= len(record.rounds):
+        raise RuleError("round_not_played", number=number)
+    played = record.rounds[number - 1]
+    if not 0 <= index < len(played.adjustments):
+        raise RuleError("no_such_adjustment")
+    kept = played.adjustments[:index] + played.adjustments[index + 1 :]
+    return replace_round(record, number, replace(played, adjustments=kept))
+
+
+def drop_last_round(record: GameRecord, number: int) -> GameRecord:
+    """Remove completed round ``number``, which must be the last one."""
+    if number != len(record.rounds) or not record.rounds:
+        raise RuleError("only_last_round")
+    return replace(record, rounds=record.rounds[:-1], current=None)
+
+
+def round_flags(
+    record: GameRecord, number: int, round_setup: RoundSetup | None = None
+) -> tuple[Reason, ...]:
+    """Reasons why completed round ``number`` no longer fits the rules, if any.
+
+    Every round was checked when it was entered; only a rule that looks at earlier rounds can
+    make it unfit later, when one of those is corrected. Without one, nothing is checked again.
+    """
+    if not bidding.judged_by_earlier_rounds(record.declaration.round_variants(record.chosen)):
+        return ()
+    try:
+        check_round(record, number, record.rounds[number - 1], round_setup)
+    except RuleError as error:
+        return (error.reason,)
+    return ()
