@@ -51,6 +51,7 @@ OH_HELL: Declaration[OhHellSettings, Played] = Declaration(
     score_round=oh_hell.score_round,
     round_variants=oh_hell.round_variants,
     resolve_trump=oh_hell.trump_entered,
+    hook_refusal="bid_total_forbidden_hook",
 )
 
 GAMES: dict[str, Declaration[Any, Any]] = {
