@@ -316,3 +316,31 @@ def test_oh_hell_turned_trump_is_a_suit_and_a_round_plays(app: Flask, client: Fl
     assert page.select_one("form[action$='/trump']") is not None
     play_round(client, game_id, [1, 0, 0], [1, 0, 0])
     assert record(app, game_id).scores[0] == (11, 10, 10)
+
+
+def test_the_correction_page_edits_a_skull_king_rounds_bonuses(
+    app: Flask, client: FlaskClient
+) -> None:
+    game_id = _skull_king_at_tricks(client, {"advanced_cards": "y"})
+    tricks = {f"tricks-{seat}": 1 if seat == 1 else 0 for seat in range(5)}
+    assert act(client, game_id, "tricks", **tricks) == []
+    url = f"/games/{game_id}/rounds/1/edit"
+    page = soup(client.get(url))
+    assert page.select_one("select[name=turned]") is None  # the trump is Skull King's suit
+    fields = {i["name"]: i.get("value", "") for i in page.select("form.edit-round input[name]")}
+    sent = (
+        fields
+        | {f"bids-{s}": 1 if s == 1 else 0 for s in range(5)}
+        | {f"tricks-{s}": 1 if s == 1 else 0 for s in range(5)}
+    )
+    added = client.post(url, data=sent | {"bonus-add": "black_fourteen.1"})
+    assert added.status_code == 200
+    kept = [i["value"] for i in soup(added).select("input[name=claim]")]
+    assert kept == ["1.1"]
+    saved = client.post(url, data=sent | {"claim": kept, "destroyed": "0"})
+    assert saved.status_code == 303, soup(saved).select(".flash, .field-error")
+    assert record(app, game_id).scores[0] == (10, 40, 10, 10, 10)
+    version = one(soup(client.get(url)), "input[name=version]")["value"]
+    refused = client.post(url, data=sent | {"claim": "0.1", "version": version})
+    assert refused.status_code == 400
+    assert "took no trick" in refused.get_data(as_text=True)

@@ -181,7 +181,7 @@ def _game_page(stored: StoredGame, draft: str, *, in_place: bool = False) -> str
         played=_played(now, draft) if now else cards.NOTHING,
         entered=_entered(now, draft) if now else extras_form.NOTHING,
         bid_refusals=[(n, said(why, stored.record)) for n, why in now.refusals] if now else [],
-        **_extras_offered(built),
+        **extras_offered(built),
         group=_group_of(stored) if built.finished else None,
         in_place=in_place,
     )
@@ -227,7 +227,7 @@ def _entered(now: sheet.CurrentRound, draft: str) -> extras_form.Entered:
     return extras_form.from_extras(now.reopened_extras)
 
 
-def _extras_offered(built: sheet.Sheet) -> dict[str, object]:
+def extras_offered(built: sheet.Sheet) -> dict[str, object]:
     """What the result step offers beyond the tricks: the game's bonuses (Loot with the
     advanced cards only), destroyed tricks, the pirate powers and the Cannonball, as the game's
     settings allow; nothing in a game without bonuses."""
