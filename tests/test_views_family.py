@@ -207,7 +207,7 @@ def test_a_skull_king_round_with_no_bonus_is_the_tricks_and_confirm(
     fold = one(page, "details.extras")
     assert not fold.has_attr("open")
     # Loot needs the advanced cards; no pirate powers, no Cannonball without their settings.
-    kinds = {str(b["value"]).split(".")[0] for b in fold.select("button[name=bonus-add]")}
+    kinds = {str(b["value"]) for b in fold.select("input[name=bonus-kind]")}
     assert "loot" not in kinds and "fourteen" in kinds
     assert fold.select_one("[name=harry-seat], [name=cannonball], [name=destroyed]") is None
     # Every tricks stepper starts at the bid: the page sends them as they are.
@@ -220,7 +220,7 @@ def test_a_skull_king_round_with_no_bonus_is_the_tricks_and_confirm(
 def test_a_bonus_is_two_taps_and_counts_with_the_bid_met(app: Flask, client: FlaskClient) -> None:
     game_id = _skull_king_at_tricks(client, {"advanced_cards": "y", "pirate_powers": "y"})
     tricks = {f"tricks-{seat}": 1 if seat == 1 else 0 for seat in range(5)}
-    added = post(client, game_id, "tricks", **tricks, **{"bonus-add": "fourteen.1"})
+    added = post(client, game_id, "tricks", **tricks, **{"bonus-add": "1"})
     assert added.status_code == 303
     assert "tricks=1:0.1.0.0.0:k10" in added.headers["Location"]
     page = soup(client.get(added.headers["Location"]))
@@ -333,7 +333,7 @@ def test_the_correction_page_edits_a_skull_king_rounds_bonuses(
         | {f"bids-{s}": 1 if s == 1 else 0 for s in range(5)}
         | {f"tricks-{s}": 1 if s == 1 else 0 for s in range(5)}
     )
-    added = client.post(url, data=sent | {"bonus-add": "black_fourteen.1"})
+    added = client.post(url, data=sent | {"bonus-kind": "black_fourteen", "bonus-add": "1"})
     assert added.status_code == 200
     kept = [i["value"] for i in soup(added).select("input[name=claim]")]
     assert kept == ["1.1"]

@@ -242,7 +242,15 @@ def extras_offered(built: sheet.Sheet) -> dict[str, object]:
         "with_cannonball": getattr(chosen, "scoring", None) == "rascal",
         "words": game_words,
         "claim_text": extras_form.claim_text,
+        "rules_url": rules_url(built.game),
     }
+
+
+def rules_url(key: str) -> str:
+    """The rules page of a game (Wizard's at /rules, as before)."""
+    if key == WIZARD.key:
+        return url_for("views.rules")
+    return url_for("views.game_rules", game_key=key)
 
 
 def _group_of(stored: StoredGame) -> storage.StoredGroup | None:

@@ -34,13 +34,18 @@ def start(page: Page, base: str, game: str, names: Sequence[str], **settings: st
 
 
 def add_bonus(page: Page, kind: str, seat: int) -> int:
-    """Open the bonuses' fold (if it is not) and tap who captured a bonus of ``kind``."""
+    """Open the bonuses' fold (if it is not), tap the kind (a 14 is chosen already) and who
+    captured it."""
     taps = 0
     fold = page.locator("details.extras")
     if not fold.evaluate("(details) => details.open"):
         fold.locator(":scope > summary").click()
         taps += 1
-    return taps + flows.tap(page, page.locator(f"button[name=bonus-add][value='{kind}.{seat}']"))
+    choice = page.locator(f"input[name=bonus-kind][value={kind}]")
+    if not choice.is_checked():
+        choice.check()
+        taps += 1
+    return taps + flows.tap(page, page.locator(f"button[name=bonus-add][value='{seat}']"))
 
 
 def totals(page: Page) -> list[int]:
