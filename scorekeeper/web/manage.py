@@ -11,11 +11,13 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import storage
 from scorekeeper.core import game, sheet
+from scorekeeper.core.family import WIZARD
 from scorekeeper.core.game import RoundRecord
 from scorekeeper.core.rules import RuleError, Suit, Trump, Turned
 from scorekeeper.render import labels
 from scorekeeper.storage import StoredGame
-from scorekeeper.web import access, forms
+from scorekeeper.web import access, forms, views
+from scorekeeper.web.forms import extras as extras_form
 from scorekeeper.web.kinds import GAME, GROUP
 from scorekeeper.web.views import _page, _stale_message, _to_game, bp
 
@@ -32,12 +34,20 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
     if request.method == "POST" and not _every_seat_sent(len(stored.record.players)):
         abort(400, description=_("Enter the bid and the tricks of every player, then save again."))
     form = forms.EditRoundForm(data=_edit_data(stored, row))
+    players = len(stored.record.players)
+    entered = extras_form.from_extras(row.extras)
+    if request.method == "POST":
+        entered = extras_form.posted(request.form, players)
+    if extras_form.changed(request.form):
+        # A bonus added or taken off: the page comes back with it, nothing is stored yet.
+        return _edit_page(stored, built, row, form, entered)
     if form.validate_on_submit():
         if form.version.data != stored.version:
             flash(_stale_message(), "error")
             return redirect(url_for("views.edit_round", game_id=game_id, number=number), code=303)
         try:
-            corrected = game.replace_round(stored.record, number, _corrected(stored, number, form))
+            fixed = _corrected(stored, number, form, entered)
+            corrected = game.replace_round(stored.record, number, fixed)
             storage.save(storage.get_db(), stored, corrected)
         except RuleError as error:
             form.form_errors.append(labels.refusal(error.reason))
@@ -47,7 +57,30 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
             flash(_("Round %(n)s corrected; the totals follow.", n=number), "info")
             return redirect(url_for("views.score_sheet", game_id=game_id), code=303)
     status = 400 if request.method == "POST" else 200
-    return _page("sheet/edit_round.html", stored, built, row=row, form=form), status
+    return _edit_page(stored, built, row, form, entered), status
+
+
+def _edit_page(
+    stored: StoredGame,
+    built: sheet.Sheet,
+    row: sheet.RoundRow,
+    form: forms.EditRoundForm,
+    entered: extras_form.Entered,
+) -> str:
+    """The correction page; a game's own facts of the round (Skull King's) under the tricks."""
+    record = stored.record
+    players = len(record.players)
+    fixed = record.declaration.fixed_trump(row.number, row.hand_size, players, built.chosen)
+    return _page(
+        "sheet/edit_round.html",
+        stored,
+        built,
+        row=row,
+        form=form,
+        entered=entered,
+        trump_fixed=record.game != WIZARD.key and fixed is not None,
+        **views.extras_offered(built),
+    )
 
 
 def _every_seat_sent(players: int) -> bool:
@@ -70,7 +103,9 @@ def _edit_data(stored: StoredGame, row: sheet.RoundRow) -> dict[str, object]:
     }
 
 
-def _corrected(stored: StoredGame, number: int, form: forms.EditRoundForm) -> RoundRecord:
+def _corrected(
+    stored: StoredGame, number: int, form: forms.EditRoundForm, entered: extras_form.Entered
+) -> RoundRecord:
     players = len(stored.record.players)
     suit = Suit(form.suit.data) if form.suit.data else None
     bids = tuple(entry.data for entry in form.bids.entries[:players])
@@ -78,7 +113,10 @@ def _corrected(stored: StoredGame, number: int, form: forms.EditRoundForm) -> Ro
     # The adjustments stay as they are: they are added and taken back on their own page.
     kept = stored.record.rounds[number - 1].adjustments
     trump = Trump(Turned(form.turned.data), suit)
-    return RoundRecord(trump, bids, tricks, kept, bomb=bool(form.bomb.data), cloud=form.cloud())
+    extras = entered.extras(players) if stored.record.declaration.bonuses else None
+    return RoundRecord(
+        trump, bids, tricks, kept, bomb=bool(form.bomb.data), cloud=form.cloud(), extras=extras
+    )
 
 
 # --- the game itself: delete, rematch, sharing -----------------------------------------------

@@ -22,9 +22,10 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import storage
 from scorekeeper.core import game, rulebook, sheet
+from scorekeeper.core.family import WIZARD, Bidding
 from scorekeeper.core.family import rulebook as family_rulebook
 from scorekeeper.core.game import GameRecord
-from scorekeeper.core.rules import RuleError
+from scorekeeper.core.rules import Reason, RuleError
 from scorekeeper.render import chart, game_words, labels
 from scorekeeper.storage import StoredGame
 from scorekeeper.web import access, forms, sharing
@@ -78,7 +79,7 @@ def _apply(
         try:
             storage.save(storage.get_db(), stored, move(stored.record))
         except RuleError as error:
-            refusal = labels.refusal(error.reason)
+            refusal = said(error.reason, stored.record)
         except storage.Conflict:
             refusal = _stale_message()
     if refusal is not None:
@@ -179,7 +180,8 @@ def _game_page(stored: StoredGame, draft: str, *, in_place: bool = False) -> str
         start=_tricks_start(now, draft) if now else (),
         played=_played(now, draft) if now else cards.NOTHING,
         entered=_entered(now, draft) if now else extras_form.NOTHING,
-        **_extras_offered(built),
+        bid_refusals=[(n, said(why, stored.record)) for n, why in now.refusals] if now else [],
+        **extras_offered(built),
         group=_group_of(stored) if built.finished else None,
         in_place=in_place,
     )
@@ -208,6 +210,15 @@ def _played(now: sheet.CurrentRound, draft: str) -> cards.Played:
     return cards.Played(now.reopened_bomb, seat, change)
 
 
+def said(reason: Reason, record: GameRecord) -> str:
+    """A refusal in the game's own words: Oh Hell's hook is Wizard's plus/minus-one rule to the
+    round engine, and the table calls it the hook."""
+    hooked = record.game != WIZARD.key and record.bidding is Bidding.HOOK
+    if hooked and reason.code == "bid_total_forbidden":
+        reason = RuleError("bid_total_forbidden_hook", **reason.params).reason
+    return labels.refusal(reason)
+
+
 def _entered(now: sheet.CurrentRound, draft: str) -> extras_form.Entered:
     """Skull King's facts the result step starts with: as tapped, else as the round undo
     reopened had them."""
@@ -216,7 +227,7 @@ def _entered(now: sheet.CurrentRound, draft: str) -> extras_form.Entered:
     return extras_form.from_extras(now.reopened_extras)
 
 
-def _extras_offered(built: sheet.Sheet) -> dict[str, object]:
+def extras_offered(built: sheet.Sheet) -> dict[str, object]:
     """What the result step offers beyond the tricks: the game's bonuses (Loot with the
     advanced cards only), destroyed tricks, the pirate powers and the Cannonball, as the game's
     settings allow; nothing in a game without bonuses."""
@@ -231,7 +242,15 @@ def _extras_offered(built: sheet.Sheet) -> dict[str, object]:
         "with_cannonball": getattr(chosen, "scoring", None) == "rascal",
         "words": game_words,
         "claim_text": extras_form.claim_text,
+        "rules_url": rules_url(built.game),
     }
+
+
+def rules_url(key: str) -> str:
+    """The rules page of a game (Wizard's at /rules, as before)."""
+    if key == WIZARD.key:
+        return url_for("views.rules")
+    return url_for("views.game_rules", game_key=key)
 
 
 def _group_of(stored: StoredGame) -> storage.StoredGroup | None:

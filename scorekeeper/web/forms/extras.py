@@ -36,6 +36,8 @@ class Entered:
     harry: Change | None = None
     roatan: Wager | None = None
     cannonball: frozenset[int] = field(default_factory=frozenset)
+    kind: str = KINDS[0]
+    """The kind of bonus chosen for the next tap on a name (kept, not a fact of the round)."""
 
     def text(self) -> str:
         """The parts the page address adds after the tricks."""
@@ -47,6 +49,7 @@ class Entered:
         parts += [f"h{self.harry.seat}{'u' if self.harry.by > 0 else 'd'}"] if self.harry else []
         parts += [f"r{self.roatan.seat}{WAGERS.index(self.roatan.amount)}"] if self.roatan else []
         parts += [f"n{seat}" for seat in sorted(self.cannonball)]
+        parts += [f"q{KINDS.index(self.kind)}"] if self.kind != KINDS[0] else []
         return "".join(f":{part}" for part in parts)
 
     def extras(self, players: int) -> Extras:
@@ -80,14 +83,15 @@ def from_extras(extras: Extras | None) -> Entered:
 
 def posted(form: MultiDict[str, str], players: int) -> Entered:
     """The facts of a posted result step: the bonuses kept (``claim``), one added
-    (``bonus-add``: kind and seat, with ``loot-ally`` for Loot) or taken off
+    (``bonus-add``: who, of the kind ``bonus-kind``, with ``loot-ally`` for Loot) or taken off
     (``bonus-remove``: its place), and the other fields."""
     claims = [claim for text in form.getlist("claim") if (claim := _claim(text, players))]
-    added = form.get("bonus-add", "").partition(".")
-    seat = _seat(added[2], players)
-    if added[0] in KINDS and seat is not None:
-        ally = _seat(form.get("loot-ally", ""), players) if added[0] == "loot" else None
-        claims.append(Claim(seat, added[0], ally))
+    kind = form.get("bonus-kind", "")
+    kind = kind if kind in KINDS else KINDS[0]
+    seat = _seat(form.get("bonus-add", ""), players)
+    if seat is not None:
+        ally = _seat(form.get("loot-ally", ""), players) if kind == "loot" else None
+        claims.append(Claim(seat, kind, ally))
     removed = form.get("bonus-remove", "")
     if removed.isascii() and removed.isdigit() and int(removed) < len(claims):
         del claims[int(removed)]
@@ -105,6 +109,7 @@ def posted(form: MultiDict[str, str], players: int) -> Entered:
         if roatan_seat is None or amount not in ("0", "10", "20")
         else Wager(roatan_seat, int(amount)),
         frozenset(_seats(form.getlist("cannonball"), players)),
+        kind,
     )
 
 
@@ -120,6 +125,8 @@ def _read(part: str, players: int, entered: Entered) -> Entered:
     head, rest = part[:1], part[1:]
     if head == "k" and (claim := _claim(".".join(rest), players)) is not None:
         return replace(entered, claims=(*entered.claims, claim)[:MOST_CLAIMS])
+    if head == "q" and rest.isascii() and rest.isdigit() and int(rest) < len(KINDS):
+        return replace(entered, kind=KINDS[int(rest)])
     if head == "d":
         return replace(entered, destroyed=_number(rest, MOST_DESTROYED))
     seat = _seat(rest[:1], players)

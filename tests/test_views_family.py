@@ -1,0 +1,346 @@
+"""The phone pages of every game of the family: the new-game form (the game first, its settings
+only, its table sizes) and the round steps each game needs (issue 24). Wizard's own pages are
+tested by test_views_new_game.py and test_views_round.py, unchanged."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import storage
+from scorekeeper.core.family.skull_king import Change, Claim, Wager
+from scorekeeper.core.game import GameRecord
+from tests.pages import act, errors, one, play_round, post, soup
+
+FIVE = ["Ana", "Ben", "Cleo", "Dan", "Eva"]
+
+
+def names(players: list[str]) -> dict[str, str]:
+    return {f"players-{seat}": name for seat, name in enumerate(players)}
+
+
+def start(client: FlaskClient, game: str, players: list[str], **settings: str) -> str:
+    """Start ``game`` from the new-game form; returns the new game's id."""
+    data = names(players) | {"game": game, "first_dealer": "0"} | settings
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 303, [
+        e.get_text(" ", strip=True) for e in soup(response).select(".field-error")
+    ]
+    return response.headers["Location"].rsplit("/", 1)[-1]
+
+
+def record(app: Flask, game_id: str) -> GameRecord:
+    with app.app_context():
+        found = storage.load(storage.get_db(), game_id)
+        assert found is not None
+        return found.record
+
+
+# --- the new-game form -----------------------------------------------------------------------
+
+
+def test_wizard_is_chosen_first_and_the_row_offers_every_game(client: FlaskClient) -> None:
+    page = soup(client.get("/games/new"))
+    row = page.select(".game-pick button[name=choose]")
+    assert [b["value"] for b in row] == ["wizard", "skull_king", "oh_hell"]
+    assert [b["aria-pressed"] for b in row] == ["true", "false", "false"]
+    assert one(page, "input[name=game]")["value"] == "wizard"
+    # Wizard's own folds, as before.
+    assert page.select_one("input[name=length]") is not None
+    assert page.select_one("input[name=schedule]") is None
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "shown", "absent"),
+    [
+        ("skull_king", 8, ["schedule", "scoring", "bonuses_when_missed", "advanced_cards"], "hook"),
+        ("oh_hell", 7, ["schedule", "max_hand", "hook", "trump", "scoring"], "advanced_cards"),
+    ],
+)
+def test_a_game_shows_only_its_settings_and_its_seats(
+    client: FlaskClient, game: str, seats: int, shown: list[str], absent: str
+) -> None:
+    page = soup(client.get(f"/games/new?game={game}"))
+    assert one(page, ".game-pick [aria-pressed=true]")["value"] == game
+    assert len(page.select(".seat input")) == seats
+    for key in shown:
+        assert page.select_one(f"[name={key}]") is not None, key
+    assert page.select_one(f"[name={absent}]") is None
+    assert page.select_one("input[name=length]") is None
+    # Every choice is named in words, not by its key.
+    labels = [b.get_text(strip=True) for b in page.select("fieldset[data-setting] label b")]
+    assert labels and not any("_" in label for label in labels)
+
+
+def test_choosing_a_game_keeps_the_names_and_starts_from_its_defaults(
+    client: FlaskClient,
+) -> None:
+    typed = names(["Ana", "Ben", "Cleo"])
+    data = typed | {"game": "wizard", "length": "quick", "choose": "oh_hell"}
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 200
+    page = soup(response)
+    assert [i.get("value") for i in page.select(".seat input")][:3] == ["Ana", "Ben", "Cleo"]
+    assert one(page, "input[name=game]")["value"] == "oh_hell"
+    assert one(page, "input[name=hook]").has_attr("checked")  # on by default
+    assert one(page, "input[name=schedule][value=up]").has_attr("checked")
+
+
+@pytest.mark.parametrize(
+    ("url", "data"),
+    [
+        ("/games/new?game=poker", None),
+        ("/games/new", {"game": "x" * 5000}),
+        ("/games/new", names(FIVE) | {"choose": "bridge"}),
+    ],
+)
+def test_a_game_that_is_none_is_a_clear_400(
+    client: FlaskClient, url: str, data: dict[str, str] | None
+) -> None:
+    response = client.post(url, data=data) if data else client.get(url)
+    assert response.status_code == 400
+    assert "There is no game" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "settings", "message"),
+    [
+        ("oh_hell", 8, {}, "Oh Hell is played by 3 to 7 players, not 8"),
+        ("oh_hell", 2, {}, "Oh Hell is played by 3 to 7 players, not 2"),
+        ("skull_king", 1, {}, "Skull King is played by 2 to 8 players, not 1"),
+        ("oh_hell", 5, {"max_hand": "11"}, "With 5 players a hand has at most 10 cards"),
+        ("oh_hell", 4, {"schedule": "sideways"}, "Not a valid choice"),
+        ("oh_hell", 4, {"max_hand": "99"}, "Not a valid choice"),
+        ("skull_king", 4, {"scoring": "poker"}, "Not a valid choice"),
+    ],
+)
+def test_refused_with_the_reason_and_what_was_typed_kept(
+    client: FlaskClient, game: str, players: int, settings: dict[str, str], message: str
+) -> None:
+    table = [f"P{n}" for n in range(players)]
+    data = names(table) | {"game": game, "first_dealer": "random"} | settings
+    response = client.post("/games/new", data=data)
+    assert response.status_code == 400
+    page = soup(response)
+    said = " ".join(e.get_text(" ", strip=True) for e in page.select(".field-error"))
+    assert message in said
+    assert one(page, "input[name=game]")["value"] == game
+    assert [i.get("value") for i in page.select(".seat input") if i.get("value")] == table[:7]
+
+
+def test_the_page_script_learns_the_refused_largest_hands(client: FlaskClient) -> None:
+    page = soup(client.get("/games/new?game=oh_hell"))
+    form = one(page, "form.new-game")
+    assert form["data-min"] == "3"
+    assert '"max_hand":14,"players":4' in str(form["data-refused"])
+    assert '"max_hand":13,"players":4' not in str(form["data-refused"])
+
+
+def test_oh_hell_custom_numbers_count_only_with_custom_scoring(
+    app: Flask, client: FlaskClient
+) -> None:
+    numbers = {"custom_bonus": "20", "custom_per_trick": "2", "custom_penalty": "5"}
+    preset = start(client, "oh_hell", FIVE[:4], scoring="ten_plus_bid", **numbers)
+    assert record(app, preset).chosen.custom_bonus == 10
+    custom = start(client, "oh_hell", FIVE[:4], scoring="custom", **numbers)
+    assert record(app, custom).chosen.custom.bonus == 20
+
+
+def test_skull_king_for_two_starts_with_the_bids(app: Flask, client: FlaskClient) -> None:
+    game_id = start(client, "skull_king", ["Ana", "Ben"], schedule="blitz")
+    made = record(app, game_id)
+    assert made.game == "skull_king" and made.schedule == (5, 5, 5, 5, 5)
+    page = soup(client.get(f"/games/{game_id}"))
+    assert page.select_one("form[action$='/trump']") is None
+    assert page.select_one(".bid-pad") is not None
+
+
+def test_a_group_starts_any_game_of_the_family(app: Flask, client: FlaskClient) -> None:
+    response = client.post("/groups/new", data={"name": "Thursday"})
+    group = response.headers["Location"].rsplit("/", 1)[-1]
+    url = f"/groups/{group}/games/new"
+    typed = {f"new_names-{n}": name for n, name in enumerate(FIVE)}
+    chosen = client.post(url, data=typed | {"choose": "skull_king"})
+    assert chosen.status_code == 200
+    assert one(soup(chosen), ".game-pick [aria-pressed=true]")["value"] == "skull_king"
+    made = client.post(url, data=typed | {"game": "skull_king", "scoring": "rascal"})
+    assert made.status_code == 303, soup(made).select(".field-error, .flash")
+    game_id = made.headers["Location"].rsplit("/", 1)[-1]
+    assert record(app, game_id).game == "skull_king"
+    # The next game of the group starts as the last one: Skull King, Rascal's scoring.
+    page = soup(client.get(url))
+    assert one(page, ".game-pick [aria-pressed=true]")["value"] == "skull_king"
+    assert one(page, "input[name=scoring][value=rascal]").has_attr("checked")
+    eight = {f"new_names-{n}": f"P{n}" for n in range(8)}
+    too_many = client.post(url, data=eight | {"game": "oh_hell"})
+    assert too_many.status_code == 400
+    assert "Oh Hell is played by 3 to 7 players, not 8" in too_many.get_data(as_text=True)
+
+
+# --- the round steps -------------------------------------------------------------------------
+
+
+def test_skull_king_bids_come_in_any_order_one_tap_each(app: Flask, client: FlaskClient) -> None:
+    game_id = start(client, "skull_king", FIVE)
+    page = soup(client.get(f"/games/{game_id}?bidder=3"))
+    assert one(page, ".bid-pad [name=seat]")["value"] == "3"
+    assert [a.get_text() for a in page.select("nav.ready a")] == [*FIVE[1:], "Ana"]
+    for seat in (3, 0, 4, 2, 1):
+        assert act(client, game_id, "bid", seat=seat, bid=seat % 2) == []
+    page = soup(client.get(f"/games/{game_id}"))
+    assert [int(str(row["data-bid"])) for row in page.select(".stepper")] == [1, 0, 1, 0, 0]
+
+
+def _skull_king_at_tricks(client: FlaskClient, settings: dict[str, str]) -> str:
+    game_id = start(client, "skull_king", FIVE, **settings)
+    for seat in range(5):
+        assert act(client, game_id, "bid", seat=seat, bid=1 if seat == 1 else 0) == []
+    return game_id
+
+
+def test_a_skull_king_round_with_no_bonus_is_the_tricks_and_confirm(
+    app: Flask, client: FlaskClient
+) -> None:
+    game_id = _skull_king_at_tricks(client, {})
+    page = soup(client.get(f"/games/{game_id}"))
+    fold = one(page, "details.extras")
+    assert not fold.has_attr("open")
+    # Loot needs the advanced cards; no pirate powers, no Cannonball without their settings.
+    kinds = {str(b["value"]) for b in fold.select("input[name=bonus-kind]")}
+    assert "loot" not in kinds and "fourteen" in kinds
+    assert fold.select_one("[name=harry-seat], [name=cannonball], [name=destroyed]") is None
+    # Every tricks stepper starts at the bid: the page sends them as they are.
+    started = {f"tricks-{seat}": 1 if seat == 1 else 0 for seat in range(5)}
+    assert act(client, game_id, "tricks", **started) == []
+    played = record(app, game_id).rounds[0]
+    assert played.tricks == (0, 1, 0, 0, 0)
+
+
+def test_a_bonus_is_two_taps_and_counts_with_the_bid_met(app: Flask, client: FlaskClient) -> None:
+    game_id = _skull_king_at_tricks(client, {"advanced_cards": "y", "pirate_powers": "y"})
+    tricks = {f"tricks-{seat}": 1 if seat == 1 else 0 for seat in range(5)}
+    added = post(client, game_id, "tricks", **tricks, **{"bonus-add": "1"})
+    assert added.status_code == 303
+    assert "tricks=1:0.1.0.0.0:k10" in added.headers["Location"]
+    page = soup(client.get(added.headers["Location"]))
+    assert one(page, "details.extras").has_attr("open")
+    assert [i["value"] for i in page.select("input[name=claim]")] == ["1.0"]
+    assert "Ben" in one(page, ".claims button").get_text()
+    confirmed = post(client, game_id, "tricks", **tricks, claim="1.0")
+    assert confirmed.status_code == 303
+    assert errors(client, game_id) == []
+    played = record(app, game_id).rounds[0]
+    assert played.extras is not None and played.extras.bonuses == (Claim(1, "fourteen"),)
+    assert record(app, game_id).scores[0] == (10, 30, 10, 10, 10)
+
+
+def test_the_result_steps_taps_come_back_with_the_page(client: FlaskClient) -> None:
+    game_id = _skull_king_at_tricks(client, {"advanced_cards": "y", "pirate_powers": "y"})
+    taps = {
+        **{f"tricks-{seat}": 1 if seat == 1 else 0 for seat in range(5)},
+        "claim": ["1.5.3", "garbage", "9.9"],
+        "destroyed": "0",
+        "destroyed-step": "+1",
+        "harry-seat": "1",
+        "harry-by": "-1",
+        "roatan-seat": "1",
+        "roatan-wager": "20",
+    }
+    moved = post(client, game_id, "tricks", **taps)
+    assert moved.status_code == 303
+    page = soup(client.get(moved.headers["Location"]))
+    assert [i["value"] for i in page.select("input[name=claim]")] == ["1.5.3"]
+    assert one(page, "input[name=destroyed]")["value"] == "1"
+    assert one(page, "select[name=harry-seat] option[selected]")["value"] == "1"
+    assert one(page, "input[name=harry-by][value='-1']").has_attr("checked")
+    assert one(page, "input[name=roatan-wager][value='20']").has_attr("checked")
+    again = taps | {"destroyed-step": "", "bonus-remove": "0"}
+    removed = post(client, game_id, "tricks", **again)
+    assert "k" not in removed.headers["Location"].partition("tricks=")[2].replace("%3A", ":")
+
+
+@pytest.mark.parametrize(
+    ("taps", "message"),
+    [
+        ({"claim": "0.0"}, "took no trick"),
+        ({"claim": "1.5"}, "Loot"),
+        ({"destroyed": "2"}, "destroyed"),
+        ({"harry-seat": "0"}, "Harry"),
+        ({"cannonball": "1"}, "Cannonball"),
+    ],
+)
+def test_a_result_the_rules_refuse_is_said_and_kept(
+    app: Flask, client: FlaskClient, taps: dict[str, str], message: str
+) -> None:
+    game_id = _skull_king_at_tricks(client, {})
+    tricks = {f"tricks-{seat}": 1 if seat == 1 else 0 for seat in range(5)}
+    response = post(client, game_id, "tricks", **tricks, **taps)
+    assert response.status_code == 303
+    said = errors(client, game_id)
+    assert said and message.lower() in " ".join(said).lower()
+    assert record(app, game_id).rounds == ()
+
+
+def test_powers_and_cannonball_are_stored_with_the_round(app: Flask, client: FlaskClient) -> None:
+    settings = {"pirate_powers": "y", "scoring": "rascal"}
+    game_id = _skull_king_at_tricks(client, settings)
+    tricks = {f"tricks-{seat}": 1 if seat == 1 else 0 for seat in range(5)}
+    taps = {"harry-seat": "1", "harry-by": "-1", "roatan-seat": "1", "roatan-wager": "10"}
+    post(client, game_id, "tricks", **tricks, **taps, cannonball=["0"])
+    # Harry takes Ben's bid of 1 down to 0 with a trick taken: a miss, the wager lost.
+    extras = record(app, game_id).rounds[0].extras
+    assert extras is not None
+    assert extras.harry == Change(1, -1) and extras.roatan == Wager(1, 10)
+    assert extras.cannonball == (True, False, False, False, False)
+
+
+def test_oh_hell_has_no_trump_step_in_a_rotation_and_greys_the_hook(
+    client: FlaskClient,
+) -> None:
+    game_id = start(client, "oh_hell", FIVE[:4], trump="nomination", schedule="down", hook="y")
+    page = soup(client.get(f"/games/{game_id}"))
+    assert page.select_one("form[action$='/trump']") is None
+    for seat in (1, 2, 3):
+        assert act(client, game_id, "bid", seat=seat, bid=3) == []
+    page = soup(client.get(f"/games/{game_id}"))
+    # 10 cards, 9 bid: the dealer may not bid 1.
+    assert one(page, ".bid-pad button[value='1']").has_attr("disabled")
+    assert "the hook" in one(page, "#refusal-1").get_text()
+    assert page.select_one("details.extras") is None
+
+
+def test_oh_hell_turned_trump_is_a_suit_and_a_round_plays(app: Flask, client: FlaskClient) -> None:
+    game_id = start(client, "oh_hell", FIVE[:3])
+    page = soup(client.get(f"/games/{game_id}"))
+    assert page.select_one("form[action$='/trump']") is not None
+    play_round(client, game_id, [1, 0, 0], [1, 0, 0])
+    assert record(app, game_id).scores[0] == (11, 10, 10)
+
+
+def test_the_correction_page_edits_a_skull_king_rounds_bonuses(
+    app: Flask, client: FlaskClient
+) -> None:
+    game_id = _skull_king_at_tricks(client, {"advanced_cards": "y"})
+    tricks = {f"tricks-{seat}": 1 if seat == 1 else 0 for seat in range(5)}
+    assert act(client, game_id, "tricks", **tricks) == []
+    url = f"/games/{game_id}/rounds/1/edit"
+    page = soup(client.get(url))
+    assert page.select_one("select[name=turned]") is None  # the trump is Skull King's suit
+    fields = {i["name"]: i.get("value", "") for i in page.select("form.edit-round input[name]")}
+    sent = (
+        fields
+        | {f"bids-{s}": 1 if s == 1 else 0 for s in range(5)}
+        | {f"tricks-{s}": 1 if s == 1 else 0 for s in range(5)}
+    )
+    added = client.post(url, data=sent | {"bonus-kind": "black_fourteen", "bonus-add": "1"})
+    assert added.status_code == 200
+    kept = [i["value"] for i in soup(added).select("input[name=claim]")]
+    assert kept == ["1.1"]
+    saved = client.post(url, data=sent | {"claim": kept, "destroyed": "0"})
+    assert saved.status_code == 303, soup(saved).select(".flash, .field-error")
+    assert record(app, game_id).scores[0] == (10, 40, 10, 10, 10)
+    version = one(soup(client.get(url)), "input[name=version]")["value"]
+    refused = client.post(url, data=sent | {"claim": "0.1", "version": version})
+    assert refused.status_code == 400
+    assert "took no trick" in refused.get_data(as_text=True)
