@@ -37,13 +37,21 @@ SAME_WORDS = {
     "json",
     "null",
     "fedora",
+    # the other games of the family and the names they go by (docs/glossary-family.md)
+    "skull",
+    "king",
+    "oh",
+    "hell",
+    "kachuful",
+    "nomination",
+    "whist",
 }
 SAME_IN = {
-    "es": {"total"},
+    "es": {"total", "bonus"},
     "pt": {"total"},
-    "hr": set(),
+    "hr": {"bonus"},
     "el": set(),
-    "de": {"name", "standard", "optional"},
+    "de": {"name", "standard", "optional", "bonus"},
     "fr": {
         "total",
         "standard",
@@ -55,8 +63,10 @@ SAME_IN = {
         "points",
         "dragon",
         "vampire",
+        "bonus",
+        "pirate",
     },
-    "it": {"round", "standard"},
+    "it": {"round", "standard", "bonus"},
 }
 # Plural forms per language: Croatian has three (1 štih, 2 štiha, 5 štihova).
 NPLURALS = {"es": 2, "pt": 2, "hr": 3, "el": 2, "de": 2, "fr": 2, "it": 2}

@@ -72,8 +72,7 @@ def oh_hell_scores() -> tuple[tuple[str, tuple[int, ...]], ...]:
         (
             scoring.value,
             tuple(
-                oh_hell.bid_score(OhHellSettings(scoring=scoring), b, t)
-                for b, t in OH_HELL_RESULTS
+                oh_hell.bid_score(OhHellSettings(scoring=scoring), b, t) for b, t in OH_HELL_RESULTS
             ),
         )
         for scoring in oh_hell.Scoring
