@@ -163,6 +163,7 @@ def blank_html(
         **_game_words(game, chosen),
         "hands": hands,
         "fixed": fixed,
+        "rotation": rotation,
         "length": schedule,
         "variants": [] if game == WIZARD else game_facts.setting_lines(game, chosen),
         "layout": page,
