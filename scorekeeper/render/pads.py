@@ -152,7 +152,9 @@ def blank_html(
                 fixed[number] = _("No trump: no card left")
     needs = header_widths(headers)
     if shown:
-        needs["trump"] = max(needs["trump"], trump_width([("", note) for note in fixed.values()]))
+        # A fixed order's suit prints full size (print.css), the notes of a turned card small.
+        cells = [(note, "") if rotation else ("", note) for note in fixed.values()]
+        needs["trump"] = max(needs["trump"], trump_width(cells))
     page = fit(paper, players, needs=needs, trump=shown, bonus=bonus)
     # Rows as tall as the page allows (for handwriting), between 7 and 12 mm.
     row_mm = min(12.0, max(7.0, (page.content_mm[1] - 78) / (len(hands) + 1)))
