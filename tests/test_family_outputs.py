@@ -19,7 +19,7 @@ from scorekeeper.core import record, sheet
 from scorekeeper.render import game_words
 from tests import family_games as hand
 from tests import pdfs
-from tests.pages import soup
+from tests.pages import one, soup
 from tests.plays import bearer, game_ids, json_of, state
 from tests.test_export import upload
 
@@ -49,26 +49,26 @@ def test_the_sheet_page_shows_the_game_and_its_numbers(
 ) -> None:
     _make, _players, scores, totals = GAMES[key]
     page = soup(client.get(f"/games/{stored(app, key)}/sheet"))
-    assert page.select_one("p.variants .game-name").get_text() == game_words.game_name(key)
+    assert one(page, "p.variants .game-name").get_text() == game_words.game_name(key)
     rows = page.select("table.pad tbody tr")
     assert len(rows) == len(scores)
     for row, by_hand in zip(rows, scores, strict=True):
-        shown = [cell.select_one(".score").get_text() for cell in row.select("td")]
+        shown = [one(cell, ".score").get_text() for cell in row.select("td")]
         assert [text[1:] for text in shown] == [signed(score) for score in by_hand]
     shown_totals = [cell.get_text() for cell in page.select("tfoot tr.totals td")]
     assert shown_totals == [str(total) for total in totals]
     # Skull King's trump is always the Jolly Roger: nothing to show. Oh Hell's is turned.
     assert bool(page.select("table.pad .trump")) is (key == "oh_hell")
-    assert ("trump" in page.select_one("p.legend").get_text()) is (key == "oh_hell")
+    assert ("trump" in one(page, "p.legend").get_text()) is (key == "oh_hell")
 
 
 def test_the_sheet_page_marks_skull_kings_facts_with_a_key(app: Flask, client: FlaskClient) -> None:
     page = soup(client.get(f"/games/{stored(app, 'skull_king')}/sheet"))
     rows = page.select("table.pad tbody tr")
-    cells = [[cell.select_one(".bonus-marks") for cell in row.select("td")] for row in rows]
+    cells = [[one(cell, ".bonus-marks") for cell in row.select("td")] for row in rows]
     short = game_words.bonus_short
     marks = {
-        (number, seat): mark.select_one("[aria-hidden]").get_text()
+        (number, seat): one(mark, "[aria-hidden]").get_text()
         for number, row in enumerate(cells, start=1)
         for seat, mark in enumerate(row)
         if mark is not None
@@ -85,10 +85,10 @@ def test_the_sheet_page_marks_skull_kings_facts_with_a_key(app: Flask, client: F
         (4, 4): "⚓20",
         (5, 3): short("fourteen") + TIMES + "2",
     }
-    assert rows[1].select_one(".destroyed-mark [aria-hidden]").get_text() == "⊘1"
-    harry = rows[3].select("td")[0].select_one(".bt .cloud-mark")
-    assert harry.select_one("[aria-hidden]").get_text() == "→3" and "Harry" in harry["title"]
-    key = page.select_one(".marks-key").get_text()
+    assert one(rows[1], ".destroyed-mark [aria-hidden]").get_text() == "⊘1"
+    harry = one(rows[3].select("td")[0], ".bt .cloud-mark")
+    assert one(harry, "[aria-hidden]").get_text() == "→3" and "Harry" in harry["title"]
+    key = one(page, ".marks-key").get_text()
     assert "Harry the Giant" in key and "+40" in key and "Cannonball" not in key
 
 
@@ -102,7 +102,7 @@ def test_the_table_display_shows_a_trump_only_where_one_is_turned(
     page = soup(client.get(f"/games/{game_id}/display"))
     facts = [dt.get_text() for dt in page.select("dl.facts dt")]
     assert ("Trump" in facts) is (key == "oh_hell")
-    assert page.select_one("#display-round").get_text().startswith("Round 3 of 5")
+    assert one(page, "#display-round").get_text().startswith("Round 3 of 5")
 
 
 # --- PDF and blank pad ---------------------------------------------------------------------
@@ -254,7 +254,7 @@ def test_the_api_state_shows_skull_kings_facts(app: Flask, client: FlaskClient) 
 def group_of_three_games(client: FlaskClient) -> str:
     """A group that played Wizard, then Skull King, then Oh Hell; its id."""
     made = json_of(client.post("/api/groups", json={"name": "Family night"}))
-    group_id, token = made["id"], made["edit_token"]
+    group_id, token = str(made["id"]), str(made["edit_token"])
     wizard = pdfs.play(("Ana", "Ben", "Cleo"), seed=3)
     for played in (wizard, hand.skull_king(), hand.oh_hell()):
         body = record.to_record(sheet.build(played))
@@ -314,9 +314,9 @@ def test_the_group_pages_offer_each_game(client: FlaskClient) -> None:
     page = soup(client.get(f"/groups/{group_id}?game=skull_king"))
     picker = page.select(".game-picker a")
     assert [a.get_text() for a in picker] == ["Wizard", "Skull King", "Oh Hell"]
-    assert page.select_one(".game-picker [aria-current]").get_text() == "Skull King"
-    assert "Skull King" in page.select_one("#board-title").get_text()
-    assert page.select_one("details.filter") is None  # lengths and variants are Wizard's
+    assert one(page, ".game-picker [aria-current]").get_text() == "Skull King"
+    assert "Skull King" in one(page, "#board-title").get_text()
+    assert one(page, "details.filter") is None  # lengths and variants are Wizard's
     names = [a.get_text() for a in page.select("table.board th.name a")]
     assert names[0] == "Ana" and "Eve" in names
     player = client.get(f"/groups/{group_id}/players/eve?game=skull_king")
