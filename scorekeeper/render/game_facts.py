@@ -116,6 +116,9 @@ def bonus_points(row: RoundRow) -> tuple[int, ...]:
 def changed_bid(row: RoundRow, seat: int) -> int | None:
     """The bid ``seat`` was scored against when play changed it (the Cloud, Harry the Giant);
     ``None`` where it was scored as made."""
+    harry = row.extras.harry if row.extras is not None else None
+    if row.cloud is None and harry is None:
+        return None
     scored = row.scored_bids[seat]
     return scored if scored != row.bids[seat] else None
 
@@ -144,8 +147,8 @@ def destroyed_said(count: int) -> str:
 def marks_key(game: str, rows: tuple[RoundRow, ...] | None = None) -> list[Mark]:
     """The key to the marks a game's sheet carries: every bonus kind with its points, then the
     destroyed tricks, Harry the Giant's changed bid, the wager and the Cannonball where one of
-    ``rows`` has them (all of them on a blank pad: ``rows`` None). Empty for a game without
-    bonuses."""
+    ``rows`` has them (a blank pad, ``rows`` None, has the bonus kinds alone: the table writes
+    their points). Empty for a game without bonuses."""
     bonuses = family.game(game).bonuses
     if not bonuses:
         return []
@@ -164,7 +167,7 @@ def marks_key(game: str, rows: tuple[RoundRow, ...] | None = None) -> list[Mark]
         (CANNONBALL_MARK, _("Cannonball"), "cannonball"),
     )
     for short, said, fact in others:
-        if rows is None or any(_has(extras, fact) for extras in found):
+        if any(_has(extras, fact) for extras in found):
             key.append(Mark(short, said))
     return key
 

@@ -92,6 +92,7 @@ def game_html(built: Sheet, *, day: str, paper: str) -> str:
         "abbreviations": abbreviations(headers),
         "marks_key": game_facts.marks_key(built.game, built.rounds),
         "bonus_cell": _bonus_cell,
+        "changed_bid": game_facts.changed_bid,
         "page_css": page_css(page),
         # The chart escapes every name itself, so it goes into the page as it is.
         "chart": Markup(svg),
@@ -151,7 +152,9 @@ def blank_html(
                 fixed[number] = _("No trump: no card left")
     needs = header_widths(headers)
     if shown:
-        needs["trump"] = max(needs["trump"], trump_width([("", note) for note in fixed.values()]))
+        # A fixed order's suit prints full size (print.css), the notes of a turned card small.
+        cells = [(note, "") if rotation else ("", note) for note in fixed.values()]
+        needs["trump"] = max(needs["trump"], trump_width(cells))
     page = fit(paper, players, needs=needs, trump=shown, bonus=bonus)
     # Rows as tall as the page allows (for handwriting), between 7 and 12 mm.
     row_mm = min(12.0, max(7.0, (page.content_mm[1] - 78) / (len(hands) + 1)))
@@ -162,6 +165,7 @@ def blank_html(
         **_game_words(game, chosen),
         "hands": hands,
         "fixed": fixed,
+        "rotation": rotation,
         "length": schedule,
         "variants": [] if game == WIZARD else game_facts.setting_lines(game, chosen),
         "layout": page,

@@ -24,7 +24,7 @@ MIN_PT = 6.0  # never smaller, whatever the table
 # Widths in ems (DejaVu Sans): headers, names and trumps wrap or fit in these.
 FIXED_EM = {"round": 3.7, "cards": 3.4, "dealer": 6.0, "trump": 6.2}
 BID_EM, TRICKS_EM = 1.9, 2.5
-# A bonus cell: its points (``+60``) over its marks (``14×2 L``), with room to write them in.
+# A bonus cell: its points (``+60``) over its marks (``14, L``), with room to write them in.
 BONUS_EM = 3.4
 DIGIT_EM, SIGN_EM, MARK_EM, PADDING_EM = 0.7, 0.84, 0.84, 0.45
 # Text sizes relative to the pad's font, as print.css sets them: the round's headers (bold,

@@ -180,4 +180,5 @@ def source_files() -> list[Path]:
         here / "chart.py",
         here / "labels.py",
         *(here.parent / "core" / f"{name}.py" for name in ("sheet", "rules", "scoring", "stats")),
+        *sorted((here.parent / "core" / "family").glob("*.py")),
     ]
