@@ -82,14 +82,18 @@ def open_extras(page: Page) -> int:
 
 
 def claim(page: Page, seat: int, kind: str, ally: int | None = None) -> int:
-    """Tap a bonus on the result step: the kind's row, the seat who scores it; for Loot the
-    player who played it is chosen first in the row's list."""
+    """Tap a bonus on the result step: its kind (unless it is the kind chosen already: a 14
+    at first, then the last one tapped), for Loot the player who played it in the list, then
+    who captured it."""
     taps = open_extras(page)
+    kind_box = page.locator(f"input[name=bonus-kind][value={kind}]")
+    if not kind_box.is_checked():
+        kind_box.check()
+        taps += 1
     if ally is not None:
         page.select_option("select[name=loot-ally]", str(ally))
         taps += 1
-    button = page.locator(f"button[name=bonus-add][value='{kind}.{seat}']")
-    return taps + tap(page, button)
+    return taps + tap(page, page.locator(f"button[name=bonus-add][value='{seat}']"))
 
 
 def destroy(page: Page, tricks: int) -> int:

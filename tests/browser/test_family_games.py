@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
-from itertools import accumulate
+from itertools import accumulate, pairwise
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -121,13 +121,16 @@ def play_skull_king(page: Page) -> list[int]:
 
 def sk_taps(number: int) -> int:
     """The taps the screens ask for a round of the Skull King game: each bid (and a name
-    tapped out of turn), the bonuses' fold and a tap per bonus (Loot: its player chosen too),
-    a tap per trick nobody won, a tap per trick off the bid, and Confirm."""
+    tapped out of turn), the bonuses' fold, a tap per bonus on who captured it, after its kind
+    where it is not the kind chosen (a 14 at first, then the last one) and, for Loot, after the
+    player who played it; a tap per trick nobody won, a tap per trick off the bid, Confirm."""
     played = sk_round(number)
     extras = played.get("bonuses", [])
     taps = len(FIVE) + (number == OUT_OF_TURN) + 1
     taps += bool(extras or played.get("destroyed")) + played.get("destroyed", 0)
+    kinds = ["fourteen", *(claim["kind"] for claim in extras)]
     taps += sum(1 + ("with" in claim) for claim in extras)
+    taps += sum(before != after for before, after in pairwise(kinds))
     steps = sum(abs(b - t) for b, t in zip(played["bids"], played["tricks"], strict=True))
     return int(taps + steps)
 
