@@ -180,6 +180,7 @@ def _game_page(stored: StoredGame, draft: str, *, in_place: bool = False) -> str
         start=_tricks_start(now, draft) if now else (),
         played=_played(now, draft) if now else cards.NOTHING,
         entered=_entered(now, draft) if now else extras_form.NOTHING,
+        turnable=cards.turnable(built),
         bid_refusals=[(n, said(why, stored.record)) for n, why in now.refusals] if now else [],
         **extras_offered(built),
         group=_group_of(stored) if built.finished else None,

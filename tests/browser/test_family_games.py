@@ -222,6 +222,9 @@ def play_oh_hell(page: Page) -> list[int]:
     counted = []
     totals = [0] * 4
     for number, (bids, tricks, scores) in enumerate(OH_HELL_ROUNDS, start=1):
+        # Oh Hell's deck has no Jester or Wizard: the suits alone are offered.
+        expect(page.locator("form:has(input[name=turned][value=suit]) button")).to_have_count(4)
+        expect(page.locator("input[name=turned]:not([value=suit])")).to_have_count(0)
         taps = flows.enter_trump(page, HEARTS)
         dealer = (number - 1) % 4
         while (bidder := flows.next_bidder(page)) != dealer:

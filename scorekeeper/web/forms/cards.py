@@ -9,6 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from scorekeeper.core.refusals import RuleError
+from scorekeeper.core.rules import Suit, Turned
+from scorekeeper.core.sheet import Sheet
+
 _CHANGES = {"u": 1, "d": -1}
 
 
@@ -73,3 +77,22 @@ def _seat(text: str, players: int) -> int | None:
     if text.isascii() and text.isdigit() and len(text) == 1 and int(text) < players:
         return int(text)
     return None
+
+
+def turnable(built: Sheet) -> frozenset[str]:
+    """The cards the trump step offers besides a suit card: Wizard's Jester and Wizard, where
+    the game's rules take them in the round to enter (Oh Hell's deck has neither: only its
+    suits are offered, as its rules take only a suit)."""
+    now = built.current
+    if now is None:
+        return frozenset()
+    offered = set()
+    for card, suit in ((Turned.JESTER, None), (Turned.WIZARD, Suit.HEARTS)):
+        try:
+            built.declaration.trump(
+                card, suit, now.number, now.hand_size, len(built.players), built.chosen
+            )
+        except RuleError:
+            continue
+        offered.add(card.value)
+    return frozenset(offered)
