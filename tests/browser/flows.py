@@ -369,8 +369,7 @@ def fast_forward(page: Page, rounds: int, turned: Mapping[str, str] | None = Non
             "version": _value(soup, "input[name=version]"),
         }
         if soup.select_one("#trump-title"):
-            card = turned or {"turned": "jester"}
-            html = _post(page, f"{url}/trump", {**fields, **card})
+            html = _post(page, f"{url}/trump", {**fields, **(turned or {"turned": "jester"})})
         elif pad := soup.select_one("form.bid-pad"):
             bid = _value(pad, "button[name=bid]:not([disabled])")
             seat = _value(pad, "input[name=seat]")
