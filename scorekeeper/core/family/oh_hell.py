@@ -267,7 +267,6 @@ def fixed_trump(
 def resolve_trump(
     turned: Turned,
     suit: Suit | None,
-    *,
     number: int,
     hand_size: int,
     players: int,
@@ -309,20 +308,6 @@ def round_setup(players: int, settings: OhHellSettings, hand_size: int, dealer: 
         round_variants(settings),
         (0,) * players,
         hook_refusal="bid_total_forbidden_hook",
-    )
-
-
-def trump_entered(
-    turned: Turned,
-    suit: Suit | None,
-    number: int,
-    hand_size: int,
-    players: int,
-    settings: OhHellSettings,
-) -> Trump:
-    """:func:`resolve_trump` in the declaration's order of arguments."""
-    return resolve_trump(
-        turned, suit, number=number, hand_size=hand_size, players=players, settings=settings
     )
 
 
