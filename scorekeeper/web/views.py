@@ -237,11 +237,13 @@ def extras_offered(built: sheet.Sheet) -> dict[str, object]:
         "bonus_kinds": tuple(
             str(bonus.kind) for bonus in declared.bonuses if advanced or not bonus.shared
         ),
+        "bonus_points": {str(bonus.kind): bonus.points for bonus in declared.bonuses},
         "with_destroyed": advanced,
         "with_powers": bool(getattr(chosen, "pirate_powers", False)),
         "with_cannonball": getattr(chosen, "scoring", None) == "rascal",
         "words": game_words,
         "claim_text": extras_form.claim_text,
+        "power_text": extras_form.power_text,
         "rules_url": rules_url(built.game),
     }
 
