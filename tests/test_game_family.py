@@ -72,8 +72,10 @@ def test_oh_hell_bids_in_turn_with_the_hook_and_keeps_adjustments() -> None:
         record = game.place_bid(record, seat, bid)
     now = sheet.build(record).current
     assert now is not None and now.next_bidder == 0 and 1 not in now.legal_bids
-    with pytest.raises(RuleError):
+    assert [(bid, reason.code) for bid, reason in now.refusals] == [(1, "bid_total_forbidden_hook")]
+    with pytest.raises(RuleError) as refused:
         game.place_bid(record, 0, 1)
+    assert refused.value.code == "bid_total_forbidden_hook"
     record = game.place_bid(record, 0, 2)
     record = game.finish_round(record, [2, 1, 0, None])
     assert record.scores == ((12, 11, 0, 10),)
@@ -105,3 +107,13 @@ def test_rematch_keeps_the_game_and_its_settings() -> None:
     record = game.start("skull_king", FIVE, 4, {"scoring": "rascal"})
     again = game.rematch(record)
     assert (again.game, again.chosen, again.first_dealer) == ("skull_king", record.chosen, 0)
+
+
+def test_the_current_round_counts_the_game_s_own_deck() -> None:
+    record = game.start("oh_hell", FOUR, 0, {"schedule": "down", "max_hand": 1})
+    now = sheet.build(record).current
+    assert now is not None and now.rounds == 1
+    # Oh Hell's 52 cards; the last round needs no word on Wizard's rule texts.
+    assert now.undealt == 52 - 4 and not now.last_round_turns_trump
+    wizard = sheet.build(game.new_game(FOUR, 0, variants.from_plain({"length": "five_rounds"})))
+    assert wizard.current is not None and wizard.current.undealt == 60 - 4
