@@ -62,7 +62,6 @@
   const seats = Array.from(form.querySelectorAll("[data-dealer]"));
   function update() {
     const players = seats.filter((seat) => (seat.type === "checkbox" ? seat.checked : seat.value.trim())).length;
-    onlyWith();
     folds.forEach((fold) => {
       const words = [];
       fold.querySelectorAll("select").forEach((select) => {
@@ -83,15 +82,6 @@
       choice.textContent = words.join(" · ") || choice.dataset.none;
     });
   }
-  // A setting that counts only with another's choice (Oh Hell's own numbers, with custom
-  // scoring: data-only-with="scoring=custom") is shown with that choice only.
-  function onlyWith() {
-    form.querySelectorAll("[data-only-with]").forEach((box) => {
-      const [name, value] = box.dataset.onlyWith.split("=");
-      const chosen = form.querySelector(`input[name="${name}"]:checked`);
-      box.hidden = !chosen || chosen.value !== value;
-    });
-  }
   form.addEventListener("change", update);
   seats.forEach((seat) => seat.addEventListener("input", update));
   update();
@@ -107,7 +97,7 @@
   const names = Array.from(form.querySelectorAll(".seat input"));
   function state() {
     const now = { players: Math.max(Number(form.dataset.min || 3), names.filter((input) => input.value.trim()).length) };
-    form.querySelectorAll("select[name]").forEach((select) => { now[select.name] = Number(select.value); });
+    form.querySelectorAll(".variant select").forEach((select) => { now[select.name] = Number(select.value); });
     form.querySelectorAll("input[type=radio]:checked").forEach((input) => { now[input.name] = input.value; });
     form.querySelectorAll("input[type=checkbox]").forEach((input) => { now[input.name] = input.checked; });
     return now;
@@ -131,13 +121,6 @@
       const once = `${input.name}\n${reason}`;
       say(label, "why", reason && !said.has(once) ? reason : "", (e) => label.lastElementChild.append(e));
       if (reason) said.add(once);
-    });
-    // A number's list: the numbers refused with the others chosen cannot be picked.
-    form.querySelectorAll("select[name]").forEach((select) => {
-      if (!keys.has(select.name)) return;
-      Array.from(select.options).forEach((option) => {
-        option.disabled = !option.selected && refused({ ...now, [select.name]: Number(option.value) }).some((rule) => !already.includes(rule));
-      });
     });
     // A combination already chosen that cannot be played (say Amigo, then an eighth name),
     // said under the setting's title, above its options; its fold opens to show it.

@@ -204,12 +204,17 @@ def test_a_skull_king_round_with_no_bonus_is_the_tricks_and_confirm(
 ) -> None:
     game_id = _skull_king_at_tricks(client, {})
     page = soup(client.get(f"/games/{game_id}"))
-    fold = one(page, "details.extras")
-    assert not fold.has_attr("open")
+    # Folded: one button, and none of the bonuses' buttons in the page.
+    assert page.select_one("button[name=bonus-open]") is not None
+    assert page.select_one("input[name=bonus-kind]") is None
+    tricks = {f"tricks-{seat}": 1 if seat == 1 else 0 for seat in range(5)}
+    opened = post(client, game_id, "tricks", **tricks, **{"bonus-open": "1"})
+    page = soup(client.get(opened.headers["Location"]))
+    fold = one(page, "div.extras")
     # Loot needs the advanced cards; no pirate powers, no Cannonball without their settings.
     kinds = {str(b["value"]) for b in fold.select("input[name=bonus-kind]")}
     assert "loot" not in kinds and "fourteen" in kinds
-    assert fold.select_one("[name=harry-seat], [name=cannonball], [name=destroyed]") is None
+    assert fold.select_one("[value=harry_up], [value=cannonball], [name=destroyed]") is None
     # Every tricks stepper starts at the bid: the page sends them as they are.
     started = {f"tricks-{seat}": 1 if seat == 1 else 0 for seat in range(5)}
     assert act(client, game_id, "tricks", **started) == []
@@ -224,7 +229,7 @@ def test_a_bonus_is_two_taps_and_counts_with_the_bid_met(app: Flask, client: Fla
     assert added.status_code == 303
     assert "tricks=1:0.1.0.0.0:k10" in added.headers["Location"]
     page = soup(client.get(added.headers["Location"]))
-    assert one(page, "details.extras").has_attr("open")
+    assert page.select_one("div.extras") is not None
     assert [i["value"] for i in page.select("input[name=claim]")] == ["1.0"]
     assert "Ben" in one(page, ".claims button").get_text()
     confirmed = post(client, game_id, "tricks", **tricks, claim="1.0")
@@ -242,20 +247,21 @@ def test_the_result_steps_taps_come_back_with_the_page(client: FlaskClient) -> N
         "claim": ["1.5.3", "garbage", "9.9"],
         "destroyed": "0",
         "destroyed-step": "+1",
-        "harry-seat": "1",
-        "harry-by": "-1",
-        "roatan-seat": "1",
-        "roatan-wager": "20",
+        "harry": "1d",
+        "bonus-kind": "roatan_20",
+        "bonus-add": "1",
     }
     moved = post(client, game_id, "tricks", **taps)
     assert moved.status_code == 303
     page = soup(client.get(moved.headers["Location"]))
     assert [i["value"] for i in page.select("input[name=claim]")] == ["1.5.3"]
     assert one(page, "input[name=destroyed]")["value"] == "1"
-    assert one(page, "select[name=harry-seat] option[selected]")["value"] == "1"
-    assert one(page, "input[name=harry-by][value='-1']").has_attr("checked")
-    assert one(page, "input[name=roatan-wager][value='20']").has_attr("checked")
-    again = taps | {"destroyed-step": "", "bonus-remove": "0"}
+    assert one(page, "input[name=harry]")["value"] == "1d"
+    assert one(page, "input[name=roatan]")["value"] == "12"
+    assert one(page, "input[name=bonus-kind][value=roatan_20]").has_attr("checked")
+    listed = [b.get_text(" ", strip=True) for b in page.select(".claims button")]
+    assert len(listed) == 3 and "Ben" in listed[0]
+    again = taps | {"destroyed-step": "", "bonus-add": "", "bonus-remove": "k0"}
     removed = post(client, game_id, "tricks", **again)
     assert "k" not in removed.headers["Location"].partition("tricks=")[2].replace("%3A", ":")
 
@@ -266,7 +272,7 @@ def test_the_result_steps_taps_come_back_with_the_page(client: FlaskClient) -> N
         ({"claim": "0.0"}, "took no trick"),
         ({"claim": "1.5"}, "Loot"),
         ({"destroyed": "2"}, "destroyed"),
-        ({"harry-seat": "0"}, "Harry"),
+        ({"harry": "0u"}, "Harry"),
         ({"cannonball": "1"}, "Cannonball"),
     ],
 )
@@ -286,7 +292,7 @@ def test_powers_and_cannonball_are_stored_with_the_round(app: Flask, client: Fla
     settings = {"pirate_powers": "y", "scoring": "rascal"}
     game_id = _skull_king_at_tricks(client, settings)
     tricks = {f"tricks-{seat}": 1 if seat == 1 else 0 for seat in range(5)}
-    taps = {"harry-seat": "1", "harry-by": "-1", "roatan-seat": "1", "roatan-wager": "10"}
+    taps = {"harry": "1d", "roatan": "11"}
     post(client, game_id, "tricks", **tricks, **taps, cannonball=["0"])
     # Harry takes Ben's bid of 1 down to 0 with a trick taken: a miss, the wager lost.
     extras = record(app, game_id).rounds[0].extras

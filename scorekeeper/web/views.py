@@ -22,10 +22,10 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import storage
 from scorekeeper.core import game, rulebook, sheet
-from scorekeeper.core.family import WIZARD, Bidding
+from scorekeeper.core.family import WIZARD
 from scorekeeper.core.family import rulebook as family_rulebook
 from scorekeeper.core.game import GameRecord
-from scorekeeper.core.rules import Reason, RuleError
+from scorekeeper.core.rules import RuleError
 from scorekeeper.render import chart, game_words, labels
 from scorekeeper.storage import StoredGame
 from scorekeeper.web import access, forms, sharing
@@ -79,7 +79,7 @@ def _apply(
         try:
             storage.save(storage.get_db(), stored, move(stored.record))
         except RuleError as error:
-            refusal = said(error.reason, stored.record)
+            refusal = labels.refusal(error.reason)
         except storage.Conflict:
             refusal = _stale_message()
     if refusal is not None:
@@ -181,7 +181,6 @@ def _game_page(stored: StoredGame, draft: str, *, in_place: bool = False) -> str
         played=_played(now, draft) if now else cards.NOTHING,
         entered=_entered(now, draft) if now else extras_form.NOTHING,
         turnable=cards.turnable(built),
-        bid_refusals=[(n, said(why, stored.record)) for n, why in now.refusals] if now else [],
         **extras_offered(built),
         group=_group_of(stored) if built.finished else None,
         in_place=in_place,
@@ -211,15 +210,6 @@ def _played(now: sheet.CurrentRound, draft: str) -> cards.Played:
     return cards.Played(now.reopened_bomb, seat, change)
 
 
-def said(reason: Reason, record: GameRecord) -> str:
-    """A refusal in the game's own words: Oh Hell's hook is Wizard's plus/minus-one rule to the
-    round engine, and the table calls it the hook."""
-    hooked = record.game != WIZARD.key and record.bidding is Bidding.HOOK
-    if hooked and reason.code == "bid_total_forbidden":
-        reason = RuleError("bid_total_forbidden_hook", **reason.params).reason
-    return labels.refusal(reason)
-
-
 def _entered(now: sheet.CurrentRound, draft: str) -> extras_form.Entered:
     """Skull King's facts the result step starts with: as tapped, else as the round undo
     reopened had them."""
@@ -238,11 +228,13 @@ def extras_offered(built: sheet.Sheet) -> dict[str, object]:
         "bonus_kinds": tuple(
             str(bonus.kind) for bonus in declared.bonuses if advanced or not bonus.shared
         ),
+        "bonus_points": {str(bonus.kind): bonus.points for bonus in declared.bonuses},
         "with_destroyed": advanced,
         "with_powers": bool(getattr(chosen, "pirate_powers", False)),
         "with_cannonball": getattr(chosen, "scoring", None) == "rascal",
         "words": game_words,
         "claim_text": extras_form.claim_text,
+        "power_text": extras_form.power_text,
         "rules_url": rules_url(built.game),
     }
 

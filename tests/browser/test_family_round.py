@@ -37,10 +37,9 @@ def add_bonus(page: Page, kind: str, seat: int) -> int:
     """Open the bonuses' fold (if it is not), tap the kind (a 14 is chosen already) and who
     captured it."""
     taps = 0
-    fold = page.locator("details.extras")
-    if not fold.evaluate("(details) => details.open"):
-        fold.locator(":scope > summary").click()
-        taps += 1
+    folded = page.locator("button[name=bonus-open]")
+    if folded.count():
+        taps += flows.tap(page, folded)
     choice = page.locator(f"input[name=bonus-kind][value={kind}]")
     if not choice.is_checked():
         choice.check()

@@ -24,6 +24,10 @@ from scorekeeper.core.family.skull_king import (
 )
 
 KINDS = tuple(str(bonus.kind) for bonus in BONUSES)
+POWERS = ("harry_up", "harry_down", "roatan_0", "roatan_10", "roatan_20", "cannonball")
+"""What else a tap on a name enters: Harry the Giant's change, Rascal of Roatan's wager, the
+Cannonball (one row of names for everything: a page of eight names stays small)."""
+CHOICES = KINDS + POWERS
 MOST_CLAIMS = 20  # more bonuses than the cards allow in a round: the rules refuse the rest
 
 
@@ -38,6 +42,9 @@ class Entered:
     cannonball: frozenset[int] = field(default_factory=frozenset)
     kind: str = KINDS[0]
     """The kind of bonus chosen for the next tap on a name (kept, not a fact of the round)."""
+    opened: bool = False
+    """The table opened the bonuses (the page sends their buttons only then: a round with none
+    keeps a small page)."""
 
     def text(self) -> str:
         """The parts the page address adds after the tricks."""
@@ -49,7 +56,8 @@ class Entered:
         parts += [f"h{self.harry.seat}{'u' if self.harry.by > 0 else 'd'}"] if self.harry else []
         parts += [f"r{self.roatan.seat}{WAGERS.index(self.roatan.amount)}"] if self.roatan else []
         parts += [f"n{seat}" for seat in sorted(self.cannonball)]
-        parts += [f"q{KINDS.index(self.kind)}"] if self.kind != KINDS[0] else []
+        parts += [f"q{CHOICES.index(self.kind)}"] if self.kind != KINDS[0] else []
+        parts += ["x"] if self.opened else []
         return "".join(f":{part}" for part in parts)
 
     def extras(self, players: int) -> Extras:
@@ -62,6 +70,11 @@ class Entered:
             self.roatan,
             cannonball if any(cannonball) else (),
         )
+
+    @property
+    def shown(self) -> bool:
+        """Whether the page shows the bonuses' buttons: opened, or something entered."""
+        return self.opened or self.count > 0
 
     @property
     def count(self) -> int:
@@ -82,35 +95,64 @@ def from_extras(extras: Extras | None) -> Entered:
 
 
 def posted(form: MultiDict[str, str], players: int) -> Entered:
-    """The facts of a posted result step: the bonuses kept (``claim``), one added
-    (``bonus-add``: who, of the kind ``bonus-kind``, with ``loot-ally`` for Loot) or taken off
-    (``bonus-remove``: its place), and the other fields."""
-    claims = [claim for text in form.getlist("claim") if (claim := _claim(text, players))]
+    """The facts of a posted result step: those kept (``claim``, ``harry``, ``roatan``,
+    ``cannonball``, ``destroyed``), one added by a tap on a name (``bonus-add``: who, for the
+    choice ``bonus-kind``, with ``loot-ally`` for Loot) or taken off (``bonus-remove``)."""
     kind = form.get("bonus-kind", "")
-    kind = kind if kind in KINDS else KINDS[0]
-    seat = _seat(form.get("bonus-add", ""), players)
-    if seat is not None:
-        ally = _seat(form.get("loot-ally", ""), players) if kind == "loot" else None
-        claims.append(Claim(seat, kind, ally))
-    removed = form.get("bonus-remove", "")
-    if removed.isascii() and removed.isdigit() and int(removed) < len(claims):
-        del claims[int(removed)]
-    harry_seat = _seat(form.get("harry-seat", ""), players)
-    by = {"+1": 1, "-1": -1}.get(form.get("harry-by", ""), 1)
-    roatan_seat = _seat(form.get("roatan-seat", ""), players)
-    amount = form.get("roatan-wager", "0")
-    step = {"+1": 1, "-1": -1}.get(form.get("destroyed-step", ""), 0)
-    destroyed = _number(form.get("destroyed", ""), MOST_DESTROYED) + step
-    return Entered(
-        tuple(claims[:MOST_CLAIMS]),
-        max(0, min(MOST_DESTROYED, destroyed)),
-        None if harry_seat is None else Change(harry_seat, by),
-        None
-        if roatan_seat is None or amount not in ("0", "10", "20")
-        else Wager(roatan_seat, int(amount)),
-        frozenset(_seats(form.getlist("cannonball"), players)),
-        kind,
+    kept = Entered(
+        tuple(claim for text in form.getlist("claim") if (claim := _claim(text, players))),
+        _number(form.get("destroyed", ""), MOST_DESTROYED),
+        kind=kind if kind in CHOICES else KINDS[0],
+        opened=bool(form.get("bonus-open") or form.get("bonus-kind")),
     )
+    for name, head in (("harry", "h"), ("roatan", "r")):
+        kept = _read(head + form.get(name, ""), players, kept)
+    kept = replace(kept, cannonball=frozenset(_seats(form.getlist("cannonball"), players)))
+    step = {"+1": 1, "-1": -1}.get(form.get("destroyed-step", ""), 0)
+    kept = replace(kept, destroyed=max(0, min(MOST_DESTROYED, kept.destroyed + step)))
+    who = _seat(form.get("bonus-add", ""), players)
+    if who is not None:
+        kept = _add(kept, who, _seat(form.get("loot-ally", ""), players))
+    return _remove(kept, form.get("bonus-remove", ""))
+
+
+def _add(entered: Entered, seat: int, ally: int | None) -> Entered:
+    """``entered`` with the chosen kind given to ``seat``."""
+    kind = entered.kind
+    if kind in KINDS:
+        claim = Claim(seat, kind, ally if kind == "loot" else None)
+        return replace(entered, claims=(*entered.claims, claim)[:MOST_CLAIMS])
+    if kind.startswith("harry"):
+        return replace(entered, harry=Change(seat, 1 if kind == "harry_up" else -1))
+    if kind.startswith("roatan"):
+        return replace(entered, roatan=Wager(seat, int(kind.partition("_")[2])))
+    return replace(entered, cannonball=entered.cannonball | {seat})
+
+
+def _remove(entered: Entered, token: str) -> Entered:
+    """``entered`` without what ``token`` names: ``k2`` the third bonus, ``h`` Harry's change,
+    ``r`` the wager, ``n3`` seat 3's Cannonball."""
+    head, rest = token[:1], token[1:]
+    if head == "k" and rest.isascii() and rest.isdigit() and int(rest) < len(entered.claims):
+        claims = entered.claims[: int(rest)] + entered.claims[int(rest) + 1 :]
+        return replace(entered, claims=claims)
+    if token == "h":
+        return replace(entered, harry=None)
+    if token == "r":
+        return replace(entered, roatan=None)
+    if head == "n" and rest.isascii() and rest.isdigit():
+        return replace(entered, cannonball=entered.cannonball - {int(rest)})
+    return entered
+
+
+def power_text(entered: Entered) -> dict[str, str]:
+    """Harry's change and the wager as the form keeps them (hidden fields), "" when none."""
+    harry = entered.harry
+    roatan = entered.roatan
+    return {
+        "harry": "" if harry is None else f"{harry.seat}{'u' if harry.by > 0 else 'd'}",
+        "roatan": "" if roatan is None else f"{roatan.seat}{WAGERS.index(roatan.amount)}",
+    }
 
 
 def from_draft(text: str, players: int) -> Entered:
@@ -125,8 +167,10 @@ def _read(part: str, players: int, entered: Entered) -> Entered:
     head, rest = part[:1], part[1:]
     if head == "k" and (claim := _claim(".".join(rest), players)) is not None:
         return replace(entered, claims=(*entered.claims, claim)[:MOST_CLAIMS])
-    if head == "q" and rest.isascii() and rest.isdigit() and int(rest) < len(KINDS):
-        return replace(entered, kind=KINDS[int(rest)])
+    if head == "q" and rest.isascii() and rest.isdigit() and int(rest) < len(CHOICES):
+        return replace(entered, kind=CHOICES[int(rest)])
+    if part == "x":
+        return replace(entered, opened=True)
     if head == "d":
         return replace(entered, destroyed=_number(rest, MOST_DESTROYED))
     seat = _seat(rest[:1], players)
@@ -180,4 +224,5 @@ def _seat(text: str, players: int) -> int | None:
 
 def changed(form: Mapping[str, str]) -> bool:
     """Whether a tap added or took off a bonus: the page comes back with it, nothing stored."""
-    return any(form.get(name) for name in ("bonus-add", "bonus-remove", "destroyed-step"))
+    taps = ("bonus-open", "bonus-add", "bonus-remove", "destroyed-step")
+    return any(form.get(name) for name in taps)
