@@ -49,7 +49,7 @@ def test_the_sheet_page_shows_the_game_and_its_numbers(
 ) -> None:
     _make, _players, scores, totals = GAMES[key]
     page = soup(client.get(f"/games/{stored(app, key)}/sheet"))
-    assert one(page, "p.variants .game-name").get_text() == game_words.game_name(key)
+    assert one(page, "p.variants b").get_text() == game_words.game_name(key)
     rows = page.select("table.pad tbody tr")
     assert len(rows) == len(scores)
     for row, by_hand in zip(rows, scores, strict=True):
