@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.plays import bearer, create, json_of, state
 
@@ -272,3 +275,48 @@ def test_the_hook_and_extras_elsewhere_are_refused(client: FlaskClient) -> None:
     played = {"trump": HEARTS, "bids": [1, 0, 0], "tricks": [1, 0, 0], "bonuses": []}
     response = client.post(f"/api/games/{wizard}/rounds", json=played, headers=bearer(token))
     assert json_of(response)["code"] == "record_unknown_field"
+
+
+# --- hostile rounds: never a 500 -------------------------------------------------------------
+
+KEYS = ["seat", "kind", "with", "by", "amount", "bids", "tricks", "destroyed", "bonuses"]
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from(["", "loot", "fourteen"]),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.sampled_from(KEYS), inner),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=60, derandomize=True, database=None, deadline=None)
+@given(
+    round_fields=st.dictionaries(
+        st.sampled_from(
+            [
+                "bids",
+                "tricks",
+                "bonuses",
+                "destroyed",
+                "harry",
+                "roatan",
+                "cannonball",
+                "trump",
+                "bomb",
+                "cloud",
+            ]
+        ),
+        json_values,
+    ),
+    legal=st.booleans(),
+)
+def test_any_skull_king_round_is_stored_or_refused_with_a_code(
+    fuzz_app: Flask, round_fields: dict[str, Any], legal: bool
+) -> None:
+    client = fuzz_app.test_client()
+    game_id, token = skull_king(client, advanced_cards=True, pirate_powers=True, scoring="rascal")
+    played = {"bids": [1, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0]} if legal else {}
+    response = client.post(
+        f"/api/games/{game_id}/rounds", json={**played, **round_fields}, headers=bearer(token)
+    )
+    assert response.status_code in (201, 400), response.json
+    if response.status_code == 400:
+        assert json_of(response)["code"]

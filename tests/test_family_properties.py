@@ -70,10 +70,15 @@ def test_an_unknown_game_is_refused() -> None:
 
 
 def codes_refused() -> set[str]:
-    """Every code the family's modules raise as a ``RuleError`` or name in a ``Refusal``."""
+    """Every code the family's modules raise as a ``RuleError``, name in a ``Refusal``, or give
+    the round engine as the hook's refusal."""
     found: set[str] = set()
     for path in FAMILY.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.keyword) and node.arg == "hook_refusal":
+                value = node.value
+                if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                    found.add(value.value)
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") in {
                 "RuleError",
                 "Refusal",

@@ -72,8 +72,10 @@ def test_oh_hell_bids_in_turn_with_the_hook_and_keeps_adjustments() -> None:
         record = game.place_bid(record, seat, bid)
     now = sheet.build(record).current
     assert now is not None and now.next_bidder == 0 and 1 not in now.legal_bids
-    with pytest.raises(RuleError):
+    assert [(bid, reason.code) for bid, reason in now.refusals] == [(1, "bid_total_forbidden_hook")]
+    with pytest.raises(RuleError) as refused:
         game.place_bid(record, 0, 1)
+    assert refused.value.code == "bid_total_forbidden_hook"
     record = game.place_bid(record, 0, 2)
     record = game.finish_round(record, [2, 1, 0, None])
     assert record.scores == ((12, 11, 0, 10),)

@@ -25,6 +25,9 @@ class RoundSetup:
     totals_before: tuple[int, ...]
     at_once: bool = False
     """Everyone bids at once (Skull King): the bids are entered in any order."""
+    hook_refusal: str = "bid_total_forbidden"
+    """The code that refuses the last bid making the bids add up to the hand (Wizard's
+    plus/minus-one rule; Oh Hell calls it the hook)."""
 
     # Cached: the setup is frozen, and the rules ask for these for every seat and every bid.
     @cached_property
@@ -97,7 +100,7 @@ def bid_refusal(
         return None
     restriction = setup.variants.bid_restriction
     if restriction is BidRestriction.PLUS_MINUS_ONE:
-        return Reason("bid_total_forbidden", hand=hand)
+        return Reason(setup.hook_refusal, hand=hand)
     if (
         restriction is BidRestriction.CANADIAN
         and seat == setup.dealer

@@ -41,6 +41,11 @@ class RoundRecord:
     extras: Extras | None = None
     """Skull King's facts of the round (bonuses, destroyed tricks, pirate powers); ``None`` in
     a game that has none."""
+    # Every move makes a new record that holds the earlier rounds, the same objects: each keeps
+    # its scores (by game, settings, hand and dealer) so that it is scored once.
+    _scored: dict[tuple[object, ...], tuple[int, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @property
     def scored_bids(self) -> tuple[int | None, ...]:
@@ -131,15 +136,11 @@ class GameRecord:
     @cached_property
     def scores(self) -> tuple[tuple[int, ...], ...]:
         """Each completed round's score by seat, adjustments included."""
-        scored = self.declaration.scores(self.chosen, self.declared_rounds)
         return tuple(
-            tuple(
-                s + a
-                for s, a in zip(
-                    score, adjustments.by_seat(len(self.players), played.adjustments), strict=True
-                )
+            round_scores(
+                self.game, self.chosen, self.schedule[number - 1], self.dealer(number), played
             )
-            for score, played in zip(scored, self.rounds, strict=True)
+            for number, played in enumerate(self.rounds, start=1)
         )
 
     @cached_property
@@ -150,6 +151,23 @@ class GameRecord:
         for scores in self.scores:
             totals.append(tuple(t + s for t, s in zip(totals[-1], scores, strict=True)))
         return tuple(totals)
+
+
+def round_scores(
+    key: str, chosen: Any, hand: int, dealer: int, played: RoundRecord
+) -> tuple[int, ...]:
+    """The scores by seat of ``played`` in game ``key`` (its settings ``chosen``), dealt
+    ``hand`` cards by ``dealer``: the game's declaration's, plus the round's adjustments."""
+    known = played._scored.get((key, chosen, hand, dealer))
+    if known is not None:
+        return known
+    declared = family.game(key)
+    common = Played(hand, dealer, played.bids, played.tricks)
+    facts = declared.round_of(common, played.bomb, played.cloud, played.extras)
+    extra = adjustments.by_seat(len(played.tricks), played.adjustments)
+    scores = tuple(s + a for s, a in zip(declared.score_round(chosen, facts), extra, strict=True))
+    played._scored[key, chosen, hand, dealer] = scores
+    return scores
 
 
 def totals_after(record: GameRecord, rounds: int) -> tuple[int, ...]:
@@ -167,6 +185,7 @@ def setup(record: GameRecord, number: int) -> RoundSetup:
         variants=record.declaration.round_variants(record.chosen),
         totals_before=totals_after(record, number - 1),
         at_once=record.bidding is Bidding.AT_ONCE,
+        hook_refusal=record.declaration.hook_refusal,
     )
 
 

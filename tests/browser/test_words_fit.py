@@ -144,8 +144,13 @@ def test_every_page_fits_the_phone_in_every_language(new_context: NewContext, co
     start(page, NAMES[:3], length="five_rounds")
     flows.fast_forward(page, 5)
     look(page, "game-over")
-    page.goto("/rules")
-    look(page, "rules")
+    for address, name in [
+        ("/rules", "rules"),
+        ("/rules/skull_king", "rules-skull-king"),
+        ("/rules/oh_hell", "rules-oh-hell"),
+    ]:
+        page.goto(address)
+        look(page, name)
     page.goto("/games/nothing-here")
     look(page, "not-found")
     page.goto("/sheets/blank.pdf?players=12")

@@ -162,6 +162,8 @@ class Declaration(Generic[S, R]):
     """The extras of a round where none were entered (``None``: the game has none)."""
     final_bids: Callable[[R], tuple[int | None, ...]] = same_bids
     """The bids a completed round is scored against (a bid changed in play counts)."""
+    hook_refusal: str = "bid_total_forbidden"
+    """The refusal of a bid the hook forbids, in the game's words."""
 
     def check_players(self, players: int) -> None:
         """Refuse a table the game is not played by."""

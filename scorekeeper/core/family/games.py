@@ -50,7 +50,8 @@ OH_HELL: Declaration[OhHellSettings, Played] = Declaration(
     check_round=oh_hell.check_round,
     score_round=oh_hell.score_round,
     round_variants=oh_hell.round_variants,
-    resolve_trump=oh_hell.trump_entered,
+    resolve_trump=oh_hell.resolve_trump,
+    hook_refusal="bid_total_forbidden_hook",
 )
 
 GAMES: dict[str, Declaration[Any, Any]] = {

@@ -267,7 +267,6 @@ def fixed_trump(
 def resolve_trump(
     turned: Turned,
     suit: Suit | None,
-    *,
     number: int,
     hand_size: int,
     players: int,
@@ -301,20 +300,14 @@ def round_variants(settings: OhHellSettings) -> Variants:
 
 def round_setup(players: int, settings: OhHellSettings, hand_size: int, dealer: int) -> RoundSetup:
     """The round engine's setup of a round (only its bids are judged by it)."""
-    return RoundSetup(players, 1, hand_size, dealer, round_variants(settings), (0,) * players)
-
-
-def trump_entered(
-    turned: Turned,
-    suit: Suit | None,
-    number: int,
-    hand_size: int,
-    players: int,
-    settings: OhHellSettings,
-) -> Trump:
-    """:func:`resolve_trump` in the declaration's order of arguments."""
-    return resolve_trump(
-        turned, suit, number=number, hand_size=hand_size, players=players, settings=settings
+    return RoundSetup(
+        players,
+        1,
+        hand_size,
+        dealer,
+        round_variants(settings),
+        (0,) * players,
+        hook_refusal="bid_total_forbidden_hook",
     )
 
 
@@ -323,12 +316,7 @@ def check_round(
 ) -> None:
     """Refuse bids (in turn, with the hook if chosen) or tricks that cannot have happened."""
     setup = round_setup(players, settings, played.hand_size, played.dealer)
-    try:
-        bidding.check_round_bids(setup, played.bids)
-    except RuleError as error:
-        if error.code == "bid_total_forbidden":
-            raise RuleError("bid_total_forbidden_hook", hand=played.hand_size) from None
-        raise
+    bidding.check_round_bids(setup, played.bids)
     scoring.check_tricks(played.hand_size, played.tricks, players)
 
 

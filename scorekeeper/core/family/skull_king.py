@@ -153,16 +153,9 @@ class Extras:
 
 
 @dataclass(frozen=True)
-class SkullKingRound(Played):
-    """A completed round of Skull King: :class:`Played` and what only Skull King records."""
-
-    destroyed: int = 0
-    """Tricks nobody won (the Kraken, the White Whale)."""
-    bonuses: tuple[Claim, ...] = ()
-    harry: Change | None = None
-    roatan: Wager | None = None
-    cannonball: tuple[bool, ...] = ()
-    """Rascal's scoring: by seat, whether the player declared the Cannonball."""
+class SkullKingRound(Extras, Played):
+    """A completed round of Skull King: :class:`Played` and what only Skull King records
+    (:class:`Extras`), in that order."""
 
     @property
     def extras(self) -> Extras:
