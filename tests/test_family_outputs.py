@@ -65,7 +65,7 @@ def test_the_sheet_page_shows_the_game_and_its_numbers(
 def test_the_sheet_page_marks_skull_kings_facts_with_a_key(app: Flask, client: FlaskClient) -> None:
     page = soup(client.get(f"/games/{stored(app, 'skull_king')}/sheet"))
     rows = page.select("table.pad tbody tr")
-    cells = [[one(cell, ".bonus-marks") for cell in row.select("td")] for row in rows]
+    cells = [[cell.select_one(".bonus-marks") for cell in row.select("td")] for row in rows]
     short = game_words.bonus_short
     marks = {
         (number, seat): one(mark, "[aria-hidden]").get_text()
@@ -316,7 +316,7 @@ def test_the_group_pages_offer_each_game(client: FlaskClient) -> None:
     assert [a.get_text() for a in picker] == ["Wizard", "Skull King", "Oh Hell"]
     assert one(page, ".game-picker [aria-current]").get_text() == "Skull King"
     assert "Skull King" in one(page, "#board-title").get_text()
-    assert one(page, "details.filter") is None  # lengths and variants are Wizard's
+    assert page.select_one("details.filter") is None  # lengths and variants are Wizard's
     names = [a.get_text() for a in page.select("table.board th.name a")]
     assert names[0] == "Ana" and "Eve" in names
     player = client.get(f"/groups/{group_id}/players/eve?game=skull_king")
