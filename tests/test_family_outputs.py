@@ -16,7 +16,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.core import record, sheet
-from scorekeeper.render import game_words
+from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, Variants
+from scorekeeper.render import game_facts, game_words, labels
 from tests import family_games as hand
 from tests import pdfs
 from tests.pages import one, soup
@@ -347,3 +348,16 @@ def test_a_group_of_several_games_moves_in_one_file(app: Flask, client: FlaskCli
         copied = json_of(other.get(f"/api/groups/{copy_id}/stats?game={key}"))
         assert copied == {**original, "id": copy_id}
     assert json.loads(other.get(f"/groups/{copy_id}/export.json").data) == data
+
+
+@pytest.mark.parametrize(
+    "chosen",
+    [
+        Variants(),
+        Variants(length=Length.MAXIMUS, saboteur=True, bid_restriction=BidRestriction.CANADIAN),
+        Variants(length=Length.FIVE_ROUNDS, jester_bid=True, bid_visibility=BidVisibility.HIDDEN),
+    ],
+)
+def test_wizards_settings_read_as_its_variants_always_did(app: Flask, chosen: Variants) -> None:
+    with app.test_request_context():
+        assert game_facts.setting_lines("wizard", chosen) == labels.variant_lines(chosen)
