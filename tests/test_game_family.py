@@ -107,3 +107,13 @@ def test_rematch_keeps_the_game_and_its_settings() -> None:
     record = game.start("skull_king", FIVE, 4, {"scoring": "rascal"})
     again = game.rematch(record)
     assert (again.game, again.chosen, again.first_dealer) == ("skull_king", record.chosen, 0)
+
+
+def test_the_current_round_counts_the_game_s_own_deck() -> None:
+    record = game.start("oh_hell", FOUR, 0, {"schedule": "down", "max_hand": 1})
+    now = sheet.build(record).current
+    assert now is not None and now.rounds == 1
+    # Oh Hell's 52 cards; the last round needs no word on Wizard's rule texts.
+    assert now.undealt == 52 - 4 and not now.last_round_turns_trump
+    wizard = sheet.build(game.new_game(FOUR, 0, variants.from_plain({"length": "five_rounds"})))
+    assert wizard.current is not None and wizard.current.undealt == 60 - 4

@@ -124,6 +124,10 @@ class CurrentRound:
     """How many rounds the game has."""
     reopened_extras: Extras | None = None
     """Skull King's facts of a round that undo reopened, for the result step."""
+    cards: int = 60
+    """The cards of the game's deck."""
+    last_round_deals_all: bool = True
+    """Whether the game's rule texts say its last round deals the whole deck."""
 
     @property
     def number(self) -> int:
@@ -150,14 +154,15 @@ class CurrentRound:
     @property
     def undealt(self) -> int:
         """Cards left undealt this round (the trump card is turned from them)."""
-        return scoring.undealt(self.setup.players, self.setup.hand_size, self.setup.variants.deck)
+        return self.cards - self.setup.players * self.setup.hand_size
 
     @property
     def last_round_turns_trump(self) -> bool:
         """True in a last round that leaves cards undealt: a trump card is turned there,
         although rule texts say the last round has no trump (it deals the whole deck only
         when 60 divides evenly among the players)."""
-        return self.number == self.rounds and not self.trump_fixed
+        last = self.number == self.rounds and self.last_round_deals_all
+        return last and not self.trump_fixed
 
     @property
     def hand_size(self) -> int:
@@ -353,6 +358,8 @@ def _current(record: GameRecord) -> CurrentRound:
         hook=record.bidding,
         rounds=len(record.schedule),
         reopened_extras=now.reopened_extras,
+        cards=record.declaration.cards(record.chosen),
+        last_round_deals_all=record.declaration.last_round_deals_all,
     )
 
 

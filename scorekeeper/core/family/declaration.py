@@ -164,6 +164,11 @@ class Declaration(Generic[S, R]):
     """The bids a completed round is scored against (a bid changed in play counts)."""
     hook_refusal: str = "bid_total_forbidden"
     """The refusal of a bid the hook forbids, in the game's words."""
+    deck_cards: Callable[[S], int] | None = None
+    """The cards of the deck the settings choose (``None``: always :attr:`deck_size`)."""
+    last_round_deals_all: bool = False
+    """The rule texts say the last round deals the whole deck, with no trump: the pad says so
+    where a card is left to turn (Wizard's 60 cards do not always divide evenly)."""
 
     def check_players(self, players: int) -> None:
         """Refuse a table the game is not played by."""
@@ -210,6 +215,10 @@ class Declaration(Generic[S, R]):
         if fixed is None or turned is not Turned.NONE or suit not in (None, fixed.suit):
             raise RuleError("trump_does_not_fit")
         return fixed
+
+    def cards(self, settings: S) -> int:
+        """How many cards the deck holds with these settings."""
+        return self.deck_size if self.deck_cards is None else self.deck_cards(settings)
 
     def extras(self, given: Any) -> Any:
         """The extras of a round as recorded: none entered is :attr:`blank_extras`."""

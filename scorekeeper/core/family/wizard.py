@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.core import bidding, rules, scoring, specials, variants
+from scorekeeper.core import bidding, decks, rules, scoring, specials, variants
 from scorekeeper.core.bidding import RoundSetup
 from scorekeeper.core.family.declaration import (
     Bidding,
@@ -150,4 +150,6 @@ WIZARD: Declaration[Variants, Played] = Declaration(
     resolve_trump=resolve_trump,
     round_of=round_of,
     final_bids=final_bids,
+    deck_cards=lambda chosen: decks.cards(chosen.deck),
+    last_round_deals_all=True,
 )
