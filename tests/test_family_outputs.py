@@ -16,7 +16,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.core import record, sheet
-from scorekeeper.render import game_words
+from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, Variants
+from scorekeeper.render import game_facts, game_words, labels
 from tests import family_games as hand
 from tests import pdfs
 from tests.pages import one, soup
@@ -49,7 +50,7 @@ def test_the_sheet_page_shows_the_game_and_its_numbers(
 ) -> None:
     _make, _players, scores, totals = GAMES[key]
     page = soup(client.get(f"/games/{stored(app, key)}/sheet"))
-    assert one(page, "p.variants .game-name").get_text() == game_words.game_name(key)
+    assert one(page, "p.variants b").get_text() == game_words.game_name(key)
     rows = page.select("table.pad tbody tr")
     assert len(rows) == len(scores)
     for row, by_hand in zip(rows, scores, strict=True):
@@ -65,7 +66,7 @@ def test_the_sheet_page_shows_the_game_and_its_numbers(
 def test_the_sheet_page_marks_skull_kings_facts_with_a_key(app: Flask, client: FlaskClient) -> None:
     page = soup(client.get(f"/games/{stored(app, 'skull_king')}/sheet"))
     rows = page.select("table.pad tbody tr")
-    cells = [[one(cell, ".bonus-marks") for cell in row.select("td")] for row in rows]
+    cells = [[cell.select_one(".bonus-marks") for cell in row.select("td")] for row in rows]
     short = game_words.bonus_short
     marks = {
         (number, seat): one(mark, "[aria-hidden]").get_text()
@@ -316,7 +317,7 @@ def test_the_group_pages_offer_each_game(client: FlaskClient) -> None:
     assert [a.get_text() for a in picker] == ["Wizard", "Skull King", "Oh Hell"]
     assert one(page, ".game-picker [aria-current]").get_text() == "Skull King"
     assert "Skull King" in one(page, "#board-title").get_text()
-    assert one(page, "details.filter") is None  # lengths and variants are Wizard's
+    assert page.select_one("details.filter") is None  # lengths and variants are Wizard's
     names = [a.get_text() for a in page.select("table.board th.name a")]
     assert names[0] == "Ana" and "Eve" in names
     player = client.get(f"/groups/{group_id}/players/eve?game=skull_king")
@@ -347,3 +348,16 @@ def test_a_group_of_several_games_moves_in_one_file(app: Flask, client: FlaskCli
         copied = json_of(other.get(f"/api/groups/{copy_id}/stats?game={key}"))
         assert copied == {**original, "id": copy_id}
     assert json.loads(other.get(f"/groups/{copy_id}/export.json").data) == data
+
+
+@pytest.mark.parametrize(
+    "chosen",
+    [
+        Variants(),
+        Variants(length=Length.MAXIMUS, saboteur=True, bid_restriction=BidRestriction.CANADIAN),
+        Variants(length=Length.FIVE_ROUNDS, jester_bid=True, bid_visibility=BidVisibility.HIDDEN),
+    ],
+)
+def test_wizards_settings_read_as_its_variants_always_did(app: Flask, chosen: Variants) -> None:
+    with app.test_request_context():
+        assert game_facts.setting_lines("wizard", chosen) == labels.variant_lines(chosen)
