@@ -73,12 +73,12 @@ def bid_out_of_turn(page: Page, seat: int, bid: int) -> int:
 
 
 def open_extras(page: Page) -> int:
-    """Unfold Skull King's bonuses under the tricks (one tap; none if it is open)."""
-    fold = page.locator("details.extras")
-    if fold.evaluate("(details) => details.open"):
+    """Unfold Skull King's bonuses under the tricks: one tap on their button, which the page
+    answers with them; none if they are shown already."""
+    button = page.locator("button[name=bonus-open]")
+    if not button.count():
         return 0
-    fold.locator(":scope > summary").click()
-    return 1
+    return tap(page, button)
 
 
 def claim(page: Page, seat: int, kind: str, ally: int | None = None) -> int:
