@@ -3,7 +3,8 @@ Skull King game of five (ten rounds, every kind of bonus, a Loot pair, a Kraken 
 met and missed) and an Oh Hell game of four (down and up, the hook on). Every bid, bonus, trick
 and trump is tapped through the round screens. The rounds and their scores are the ones counted
 by hand in ``tests/test_api_family.py``; the sheet, the printed sheet, the CSV, the record, the
-game's API state and the group's statistics (page and API) must all say the same.
+game's API state, the table display and the group's statistics (page and API) must all say
+the same.
 """
 
 from __future__ import annotations
@@ -156,6 +157,16 @@ def check_sheet(
     assert flows.sheet_totals(page) == list(totals)
 
 
+def check_display(page: Page, game: str, names: Sequence[str], totals: Sequence[int]) -> None:
+    """The table display's standings: every player's total."""
+    page.goto(f"{game}/display")
+    shown = {
+        row.locator(".name").inner_text(): flows.whole(row.locator(".total").inner_text())
+        for row in page.locator("ol.standings li").all()
+    }
+    assert shown == dict(zip(names, totals, strict=True))
+
+
 def check_skull_king(page: Page, base: str, game: str) -> None:
     """The Skull King game's sheet, PDF, CSV, record and API state against the hand count."""
     scores = [sk_scores(n) for n in range(1, 11)]
@@ -165,6 +176,7 @@ def check_skull_king(page: Page, base: str, game: str) -> None:
     entered = [(sk_round(n)["bids"], sk_round(n)["tricks"]) for n in range(1, 11)]
     check_sheet(page, entered, scores, SKULL_KING_TOTALS)
     expect(page.locator("main")).to_contain_text("Skull King")
+    check_display(page, f"{base}/games/{game}", FIVE, SKULL_KING_TOTALS)
 
     printed = printed_sheet(page, f"{base}/games/{game}")
     assert "Skull King" in printed
@@ -252,6 +264,7 @@ def check_oh_hell(page: Page, base: str, game: str) -> None:
     page.goto(f"{base}/games/{game}/sheet")
     played = [(bids, tricks) for bids, tricks, _scores in OH_HELL_ROUNDS]
     check_sheet(page, played, scores, OH_HELL_TOTALS)
+    check_display(page, f"{base}/games/{game}", FOUR, OH_HELL_TOTALS)
     printed = printed_sheet(page, f"{base}/games/{game}")
     assert "Oh Hell" in printed
     for total in OH_HELL_TOTALS:
