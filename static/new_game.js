@@ -66,7 +66,7 @@
       const words = [];
       fold.querySelectorAll("select").forEach((select) => {
         const box = select.closest("[data-setting]");
-        if (!box.hidden && select.selectedIndex > 0) words.push(`${box.querySelector("b").textContent}: ${select.selectedOptions[0].textContent}`);
+        if (!box.hidden && select.value !== select.dataset.default) words.push(`${box.querySelector("b").textContent}: ${select.selectedOptions[0].textContent}`);
       });
       fold.querySelectorAll("label.option input:checked").forEach((input) => {
         if (input.closest("[hidden]")) return;

@@ -12,6 +12,7 @@ from playwright.sync_api import Page
 
 from scorekeeper.core.rules import Suit, Trump, Turned
 from tests.browser import flows
+from tests.browser.flows import NewContext
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eva")
 
@@ -117,3 +118,31 @@ def test_skull_king_plays_at_both_ends_of_its_table(
     # Every bid, Confirm: every stepper starts at its bid.
     assert taps == players + 1
     assert flows.result_title(page) == "Round 1 result"
+
+
+def skull_king_rounds(page: Page, base: str) -> tuple[list[int], int]:
+    """Skull King started by its button; round 1 with Ana's 14, round 2 with the Kraken's
+    trick; the totals and the taps."""
+    taps = start(page, base, "skull_king", NAMES[:3], advanced_cards="on")
+    taps += flows.enter_bids(page, [1, 0, 0])
+    taps += add_bonus(page, "fourteen", 0)
+    taps += flows.confirm_round(page)
+    taps += flows.enter_bids(page, [0, 1, 0])
+    taps += flows.tap(page, page.locator("button[name=bonus-open]"))
+    taps += flows.tap(page, page.locator("button[name=destroyed-step][value='+1']"))
+    taps += flows.confirm_round(page)
+    assert not flows.flash_errors(page), flows.flash_errors(page)
+    return totals(page), taps
+
+
+def test_skull_king_without_javascript_as_with_it(
+    new_context: NewContext, live_server: str
+) -> None:
+    plain = new_context(java_script_enabled=False).new_page()
+    scripted = new_context().new_page()
+    without, taps_without = skull_king_rounds(plain, live_server)
+    with_script, taps_with = skull_king_rounds(scripted, live_server)
+    # Round 1: Ana's bid met with a 14 (20 + 10), the zeros 10; round 2 (one trick destroyed,
+    # Ben's): Ben's bid of 1 met (20), the zeros 20.
+    assert without == with_script == [30 + 20, 10 + 20, 10 + 20]
+    assert taps_without == taps_with
