@@ -184,6 +184,9 @@ def check_skull_king(page: Page, base: str, game: str) -> None:
         assert pdfs.number(total) in printed
     for name in FIVE:
         assert name in printed
+    # The bonus column: Bob's two Pirates in round 5 (+60) and the Loot pair of round 7.
+    assert "+60" in printed and "Pirate\u00d72" in printed and printed.count("Loot") >= 2
+    assert "⊘1" in printed  # the Kraken's trick in round 3
 
     text = page.request.get(f"{base}/games/{game}/export.csv").text().lstrip("\ufeff")
     table = list(csv.DictReader(io.StringIO(text)))
