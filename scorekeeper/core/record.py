@@ -23,6 +23,10 @@ Decisions:
 - A round's ``bomb`` (true when the Bomb was played) and ``cloud`` (``{"seat": s, "bid": b}``,
   the changed bid of the Cloud's winner) are optional and written only when they happened, so
   a classic game's record is as it always was.
+- ``game`` names another game of the family (``skull_king``, ``oh_hell``); left out, and never
+  written, for Wizard, so a Wizard record is as it always was. ``variants`` then holds that
+  game's settings, and a Skull King round may carry its own facts
+  (:mod:`scorekeeper.core.record_family`).
 """
 
 from __future__ import annotations
