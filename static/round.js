@@ -86,7 +86,8 @@ const tricks = (function tricksSteppers() {
     const note = form.querySelector(".remaining");
     const text = given < hand ? form.dataset.left : given === hand ? form.dataset.done : form.dataset.wrong;
     note.textContent = text.replace("{left}", hand - given).replace("{sum}", given);
-    note.classList.toggle("wrong", given !== hand);
+    // Two players: what is left of the hand is Greybeard's (Skull King), not missing.
+    note.classList.toggle("wrong", given > hand || (given < hand && !("ghost" in form.dataset)));
     return draft;
   }
   // The Cloud's winner and change; a bid of 0 can only go up, so "one less" is not offered.

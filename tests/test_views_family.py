@@ -8,6 +8,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from benchmarks import weight
 from scorekeeper import storage
 from scorekeeper.core.family.skull_king import Change, Claim, Wager
 from scorekeeper.core.game import GameRecord
@@ -350,3 +351,17 @@ def test_the_correction_page_edits_a_skull_king_rounds_bonuses(
     refused = client.post(url, data=sent | {"claim": "0.1", "version": version})
     assert refused.status_code == 400
     assert "took no trick" in refused.get_data(as_text=True)
+
+
+def test_the_family_pages_first_visits_stay_within_50_kb_in_greek(client: FlaskClient) -> None:
+    client.get("/language/el?next=/")
+    for game in ("skull_king", "oh_hell"):
+        assert weight.measure_page(client, f"/games/new?game={game}")["total"] < weight.LIMIT
+    table = [f"Παίκτης Παπαδόπουλος {n}" for n in range(8)]
+    everything = {"advanced_cards": "y", "pirate_powers": "y", "scoring": "rascal"}
+    game_id = start(client, "skull_king", table, **everything)
+    for _seat in table:
+        bidder = one(soup(client.get(f"/games/{game_id}")), ".bid-pad [name=seat]")["value"]
+        assert act(client, game_id, "bid", seat=bidder, bid=0) == []
+    # The tricks step with every setting on, the bonuses folded: under the limit.
+    assert weight.measure_page(client, f"/games/{game_id}")["total"] < weight.LIMIT

@@ -28,7 +28,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
 from scorekeeper.core import family, game, sheet, stats
-from scorekeeper.core.rules import Length, RuleError, next_first_dealer
+from scorekeeper.core.rules import Length, RuleError
 from scorekeeper.core.stats import Filters, GroupStats, VariantFilter
 from scorekeeper.render import chart, filenames, labels, printing
 from scorekeeper.storage import StoredGame, StoredGroup
@@ -307,7 +307,7 @@ def new_game(group_id: str) -> ResponseReturnValue:
     if last is not None:
         order = list(stats.seat_keys(last.players))
         if request.method == "GET":
-            data = _last_game_defaults(last, key)
+            data = new_game_page.last_game_defaults(last, key)
     form_class = games_form.form_for(group_forms.GroupGameForm, key)
     form = (
         form_class(games_form.picked(request.form, key), data=data)
@@ -320,7 +320,7 @@ def new_game(group_id: str) -> ResponseReturnValue:
         seat, _sep, direction = move.partition(":")
         if seat.isascii() and seat.isdigit() and len(seat) <= 3:
             form.move(int(seat), -1 if direction == "up" else 1)
-        return _new_game_page(stored, form, key)
+        return _page("groups/new_game.html", stored, form=form, **new_game_page.context(key))
     if form.validate_on_submit():
         try:
             record = game.start(key, form.names(), form.dealer(), games_form.plain(form))
@@ -342,30 +342,8 @@ def new_game(group_id: str) -> ResponseReturnValue:
                 access.remember(GAME, created, keeper=True)
                 return redirect(url_for("views.game", game_id=created.id), code=303)
     status = 400 if request.method == "POST" else 200
-    return _new_game_page(stored, form, key), status
-
-
-def _new_game_page(stored: StoredGroup, form: group_forms.GroupGameForm, key: str) -> str:
-    return _page(
-        "groups/new_game.html",
-        stored,
-        form=form,
-        refused=new_game_page.refused_for(key),
-        **new_game_page.game_choice(key),
-    )
-
-
-def _last_game_defaults(last: game.GameRecord, key: str) -> dict[str, object]:
-    """The settings of the group's last game (if it is the game asked for), and its first
-    dealer's next seat as first dealer (the deal moves on, as in a rematch); its players are
-    ticked."""
-    keys = stats.seat_keys(last.players)
-    settings = last.declaration.to_plain(last.chosen) if last.game == key else {}
-    return {
-        "pick": list(keys),
-        "first_dealer": keys[next_first_dealer(last.first_dealer, len(keys))],
-        **settings,
-    }
+    page = _page("groups/new_game.html", stored, form=form, **new_game_page.context(key))
+    return page, status
 
 
 @bp.post("/<group_id>/games/add")

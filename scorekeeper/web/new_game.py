@@ -10,7 +10,8 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from scorekeeper import storage
-from scorekeeper.core import family, game, rules, variants
+from scorekeeper.core import family, game, rules, stats, variants
+from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import game_words, labels
 from scorekeeper.web import access, forms, once
@@ -75,9 +76,7 @@ def _game_asked(given: str | None = None) -> str:
 def _new_game_page(form: forms.NewGameForm, key: str) -> str:
     """The new-game form, with the combinations the rules refuse spelt out for the page's
     script, which greys out a choice that cannot go with the others and says why."""
-    return render_template(
-        "home/new_game.html", form=form, refused=refused_for(key), **game_choice(key)
-    )
+    return render_template("home/new_game.html", form=form, **context(key))
 
 
 def refused_for(key: str) -> list[dict[str, object]]:
@@ -104,4 +103,23 @@ def game_choice(key: str) -> dict[str, object]:
         "folds": games_form.FOLDS.get(key, ()),
         "only_with": games_form.ONLY_WITH,
         "words": game_words,
+    }
+
+
+def context(key: str) -> dict[str, object]:
+    """What a new-game page of game ``key`` shows beyond its form (a table's, a group's): the
+    row of games, the game's settings and the choices it refuses."""
+    return {"refused": refused_for(key), **game_choice(key)}
+
+
+def last_game_defaults(last: GameRecord, key: str) -> dict[str, object]:
+    """A group's next game as its last one: the settings (if it is the game asked for), its
+    first dealer's next seat as first dealer (the deal moves on, as in a rematch), its players
+    ticked."""
+    keys = stats.seat_keys(last.players)
+    settings = last.declaration.to_plain(last.chosen) if last.game == key else {}
+    return {
+        "pick": list(keys),
+        "first_dealer": keys[rules.next_first_dealer(last.first_dealer, len(keys))],
+        **settings,
     }
