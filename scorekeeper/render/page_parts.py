@@ -6,15 +6,16 @@ escapes on each of its cells, up to 160 of them)."""
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 from typing import Protocol
 
-from flask import Flask, Response, current_app, g, session
+from flask import Flask, Response, current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
 from scorekeeper.core.sheet import AdjustmentNote, CurrentRound, RoundRow, marks_at
 from scorekeeper.core.variants import Edition
-from scorekeeper.render import labels
+from scorekeeper.render import labels, languages
 from scorekeeper.render.labels import gettext as _
 from scorekeeper.render.urls import url
 
@@ -72,6 +73,8 @@ def csrf_field() -> Markup:
 _SIGNED: dict[tuple[object, str], tuple[str, float]] = {}
 RESIGN_SECONDS = 60.0  # a signed token is good for an hour (WTF_CSRF_TIME_LIMIT)
 KEPT_TOKENS = 10_000
+# Score sheets kept made (:func:`score_rows`): as many as ``sheet.build`` keeps, in two views.
+SHEETS_KEPT = 256
 
 
 def _reuse_signed_token() -> None:
@@ -151,7 +154,26 @@ def score_rows(
     and for each seat bid/tricks, the round's score and the total (apart by a space, which a
     screen reader needs). With ``game_id`` (the scorekeeper's phone) each round's number links
     to its correction. A score with adjustments carries the marks of their ``notes``, which
-    the legend under the sheet lists (:func:`adjustment_notes`)."""
+    the legend under the sheet lists (:func:`adjustment_notes`).
+
+    Made once per game version, language and script root (the links' start), for every phone
+    that asks: the rows are a third of the score sheet's cost, and its sheet comes back for
+    each request until the game changes (``sheet.build``)."""
+    return _rows(rows, players, edition, game_id, notes, languages.current(), request.script_root)
+
+
+@lru_cache(maxsize=SHEETS_KEPT)
+def _rows(
+    rows: tuple[RoundRow, ...],
+    players: tuple[str, ...],
+    edition: Edition,
+    game_id: str | None,
+    notes: tuple[AdjustmentNote, ...],
+    _language: str,
+    _script_root: str,
+) -> Markup:
+    """The rows of :func:`score_rows`; the language and the script root are the key's part of
+    what ``_`` and ``url`` read from the request."""
     names = [escape(name) for name in players]
     deals = escape(_("deals"))
     return Markup("").join(_score_row(row, names, deals, edition, game_id, notes) for row in rows)

@@ -15,7 +15,6 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -24,6 +23,7 @@ from scorekeeper.core import game, rulebook, rules, sheet, variants
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import chart, labels
+from scorekeeper.render.labels import gettext as _
 from scorekeeper.storage import StoredGame
 from scorekeeper.web import access, forms, once, sharing
 from scorekeeper.web.forms import cards
