@@ -133,12 +133,16 @@ def bid_cell(now: CurrentRound, seat: int) -> Markup:
     the tricks step, a watching phone, the table display): the number once it may be shown,
     "sealed" once made but still sealed, "…" while still to come, "saboteur" for the dealer who
     makes none."""
-    bid = now.bids[seat]
-    if seat == now.setup.saboteur:
+    return shown_bid(now.bids[seat], now.has_bid[seat], saboteur=seat == now.setup.saboteur)
+
+
+def shown_bid(bid: int | None, made: bool, *, saboteur: bool) -> Markup:
+    """:func:`bid_cell` of a seat whose ``bid`` shows (``None``: not shown, or not made)."""
+    if saboteur:
         return Markup('<span class="saboteur">{}</span>').format(_("saboteur"))
     if bid is not None:
         return escape(bid)
-    if now.has_bid[seat]:
+    if made:
         return Markup('<span class="sealed">{}</span>').format(_("sealed"))
     return Markup("…")
 

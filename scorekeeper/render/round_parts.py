@@ -14,16 +14,18 @@ from typing import Any
 from flask import Flask
 from markupsafe import Markup, escape
 
-from scorekeeper.core.sheet import RoundRow
+from scorekeeper.core.sheet import CurrentRound, RoundRow
 from scorekeeper.render import labels, languages
-from scorekeeper.render.page_parts import DASH
+from scorekeeper.render.page_parts import DASH, shown_bid
 
 KEPT = 256  # results kept made: as many as the score sheets (page_parts.SHEETS_KEPT)
 
 
 def init_app(app: Flask) -> None:
-    """Make :func:`round_result` a template global."""
-    app.jinja_env.globals["round_result"] = round_result
+    """Make the pieces template globals."""
+    app.jinja_env.globals.update(
+        round_result=round_result, bid_buttons=bid_buttons, bidding_order=bidding_order
+    )
 
 
 def _(message: str, **values: Any) -> Markup:
@@ -118,3 +120,57 @@ def _result(
         notes = f'<ul class="adjustments small">{notes}</ul>'
     parts.append(f"\n    </tbody>\n  </table>\n  {columns}\n  {notes}")
     return Markup("".join(parts))
+
+
+@lru_cache(maxsize=KEPT)
+def bid_buttons(hand_size: int, legal: tuple[int, ...]) -> Markup:
+    """The bid pad's numbers, 0 to ``hand_size``; those not ``legal`` disabled, each described
+    by its refusal."""
+    buttons = []
+    for n in range(hand_size + 1):
+        refused = "" if n in legal else f'disabled aria-describedby="refusal-{n}"'
+        buttons.append(
+            f'\n      <button type="submit" name="bid" value="{n}" {refused}>{n}</button>\n      '
+        )
+    return Markup("".join(buttons))
+
+
+def bidding_order(now: CurrentRound, players: tuple[str, ...], bidder: int) -> Markup:
+    """The players in bidding order, ``bidder`` marked as the one bidding now, the dealer
+    named, and each one's bid as it may be shown."""
+    return _order(
+        now.order,
+        now.dealer,
+        now.setup.saboteur,
+        now.bids,
+        now.has_bid,
+        players,
+        bidder,
+        languages.current(),
+    )
+
+
+@lru_cache(maxsize=KEPT)
+def _order(
+    order: tuple[int, ...],
+    dealer: int,
+    saboteur: int | None,
+    bids: tuple[int | None, ...],
+    made: tuple[bool, ...],
+    players: tuple[str, ...],
+    bidder: int,
+    _language: str,
+) -> Markup:
+    dealer_word = _("dealer")
+    items = []
+    for seat in order:
+        mark = ("current" if seat == bidder else "") + (" dealer" if seat == dealer else "")
+        named = f" <small>({dealer_word})</small>" if seat == dealer else ""
+        bid = shown_bid(bids[seat], made[seat], saboteur=seat == saboteur)
+        items.append(
+            f'\n    <li class="{mark}">\n'
+            f'      <span class="name">{escape(players[seat])}{named}</span>\n'
+            f'      <span class="value">{bid}</span>\n'
+            f"    </li>\n    "
+        )
+    return Markup("".join(items))
