@@ -19,6 +19,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -151,24 +152,65 @@ def _instructions(case: str, count: int) -> int:
         done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
         if done.returncode != 0:
             raise RuntimeError(done.stderr[-2000:])
-        found = re.search(r"^summary:\s+(\d+)", out.read_text(errors="replace"), flags=re.M)
-        if not found:
-            raise RuntimeError("no summary in the callgrind output")
-        return int(found.group(1))
+        return _summary(out)
 
 
-def measure(cases: Iterable[str]) -> dict[str, int]:
+def _summary(out: Path) -> int:
+    found = re.search(r"^summary:\s+(\d+)", out.read_text(errors="replace"), flags=re.M)
+    if not found:
+        raise RuntimeError("no summary in the callgrind output")
+    return int(found.group(1))
+
+
+def _served_instructions(case: str, count: int) -> int:
+    """The served process's instructions: its start, five GETs of ``case`` and ``count`` more."""
+    from benchmarks import growth
+    from tests.support.client import Client
+    from tests.support.server import Server
+
+    with tempfile.TemporaryDirectory(prefix="callgrind-served-") as folder:
+        instance = Path(folder) / "instance"
+        fixtures, _filled = growth.prepare(instance, 10)
+        path, headers = "/", {}
+        if case == "round":
+            path, headers = f"/games/{fixtures.round_id}", fixtures.cookies[case]
+        elif case != "floor":
+            path, headers = f"/games/{fixtures.sheets[case]}/sheet", fixtures.cookies[case]
+        out = Path(folder) / "callgrind.out"
+        server = Server(
+            instance,
+            8,
+            module="benchmarks.floor_app" if case == "floor" else "scorekeeper.serve",
+            env={"PYTHONHASHSEED": "0"},
+            prefix=["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"],
+        )
+        server.start(timeout=900)
+        try:
+            with Client(server.port, timeout=300) as client:
+                for _ in range(5 + count):
+                    answer = client.send("GET", path, headers=headers)
+                    if answer.status != 200:
+                        raise RuntimeError(f"answered {answer.status}")
+            assert server.process is not None
+            # Ctrl-C: the server ends, and callgrind writes its counts.
+            os.killpg(server.process.popen.pid, signal.SIGINT)
+            server.process.wait(timeout=600)
+        finally:
+            server.stop()
+        return _summary(out)
+
+
+def measure(cases: Iterable[str], served: bool = False) -> dict[str, int]:
     """Instructions per request of each case: two runs under callgrind, the difference."""
     low, high = COUNTS
-    return {
-        case: (_instructions(case, high) - _instructions(case, low)) // (high - low)
-        for case in cases
-    }
+    count = _served_instructions if served else _instructions
+    return {case: (count(case, high) - count(case, low)) // (high - low) for case in cases}
 
 
 def main(argv: list[str]) -> None:
-    if argv and argv[0] == "--measure":
-        figures = measure(argv[1:] or CASES)
+    if argv and argv[0] in ("--measure", "--served"):
+        served = argv[0] == "--served"
+        figures = measure(argv[1:] or (CASES[:3] if served else CASES), served)
         floor = figures.get("floor")
         for case, count in figures.items():
             shown = f"  {count / floor:.2f}x floor" if floor else ""

@@ -20,6 +20,9 @@ from scorekeeper.render.labels import gettext as _
 from scorekeeper.render.urls import url
 
 DASH = "\u2013"  # an en dash: no bid (Saboteur), no trump (last round)
+# Pieces kept made (the score sheets' rows, a game's tabs): as many as ``sheet.build`` keeps
+# sheets, in two views.
+SHEETS_KEPT = 256
 
 
 class Versioned(Protocol):
@@ -48,6 +51,13 @@ def init_app(app: Flask) -> None:
 
 def game_tabs(stored: Versioned, here: str) -> Markup:
     """The game's three tabs (round, sheet, share), ``here`` marked as the current one."""
+    return _tabs(stored.id, here, languages.current(), request.script_root)
+
+
+# The pieces below are the same for every page of a game (and version) in one language: kept
+# made, by what ``_`` and ``url`` read from the request (the language, the script root) too.
+@lru_cache(maxsize=SHEETS_KEPT)
+def _tabs(game_id: str, here: str, _language: str, _script_root: str) -> Markup:
     tabs = (
         ("game", "views.game", _("Round")),
         # Translators: the score sheet (the pad the scores are written on), not a playing card.
@@ -56,7 +66,7 @@ def game_tabs(stored: Versioned, here: str) -> Markup:
     )
     current = ' aria-current="page"'
     links = "".join(
-        f'\n  <a href="{escape(url(endpoint, game_id=stored.id))}"'
+        f'\n  <a href="{escape(url(endpoint, game_id=game_id))}"'
         f"{current if name == here else ''}>{escape(label)}</a>"
         for name, endpoint, label in tabs
     )
@@ -66,15 +76,13 @@ def game_tabs(stored: Versioned, here: str) -> Markup:
 
 def csrf_field() -> Markup:
     """The hidden CSRF token every form of the pad sends."""
-    return Markup('<input type="hidden" name="csrf_token" value="{}">').format(generate_csrf())
+    return Markup(f'<input type="hidden" name="csrf_token" value="{escape(generate_csrf())}">')
 
 
 # Signed CSRF tokens by secret key and session token, with when they were signed.
 _SIGNED: dict[tuple[object, str], tuple[str, float]] = {}
 RESIGN_SECONDS = 60.0  # a signed token is good for an hour (WTF_CSRF_TIME_LIMIT)
 KEPT_TOKENS = 10_000
-# Score sheets kept made (:func:`score_rows`): as many as ``sheet.build`` keeps, in two views.
-SHEETS_KEPT = 256
 
 
 def _reuse_signed_token() -> None:
@@ -100,14 +108,19 @@ def _keep_signed_token(response: Response) -> Response:
 
 def version_field(stored: Versioned) -> Markup:
     """The game's version a form was made from: a change made meanwhile refuses the form."""
-    return Markup('<input type="hidden" name="version" value="{}">').format(stored.version)
+    return Markup(f'<input type="hidden" name="version" value="{stored.version}">')
 
 
 def live_attributes(stored: Versioned) -> Markup:
     """The ``<body>`` attributes with which ``live.js`` follows the game live, and its words."""
+    return _live(stored.id, stored.version, languages.current(), request.script_root)
+
+
+@lru_cache(maxsize=SHEETS_KEPT)
+def _live(game_id: str, version: int, _language: str, _script_root: str) -> Markup:
     attributes = {
-        "data-version-url": url("live.version", game_id=stored.id),
-        "data-version": str(stored.version),
+        "data-version-url": url("live.version", game_id=game_id),
+        "data-version": str(version),
         "data-text-offline": _("No connection to the score pad: what you see may not be current."),
         "data-text-changed": _("The game changed on another phone."),
         "data-text-show": _("Show it"),
@@ -125,7 +138,7 @@ def live_attributes(stored: Versioned) -> Markup:
 
 def noscript_refresh(seconds: int = 10) -> Markup:
     """Without JavaScript, a watching page reloads itself every ``seconds``."""
-    return Markup('<noscript><meta http-equiv="refresh" content="{}"></noscript>').format(seconds)
+    return Markup(f'<noscript><meta http-equiv="refresh" content="{seconds:d}"></noscript>')
 
 
 def bid_cell(now: CurrentRound, seat: int) -> Markup:
@@ -139,11 +152,13 @@ def bid_cell(now: CurrentRound, seat: int) -> Markup:
 def shown_bid(bid: int | None, made: bool, *, saboteur: bool) -> Markup:
     """:func:`bid_cell` of a seat whose ``bid`` shows (``None``: not shown, or not made)."""
     if saboteur:
-        return Markup('<span class="saboteur">{}</span>').format(_("saboteur"))
+        said = escape(_("saboteur"))
+        return Markup(f'<span class="saboteur">{said}</span>')
     if bid is not None:
         return escape(bid)
     if made:
-        return Markup('<span class="sealed">{}</span>').format(_("sealed"))
+        said = escape(_("sealed"))
+        return Markup(f'<span class="sealed">{said}</span>')
     return Markup("…")
 
 
