@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from flask import Flask
@@ -13,7 +14,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 
 from scorekeeper.core import decks, rulebook, rules, variants
-from scorekeeper.core.rules import Length, Suit, Trump
+from scorekeeper.core.rules import Length, Suit, Trump, Variants
 from scorekeeper.core.variants import Edition
 from scorekeeper.render import hyphens, labels, languages
 
@@ -37,7 +38,7 @@ def init_app(app: Flask) -> None:
         suit_label=_suit_label,
         suit_name=_suit_name,
         suit_mark=_suit_mark,
-        variant_lines=labels.variant_lines,
+        variant_lines=_variant_lines,
         variant_label=labels.variant_label,
         option_label=labels.option_label,
         length_values=[length.value for length in Length],
@@ -83,6 +84,17 @@ def init_app(app: Flask) -> None:
         newstyle=True,
     )
     app.context_processor(_translations)
+
+
+def _variant_lines(chosen: Variants) -> tuple[str, ...]:
+    """:func:`labels.variant_lines`, worked out once per set of variants and language (the score
+    sheet shows them on every page)."""
+    return _lines(chosen, languages.current())
+
+
+@lru_cache(maxsize=256)
+def _lines(chosen: Variants, _language: str) -> tuple[str, ...]:
+    return tuple(labels.variant_lines(chosen))
 
 
 def _rounds_by_players(length: str) -> str:
