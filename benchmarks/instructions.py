@@ -184,6 +184,8 @@ def _served_instructions(case: str, count: int) -> int:
             env={"PYTHONHASHSEED": "0"},
             prefix=["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"],
         )
+        # A shell's background job ignores Ctrl-C, and its children with it: not this server.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         server.start(timeout=900)
         try:
             with Client(server.port, timeout=300) as client:
