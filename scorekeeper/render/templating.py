@@ -25,9 +25,9 @@ class Environment(FlaskEnvironment):
 
     Jinja chains a template's globals to the environment's (a ``ChainMap``) and copies them
     into every page's context: a ``ChainMap`` copies one key at a time in Python (64 of them
-    here), which cost a tenth of a round page. Every global is set while the app is made (the
-    ``init_app`` functions), and Jinja asks for no change once a template is loaded, so a copy
-    made when a template is loaded holds the same."""
+    here, each a lookup that fails in the template's own globals first). Every global is set
+    while the app is made (the ``init_app`` functions), and Jinja asks for no change once a
+    template is loaded, so a copy made when a template is loaded holds the same."""
 
     def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
         return {**self.globals, **(d or {})}
