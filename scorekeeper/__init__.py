@@ -64,6 +64,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder=str(paths.TEMPLATES),
         static_folder=str(paths.STATIC),
     )
+    from scorekeeper.render import templating
+
+    # Before anything asks for the app's Jinja environment (render/templating.py).
+    app.jinja_environment = templating.Environment
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(DEFAULTS, DATABASE=str(instance / "scorekeeper.sqlite"))
     app.config.from_pyfile("config.py", silent=True)

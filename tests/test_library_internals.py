@@ -24,6 +24,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf, validate_csrf
 from fontTools.ttLib import TTFont
+from jinja2 import runtime as jinja_runtime
 from jinja2.ext import InternationalizationExtension
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
@@ -36,7 +37,7 @@ from wtforms import Form, StringField
 from wtforms.fields import FieldList
 
 from scorekeeper.paths import FONTS
-from scorekeeper.render import fontmetrics, labels, languages, printing, urls
+from scorekeeper.render import fontmetrics, labels, languages, printing, templating, urls
 from scorekeeper.storage import migrations
 from scorekeeper.web import forms, hosting, security
 from tests.support.ports import HOST
@@ -173,6 +174,38 @@ def test_the_session_cookie_asks_whether_it_is_secure(app: Flask) -> None:
     assert cookie is not None and cookie.secure, "the session cookie over HTTPS is not Secure"
 
 
+def test_flask_makes_the_session_serializer_through_get_signing_serializer(app: Flask) -> None:
+    # scorekeeper/web/security.py (_SessionInterface.get_signing_serializer): keeps one serializer
+    # per set of secret keys; Flask must still ask for it there (to read and to write the cookie)
+    # and take the fallback keys from SECRET_KEY_FALLBACKS.
+    assert parameters(SecureCookieSessionInterface.get_signing_serializer) == ["self", "app"]
+    source = inspect.getsource(SecureCookieSessionInterface.open_session)
+    assert "self.get_signing_serializer(app)" in source
+    assert "SECRET_KEY_FALLBACKS" in inspect.getsource(
+        SecureCookieSessionInterface.get_signing_serializer
+    )
+    kept = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
+    assert kept is app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
+    client = app.test_client()
+    with client.session_transaction() as memory:
+        memory["seen"] = True
+    app.secret_key = "another key"
+    with client.session_transaction() as memory:
+        assert "seen" not in memory, "a cookie signed with the old key was read with the new"
+    app.config["SECRET_KEY_FALLBACKS"] = ["another key"]
+    app.secret_key = "a third key"
+    with client.session_transaction() as memory:
+        memory["again"] = True
+    with client.session_transaction() as memory:
+        assert memory.get("again") is True
+
+
+def test_flask_makes_its_jinja_environment_from_the_apps_class(app: Flask) -> None:
+    # scorekeeper/__init__.py and render/templating.py (Environment): the app's Jinja environment
+    # is the pad's class, which Flask makes from app.jinja_environment.
+    assert type(app.jinja_env) is templating.Environment
+
+
 # --- Flask-WTF ----------------------------------------------------------------------------------
 
 
@@ -216,6 +249,18 @@ def test_templates_get_the_pads_gettext(app: Flask, spanish: None) -> None:
     assert app.jinja_env.newstyle_gettext is True  # type: ignore[attr-defined]
     rendered = app.jinja_env.from_string('{{ gettext("Sheet") }}').render()
     assert rendered == labels.gettext("Sheet")
+
+
+def test_jinja_copies_a_templates_globals_into_each_page(app: Flask) -> None:
+    # scorekeeper/render/templating.py (Environment.make_globals): a template's globals are a dict
+    # of their own (Jinja's ChainMap is slow to copy), and Jinja still copies them into a page's
+    # context and lets a page's own values win.
+    template = app.jinja_env.get_template("error.html")
+    assert type(template.globals) is dict
+    assert template.globals["url_for"] is urls.url
+    assert "dict(globals or (), **vars)" in inspect.getsource(jinja_runtime.new_context)
+    rendered = app.jinja_env.from_string("{{ theme.light }}|{{ lang }}", {"lang": "xx"})
+    assert rendered.render(lang="de").endswith("|de")
 
 
 def test_babels_catalogues_keep_their_u_lookups() -> None:

@@ -6,19 +6,23 @@ escapes on each of its cells, up to 160 of them)."""
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 from typing import Protocol
 
-from flask import Flask, Response, current_app, g, session
+from flask import Flask, Response, current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
 from scorekeeper.core.sheet import AdjustmentNote, CurrentRound, RoundRow, marks_at
 from scorekeeper.core.variants import Edition
-from scorekeeper.render import game_facts, labels
+from scorekeeper.render import game_facts, labels, languages
 from scorekeeper.render.labels import gettext as _
 from scorekeeper.render.urls import url
 
 DASH = "\u2013"  # an en dash: no bid (Saboteur), no trump (last round)
+# Pieces kept made (the score sheets' rows, a game's tabs): as many as ``sheet.build`` keeps
+# sheets, in two views.
+SHEETS_KEPT = 256
 
 
 class Versioned(Protocol):
@@ -47,6 +51,13 @@ def init_app(app: Flask) -> None:
 
 def game_tabs(stored: Versioned, here: str) -> Markup:
     """The game's three tabs (round, sheet, share), ``here`` marked as the current one."""
+    return _tabs(stored.id, here, languages.current(), request.script_root)
+
+
+# The pieces below are the same for every page of a game (and version) in one language: kept
+# made, by what ``_`` and ``url`` read from the request (the language, the script root) too.
+@lru_cache(maxsize=SHEETS_KEPT)
+def _tabs(game_id: str, here: str, _language: str, _script_root: str) -> Markup:
     tabs = (
         ("game", "views.game", _("Round")),
         # Translators: the score sheet (the pad the scores are written on), not a playing card.
@@ -55,7 +66,7 @@ def game_tabs(stored: Versioned, here: str) -> Markup:
     )
     current = ' aria-current="page"'
     links = "".join(
-        f'\n  <a href="{escape(url(endpoint, game_id=stored.id))}"'
+        f'\n  <a href="{escape(url(endpoint, game_id=game_id))}"'
         f"{current if name == here else ''}>{escape(label)}</a>"
         for name, endpoint, label in tabs
     )
@@ -65,7 +76,7 @@ def game_tabs(stored: Versioned, here: str) -> Markup:
 
 def csrf_field() -> Markup:
     """The hidden CSRF token every form of the pad sends."""
-    return Markup('<input type="hidden" name="csrf_token" value="{}">').format(generate_csrf())
+    return Markup(f'<input type="hidden" name="csrf_token" value="{escape(generate_csrf())}">')
 
 
 # Signed CSRF tokens by secret key and session token, with when they were signed.
@@ -97,14 +108,19 @@ def _keep_signed_token(response: Response) -> Response:
 
 def version_field(stored: Versioned) -> Markup:
     """The game's version a form was made from: a change made meanwhile refuses the form."""
-    return Markup('<input type="hidden" name="version" value="{}">').format(stored.version)
+    return Markup(f'<input type="hidden" name="version" value="{stored.version}">')
 
 
 def live_attributes(stored: Versioned) -> Markup:
     """The ``<body>`` attributes with which ``live.js`` follows the game live, and its words."""
+    return _live(stored.id, stored.version, languages.current(), request.script_root)
+
+
+@lru_cache(maxsize=SHEETS_KEPT)
+def _live(game_id: str, version: int, _language: str, _script_root: str) -> Markup:
     attributes = {
-        "data-version-url": url("live.version", game_id=stored.id),
-        "data-version": str(stored.version),
+        "data-version-url": url("live.version", game_id=game_id),
+        "data-version": str(version),
         "data-text-offline": _("No connection to the score pad: what you see may not be current."),
         "data-text-changed": _("The game changed on another phone."),
         "data-text-show": _("Show it"),
@@ -122,7 +138,7 @@ def live_attributes(stored: Versioned) -> Markup:
 
 def noscript_refresh(seconds: int = 10) -> Markup:
     """Without JavaScript, a watching page reloads itself every ``seconds``."""
-    return Markup('<noscript><meta http-equiv="refresh" content="{}"></noscript>').format(seconds)
+    return Markup(f'<noscript><meta http-equiv="refresh" content="{seconds:d}"></noscript>')
 
 
 def bid_cell(now: CurrentRound, seat: int) -> Markup:
@@ -130,13 +146,19 @@ def bid_cell(now: CurrentRound, seat: int) -> Markup:
     the tricks step, a watching phone, the table display): the number once it may be shown,
     "sealed" once made but still sealed, "…" while still to come, "saboteur" for the dealer who
     makes none."""
-    bid = now.bids[seat]
-    if seat == now.setup.saboteur:
-        return Markup('<span class="saboteur">{}</span>').format(_("saboteur"))
+    return shown_bid(now.bids[seat], now.has_bid[seat], saboteur=seat == now.setup.saboteur)
+
+
+def shown_bid(bid: int | None, made: bool, *, saboteur: bool) -> Markup:
+    """:func:`bid_cell` of a seat whose ``bid`` shows (``None``: not shown, or not made)."""
+    if saboteur:
+        said = escape(_("saboteur"))
+        return Markup(f'<span class="saboteur">{said}</span>')
     if bid is not None:
         return escape(bid)
-    if now.has_bid[seat]:
-        return Markup('<span class="sealed">{}</span>').format(_("sealed"))
+    if made:
+        said = escape(_("sealed"))
+        return Markup(f'<span class="sealed">{said}</span>')
     return Markup("…")
 
 
@@ -155,7 +177,29 @@ def score_rows(
     the legend under the sheet lists (:func:`adjustment_notes`). ``trump`` False leaves the
     trump out (a game whose trump is always the same suit); a round's bonuses, destroyed tricks
     and changed bids are marked (:mod:`scorekeeper.render.game_facts`), the key under the sheet
-    says what each mark is."""
+    says what each mark is.
+
+    Made once per game version, language and script root (the links' start), for every phone
+    that asks: the rows are a third of the score sheet's cost, and its sheet comes back for
+    each request until the game changes (``sheet.build``)."""
+    return _rows(
+        rows, players, edition, game_id, notes, trump, languages.current(), request.script_root
+    )
+
+
+@lru_cache(maxsize=SHEETS_KEPT)
+def _rows(
+    rows: tuple[RoundRow, ...],
+    players: tuple[str, ...],
+    edition: Edition,
+    game_id: str | None,
+    notes: tuple[AdjustmentNote, ...],
+    trump: bool,
+    _language: str,
+    _script_root: str,
+) -> Markup:
+    """The rows of :func:`score_rows`; the language and the script root are the key's part of
+    what ``_`` and ``url`` read from the request."""
     names = [escape(name) for name in players]
     deals = escape(_("deals"))
     return Markup("").join(

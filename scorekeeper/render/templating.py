@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
+from functools import lru_cache
 from typing import Any
 
 from flask import Flask
+from flask.templating import Environment as FlaskEnvironment
 from flask_babel import get_locale
 from jinja2 import FileSystemBytecodeCache, pass_context, pass_eval_context
 from jinja2.nodes import EvalContext
@@ -13,9 +15,22 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 
 from scorekeeper.core import decks, rulebook, rules, variants
-from scorekeeper.core.rules import Length, Suit, Trump
+from scorekeeper.core.rules import Length, Suit, Trump, Variants
 from scorekeeper.core.variants import Edition
 from scorekeeper.render import game_facts, game_words, hyphens, labels, languages
+
+
+class Environment(FlaskEnvironment):
+    """Flask's Jinja environment, whose templates take its globals as a dict of their own.
+
+    Jinja chains a template's globals to the environment's (a ``ChainMap``) and copies them
+    into every page's context: a ``ChainMap`` copies one key at a time in Python (64 of them
+    here, each a lookup that fails in the template's own globals first). Every global is set
+    while the app is made (the ``init_app`` functions), and Jinja asks for no change once a
+    template is loaded, so a copy made when a template is loaded holds the same."""
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        return {**self.globals, **(d or {})}
 
 
 def init_app(app: Flask) -> None:
@@ -37,7 +52,7 @@ def init_app(app: Flask) -> None:
         suit_label=_suit_label,
         suit_name=_suit_name,
         suit_mark=_suit_mark,
-        variant_lines=labels.variant_lines,
+        variant_lines=_variant_lines,
         variant_label=labels.variant_label,
         option_label=labels.option_label,
         length_values=[length.value for length in Length],
@@ -90,6 +105,17 @@ def init_app(app: Flask) -> None:
         newstyle=True,
     )
     app.context_processor(_translations)
+
+
+def _variant_lines(chosen: Variants) -> tuple[str, ...]:
+    """:func:`labels.variant_lines`, worked out once per set of variants and language (the score
+    sheet shows them on every page)."""
+    return _lines(chosen, languages.current())
+
+
+@lru_cache(maxsize=256)
+def _lines(chosen: Variants, _language: str) -> tuple[str, ...]:
+    return tuple(labels.variant_lines(chosen))
 
 
 def _rounds_by_players(length: str) -> str:

@@ -9,7 +9,7 @@ from flask import Flask
 
 def init_app(app: Flask) -> None:
     """Everything a request passes through, then the pages, the API and the files."""
-    from scorekeeper.render import languages, page_parts, templating, urls
+    from scorekeeper.render import languages, page_parts, round_parts, templating, urls
     from scorekeeper.web import (
         access,
         addresses,
@@ -37,7 +37,7 @@ def init_app(app: Flask) -> None:
     compression.init_app(app)
     for part in (access, extensions, languages, security, hosting, errors, heavy, static_files):
         part.init_app(app)
-    for part in (urls, page_parts, templating, addresses, live, pwa):
+    for part in (urls, page_parts, round_parts, templating, addresses, live, pwa):
         part.init_app(app)
     for blueprint in (views.bp, exports.bp, pdf.bp, api.bp, groups.bp, groups_api.bp):
         app.register_blueprint(blueprint)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from flask import Flask, Response, current_app, g, request
 from flask.sessions import SecureCookieSessionInterface
+from itsdangerous import URLSafeTimedSerializer
 
 # No inline script or style and no other host: the app works on a table's network alone. Media
 # from data: is NoSleep.js's silent video, which keeps a screen on where Wake Lock is missing.
@@ -27,10 +28,21 @@ def init_app(app: Flask) -> None:
 
 
 class _SessionInterface(SecureCookieSessionInterface):
-    """The session cookie is marked Secure whenever the page came over HTTPS."""
+    """The session cookie is marked Secure whenever the page came over HTTPS; one serializer
+    per set of secret keys (Flask makes one to read and one to write the cookie of every
+    request)."""
+
+    _kept: tuple[object, URLSafeTimedSerializer | None] | None = None
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return request.is_secure or bool(app.config["SESSION_COOKIE_SECURE"])
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        keys = (app.secret_key, tuple(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        kept = self._kept
+        if kept is None or kept[0] != keys:
+            kept = self._kept = (keys, super().get_signing_serializer(app))
+        return kept[1]
 
 
 def fixed_headers(response: Response) -> Response:

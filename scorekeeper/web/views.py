@@ -16,7 +16,6 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -27,6 +26,7 @@ from scorekeeper.core.family import rulebook as family_rulebook
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import chart, game_words, labels
+from scorekeeper.render.labels import gettext as _
 from scorekeeper.storage import StoredGame
 from scorekeeper.web import access, forms, sharing
 from scorekeeper.web.forms import cards
