@@ -115,6 +115,28 @@ def test_waitress_server_takes_a_channel_class_and_can_be_stopped(app: Flask) ->
         server.task_dispatcher.shutdown()
 
 
+def test_waitress_runs_the_loop_of_its_asyncore_attribute(app: Flask) -> None:
+    # scorekeeper/web/event_loop.py: hosting.serve sets the server's ``asyncore`` to the module
+    # whose loop its run() calls; the loop answers events with wasyncore.readwrite and finds
+    # a sweep of idle connections by the server's ``next_channel_cleanup``, made in readable().
+    from waitress import wasyncore
+
+    server: Any = create_server(app, host=HOST, port=0, threads=1)
+    try:
+        assert server.asyncore is wasyncore, "the server's asyncore attribute moved"
+        run = inspect.getsource(type(server).run)
+        assert "self.asyncore.loop(" in run, "the server's run() no longer calls asyncore.loop"
+        assert parameters(wasyncore.loop) == ["timeout", "use_poll", "map", "count"]
+        assert parameters(wasyncore.readwrite) == ["obj", "flags"]
+        assert "self.next_channel_cleanup = " in inspect.getsource(type(server).readable)
+        assert "self.maintenance(now)" in inspect.getsource(type(server).readable)
+        for kept in ("will_close", "close_when_flushed", "requests", "total_outbufs_len"):
+            assert kept in inspect.getsource(HTTPChannel.readable), f"readable() left {kept}"
+    finally:
+        server.close()
+        server.task_dispatcher.shutdown()
+
+
 def test_the_switch_interval_is_the_interpreters() -> None:
     # scorekeeper/web/hosting.py (share_the_interpreter): make run lets a waiting page's thread in
     # after 0.5 ms instead of 5 ms while a PDF renders; the setting is interpreter-wide.

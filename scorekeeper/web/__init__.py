@@ -44,3 +44,4 @@ def init_app(app: Flask) -> None:
     # The API authenticates with a bearer token, not a cookie: CSRF cannot reach it.
     extensions.csrf.exempt(api.bp)
     extensions.csrf.exempt(groups_api.bp)
+    hosting.trust_proxies(app)  # last: the outermost layer reads the proxy's headers first
