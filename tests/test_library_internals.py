@@ -183,6 +183,23 @@ def test_addresses_made_once_are_flasks(
             assert urls.url(endpoint, **values) == url_for(endpoint, **values)  # kept
 
 
+def test_werkzeug_compiles_a_rules_builders_through_compile_builder() -> None:
+    # scorekeeper/render/urls.py (LazyRule): the builders Rule.compile makes with
+    # _compile_builder(append_unknown), binds with __get__ and keeps as _build and
+    # _build_unknown are what Rule.build calls with the values as keywords.
+    from werkzeug.routing import Rule
+
+    assert parameters(Rule._compile_builder) == ["self", "append_unknown"]
+    compiling = inspect.getsource(Rule.compile)
+    for made in (
+        "self._build = self._compile_builder(False).__get__(self, None)",
+        "self._build_unknown = self._compile_builder(True).__get__(self, None)",
+    ):
+        assert made in compiling, f"Rule.compile no longer does {made}"
+    building = inspect.getsource(Rule.build)
+    assert "self._build_unknown(**values)" in building and "self._build(**values)" in building
+
+
 def test_the_session_cookie_asks_whether_it_is_secure(app: Flask) -> None:
     # scorekeeper/web/security.py (_SessionInterface): marks the session cookie Secure whenever the
     # page came over HTTPS, through Flask's get_cookie_secure(app).

@@ -32,6 +32,8 @@ def init_app(app: Flask) -> None:
         views,
     )
 
+    # Before any route is added: each rule's address builders are compiled when first used.
+    app.url_rule_class = urls.LazyRule
     # First: Flask runs the last added after_request hook first, and compression comes last.
     compression.init_app(app)
     for part in (access, extensions, languages, security, hosting, errors, heavy, static_files):
