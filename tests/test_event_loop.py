@@ -56,6 +56,7 @@ def _serving(**options: Any) -> Iterator[Any]:
     finally:
         stop.set()
         thread.join(timeout=10)
+        poller.close()
         server.close()
 
 
