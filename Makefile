@@ -1,5 +1,9 @@
 # Wizard score pad. `make help` lists the targets.
 SHELL := /bin/bash
+# No built-in rules: make would look for a way to remake each of the pad's sources (version
+# control, parsers, compilers) before `make run`, most of the time make itself takes (§6 start).
+MAKEFLAGS += --no-builtin-rules
+.SUFFIXES:
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin

@@ -116,6 +116,28 @@ def test_waitress_server_takes_a_channel_class_and_can_be_stopped(app: Flask) ->
         server.task_dispatcher.shutdown()
 
 
+def test_waitress_runs_the_loop_of_its_asyncore_attribute(app: Flask) -> None:
+    # scorekeeper/web/event_loop.py: hosting.serve sets the server's ``asyncore`` to the module
+    # whose loop its run() calls; the loop answers events with wasyncore.readwrite and finds
+    # a sweep of idle connections by the server's ``next_channel_cleanup``, made in readable().
+    from waitress import wasyncore
+
+    server: Any = create_server(app, host=HOST, port=0, threads=1)
+    try:
+        assert server.asyncore is wasyncore, "the server's asyncore attribute moved"
+        run = inspect.getsource(type(server).run)
+        assert "self.asyncore.loop(" in run, "the server's run() no longer calls asyncore.loop"
+        assert parameters(wasyncore.loop) == ["timeout", "use_poll", "map", "count"]
+        assert parameters(wasyncore.readwrite) == ["obj", "flags"]
+        assert "self.next_channel_cleanup = " in inspect.getsource(type(server).readable)
+        assert "self.maintenance(now)" in inspect.getsource(type(server).readable)
+        for kept in ("will_close", "close_when_flushed", "requests", "total_outbufs_len"):
+            assert kept in inspect.getsource(HTTPChannel.readable), f"readable() left {kept}"
+    finally:
+        server.close()
+        server.task_dispatcher.shutdown()
+
+
 def test_the_switch_interval_is_the_interpreters() -> None:
     # scorekeeper/web/hosting.py (share_the_interpreter): make run lets a waiting page's thread in
     # after 0.5 ms instead of 5 ms while a PDF renders; the setting is interpreter-wide.
@@ -160,6 +182,23 @@ def test_addresses_made_once_are_flasks(
         with app.test_request_context(path, base_url=f"http://table.example{root}/"):
             assert urls.url(endpoint, **values) == url_for(endpoint, **values)
             assert urls.url(endpoint, **values) == url_for(endpoint, **values)  # kept
+
+
+def test_werkzeug_compiles_a_rules_builders_through_compile_builder() -> None:
+    # scorekeeper/render/urls.py (LazyRule): the builders Rule.compile makes with
+    # _compile_builder(append_unknown), binds with __get__ and keeps as _build and
+    # _build_unknown are what Rule.build calls with the values as keywords.
+    from werkzeug.routing import Rule
+
+    assert parameters(Rule._compile_builder) == ["self", "append_unknown"]
+    compiling = inspect.getsource(Rule.compile)
+    for made in (
+        "self._build = self._compile_builder(False).__get__(self, None)",
+        "self._build_unknown = self._compile_builder(True).__get__(self, None)",
+    ):
+        assert made in compiling, f"Rule.compile no longer does {made}"
+    building = inspect.getsource(Rule.build)
+    assert "self._build_unknown(**values)" in building and "self._build(**values)" in building
 
 
 def test_the_session_cookie_asks_whether_it_is_secure(app: Flask) -> None:

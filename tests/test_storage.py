@@ -25,9 +25,10 @@ from sqlite_utils import Database
 
 from scorekeeper import storage
 from scorekeeper.core import game
-from scorekeeper.core.rules import Suit, Turned
+from scorekeeper.core.rules import Suit, Turned, Variants
 from scorekeeper.storage import games as stored_games
 from scorekeeper.storage import groups as stored_groups
+from scorekeeper.storage.database import MAPPED_BYTES, RecordCache
 from tests.pdfs import play
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, create
 
@@ -197,3 +198,23 @@ def test_a_restored_version_is_printed_anew(app: Flask, client: FlaskClient) -> 
         f"/games/{game_id}/sheet.pdf", headers={"If-None-Match": first.headers["ETag"]}
     )
     assert again.status_code == 200 and again.headers["ETag"] != first.headers["ETag"]
+
+
+def test_a_connection_reads_the_file_through_a_memory_map(tmp_path: Path) -> None:
+    # Pages read again after another connection wrote come from the map, not from a read of
+    # the file each (storage/database.py, MAPPED_BYTES); what is read is the same.
+    path = tmp_path / "games.sqlite"
+    kept = storage.Storage.of(path)
+    writer, reader = kept.open(), kept.open()
+    try:
+        storage.migrate(writer)
+        made = storage.create_game(writer, game.new_game(("Ana", "Ben", "Cleo"), 0, Variants()))
+        assert reader.execute("PRAGMA mmap_size").fetchone()[0] == MAPPED_BYTES
+        first = stored_games.load(reader, made.id)
+        assert first is not None
+        writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the rows now live in the file
+        kept.records = RecordCache()  # read them from the file again
+        again = stored_games.load(reader, made.id)
+        assert again is not None and again.record == first.record
+    finally:
+        kept.close()

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from fontTools.ttLib import TTFont
-
 from scorekeeper.paths import FONTS
 
 REGULAR, BOLD = "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"
@@ -20,6 +18,8 @@ REGULAR, BOLD = "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"
 @cache
 def _advances(filename: str) -> tuple[dict[int, float], float]:
     """Every character's advance width in ems, and the width of a character the font lacks."""
+    from fontTools.ttLib import TTFont  # only printing asks: not imported at start (§6)
+
     font = TTFont(FONTS / filename, lazy=True)
     units = font["head"].unitsPerEm
     metrics = font["hmtx"].metrics

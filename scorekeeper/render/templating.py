@@ -17,7 +17,7 @@ from markupsafe import Markup
 from scorekeeper.core import decks, rulebook, rules, variants
 from scorekeeper.core.rules import Length, Suit, Trump, Variants
 from scorekeeper.core.variants import Edition
-from scorekeeper.render import game_facts, game_words, hyphens, labels, languages
+from scorekeeper.render import game_facts, game_words, labels, languages
 
 
 class Environment(FlaskEnvironment):
@@ -227,4 +227,6 @@ def _newstyle_ngettext(lookup: Callable[[str, str, int], str]) -> Callable[..., 
 
 def _breakable(name: str, room_em: float, bold: bool = False) -> str:
     """A name whose words too wide for ``room_em`` may break with a hyphen (printed sheets)."""
+    from scorekeeper.render import hyphens  # Pyphen's dictionaries: printing only, not at start
+
     return hyphens.breakable(name, str(get_locale()), room_em, bold=bold)

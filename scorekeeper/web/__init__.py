@@ -33,6 +33,8 @@ def init_app(app: Flask) -> None:
         views,
     )
 
+    # Before any route is added: each rule's address builders are compiled when first used.
+    app.url_rule_class = urls.LazyRule
     # First: Flask runs the last added after_request hook first, and compression comes last.
     compression.init_app(app)
     for part in (access, extensions, languages, security, hosting, errors, heavy, static_files):
@@ -45,3 +47,4 @@ def init_app(app: Flask) -> None:
     # The API authenticates with a bearer token, not a cookie: CSRF cannot reach it.
     extensions.csrf.exempt(api.bp)
     extensions.csrf.exempt(groups_api.bp)
+    hosting.trust_proxies(app)  # last: the outermost layer reads the proxy's headers first

@@ -26,7 +26,6 @@ from collections.abc import Iterable
 from typing import IO
 from urllib.parse import urlsplit
 
-import segno
 from flask import Flask, current_app, request
 
 # Interfaces of containers and virtual machines: listed last, since a phone is rarely on them.
@@ -240,6 +239,8 @@ _HALVES = {(True, True): "█", (True, False): "▀", (False, True): "▄", (Fal
 
 def qr_lines(address: str) -> list[str]:
     """The QR code of ``address`` as terminal lines: black on white, with its quiet zone."""
+    import segno  # only where other phones have an address to scan: not imported otherwise
+
     code = segno.make(address, error="m")
     rows = [[bool(bit) for bit in row] for row in code.matrix_iter(scale=1, border=QR_BORDER)]
     if len(rows) % 2:

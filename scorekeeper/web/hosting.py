@@ -18,6 +18,8 @@ from waitress.task import ErrorTask, Task, WSGITask
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from scorekeeper.web import event_loop
+
 # Waitress stops accepting at this many open connections; a phone keeps one or two open. Well
 # above what the tables need, so that a thousand connections trickling a request in never fill
 # it (with poll(), not select(), which stops at 1,024 open files).
@@ -35,16 +37,21 @@ BODY_TOO_LARGE = "scorekeeper.body_too_large"
 
 
 def init_app(app: Flask) -> None:
-    """Trust ``TRUSTED_PROXIES`` reverse proxies for the client's address, scheme and host;
-    answer a body the server refused as too large with the app's own 413."""
+    """Answer a body the server refused as too large with the app's own 413."""
+    # A URL value preprocessor runs before every before_request hook: none of them (CSRF reads
+    # the form) may see the request, whose body was never read.
+    app.url_value_preprocessor(_refuse_too_large)
+
+
+def trust_proxies(app: Flask) -> None:
+    """Trust ``TRUSTED_PROXIES`` reverse proxies for the client's address, scheme and host.
+    Wraps every other layer (call it last), so that the version check answered before Flask
+    (``live.VersionCheck``) sees the request as the proxy passed it on, as Flask does."""
     proxies = trusted_proxies(app)
     if proxies:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies
         )
-    # A URL value preprocessor runs before every before_request hook: none of them (CSRF reads
-    # the form) may see the request, whose body was never read.
-    app.url_value_preprocessor(_refuse_too_large)
 
 
 def _refuse_too_large(_endpoint: str | None, _values: dict[str, Any] | None) -> None:
@@ -184,5 +191,7 @@ def serve(app: Flask, **options: Any) -> None:
     logging.basicConfig()
     server = create_server(app, **options)
     server.channel_class = _Channel
+    # Waitress's run() calls the loop of the module in this attribute (its "test shim").
+    server.asyncore = event_loop
     server.print_listen("Serving on http://{}:{}")
     server.run()

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from flask import Blueprint, Flask, Response, abort, redirect, render_template, request, url_for
 from werkzeug.datastructures import ETags
-from werkzeug.http import parse_etags
+from werkzeug.http import parse_etags, quote_etag
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
@@ -68,28 +68,56 @@ def _version_answer(current: int, if_none_match: ETags) -> Response:
         response = Response(json.dumps({"version": current}), mimetype="application/json")
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
-    return security.fixed_headers(response)
+    return response
 
 
 class VersionCheck:
     """Answers ``GET /games/<id>/version`` before Flask: no request context, no session, no
-    translations, one read on a connection the thread keeps. It is the request a server gets
-    most (every watching phone, every 1.5 s), so it must cost next to nothing."""
+    translations, no response object, one read on a connection the thread keeps. It is the
+    request a server gets most (every watching phone, every 1.5 s), so it must cost next to
+    nothing. Its answers are the route's, header for header (tests/test_live_early.py)."""
 
     PATH = re.compile(r"/games/([A-Za-z0-9_-]{1,64})/version")
 
     def __init__(self, wsgi_app: WSGIApplication, app: Flask) -> None:
         self.wsgi_app = wsgi_app
         self.app = app
+        seconds = int(app.config["HSTS_SECONDS"])
+        # What the route's answer carries after its ETag: its Cache-Control, the security
+        # headers, and the Vary that Flask-Compress and the session read add to it.
+        self.after_etag = [
+            ("Cache-Control", "no-cache"),
+            ("Content-Security-Policy", security.CONTENT_SECURITY_POLICY),
+            *security.FIXED_HEADERS,
+            ("Vary", "Accept-Encoding, Cookie"),
+        ]
+        # Over HTTPS the route adds HSTS after the security headers (``security``).
+        hsts = [("Strict-Transport-Security", f"max-age={seconds}")] if seconds > 0 else []
+        self.after_etag_secure = [*self.after_etag[:-1], *hsts, self.after_etag[-1]]
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         found = self.PATH.fullmatch(environ.get("PATH_INFO", ""))
-        if found and environ.get("REQUEST_METHOD") in ("GET", "HEAD"):
+        method = environ.get("REQUEST_METHOD")
+        if found and method in ("GET", "HEAD"):
             current = storage.peek_version(self.app, found[1])
             if current is not None:
-                etags = parse_etags(environ.get("HTTP_IF_NONE_MATCH"))
-                return _version_answer(current, etags)(environ, start_response)
+                return self._answer(current, environ, start_response)
         return self.wsgi_app(environ, start_response)
+
+    def _answer(
+        self, current: int, environ: WSGIEnvironment, start_response: StartResponse
+    ) -> list[bytes]:
+        etag = str(current)
+        secure = environ.get("wsgi.url_scheme") in ("https", "wss")
+        after = self.after_etag_secure if secure else self.after_etag
+        tagged = ("ETag", quote_etag(etag))
+        if parse_etags(environ.get("HTTP_IF_NONE_MATCH")).contains(etag):
+            start_response("304 NOT MODIFIED", [tagged, *after])
+            return []
+        body = json.dumps({"version": current}).encode()
+        sized = [("Content-Type", "application/json"), ("Content-Length", str(len(body)))]
+        start_response("200 OK", [*sized, tagged, *after])
+        return [] if environ["REQUEST_METHOD"] == "HEAD" else [body]
 
 
 @bp.get("/games/<game_id>/display/<token>")

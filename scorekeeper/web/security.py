@@ -45,13 +45,21 @@ class _SessionInterface(SecureCookieSessionInterface):
         return kept[1]
 
 
+# Every answer carries these whatever the request, also those made outside a Flask request
+# (``live.VersionCheck``), after its Content-Security-Policy.
+FIXED_HEADERS = (
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "same-origin"),
+    ("X-Frame-Options", "DENY"),
+)
+
+
 def fixed_headers(response: Response) -> Response:
-    """The headers every answer carries whatever the request, also on answers made outside a
-    Flask request (``live.VersionCheck``)."""
+    """Add the Content-Security-Policy (unless the answer has its own) and the
+    :data:`FIXED_HEADERS`."""
     response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "same-origin"
-    response.headers["X-Frame-Options"] = "DENY"
+    for name, value in FIXED_HEADERS:
+        response.headers[name] = value
     return response
 
 

@@ -24,18 +24,21 @@ does a database that lives in memory (the worker could not see it).
 
 from __future__ import annotations
 
+import atexit
 import os
 import resource
 import signal
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from multiprocessing import get_context
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from flask import current_app
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 T = TypeVar("T")
 
@@ -89,6 +92,10 @@ def stop() -> None:
 
 def _pool(memory_mb: int) -> ProcessPoolExecutor:
     global _POOL
+    # Imported with the first heavy request: multiprocessing is not needed to start (§6).
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
     with _POOL_LOCK:
         if _POOL is None:
             _POOL = ProcessPoolExecutor(
@@ -98,6 +105,15 @@ def _pool(memory_mb: int) -> ProcessPoolExecutor:
                 initargs=(os.getpid(), memory_mb),
             )
         return _POOL
+
+
+@atexit.register
+def _let_go() -> None:
+    """At exit, drop the pool while the modules it uses are whole: imported with the first heavy
+    request, after this module, ``concurrent.futures.process`` is emptied before it at the
+    end, and a pool collected after that fails in its clean-up."""
+    global _POOL
+    _POOL = None
 
 
 def _forget(pool: ProcessPoolExecutor) -> None:
