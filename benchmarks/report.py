@@ -494,14 +494,16 @@ def watchers(results: Results) -> list[str]:
         return lines + failed
     statuses = ", ".join(f"{n} x {status}" for status, n in section["check_statuses"].items())
     lines += [
-        f"Every open page of a game asks `/games/<id>/version` every {section['every_s']} s and "
-        f"is answered 304 while nothing changed (`benchmarks/watchers.py`). One scorekeeper's "
+        f"Every open page of a game asks `/games/<id>/version` whether the game changed, saying "
+        f"it will wait (`Prefer: wait={section.get('wait_s', 0)}`): the server holds the question "
+        f"while nothing changes and answers 304 when the wait is over, or at once when the game "
+        f"changes; {section['every_s']} s after each answer the page asks again "
+        f"(`benchmarks/watchers.py`, as `static/live.js`). One scorekeeper's "
         f"phone asks for the round page (6 players, round 10) again and again for "
         f"{_n(section['seconds'])} s, first alone, then with {section['watchers']} watching "
-        f"phones polling on connections of their own ({_n(section['checks_per_second'])} checks/s"
-        f"; the pad's Waitress keeps the connection after a 304, so a watcher opens one "
-        f"connection and polls over it: {_n(section.get('check_connections', 0))} opened for "
-        f"{_n(section['checks'])} checks). The watchers run in another process. Errors: "
+        f"phones on connections of their own ({_n(section['checks'])} checks, "
+        f"{_n(section['checks_per_second'])} a second; {_n(section.get('check_connections', 0))} "
+        f"connections opened, one per watcher). The watchers run in another process. Errors: "
         f"{section['errors']}.",
         "",
         *_table(
@@ -520,7 +522,7 @@ def watchers(results: Results) -> list[str]:
                     _n(section["watched_p99_ms"], 1),
                 ],
                 [
-                    "Version check (the watchers')",
+                    "Version check (the watchers', held)",
                     str(section["checks"]),
                     _n(section["check_p50_ms"], 1),
                     _n(section["check_p99_ms"], 1),

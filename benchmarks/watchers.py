@@ -1,7 +1,9 @@
 """Watching phones: the round page's wait with 500 phones following the game against none.
 
-Every open page of a game asks ``/games/<id>/version`` every 1.5 s (``static/app.js``) and is
-answered ``304`` while nothing changed. This measures what that costs the scorekeeper: the real
+Every open page of a game asks ``/games/<id>/version`` whether the game changed
+(``static/live.js``), saying it will wait (``Prefer: wait=10``): the server holds the question
+while nothing changes and answers ``304`` after 10 s, or at once where it cannot hold it; 1.5 s
+after each answer the page asks again. This measures what that costs the scorekeeper: the real
 server (``python -m scorekeeper.serve``, 8 threads) on 127.0.0.1, the round page of a 6-player
 game at round 10 asked for again and again by one scorekeeper's phone (one keep-alive
 connection, opened after the watchers', as a phone that comes back from sleep), first alone,
@@ -30,11 +32,13 @@ from typing import Any
 from benchmarks.common import THREADS
 from benchmarks.growth import prepare
 from benchmarks.load import _ms
+from scorekeeper.web import held_checks
 from tests.support.ports import HOST
 from tests.support.server import running
 
 WATCHERS = 500
-EVERY = 1.5  # seconds between two checks of one watcher: app.js's pace
+EVERY = 1.5  # seconds from an answer to the next check: live.js's pace
+WAIT = held_checks.MOST_SECONDS  # what live.js says it will wait (its WAIT_S)
 
 
 # --- the scorekeeper -------------------------------------------------------------------------
@@ -66,7 +70,7 @@ async def _watch(
     port: int, path: str, etag: str, until: float, seed: int, tally: dict[str, Any]
 ) -> None:
     rng = random.Random(seed)
-    condition = f"If-None-Match: {etag}\r\n" if etag else ""
+    condition = f"If-None-Match: {etag}\r\nPrefer: wait={WAIT}\r\n" if etag else ""
     request = f"GET {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\n{condition}\r\n".encode()
     await asyncio.sleep(rng.uniform(0, EVERY))  # phones opened the page at different times
     connection: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
@@ -90,7 +94,7 @@ async def _watch(
                 connection = None
             tally["waits"].append(time.perf_counter() - started)
             tally["statuses"][status] = tally["statuses"].get(status, 0) + 1
-            await asyncio.sleep(max(0.0, EVERY - (time.perf_counter() - started)))
+            await asyncio.sleep(EVERY)
     except (TimeoutError, OSError, asyncio.IncompleteReadError) as error:
         tally["errors"].append(repr(error))
     finally:
@@ -147,6 +151,7 @@ def run(
         "seconds": seconds,
         "watchers": watchers,
         "every_s": EVERY,
+        "wait_s": WAIT,
         "alone_requests": len(alone),
         "alone_p50_ms": _ms(alone, 50),
         "alone_p99_ms": _ms(alone, 99),

@@ -41,9 +41,11 @@ function tapWords(form, submitter) {
   setTimeout(ask, EVERY_MS);
 })();
 
-// Live: a page of a game asks every 1.5 s whether the game changed (an answer of a few bytes,
-// 304 while nothing did) and shows the change at once. It never reloads over something being
-// typed or sent, and says so when the server cannot be reached instead of looking current.
+// Live: a page of a game asks whether the game changed (an answer of a few bytes, 304 while
+// nothing did) and shows the change at once. The server holds the question up to WAIT_S seconds
+// and answers as soon as the game changes; 1.5 s after each answer the page asks again. It never
+// reloads over something being typed or sent, and says so when the server cannot be reached
+// instead of looking current.
 (function live() {
   const body = document.body;
   const url = body.dataset.versionUrl;
@@ -53,12 +55,14 @@ function tapWords(form, submitter) {
   const version = () => body.dataset.version;
   const KEPT = `pad-kept:${location.pathname}`;
   const EVERY_MS = 1500;
+  const WAIT_S = 10; // held by the server (scorekeeper/web/held_checks.py) at most this long
   // A dropped Wi-Fi can leave a request hanging for minutes: give up in time to say so.
   const within = (ms) => (typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(ms) : undefined);
   let typed = false; // a form field changed and was not sent: a reload would lose it
   let sending = false; // a form is on its way: its answer is the next page
   let offline = false;
   let timer = 0;
+  let asking = false; // a check is on its way (held by the server): one at a time
 
   const note = document.createElement("div");
   note.className = "live-note";
@@ -105,18 +109,27 @@ function tapWords(form, submitter) {
 
   async function check() {
     timer = 0;
-    if (sending || document.hidden) return;
+    if (sending || asking || document.hidden) return;
     // This page's own tap is on its way: its answer is the new page, not a reload.
-    if (document.documentElement.dataset.busy === "1") return schedule();
+    const tapping = () => document.documentElement.dataset.busy === "1";
+    if (tapping()) return schedule();
     let response;
+    // Out of reach, or a tap waits to be sent: ask for an answer at once, to learn the server
+    // is back; otherwise let the server hold the question until the game changes.
+    const wait = offline || kept() ? 0 : WAIT_S;
+    const headers = { "If-None-Match": `"${version()}"` };
+    if (wait) headers.Prefer = `wait=${wait}`;
+    asking = true;
     try {
-      response = await fetch(url, {
-        headers: { "If-None-Match": `"${version()}"` }, cache: "no-store", signal: within(5000),
-      });
+      response = await fetch(url, { headers, cache: "no-store", signal: within(wait * 1000 + 5000) });
     } catch {
       response = null;
+    } finally {
+      asking = false;
     }
     if (sending) return;
+    // A tap made while the server held the question: the answer may be that tap.
+    if (tapping()) return schedule();
     // The server answers again: a tap kept meanwhile is sent now, and its answer is the page.
     const waiting = response !== null && response.status < 500 ? kept() : null;
     if (waiting) return send(waiting);

@@ -138,6 +138,28 @@ def test_waitress_runs_the_loop_of_its_asyncore_attribute(app: Flask) -> None:
         server.task_dispatcher.shutdown()
 
 
+def test_waitress_channel_reads_and_sends_as_the_held_checks_expect() -> None:
+    # scorekeeper/web/hosting.py (_Channel): a check is read before Waitress's received() when
+    # no request is pending (``request``, ``requests``), answered through the out buffers as
+    # send_continue() does, and found by its file number (``_fileno``, the map's key).
+    from waitress import wasyncore
+
+    received = inspect.getsource(HTTPChannel.received)
+    assert "self.request = self.parser_class(" in received, "received() reads differently"
+    assert "self.requests.append(self.request)" in received
+    sending = inspect.getsource(HTTPChannel.send_continue)
+    for used in (
+        "self.outbuf_lock",
+        "self.outbufs[-1].append(",
+        "self.current_outbuf_count += ",
+        "self.total_outbufs_len += ",
+        "self._flush_some()",
+    ):
+        assert used in sending, f"send_continue() no longer uses {used}"
+    assert parameters(HTTPChannel._flush_exception) == ["self", "flush", "do_close"]
+    assert "self._fileno = sock.fileno()" in inspect.getsource(wasyncore.dispatcher.set_socket)
+
+
 def test_the_switch_interval_is_the_interpreters() -> None:
     # scorekeeper/web/hosting.py (share_the_interpreter): make run lets a waiting page's thread in
     # after 0.5 ms instead of 5 ms while a PDF renders; the setting is interpreter-wide.

@@ -27,7 +27,7 @@ the module whose ``loop`` its ``run`` calls.
 from __future__ import annotations
 
 import select
-from collections.abc import MutableMapping
+from collections.abc import Callable, MutableMapping
 from contextlib import suppress
 from errno import EINTR
 from typing import Any
@@ -42,11 +42,17 @@ dispatcher = wasyncore.dispatcher
 WAITING = select.POLLIN | select.POLLPRI
 
 
+# Called at every turn: the seconds until it must be called again (``None``: no hurry), and
+# the connections whose state it changed (``held_checks.Holds.tick``).
+Tick = Callable[[], tuple[float | None, list[int]]]
+
+
 def loop(
     timeout: float = 30.0,
     use_poll: bool = False,
     map: MutableMapping[int, Any] | None = None,
     count: int | None = None,
+    tick: Tick | None = None,
 ) -> None:
     """``wasyncore.loop`` with :class:`Poller`: runs until ``map`` is empty (or ``count`` turns)."""
     if map is None:
@@ -54,7 +60,7 @@ def loop(
     if not hasattr(select, "poll"):  # pragma: no cover (Windows: Waitress's own loop)
         wasyncore.loop(timeout, use_poll, map, count)
         return
-    poller = Poller(map)
+    poller = Poller(map, tick)
     try:
         while map and (count is None or count > 0):
             poller.turn(timeout)
@@ -64,11 +70,32 @@ def loop(
         poller.close()
 
 
+class Shim:
+    """What Waitress's server finds in its ``asyncore`` attribute: the dispatcher class it
+    builds on, and :func:`loop` with ``tick`` called at every turn."""
+
+    dispatcher = wasyncore.dispatcher
+
+    def __init__(self, tick: Tick) -> None:
+        self.tick = tick
+
+    def loop(
+        self,
+        timeout: float = 30.0,
+        use_poll: bool = False,
+        map: MutableMapping[int, Any] | None = None,
+        count: int | None = None,
+    ) -> None:
+        """:func:`loop` with this shim's ``tick``."""
+        loop(timeout, use_poll, map, count, self.tick)
+
+
 class Poller:
     """A ``poll`` set kept between turns over Waitress's map of dispatchers by file number."""
 
-    def __init__(self, map: MutableMapping[int, Any]) -> None:
+    def __init__(self, map: MutableMapping[int, Any], tick: Tick | None = None) -> None:
         self.map = map
+        self.tick = tick
         self.kernel = hasattr(select, "epoll")  # the set kept by the kernel (epoll's events
         # have poll's numbers, which wasyncore.readwrite reads)
         self.pollster: Any = select.epoll() if self.kernel else select.poll()
@@ -81,6 +108,11 @@ class Poller:
 
     def turn(self, timeout: float | None) -> None:
         """Ask who wants what, wait up to ``timeout`` seconds, and answer what happened."""
+        if self.tick is not None:
+            due, changed = self.tick()
+            self.ask.update(changed)
+            if due is not None:
+                timeout = due if timeout is None else min(timeout, due)
         self._update()
         try:
             if self.kernel:

@@ -18,7 +18,7 @@ from waitress.task import ErrorTask, Task, WSGITask
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from scorekeeper.web import event_loop
+from scorekeeper.web import event_loop, held_checks
 
 # Waitress stops accepting at this many open connections; a phone keeps one or two open. Well
 # above what the tables need, so that a thousand connections trickling a request in never fill
@@ -34,6 +34,9 @@ BODY_MARGIN = 4
 # Set in the WSGI environ of a request whose body Waitress refused as too large: the app then
 # answers 413 itself, with its page or JSON (no header can set a key without ``HTTP_``).
 BODY_TOO_LARGE = "scorekeeper.body_too_large"
+# The app's ``extensions`` key for what the server may answer as soon as it reads a request:
+# the version checks (``held_checks.Answers``).
+ANSWERED_AT_ONCE = "scorekeeper.answered_at_once"
 
 
 def init_app(app: Flask) -> None:
@@ -164,6 +167,16 @@ def _error_task(channel: HTTPChannel, request: Any) -> Task:
     return ErrorTask(channel, request)
 
 
+def channel_class(app: Flask) -> type[HTTPChannel]:
+    """The server's connection class for ``app``: :class:`_Channel`, answering at once (or
+    holding) the version checks the app says are unchanged."""
+    found = app.extensions.get(ANSWERED_AT_ONCE)
+    if found is None:
+        return _Channel
+    given = {"answers": found, "holds": held_checks.Holds(), "proxies": trusted_proxies(app)}
+    return type("_AppChannel", (_Channel,), given)
+
+
 class _Channel(HTTPChannel):  # type: ignore[misc]
     """Waitress's connection, kept after a ``304`` (:class:`_Task`), whose body-too-large
     refusals the app answers, and whose request head counts as idle from its first byte.
@@ -178,6 +191,69 @@ class _Channel(HTTPChannel):  # type: ignore[misc]
     task_class = _Task
     error_task_class = staticmethod(_error_task)
 
+    # Given by :func:`serve` (``channel_class``): the app's :data:`ANSWERED_AT_ONCE`, and the
+    # server's held checks.
+    answers: held_checks.Answers | None = None
+    holds: held_checks.Holds | None = None
+    proxies = 0  # trusted proxies: the scheme the app sees is the one they say
+    held: held_checks.Check | None = None  # this connection's check being held
+
+    def received(self, data: bytes) -> bool:
+        """Waitress's, but a version check the app would answer ``304`` is answered here at
+        once, or held (``held_checks``)."""
+        if self.held is not None:  # more came: the held check is answered first, as it stands
+            self.release(self.unchanged(self.held))
+        if self.answers is not None and self.request is None and not self.requests:
+            check = held_checks.read_check(data, self.answers.PATH)
+            headers = None if check is None else self.unchanged(check)
+            if check is not None and headers is not None:
+                if check.wait and self.holds is not None:
+                    self.held = check
+                    self.holds.hold(self, check)
+                else:
+                    self._send_at_once(held_checks.head(headers, self.adj.ident))
+                return True
+        read: bool = super().received(data)
+        return read
+
+    def unchanged(self, check: held_checks.Check) -> list[tuple[str, str]] | None:
+        """The headers of the app's ``304`` to ``check``, or ``None`` if it answers otherwise."""
+        assert self.answers is not None
+        secure = check.scheme(self.adj.url_scheme, self.proxies) in ("https", "wss")
+        return self.answers.not_modified(check.method, check.path, check.if_none_match, secure)
+
+    def release(self, headers: list[tuple[str, str]] | None) -> None:
+        """Answer the held check: ``304`` with ``headers``, or else as Waitress answers it."""
+        check, self.held = self.held, None
+        if check is None:
+            return
+        if self.holds is not None:
+            self.holds.drop(self, check)
+        if not self.connected:
+            return
+        if headers is not None:
+            self._send_at_once(held_checks.head(headers, self.adj.ident))
+        else:
+            HTTPChannel.received(self, check.data)
+
+    def fileno(self) -> int:
+        """The connection's file number (the server's map key)."""
+        return int(self._fileno)
+
+    def _send_at_once(self, answer: bytes) -> None:
+        # As Waitress sends a "100 Continue" while it reads (HTTPChannel.send_continue).
+        with self.outbuf_lock:
+            self.outbufs[-1].append(answer)
+            self.current_outbuf_count += len(answer)
+            self.total_outbufs_len += len(answer)
+            self._flush_exception(self._flush_some)
+
+    def handle_close(self) -> None:
+        if self.holds is not None and self.held is not None:
+            self.holds.drop(self, self.held)
+        self.held = None
+        super().handle_close()
+
     def handle_read(self) -> None:
         began: float = getattr(self, "last_activity")  # noqa: B009 (untyped in Waitress)
         trickling = self.request is not None and not self.request.headers_finished
@@ -186,12 +262,21 @@ class _Channel(HTTPChannel):  # type: ignore[misc]
             self.last_activity = began
 
 
-def serve(app: Flask, **options: Any) -> None:
-    """Serve ``app`` with Waitress (``waitress.serve``), its too-large bodies refused by the app."""
-    logging.basicConfig()
+def make_server(app: Flask, **options: Any) -> Any:
+    """Waitress's server for ``app`` (``create_server``), not yet running: its too-large bodies
+    refused by the app, its version checks answered ``304`` as soon as they are read, or held
+    (:meth:`_Channel.received`), on the loop of ``event_loop``."""
     server = create_server(app, **options)
-    server.channel_class = _Channel
-    # Waitress's run() calls the loop of the module in this attribute (its "test shim").
-    server.asyncore = event_loop
+    server.channel_class = channel_class(app)
+    holds = server.channel_class.holds
+    # Waitress's run() calls the loop of what this attribute holds (its "test shim").
+    server.asyncore = event_loop if holds is None else event_loop.Shim(holds.tick)
+    return server
+
+
+def serve(app: Flask, **options: Any) -> None:
+    """Serve ``app`` with :func:`make_server` until stopped."""
+    logging.basicConfig()
+    server = make_server(app, **options)
     server.print_listen("Serving on http://{}:{}")
     server.run()

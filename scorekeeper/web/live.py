@@ -1,9 +1,10 @@
 """Every open page of a game follows it live: a cheap version check, and the table display.
 
 A page of a game carries the game's version; ``static/live.js`` asks ``/games/<id>/version``
-every 1.5 s with ``If-None-Match`` and reloads the page only when the answer is not ``304``.
-The check is answered before Flask from one indexed number (no sheet is built, nothing is
-rendered, no session is read), so a single server holds hundreds of watching phones while the
+with ``If-None-Match`` and ``Prefer: wait=10``, and reloads the page only when the answer is
+not ``304``. The server holds the check while the game does not change, and answers it from
+one indexed number before Flask (no sheet is built, nothing is rendered, no session is read;
+``web/held_checks.py``), so a single server holds hundreds of watching phones while the
 scorekeeper's taps are still answered at once (``benchmarks/watchers.py``). Without JavaScript,
 watching pages refresh themselves every 10 s with a ``<noscript>`` meta refresh instead
 (``page_parts.noscript_refresh``).
@@ -26,7 +27,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
 from scorekeeper.core import sheet
-from scorekeeper.web import access, security
+from scorekeeper.web import access, hosting, security
 from scorekeeper.web.kinds import GAME
 
 if TYPE_CHECKING:
@@ -44,7 +45,10 @@ def init_app(app: Flask) -> None:
     answer for script-sent forms."""
     app.register_blueprint(bp)
     app.after_request(_redirect_as_json)
-    app.wsgi_app = VersionCheck(app.wsgi_app, app)  # type: ignore[method-assign]
+    check = VersionCheck(app.wsgi_app, app)
+    app.wsgi_app = check  # type: ignore[method-assign]
+    # The server answers most checks as soon as it reads them (``hosting._Channel``).
+    app.extensions[hosting.ANSWERED_AT_ONCE] = check
 
 
 @bp.get("/games/<game_id>/version")
@@ -74,10 +78,10 @@ def _version_answer(current: int, if_none_match: ETags) -> Response:
 class VersionCheck:
     """Answers ``GET /games/<id>/version`` before Flask: no request context, no session, no
     translations, no response object, one read on a connection the thread keeps. It is the
-    request a server gets most (every watching phone, every 1.5 s), so it must cost next to
+    request a server gets most (every watching phone, every few seconds), so it must cost next to
     nothing. Its answers are the route's, header for header (tests/test_live_early.py)."""
 
-    PATH = re.compile(r"/games/([A-Za-z0-9_-]{1,64})/version")
+    PATH: re.Pattern[str] = re.compile(r"/games/([A-Za-z0-9_-]{1,64})/version")
 
     def __init__(self, wsgi_app: WSGIApplication, app: Flask) -> None:
         self.wsgi_app = wsgi_app
@@ -95,6 +99,22 @@ class VersionCheck:
         hsts = [("Strict-Transport-Security", f"max-age={seconds}")] if seconds > 0 else []
         self.after_etag_secure = [*self.after_etag[:-1], *hsts, self.after_etag[-1]]
 
+    def not_modified(
+        self, method: str, path: str, if_none_match: str | None, secure: bool
+    ) -> list[tuple[str, str]] | None:
+        """The headers of this layer's ``304`` to ``method path``, or ``None`` where it would
+        answer otherwise (a change, a game it leaves to Flask, another address)."""
+        found = self.PATH.fullmatch(path)
+        if found is None or method not in ("GET", "HEAD"):
+            return None
+        current = storage.peek_version(self.app, found[1])
+        if current is None or not parse_etags(if_none_match).contains(str(current)):
+            return None
+        return [("ETag", quote_etag(str(current))), *self._after(secure)]
+
+    def _after(self, secure: bool) -> list[tuple[str, str]]:
+        return self.after_etag_secure if secure else self.after_etag
+
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         found = self.PATH.fullmatch(environ.get("PATH_INFO", ""))
         method = environ.get("REQUEST_METHOD")
@@ -108,8 +128,7 @@ class VersionCheck:
         self, current: int, environ: WSGIEnvironment, start_response: StartResponse
     ) -> list[bytes]:
         etag = str(current)
-        secure = environ.get("wsgi.url_scheme") in ("https", "wss")
-        after = self.after_etag_secure if secure else self.after_etag
+        after = self._after(environ.get("wsgi.url_scheme") in ("https", "wss"))
         tagged = ("ETag", quote_etag(etag))
         if parse_etags(environ.get("HTTP_IF_NONE_MATCH")).contains(etag):
             start_response("304 NOT MODIFIED", [tagged, *after])

@@ -7,7 +7,6 @@ Debian's Chromium is used as installed: nothing is downloaded.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from scorekeeper import create_app
 from tests.browser.flows import NewContext
 from tests.support.browser import PHONE, TIMEOUT_MS, launch
 from tests.support.ports import HOST
+from tests.support.server import in_a_thread
 
 BROWSER_TESTS = Path(__file__).parent
 
@@ -49,21 +49,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "LAN_ADDRESSES": [],
         }
     )
-    server: Any = create_server(app, host=HOST, port=0, threads=4)
-    thread = threading.Thread(target=server.run, name="waitress", daemon=True)
-    thread.start()
-    yield f"http://{HOST}:{server.effective_port}"
-
-    def stop() -> None:
-        # The listening socket, its trigger and the browser's keep-alive connections: once
-        # none is left the loop ends. Closed in the loop's own thread, which may be selecting.
-        for channel in list(server._map.values()):
-            channel.close()
-
-    server.trigger.pull_trigger(stop)
-    thread.join(timeout=5)
-    server.task_dispatcher.shutdown()
-    assert not thread.is_alive(), "the server did not stop"
+    with in_a_thread(create_server(app, host=HOST, port=0, threads=4)) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

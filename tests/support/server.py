@@ -13,10 +13,12 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import Any
 
 from tests.support.client import Client, status
 from tests.support.ports import HOST, free_port
@@ -185,3 +187,25 @@ def running(
         yield server
     finally:
         server.stop()
+
+
+@contextmanager
+def in_a_thread(server: Any) -> Iterator[str]:
+    """Run a Waitress server made in this process (``create_server``, ``hosting.make_server``)
+    in a background thread: its base URL, and the server stopped at the end."""
+    thread = threading.Thread(target=server.run, name="waitress", daemon=True)
+    thread.start()
+    try:
+        yield f"http://{HOST}:{server.effective_port}"
+    finally:
+
+        def stop() -> None:
+            # The listening socket, its trigger and the kept connections: once none is left
+            # the loop ends. Closed in the loop's own thread, which may be waiting.
+            for channel in list(server._map.values()):
+                channel.close()
+
+        server.trigger.pull_trigger(stop)
+        thread.join(timeout=10)
+        server.task_dispatcher.shutdown()
+        assert not thread.is_alive(), "the server did not stop"
