@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import socket
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -176,6 +177,24 @@ def test_a_request_sent_behind_a_held_check_is_answered_after_it(
         assert _status(_answer(line)[0]) == 304  # the held check first, as it stood
         head, body = _answer(line)
         assert _status(head) == 200 and b"<html" in body
+
+
+def test_a_check_the_database_cannot_answer_goes_on_to_the_app(
+    pad: Pad, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _client, server, game_id = pad
+    with _connect(server) as line:
+        line.sendall(_check(game_id, 'If-None-Match: "1"', "Prefer: wait=10"))
+        assert _nothing_yet(line)
+
+        def unreadable(_app: object, _game_id: str) -> int:
+            raise sqlite3.OperationalError("disk I/O error")
+
+        monkeypatch.setattr(storage, "peek_version", unreadable)
+        line.settimeout(held_checks.MOST_SECONDS / 2)
+        assert _status(_answer(line)[0]) == 304  # by the route, which reads it its own way
+        line.sendall(_check(game_id, 'If-None-Match: "1"', "Prefer: wait=10"))
+        assert _status(_answer(line)[0]) == 304
 
 
 def test_a_phone_that_leaves_while_its_check_is_held_is_forgotten(

@@ -127,6 +127,8 @@ class Holder(Protocol):
 
     def fileno(self) -> int: ...
 
+    def handle_error(self) -> None: ...
+
 
 class Holds:
     """The checks one server holds. Only the server's thread uses it: no lock.
@@ -174,20 +176,36 @@ class Holds:
 
     def _look(self, now: float) -> list[int]:
         answered: list[int] = []
-        unchanged: dict[tuple[str, str, str | None, str | None], list[tuple[str, str]] | None] = {}
+        known: dict[tuple[str, str, str | None, str | None], list[tuple[str, str]] | None] = {}
         for key, alike in list(self.alike.items()):
             holder, check = next(iter(alike.items()))
-            headers = unchanged[key] = holder.unchanged(check)
+            headers = known[key] = unchanged(holder, check)
             if headers is None:  # the game changed: every phone on that version is told
                 for holder in list(alike):
-                    answered.append(holder.fileno())
-                    holder.release(None)
+                    answered.append(_release(holder, None))
         while self.ends and self.ends[0][0] <= now:
             until, _order, holder = heapq.heappop(self.ends)
-            if self.until.get(holder) == until:
-                answered.append(holder.fileno())
-                holder.release(unchanged.get(_key(holder.held)))
+            if self.until.get(holder) == until and holder.held is not None:
+                answered.append(_release(holder, known.get(_key(holder.held))))
         return answered
+
+
+def unchanged(holder: Holder, check: Check) -> list[tuple[str, str]] | None:
+    """The headers of the app's ``304`` to ``holder``'s ``check``, or ``None`` where the app
+    answers otherwise, and where the question could not be asked."""
+    try:
+        return holder.unchanged(check)
+    except Exception:  # the database could not be read: the app answers, and says so
+        return None
+
+
+def _release(holder: Holder, headers: list[tuple[str, str]] | None) -> int:
+    fd = holder.fileno()
+    try:
+        holder.release(headers)
+    except Exception:  # as the server's loop does with an error of a connection's own
+        holder.handle_error()
+    return fd
 
 
 def _key(check: Check) -> tuple[str, str, str | None, str | None]:

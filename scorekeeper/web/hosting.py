@@ -202,10 +202,10 @@ class _Channel(HTTPChannel):  # type: ignore[misc]
         """Waitress's, but a version check the app would answer ``304`` is answered here at
         once, or held (``held_checks``)."""
         if self.held is not None:  # more came: the held check is answered first, as it stands
-            self.release(self.unchanged(self.held))
+            self.release(held_checks.unchanged(self, self.held))
         if self.answers is not None and self.request is None and not self.requests:
             check = held_checks.read_check(data, self.answers.PATH)
-            headers = None if check is None else self.unchanged(check)
+            headers = None if check is None else held_checks.unchanged(self, check)
             if check is not None and headers is not None:
                 if check.wait and self.holds is not None:
                     self.held = check

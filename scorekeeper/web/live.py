@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -107,10 +108,16 @@ class VersionCheck:
         found = self.PATH.fullmatch(path)
         if found is None or method not in ("GET", "HEAD"):
             return None
-        current = storage.peek_version(self.app, found[1])
+        current = self._peek(found[1])
         if current is None or not parse_etags(if_none_match).contains(str(current)):
             return None
         return [("ETag", quote_etag(str(current))), *self._after(secure)]
+
+    def _peek(self, game_id: str) -> int | None:
+        try:
+            return storage.peek_version(self.app, game_id)
+        except sqlite3.Error:  # the route reads again, and the app's error page says what failed
+            return None
 
     def _after(self, secure: bool) -> list[tuple[str, str]]:
         return self.after_etag_secure if secure else self.after_etag
@@ -119,7 +126,7 @@ class VersionCheck:
         found = self.PATH.fullmatch(environ.get("PATH_INFO", ""))
         method = environ.get("REQUEST_METHOD")
         if found and method in ("GET", "HEAD"):
-            current = storage.peek_version(self.app, found[1])
+            current = self._peek(found[1])
             if current is not None:
                 return self._answer(current, environ, start_response)
         return self.wsgi_app(environ, start_response)
