@@ -11,6 +11,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +23,16 @@ from benchmarks import games
 from scorekeeper import create_app, storage
 from scorekeeper.core import game
 from scorekeeper.core.rules import Turned
+from scorekeeper.web import forms
+from scorekeeper.web.forms import extras
 
 LIMIT = 50_000  # bytes, uncompressed, of the largest page with everything it loads
 WIRE_LIMIT = 20_000  # bytes on the wire of the same
+SKULL_KING = "Skull King tricks, 8 players, bonuses open (el)"
+"""The heaviest step of the family: eight long Greek names, every setting of the new-game page
+on (every bonus, Loot, destroyed tricks, Harry, Roatan, the Cannonball), the bonuses unfolded
+(as a reload keeps them, in the page address); weighed in Greek whatever the others are in."""
+PIRATES = tuple(f"Παίκτης Παπαδόπουλος {seat}" for seat in range(8))
 # What Chromium says it accepts; a response compressed by the app carries Content-Encoding.
 ACCEPT = {"Accept-Encoding": "gzip, deflate, br, zstd"}
 
@@ -68,8 +76,9 @@ def measure_page(client: FlaskClient, url: str, expected: int = 200) -> dict[str
     return row
 
 
-def _stored_games(client: FlaskClient) -> dict[str, storage.StoredGame]:
-    """The games whose pages are weighed, stored directly, with this phone as their editor."""
+def _stored_games(client: FlaskClient, pirate: FlaskClient) -> dict[str, storage.StoredGame]:
+    """The games whose pages are weighed, stored directly: ``client`` the editor of Wizard's,
+    ``pirate`` of the Skull King game (another phone: the home page still lists six games)."""
     six = games.played(6, 1, seed=21)
     bids = game.set_trump(six, Turned.JESTER, None)
     for seat in game.current_setup(bids).bidders[:3]:
@@ -87,16 +96,43 @@ def _stored_games(client: FlaskClient) -> dict[str, storage.StoredGame]:
     }
     database = storage.get_db()
     stored = {name: storage.create_game(database, record) for name, record in records.items()}
-    with client.session_transaction() as session:
-        session["edit"] = {entry.id: entry.edit_token for entry in stored.values()}
-        session["seen"] = {entry.id: "" for entry in stored.values()}
+    _keep(client, stored.values())
+    stored["skull_king"] = storage.create_game(database, _skull_king_at_tricks())
+    _keep(pirate, [stored["skull_king"]])
     return stored
 
 
+def _keep(phone: FlaskClient, kept: Iterable[storage.StoredGame]) -> None:
+    """``phone`` the editor of the games ``kept``, as the phone that created them."""
+    with phone.session_transaction() as session:
+        session["edit"] = {entry.id: entry.edit_token for entry in kept}
+        session["seen"] = {game_id: "" for game_id in session["edit"]}
+
+
+def _skull_king_at_tricks() -> game.GameRecord:
+    """Round 1 of a Skull King game of eight with every setting on, every bid in."""
+    chosen = {"scoring": "rascal", "bonuses_when_missed": True}
+    chosen |= {"advanced_cards": True, "pirate_powers": True}
+    record = game.start("skull_king", PIRATES, 0, chosen)
+    for seat in range(len(PIRATES)):
+        record = game.place_bid(record, seat, 0)
+    return record
+
+
+def _address(url: str, lang: str) -> str:
+    """``url`` in ``lang`` if given."""
+    return f"{url}{'&' if '?' in url else '?'}lang={lang}" if lang else url
+
+
 def pages(
-    client: FlaskClient, watcher: FlaskClient, ids: dict[str, str], lang: str = ""
+    client: FlaskClient,
+    watcher: FlaskClient,
+    pirate: FlaskClient,
+    ids: dict[str, str],
+    lang: str = "",
 ) -> list[dict[str, Any]]:
     """Every page of the app with its weight, in ``lang`` if given (else the default)."""
+    opened = forms.draft_text(1, [0] * len(PIRATES)) + extras.Entered(opened=True).text()
     table = [
         ("Home (6 games listed)", client, "/", 200),
         ("New game", client, "/games/new", 200),
@@ -112,17 +148,20 @@ def pages(
         ("Share (both QR codes)", client, f"/games/{ids['six']}/share", 200),
         ("Delete (confirm)", client, f"/games/{ids['six']}/delete", 200),
         ("Error page (404)", client, "/games/no-such-game", 404),
+        (SKULL_KING, pirate, f"/games/{ids['skull_king']}?tricks={opened}", 200),
     ]
-    query = f"?lang={lang}" if lang else ""
-    return [{"page": name, **measure_page(c, url + query, code)} for name, c, url, code in table]
+    return [
+        {"page": name, **measure_page(c, _address(url, "el" if name == SKULL_KING else lang), code)}
+        for name, c, url, code in table
+    ]
 
 
 def weigh(app: Flask, lang: str = "") -> list[dict[str, Any]]:
     """Every page of ``app`` (a fresh one, CSRF on) with its weight, its games stored first."""
-    client, watcher = app.test_client(), app.test_client()
+    client, watcher, pirate = app.test_client(), app.test_client(), app.test_client()
     with app.app_context():
-        stored = _stored_games(client)
-    return pages(client, watcher, {name: entry.id for name, entry in stored.items()}, lang)
+        stored = _stored_games(client, pirate)
+    return pages(client, watcher, pirate, {name: entry.id for name, entry in stored.items()}, lang)
 
 
 def pdf_text(client: FlaskClient, game_id: str, names: tuple[str, ...]) -> dict[str, Any]:
@@ -147,11 +186,11 @@ def run() -> dict[str, Any]:
     """Weigh every page; the largest, whether it is under the limit, and the PDF text check."""
     with tempfile.TemporaryDirectory(prefix="bench-weight-") as tmp:
         app = create_app({"DATABASE": str(Path(tmp) / "weight.sqlite"), "SECRET_KEY": "bench"})
-        client, watcher = app.test_client(), app.test_client()
+        client, watcher, pirate = app.test_client(), app.test_client(), app.test_client()
         with app.app_context():
-            stored = _stored_games(client)
+            stored = _stored_games(client, pirate)
         ids = {name: entry.id for name, entry in stored.items()}
-        rows = pages(client, watcher, ids)
+        rows = pages(client, watcher, pirate, ids)
         with app.app_context():
             pdf = pdf_text(client, ids["three"], stored["three"].record.players)
     largest = max(rows, key=lambda row: row["total"])

@@ -359,9 +359,21 @@ def test_the_family_pages_first_visits_stay_within_50_kb_in_greek(client: FlaskC
         assert weight.measure_page(client, f"/games/new?game={game}")["total"] < weight.LIMIT
     table = [f"Παίκτης Παπαδόπουλος {n}" for n in range(8)]
     everything = {"advanced_cards": "y", "pirate_powers": "y", "scoring": "rascal"}
-    game_id = start(client, "skull_king", table, **everything)
+    game_id = start(client, "skull_king", table, bonuses_when_missed="y", **everything)
     for _seat in table:
         bidder = one(soup(client.get(f"/games/{game_id}")), ".bid-pad [name=seat]")["value"]
         assert act(client, game_id, "bid", seat=bidder, bid=0) == []
     # The tricks step with every setting on, the bonuses folded: under the limit.
     assert weight.measure_page(client, f"/games/{game_id}")["total"] < weight.LIMIT
+    # Unfolded, as the address keeps it for a reload: every bonus, Loot, destroyed tricks, Harry,
+    # Roatan and the Cannonball offered, still under the limit.
+    tricks = {f"tricks-{seat}": 0 for seat in range(8)}
+    opened = post(client, game_id, "tricks", **tricks, **{"bonus-open": "1"})
+    assert opened.status_code == 303
+    address = opened.headers["Location"]
+    page = soup(client.get(address))
+    kinds = [i["value"] for i in page.select("input[name=bonus-kind]")]
+    assert {"loot", "harry_up", "roatan_20", "cannonball"} <= set(kinds)
+    assert page.select_one("button[name=destroyed-step]") is not None
+    assert len(page.select("button[name=bonus-add]")) == 8
+    assert weight.measure_page(client, address)["total"] <= weight.LIMIT
