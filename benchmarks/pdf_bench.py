@@ -84,6 +84,7 @@ def wide_sheet(players: int = 6, rounds: int = 20, seed: int = 7) -> Sheet:
         players=NAMES[:players],
         first_dealer=0,
         variants=Variants(),
+        chosen=Variants(),
         schedule=tuple(range(1, rounds + 1)),
         rounds=tuple(rows),
         totals=tuple(totals),
