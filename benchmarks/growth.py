@@ -2,9 +2,11 @@
 
 One app server per database size (10 and 100,000 games stored) and the floor app are served at
 once in subprocesses. Each repeat measures the floor (GET with wrk or the Python client, POST
-with the Python client), then for each size in turn the round page, three score sheets and
-submitting rounds through the JSON API. Each figure is divided by the floor of the same repeat,
-and each size by the small one in the same repeat; the medians of those ratios are reported.
+with the Python client), then the round page, three score sheets and submitting rounds through
+the JSON API, each on every size back to back (in alternating order: measured a whole turn of
+figures apart, the two sizes met different loads on a shared machine, and growth moved by a
+fifth between runs). Each figure is divided by the floor of the same repeat, and each size by
+the small one in the same repeat; the medians of those ratios are reported.
 """
 
 from __future__ import annotations
@@ -172,24 +174,27 @@ def _floors(floor: Server, seconds: float, body: bytes) -> dict[str, Any]:
     }
 
 
-def _cases(app: Server, db_state: State, seconds: float, bodies: list[bytes]) -> dict[str, Any]:
-    """One turn of every figure of one database: the pages under GET load, then submitting."""
+def _cases(
+    app: Server, db_state: State, seconds: float, bodies: list[bytes]
+) -> dict[str, Callable[[], dict[str, Any]]]:
+    """Every figure of one database, each a load to run: the pages under GET load, submitting."""
     fixtures, port = db_state.fixtures, app.port
     paths = {"round": f"/games/{fixtures.round_id}"}
     paths |= {case: f"/games/{game_id}/sheet" for case, game_id in fixtures.sheets.items()}
-    loads: dict[str, Any] = {}
-    for case, url in paths.items():
-        cookie = fixtures.cookies[case]
+
+    def page(url: str, cookie: dict[str, str]) -> dict[str, Any]:
         server.warm(port, url, cookie)
-        loads[case] = _with_cpu(app, partial(server.get, port, url, seconds, cookie))
-    stored = _post_games(db_state.path, POST_GAMES_PER_CLIENT * server.CLIENTS)
-    try:
-        loads["post"] = _with_cpu(
-            app, lambda: server.python_load(port, _posts(stored, bodies), seconds)
-        )
-    finally:
-        _drop(db_state.path, stored)
-    return loads
+        return _with_cpu(app, partial(server.get, port, url, seconds, cookie))
+
+    def submit() -> dict[str, Any]:
+        stored = _post_games(db_state.path, POST_GAMES_PER_CLIENT * server.CLIENTS)
+        try:
+            return _with_cpu(app, lambda: server.python_load(port, _posts(stored, bodies), seconds))
+        finally:
+            _drop(db_state.path, stored)
+
+    loads = {case: partial(page, url, fixtures.cookies[case]) for case, url in paths.items()}
+    return loads | {"post": submit}
 
 
 @dataclass(frozen=True)
@@ -242,8 +247,9 @@ def _growth(runs: list[dict[str, Any]], small: str, big: str) -> dict[str, dict[
 def measure(sizes: tuple[int, ...], repeats: int = 3, seconds: float = 5) -> dict[str, Any]:
     """Every server figure for each database size, all served at once and measured in turns.
 
-    Each repeat measures the floor, then every size (in alternating order), so each size's
-    figures meet the same machine load; growth is the paired ratio within each repeat.
+    Each repeat measures the floor, then each figure on every size back to back (in
+    alternating order), so the sizes of a figure meet the same machine load, ``seconds`` apart
+    rather than a whole turn of figures; growth is the paired ratio within each repeat.
     """
     bodies = [json.dumps(games.round_json(r)).encode() for r in games.finished(6, seed=3).rounds]
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp, ExitStack() as stack:
@@ -258,11 +264,14 @@ def measure(sizes: tuple[int, ...], repeats: int = 3, seconds: float = 5) -> dic
             for size, state in states.items()
         }
         runs: list[dict[str, Any]] = []
+        loads = {key: _cases(servers[key], states[key], seconds, bodies) for key in states}
         for turn in range(repeats):
             run: dict[str, Any] = {"floor": _floors(floor, seconds, bodies[-1])}
-            order = list(states) if turn % 2 == 0 else list(reversed(states))
-            for key in order:
-                run[key] = _cases(servers[key], states[key], seconds, bodies)
+            run |= {key: {} for key in states}
+            for number, case in enumerate(CASES):
+                order = list(states) if (turn + number) % 2 == 0 else list(reversed(states))
+                for key in order:
+                    run[key][case] = loads[key][case]()
             runs.append(run)
         minutes = (time.perf_counter() - started) / 60
     small, *others = (str(size) for size in sizes)
