@@ -13,8 +13,11 @@ from sqlite_utils import Database
 
 from scorekeeper import storage
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, create
+from tests.support import profiles
 from tests.support.apps import make_app
 from tests.support.server import Server, running
+
+profiles.register()
 
 
 @pytest.fixture

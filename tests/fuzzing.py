@@ -38,9 +38,10 @@ from scorekeeper.core.record import to_record
 from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, Suit, Turned, Variants
 from scorekeeper.storage import StoredGame
 from tests.plays import played_game
+from tests.support.profiles import examples
 
 FUZZ = settings(
-    max_examples=40,
+    max_examples=examples(40),
     deadline=None,
     derandomize=True,
     database=None,

@@ -7,6 +7,7 @@ import io
 import re
 import subprocess
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from random import Random
 
 from flask import Flask
@@ -166,8 +167,10 @@ class Word:
     line: int
 
 
-def words(pdf: bytes, page: int = 1) -> list[Word]:
-    """Every word of one page with its box (``pdftotext -bbox-layout``)."""
+@lru_cache(maxsize=16)
+def words(pdf: bytes, page: int = 1) -> tuple[Word, ...]:
+    """Every word of one page with its box (``pdftotext -bbox-layout``); read once per PDF
+    and page, as several checks read the same page."""
     out = subprocess.run(
         ["pdftotext", "-bbox-layout", "-f", str(page), "-l", str(page), "-", "-"],
         input=pdf,
@@ -180,7 +183,7 @@ def words(pdf: bytes, page: int = 1) -> list[Word]:
             values = dict(re.findall(r'(\w+)="([\d.]+)"', box))
             x0, y0, x1, y1 = (float(values[key]) for key in ("xMin", "yMin", "xMax", "yMax"))
             found.append(Word(html.unescape(text), x0, y0, x1, y1, line=number))
-    return found
+    return tuple(found)
 
 
 DPI = 200
@@ -200,13 +203,18 @@ class Raster:
         never spans a whole line's height, descender and ascender both."""
         scale = DPI / 72
         rows = range(int(top * scale) + 1, min(self.height, int(bottom * scale)))
-        across: set[int] | None = None
+        # Each row as one integer of a byte per pixel, 1 where dark: the pixels dark in every
+        # row are the bytes left at 1 once the rows are ANDed together.
+        dark_bytes = _DARK_BYTES.setdefault(dark, bytes(level < dark for level in range(256)))
+        across_all: int | None = None
         for row in rows:
-            line = self.pixels[row * self.width : (row + 1) * self.width]
-            dark_here = {x for x, level in enumerate(line) if level < dark}
-            across = dark_here if across is None else across & dark_here
+            line = self.pixels[row * self.width : (row + 1) * self.width].translate(dark_bytes)
+            here = int.from_bytes(line, "big")
+            across_all = here if across_all is None else across_all & here
+        marks = b"" if across_all is None else across_all.to_bytes(self.width, "big")
+        across = [found.start() for found in re.finditer(b"\x01", marks)]
         rules: list[list[int]] = []
-        for x in sorted(across or ()):
+        for x in across:
             if rules and x - rules[-1][-1] <= 1:
                 rules[-1].append(x)
             else:
@@ -214,6 +222,10 @@ class Raster:
         return [(sum(rule) / len(rule) + 0.5) / scale for rule in rules]
 
 
+_DARK_BYTES: dict[int, bytes] = {}
+
+
+@lru_cache(maxsize=4)
 def raster(pdf: bytes, page: int = 1) -> Raster:
     """One page of the PDF drawn at :data:`DPI` in grey levels."""
     out = subprocess.run(

@@ -16,6 +16,7 @@ from scorekeeper.core.record import parse_game, record_text, to_record
 from scorekeeper.core.rules import Length, RuleError, Variants
 from scorekeeper.core.state import to_state
 from tests.plays import NAMES, played_game
+from tests.support.profiles import examples
 from tests.test_rules_properties import GAMES, tables
 
 
@@ -190,7 +191,7 @@ adjustment_st = st.builds(
 )
 
 
-@settings(GAMES, max_examples=25)
+@settings(GAMES, max_examples=examples(25))
 @given(
     table=tables().filter(lambda table: table[0] <= len(NAMES)),
     seed=st.integers(min_value=0, max_value=1000),

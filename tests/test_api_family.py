@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.plays import bearer, create, json_of, state
+from tests.support.profiles import examples
 
 FIVE = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 
@@ -287,7 +288,7 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=60, derandomize=True, database=None, deadline=None)
+@settings(max_examples=examples(60), derandomize=True, database=None, deadline=None)
 @given(
     round_fields=st.dictionaries(
         st.sampled_from(

@@ -13,9 +13,10 @@ from scorekeeper.core.decks import Deck
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import Gives, Suit, Variants
 from scorekeeper.core.variants import BidRestriction, Length
+from tests.support.profiles import examples
 
 GAMES = settings(
-    max_examples=40,
+    max_examples=examples(40),
     derandomize=True,
     database=None,
     deadline=None,

@@ -26,11 +26,12 @@ from scorekeeper.core.family.skull_king import (
 from scorekeeper.core.family.skull_king import Schedule as SkullKingSchedule
 from scorekeeper.core.family.skull_king import Scoring as SkullKingScoring
 from scorekeeper.core.refusals import MESSAGES, RuleError
+from tests.support.profiles import examples
 
-CHECKS = settings(max_examples=150, derandomize=True, database=None, deadline=None)
+CHECKS = settings(max_examples=examples(150), derandomize=True, database=None, deadline=None)
 # Whole games are large examples: fewer of them keep the file fast.
 GAMES_CHECKS = settings(
-    max_examples=40,
+    max_examples=examples(40),
     derandomize=True,
     database=None,
     deadline=None,

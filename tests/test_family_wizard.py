@@ -14,8 +14,9 @@ from scorekeeper.core.bidding import RoundSetup
 from scorekeeper.core.family import WIZARD, Bidding, Played, TrumpSource
 from scorekeeper.core.refusals import RuleError
 from scorekeeper.core.rules import BidRestriction, Length, Variants
+from tests.support.profiles import examples
 
-CHECKS = settings(max_examples=150, derandomize=True, database=None, deadline=None)
+CHECKS = settings(max_examples=examples(150), derandomize=True, database=None, deadline=None)
 PLAYERS = range(rules.MIN_PLAYERS, rules.MAX_PLAYERS + 1)
 
 

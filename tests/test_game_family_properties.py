@@ -23,8 +23,9 @@ from scorekeeper.core.family.skull_king import Change, Claim, Extras, SkullKingR
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import RuleError, Suit, Turned
 from scorekeeper.storage import games as stored_games
+from tests.support.profiles import examples
 
-CHECKS = settings(max_examples=40, derandomize=True, database=None, deadline=None)
+CHECKS = settings(max_examples=examples(40), derandomize=True, database=None, deadline=None)
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
 
 skull_king_games = st.fixed_dictionaries(
@@ -231,7 +232,7 @@ def reread(path: Path, game_id: str) -> GameRecord:
     return stored.record
 
 
-@settings(max_examples=15, derandomize=True, database=None, deadline=None)
+@settings(max_examples=examples(15), derandomize=True, database=None, deadline=None)
 @given(
     key=st.sampled_from([SKULL_KING.key, OH_HELL.key]),
     plain=skull_king_games,

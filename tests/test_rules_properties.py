@@ -13,11 +13,12 @@ from scorekeeper.core.bidding import RoundSetup
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, Suit, Turned, Variants
 from scorekeeper.core.variants import Edition
+from tests.support.profiles import examples
 
 # Modest and repeatable: the whole suite stays fast and a failure shows up on every run.
-RULES = settings(max_examples=150, derandomize=True, database=None, deadline=None)
+RULES = settings(max_examples=examples(150), derandomize=True, database=None, deadline=None)
 GAMES = settings(
-    max_examples=60,
+    max_examples=examples(60),
     derandomize=True,
     database=None,
     deadline=None,

@@ -12,6 +12,7 @@ from scorekeeper.core.game import GameRecord, RoundRecord
 from scorekeeper.core.rules import Length, Suit, Trump, Turned, Variants
 from scorekeeper.core.stats import Filters, PlayedGame, VariantFilter
 from tests.plays import legal_round, playable_tables
+from tests.support.profiles import examples
 
 HEARTS = Trump(Turned.SUIT, Suit.HEARTS)
 FIVE = Variants(length=Length.FIVE_ROUNDS)
@@ -233,7 +234,7 @@ def _season(count: int, seed: int) -> list[PlayedGame]:
     return played
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(count=st.integers(0, 8), seed=st.integers(0, 2**32))
 def test_the_figures_add_up_over_any_season(count: int, seed: int) -> None:
     played = _season(count, seed)

@@ -29,6 +29,7 @@ from tests.fuzzing import (
     unknown_ids,
 )
 from tests.plays import legal_round, round_json
+from tests.support.profiles import examples
 
 
 def _next_rounds() -> dict[str, dict[str, Any]]:
@@ -157,7 +158,7 @@ calls = st.builds(
 )
 
 
-@settings(FUZZ, max_examples=60)
+@settings(FUZZ, max_examples=examples(60))
 @given(call=calls, read=st.sampled_from([False, True, False]), data=st.data())
 def test_api_round_submissions_never_fail_and_refusals_change_nothing(
     fuzz_app: Flask, call: Call, read: bool, data: st.DataObject
@@ -172,7 +173,7 @@ def test_api_round_submissions_never_fail_and_refusals_change_nothing(
         call.send(table, "POST", "/api/games/{id}/rounds", body)
 
 
-@settings(FUZZ, max_examples=60)
+@settings(FUZZ, max_examples=examples(60))
 @given(
     call=calls,
     method=st.sampled_from(["PUT", "DELETE", "PUT"]),

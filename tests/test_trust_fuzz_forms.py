@@ -24,6 +24,7 @@ from tests.fuzzing import (
     path_id,
     seat_table,
 )
+from tests.support.profiles import examples
 
 
 def _players(target: str) -> int:
@@ -128,7 +129,7 @@ def round_forms(draw: st.DrawFn, action: str, target: str) -> dict[str, Any]:
     return draw(garbled(base, ROUND_FORM_FIELDS))
 
 
-@settings(FUZZ, max_examples=80)
+@settings(FUZZ, max_examples=examples(80))
 @given(
     action=st.sampled_from(["trump", "bid", "tricks", "undo"]),
     aim=aims,

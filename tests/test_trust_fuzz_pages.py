@@ -21,6 +21,7 @@ from tests.fuzzing import (
     targets,
     unknown_ids,
 )
+from tests.support.profiles import examples
 
 PAGE_PATHS = (
     "/games/{id}",
@@ -114,7 +115,7 @@ def test_pages_of_any_game_never_fail(
     assert table.snapshot() == before
 
 
-@settings(FUZZ, max_examples=25)
+@settings(FUZZ, max_examples=examples(25))
 @example(players="²", names=[], paper="a4")
 @example(players="9" * 5000, names=[], paper="a4")
 @given(

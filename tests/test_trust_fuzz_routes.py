@@ -23,6 +23,7 @@ from scorekeeper import storage
 from tests.fuzzing import FUZZ, form_values, json_values, nasty_text, numbers, path_id
 from tests.pages import start_game
 from tests.support.apps import make_app
+from tests.support.profiles import examples
 from tests.test_groups_pages import make_group
 
 # Header values as they can arrive on the wire (latin-1 text), and some known to trip parsers.
@@ -115,7 +116,7 @@ def _plain(text: str) -> str:
     return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
 
 
-@settings(FUZZ, max_examples=300)
+@settings(FUZZ, max_examples=examples(300))
 @given(data=st.data())
 def test_no_route_answers_a_server_error(
     routes_app: tuple[Flask, Stored], data: st.DataObject

@@ -418,18 +418,21 @@ def spell_out(
     values of each key, tables keyed by their values in the order of the keys): each names
     only the values that change the outcome somewhere."""
     keys = list(domains)
-    relevant = [
-        (index, key)
-        for index, key in enumerate(keys)
-        if any(
-            results[values] != results[(*values[:index], other, *values[index + 1 :])]
-            for values in results
-            for other in domains[key]
-        )
-    ]
+    relevant = [(index, key) for index, key in enumerate(keys) if _changes(results, index)]
     combos = {
         tuple((key, values[index]) for index, key in relevant)
         for values, refused_here in results.items()
         if refused_here
     }
     return tuple(dict(combo) for combo in sorted(combos, key=str))
+
+
+def _changes(results: Mapping[tuple[Plain, ...], bool], index: int) -> bool:
+    """Whether the value at ``index`` changes the outcome of some table: two tables alike but
+    for it have different outcomes (one pass over the tables, grouped by the other values)."""
+    outcomes: dict[tuple[Plain, ...], bool] = {}
+    for values, outcome in results.items():
+        others = values[:index] + values[index + 1 :]
+        if outcomes.setdefault(others, outcome) != outcome:
+            return True
+    return False
