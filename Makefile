@@ -9,6 +9,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 0.0.0.0
 PORT ?= 8000
+# Test workers: two per core, since a browser or server test spends about half its time waiting
+# for Chromium or its server (README, "Tests").
+TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(2 * (os.cpu_count() or 1))')
 # Debian packages the tests need: a real Chromium, PDF-to-text/PNG tools, fast font subsetting,
 # fonts for the browser's pages, openssl for the HTTPS test's certificate, and gettext for msgfmt's
 # checks of the catalogues. The PDF's fonts ship with the app (fonts/).
@@ -85,10 +88,10 @@ test: $(VENV)/.installed-test $(AXE) ## Install what the tests need, then lint, 
 	@# The rules (rules, bidding, scoring) wholly covered by their own tests, then every test on
 	@# every core; see README, "Tests".
 	$(BIN)/pytest -q -p no:xdist --hypothesis-profile=ci --cov --cov-report=term-missing --cov-fail-under=100 tests/test_rules_*.py
-	$(BIN)/pytest -n auto --hypothesis-profile=ci
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal --hypothesis-profile=ci
 
 coverage: $(VENV)/.installed-test $(AXE) ## Every test, with the coverage of the whole package (slower)
-	$(BIN)/pytest -n auto --hypothesis-profile=ci --cov=scorekeeper --cov-branch --cov-report=term-missing:skip-covered
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal --hypothesis-profile=ci --cov=scorekeeper --cov-branch --cov-report=term-missing:skip-covered
 
 lint: $(VENV)/.installed-test ## ruff, mypy and the import contracts only
 	$(BIN)/ruff check scorekeeper tests benchmarks

@@ -1,12 +1,9 @@
 """Adjustments at phone size: one from the result screen right after Confirm, one from the
 correction page of an earlier round; the totals and the sheet's marks are checked against
-numbers worked out by hand. Screenshots of the form and the marks go to the folder in
-``SCOREKEEPER_SHOTS`` (to look at them), else to the test's temporary folder."""
+numbers worked out by hand. The form and the marks are shot in light and dark when
+``SCOREKEEPER_SHOTS`` names a folder (tests/support/shots.py)."""
 
 from __future__ import annotations
-
-import os
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -14,6 +11,7 @@ from playwright.sync_api import Page, expect
 from scorekeeper.core.rules import Suit, Trump, Turned
 from tests.browser import flows
 from tests.browser.flows import NewContext
+from tests.support import shots
 
 NAMES = ("Ada", "Bruno", "Chiara")
 HEARTS = Trump(Turned.SUIT, Suit.HEARTS)
@@ -71,20 +69,18 @@ def test_two_adjustments_count_in_the_totals_and_are_marked(page: Page, live_ser
     assert notes == ["1 Round 1: Chiara +10 · house rule", "2 Round 2: Bruno \u221220 · revoke"]
 
 
-def _shoot(page: Page, name: Path) -> None:
+def _shoot(page: Page, name: str) -> None:
     """The page in light and in dark, whole."""
     page.emulate_media(color_scheme="light")
-    page.screenshot(path=f"{name}-light.png", full_page=True)
+    shots.take(page, f"adjustments/{name}-light.png")
     page.emulate_media(color_scheme="dark")
-    page.screenshot(path=f"{name}-dark.png", full_page=True)
+    shots.take(page, f"adjustments/{name}-dark.png")
 
 
 @pytest.mark.parametrize(("players", "language"), [(3, "en"), (6, "de")])
 def test_screens_of_the_form_and_the_marks(
-    new_context: NewContext, live_server: str, tmp_path: Path, players: int, language: str
+    new_context: NewContext, live_server: str, players: int, language: str
 ) -> None:
-    folder = Path(os.environ.get("SCOREKEEPER_SHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
     context = new_context(locale=language, extra_http_headers={"Accept-Language": language})
     page = context.new_page()
     names = ("Ana", "Benedikt", "Cleo", "Dan", "Eva", "Friedrich")[:players]
@@ -96,7 +92,7 @@ def test_screens_of_the_form_and_the_marks(
     base = f"{live_server}/games/{flows.game_id(page)}"
     flows.fast_forward(page, 3)
     page.goto(f"{base}/rounds/3/adjust")
-    _shoot(page, folder / f"adjust-form-{players}-{language}")
+    _shoot(page, f"adjust-form-{players}-{language}")
     page.select_option("#seat", index=1)
     page.fill("#points", "20")
     page.locator(".reason-picks button").first.click()
@@ -110,9 +106,9 @@ def test_screens_of_the_form_and_the_marks(
     with page.expect_navigation():
         page.locator("form.adjust button[type=submit]").click()
     page.goto(f"{base}")
-    _shoot(page, folder / f"adjust-result-{players}-{language}")
+    _shoot(page, f"adjust-result-{players}-{language}")
     page.goto(f"{base}/sheet")
-    _shoot(page, folder / f"adjust-sheet-{players}-{language}")
+    _shoot(page, f"adjust-sheet-{players}-{language}")
     assert page.locator(".adjustment-notes li").count() == 2
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390

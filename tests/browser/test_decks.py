@@ -1,12 +1,10 @@
 """A 25-year-deck game tapped at phone size: a Werewolf's trump, Bombs, Clouds both ways, a
 special card turned, and a trump card turned in the last round; every score counted by hand.
-Then the new steps photographed for a look: 3 and 6 players, light and dark, English and German.
+Then the new steps checked at phone width, 3 and 6 players, English and German, and shot in light
+and dark when ``SCOREKEEPER_SHOTS`` names a folder (tests/support/shots.py).
 """
 
 from __future__ import annotations
-
-import os
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
@@ -14,6 +12,7 @@ from playwright.sync_api import Page
 from scorekeeper.core.rules import Suit, Trump, Turned
 from tests.browser import flows
 from tests.browser.flows import NewContext, tap
+from tests.support import shots
 
 NAMES = ("Ada", "Bruno", "Chiara", "Dario")
 
@@ -149,17 +148,10 @@ def test_a_25_year_game_tapped_matches_the_scores_counted_by_hand(
     assert record["rounds"][14]["trump"] == {"turned": "suit", "suit": "hearts"}
 
 
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("SCOREKEEPER_SHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("players", [3, 6])
 def test_the_new_steps_fit_the_phone(
-    new_context: NewContext, live_server: str, shots: Path, language: str, players: int
+    new_context: NewContext, live_server: str, language: str, players: int
 ) -> None:
     page = new_context(locale="de-DE" if language == "de" else "en-GB").new_page()
     names = ("Ana", "Benedikt", "Cleo", "Dan", "Eleftheria", "Fritz")[:players]
@@ -175,7 +167,7 @@ def test_the_new_steps_fit_the_phone(
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             name = f"decks-{language}-{players}p-{step}-{scheme}.png"
-            page.screenshot(path=str(shots / name), full_page=True)
+            shots.take(page, f"decks/{name}")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, step
 
     shoot("trump")

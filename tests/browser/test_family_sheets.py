@@ -1,12 +1,11 @@
 """The score sheet and the table display of Skull King and Oh Hell fit the phone (issue 24): the
 bonus marks under a score stay in their cell, the key under the sheet wraps, nothing scrolls
 sideways but the sheet's own box, with long names, in German and Greek, light and dark. The
-screens are shot into ``tests/output/family/`` (git-ignored) to look at.
+screens are shot when ``SCOREKEEPER_SHOTS`` names a folder (tests/support/shots.py).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,8 +15,8 @@ from scorekeeper.core import record, sheet
 from tests import family_games as hand
 from tests.browser.flows import NewContext
 from tests.browser.test_words_fit import _OVERFLOWS, SCROLLERS
+from tests.support import shots
 
-SHOTS = Path(__file__).resolve().parents[1] / "output" / "family"
 LONG_NAMES = (
     "Anna-Katharina von Hohenberg",
     "Κωνσταντίνος Παπαδάκης",
@@ -44,7 +43,6 @@ def posted(page: Page, body: dict[str, Any]) -> str:
 
 @pytest.mark.parametrize("code", ["de", "el"])
 def test_the_family_sheets_fit_the_phone(new_context: NewContext, code: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     context = new_context(extra_http_headers={"Accept-Language": code})
     page = context.new_page()
     pirates = record.to_record(sheet.build(hand.skull_king()))
@@ -62,7 +60,7 @@ def test_the_family_sheets_fit_the_phone(new_context: NewContext, code: str) -> 
         page.goto(path)
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
-            page.screenshot(path=str(SHOTS / f"{code}-{name}-{scheme}.png"), full_page=True)
+            shots.take(page, f"family-sheets/{code}-{name}-{scheme}.png")
         found[name] = page.evaluate(_OVERFLOWS, SCROLLERS) + page.evaluate(_MARKS_OUTSIDE)
     context.close()
     assert found == {name: [] for name in shown}

@@ -1,13 +1,10 @@
 """A group in the browser: made, two short games started from its roster, the leaderboard read.
 
-Screenshots of the group pages at phone size, light and dark, go to ``SCOREKEEPER_SHOTS`` (to
-look at them) or to the test's temporary folder.
+The group pages at phone size are shot in light and dark when ``SCOREKEEPER_SHOTS`` names a
+folder (tests/support/shots.py).
 """
 
 from __future__ import annotations
-
-import os
-from pathlib import Path
 
 from playwright.sync_api import Page
 
@@ -15,6 +12,7 @@ from scorekeeper.core import game, sheet
 from scorekeeper.core.rules import Length, Variants
 from tests.browser import flows
 from tests.browser.flows import NewContext
+from tests.support import shots
 
 # (bids, tricks) by seat for each of the five rounds: some bids met, some missed.
 ROUNDS = [
@@ -27,11 +25,11 @@ ROUNDS = [
 FIVE = Variants(length=Length.FIVE_ROUNDS)
 
 
-def shoot(page: Page, folder: Path, name: str) -> None:
+def shoot(page: Page, name: str) -> None:
     page.evaluate("window.scrollTo(0, 0)")
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
-        page.screenshot(path=str(folder / f"group-{name}-{scheme}.png"), full_page=True)
+        shots.take(page, f"groups/group-{name}-{scheme}.png")
     page.emulate_media(color_scheme="light")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, f"{name} is too wide"
 
@@ -54,11 +52,7 @@ def open_group(page: Page, name: str) -> None:
     flows.tap(page, page.locator("ul.groups a", has_text=name))
 
 
-def test_a_group_plays_two_games_from_its_roster(
-    new_context: NewContext, live_server: str, tmp_path: Path
-) -> None:
-    shots = Path(os.environ.get("SCOREKEEPER_SHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
+def test_a_group_plays_two_games_from_its_roster(new_context: NewContext, live_server: str) -> None:
     page = new_context().new_page()
     page.goto(live_server)
     flows.tap(page, page.get_by_role("link", name="New group"))
@@ -86,12 +80,12 @@ def test_a_group_plays_two_games_from_its_roster(
         toggles.filter(has_text=name).click()
     assert page.locator("input[name=length][value=five_rounds]").is_checked()
     assert page.locator("#first_dealer").input_value() == "ben"  # the deal moved on
-    shoot(page, shots, "new-game")
+    shoot(page, "new-game")
     flows.tap(page, page.get_by_role("button", name="Start the game"))
     second = play_five(page, ("Ana", "Ben", "Cleo"), 1)
 
     open_group(page, "Friday club")
-    shoot(page, shots, "page")
+    shoot(page, "page")
     rows = page.locator("table.board tbody tr").all()
     board = [[cell.inner_text().strip() for cell in row.locator("th, td").all()] for row in rows]
     finals = {
@@ -112,5 +106,5 @@ def test_a_group_plays_two_games_from_its_roster(
     assert page.locator("figure.chart svg g.chart-series polyline").count() == 3
 
     flows.tap(page, page.locator("table.board a", has_text=expected[0]))
-    shoot(page, shots, "player")
+    shoot(page, "player")
     assert page.locator("dl.figures").is_visible()

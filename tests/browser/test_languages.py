@@ -14,6 +14,7 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from tests.browser.flows import NewContext, choose, enter_tricks, tap
+from tests.support import shots
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
 LONG_NAMES = ["Αλεξάνδρα-Μαρία", "Κωνσταντίνος Παπαδάκης", "Χαραλάμπης"]
@@ -82,8 +83,8 @@ def test_a_full_round_in_spanish_from_the_phone_language(new_context: NewContext
 
 
 def test_screens_in_greek_and_croatian_with_long_names(new_context: NewContext) -> None:
-    """Screenshots at 390 x 844 to look at (tests/output/): long words must wrap, not clip."""
-    OUTPUT.mkdir(exist_ok=True)
+    """At 390 x 844, shot when ``SCOREKEEPER_SHOTS`` names a folder (tests/support/shots.py):
+    long words must wrap, not clip."""
     for code, names in [
         ("el", LONG_NAMES),
         ("hr", ["Katarina Vuković-Marić", "Krešimir Dragičević", "Ljubica Šimunović"]),
@@ -91,13 +92,13 @@ def test_screens_in_greek_and_croatian_with_long_names(new_context: NewContext) 
         for scheme in ("light", "dark"):
             page = new_context(color_scheme=scheme).new_page()
             page.goto(f"/language/{code}?next=/games/new")
-            page.screenshot(path=str(OUTPUT / f"{code}-new-game-{scheme}.png"), full_page=True)
+            shots.take(page, f"languages/{code}-new-game-{scheme}.png")
             play_one_card_round(page, names)
-            page.screenshot(path=str(OUTPUT / f"{code}-round-2-{scheme}.png"), full_page=True)
+            shots.take(page, f"languages/{code}-round-2-{scheme}.png")
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= 390, f"{code}: the page scrolls sideways ({width}px)"
             page.goto("/rules")
-            page.screenshot(path=str(OUTPUT / f"{code}-rules-{scheme}.png"))
+            shots.take(page, f"languages/{code}-rules-{scheme}.png", full_page=False)
         # Sealed bids: whoever is ready taps their name.
         page.goto("/games/new")
         for seat, name in enumerate(names):
@@ -105,10 +106,10 @@ def test_screens_in_greek_and_croatian_with_long_names(new_context: NewContext) 
         choose(page, "input[name=bid_visibility][value=hidden]")
         choose(page, "input[name=edition][value=fantasy]")
         tap(page, page.locator("form.new-game button.primary"))
-        page.screenshot(path=str(OUTPUT / f"{code}-fantasy-trump.png"), full_page=True)
+        shots.take(page, f"languages/{code}-fantasy-trump.png")
         tap(page, page.locator("form:has(input[name=turned][value=suit]) button[value=hearts]"))
         tap(page, page.locator("nav.ready a").nth(2))
-        page.screenshot(path=str(OUTPUT / f"{code}-sealed-bids.png"), full_page=True)
+        shots.take(page, f"languages/{code}-sealed-bids.png")
         assert page.locator(".bid-pad input[name=seat]").get_attribute("value") is not None
 
 

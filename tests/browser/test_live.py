@@ -1,37 +1,28 @@
 """Every open page of a game follows it within 2 s: a watcher, a second scorekeeper, the table
-display; and a page does nothing while nothing changes. Screenshots of the new screens go to
-``SCOREKEEPER_SHOTS`` (to look at them), else to the test's temporary folder."""
+display; and a page does nothing while nothing changes. The new screens are shot in light and
+dark when ``SCOREKEEPER_SHOTS`` names a folder (tests/support/shots.py)."""
 
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, Response, expect
 
 from scorekeeper.core.rules import Suit, Trump, Turned
 from tests.browser import flows
 from tests.browser.flows import NewContext
+from tests.support import shots
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
 WITHIN = 2_000  # ms: the issue's promise for every open page
 TABLE = {"width": 1280, "height": 800}
 
 
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("SCOREKEEPER_SHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def shoot(page: Page, folder: Path, name: str) -> None:
+def shoot(page: Page, name: str) -> None:
     """The page in light and in dark, as it is on the screen."""
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
-        page.screenshot(path=str(folder / f"live-{name}-{scheme}.png"))
+        shots.take(page, f"live/live-{name}-{scheme}.png", full_page=False)
     page.emulate_media(color_scheme="light")
 
 
@@ -120,7 +111,7 @@ def test_a_second_scorekeeper_follows_and_keeps_what_they_are_tapping(
 
 
 def test_the_table_display_follows_a_round(
-    page: Page, new_context: NewContext, live_server: str, shots: Path
+    page: Page, new_context: NewContext, live_server: str
 ) -> None:
     game = flows.new_game(page, live_server, NAMES, bid_visibility="hidden")
     flows.play_round(page, [1, 0, 0, 0], [1, 0, 0, 0])
@@ -130,7 +121,7 @@ def test_the_table_display_follows_a_round(
     expect(heading).to_contain_text("Round 2 of 15")
     expect(table.locator(".standings li").first).to_have_text("1. Ana 30")
     assert table.locator("form, button").count() == 0
-    shoot(table, shots, "display-trump")
+    shoot(table, "display-trump")
 
     flows.enter_trump(page, Trump(Turned.SUIT, Suit.HEARTS))
     expect(table.locator("dd.trump")).to_contain_text("Hearts", timeout=WITHIN)
@@ -139,28 +130,28 @@ def test_the_table_display_follows_a_round(
     bids = table.locator(".bids-now td.bid")
     expect(bids).to_have_text(["sealed", "…", "…", "…"], timeout=WITHIN)
     assert "2" not in table.locator(".bids-now").inner_text()
-    shoot(table, shots, "display-sealed")
+    shoot(table, "display-sealed")
     # Revealed together once everyone has bid; nothing of a result while the hand is played.
     flows.enter_bids(page, [0, 0, 2, 0])
     expect(bids).to_have_text(["2", "0", "0", "0"], timeout=WITHIN)
     expect(table.locator(".bids-now thead th")).to_have_text(["Player", "Bid"])
-    shoot(table, shots, "display-play")
+    shoot(table, "display-play")
     flows.enter_tricks(page, [0, 0, 2, 0])
     flows.confirm_round(page)
     expect(heading).to_contain_text("Round 3 of 15", timeout=WITHIN)
     expect(table.locator(".standings li").first).to_have_text("1. Cleo 60")
-    shoot(table, shots, "display-next-round")
+    shoot(table, "display-next-round")
     width = table.evaluate("document.documentElement.scrollWidth")
     height = table.evaluate("document.documentElement.scrollHeight")
     assert width <= TABLE["width"] and height <= TABLE["height"], (width, height)
 
 
 def test_the_share_page_and_live_notes_look_right(
-    page: Page, new_context: NewContext, live_server: str, shots: Path
+    page: Page, new_context: NewContext, live_server: str
 ) -> None:
     game = flows.new_game(page, live_server, NAMES)
     page.goto(f"{live_server}/games/{game}/share")
-    page.screenshot(path=str(shots / "live-share-light.png"), full_page=True)
+    shots.take(page, "live/live-share-light.png")
     page.goto(f"{live_server}/games/{game}")
     flows.enter_trump(page, flows.JESTER)
     flows.enter_bids(page, [0, 1, 0, 0])
@@ -168,7 +159,7 @@ def test_the_share_page_and_live_notes_look_right(
     page.route("**/games/*/version", lambda route: route.abort())
     expect(page.locator(".live-note")).to_contain_text("No connection", timeout=WITHIN)
     assert "stale" in str(page.locator("body").get_attribute("class"))
-    shoot(page, shots, "offline-note")
+    shoot(page, "offline-note")
     page.unroute("**/games/*/version")
     expect(page.locator(".live-note")).to_be_hidden(timeout=WITHIN)
     assert "stale" not in str(page.locator("body").get_attribute("class"))

@@ -6,13 +6,13 @@ Each line of a name that wraps is found with ``Range.getClientRects`` on its cha
 must start at the start of a word (after a space, or after a hyphen written in the name). Only
 the name of one 32-letter word may break inside: no phone's column holds it; every other word
 of these names (Greek surnames up to 18 letters) fits the column whole. Every screen is shot in
-light and dark into ``tests/output/names/`` (git-ignored) to look at; the table display too,
-which is made for a larger screen (its words are checked as ``test_words_whole`` does).
+light and dark when ``SCOREKEEPER_SHOTS`` names a folder (tests/support/shots.py); the table
+display too, which is made for a larger screen (its words are checked as ``test_words_whole``
+does).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
@@ -21,8 +21,8 @@ from tests.browser import flows
 from tests.browser.flows import NewContext
 from tests.browser.test_words_whole import broken, start
 from tests.pdfs import LONG_NAMES
+from tests.support import shots
 
-SHOTS = Path(__file__).resolve().parents[1] / "output" / "names"
 WIDTH = 390
 NAME_CELLS = "table.scores tbody th[scope=row], table.pad thead th.name"
 TOO_LONG = "Wolfeschlegelsteinhausenbergerdo"  # one word of 32 letters: no column holds it
@@ -62,7 +62,7 @@ def check(page: Page, name: str, found: dict[str, list[str]], cells: str = NAME_
     page.evaluate("window.scrollTo(0, 0)")
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
-        page.screenshot(path=str(SHOTS / f"{name}-{scheme}.png"), full_page=True)
+        shots.take(page, f"names-wrap/{name}-{scheme}.png")
     lines: list[dict[str, Any]] = page.evaluate(_LINES, cells) if cells else []
     assert lines or not cells, f"{name}: no name column"
     found[name] = [where for cell in lines for where, word in cell["inside"] if word != TOO_LONG]
@@ -74,7 +74,6 @@ def check(page: Page, name: str, found: dict[str, list[str]], cells: str = NAME_
 
 
 def test_long_names_wrap_between_words(new_context: NewContext) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     context = new_context()
     page = context.new_page()
     page.goto("/language/el?next=/")

@@ -4,14 +4,12 @@ what it is set to; the first-dealer list offers the players typed, by name, as t
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page
 
 from tests.browser import flows
 from tests.browser.flows import NewContext
+from tests.support import shots
 from tests.support.browser import PHONE
 
 FOUR = ("Ana", "Ben", "Cleo", "Dan")
@@ -44,13 +42,6 @@ WORDS = {
 }
 
 
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("SCOREKEEPER_SHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
 def on_first_screen(page: Page, selector: str) -> bool:
     """Whether the element is wholly inside the phone's screen as the page stands."""
     box = page.locator(selector).bounding_box()
@@ -76,7 +67,7 @@ def fold_choices(page: Page) -> dict[str, str]:
 @pytest.mark.parametrize("code", list(WORDS))
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_four_players_start_from_the_first_screen(
-    new_context: NewContext, code: str, scheme: str, shots: Path
+    new_context: NewContext, code: str, scheme: str
 ) -> None:
     words = WORDS[code]
     page = new_context(color_scheme=scheme).new_page()
@@ -85,7 +76,7 @@ def test_four_players_start_from_the_first_screen(
     assert dealer_list(page) == [words["draw"]]
     for seat, name in enumerate(FOUR):
         page.fill(f"#players-{seat}", name)
-    page.screenshot(path=str(shots / f"new-game-first-screen-{code}-{scheme}.png"))
+    shots.take(page, f"new-game/new-game-first-screen-{code}-{scheme}.png", full_page=False)
 
     assert page.evaluate("window.scrollY") == 0
     start = f"form.new-game button.primary:text-is('{words['start']}')"

@@ -9,7 +9,6 @@ one without it (a plain-HTTP table network), where the page keeps the tap itself
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser import flows
+from tests.support import shots
 from tests.support.browser import PHONE, TIMEOUT_MS
 from tests.support.server import Server
 
@@ -69,11 +69,6 @@ _WORKER_HEARD = """async (code) => {
 }"""
 
 
-def _shots() -> Path | None:
-    folder = os.environ.get("SCOREKEEPER_SHOTS")
-    return Path(folder) if folder else None
-
-
 def test_offline_page_keeps_the_tap_and_try_again_sends_it_once(
     phone: Page, server: Server
 ) -> None:
@@ -91,11 +86,10 @@ def test_offline_page_keeps_the_tap_and_try_again_sends_it_once(
     assert phone.locator("form.retry input[name=kept_tap]").count() == 0
     expect(phone.locator(".kept-what")).to_have_text("Ben's bid: 1")
     assert phone.locator("a.retry").count() == 0
-    shots = _shots()
-    if shots:
+    if shots.wanted():
         for scheme in ("light", "dark"):
             phone.emulate_media(color_scheme=scheme)
-            phone.screenshot(path=str(shots / f"offline-page-{scheme}.png"), full_page=True)
+            shots.take(phone, f"offline/offline-page-{scheme}.png")
     # Trying again while the server is still away changes nothing and keeps the tap.
     flows.tap(phone, phone.get_by_role("button", name="Try again"))
     expect(phone.locator("form.retry input[name=bid]")).to_have_value("1")

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.render import printing
 from tests.browser import flows
+from tests.support import shots
 
 
 def test_the_pdf_link_explains_how_to_install_pango(
-    page: Page, live_server: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    page: Page, live_server: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def missing() -> None:
         raise printing.PrintingUnavailable("cannot load library 'libpango-1.0-0'")
@@ -26,10 +24,9 @@ def test_the_pdf_link_explains_how_to_install_pango(
     flows.tap(page, page.get_by_role("link", name="Print (PDF)"))
     expect(page.locator("h1")).to_have_text("Printing is not set up on this computer")
     expect(page.locator("dl.install")).to_contain_text("brew install pango")
-    folder = Path(os.environ.get("SCOREKEEPER_SHOTS") or tmp_path)
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
-        page.screenshot(path=str(folder / f"pdf-help-{scheme}.png"), full_page=True)
+        shots.take(page, f"pdf-help/pdf-help-{scheme}.png")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
     flows.tap(page, page.get_by_role("link", name="Go back"))

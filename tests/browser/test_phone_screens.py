@@ -1,11 +1,12 @@
 """Every screen of a game on a phone (390 x 844), light and dark, for 3, 4, 6 and 8 players.
 
-The screenshots are kept as test artifacts in ``tests/output/screens/`` (git-ignored) to look
-at. Each screen is checked as it is taken: nothing wider than the phone, and no accessibility
-violation found by axe-core (loaded into the page by this test only; the Makefile's test target
-fetches it from the npm registry into ``tests/.axe/``). The figures of issue 12 are asserted:
-with 4 players every tap of a round is on the first screen, without scrolling; with 8 players
-of 32-character names no page is wider than the phone and each phase is at most two screens.
+Every screen is shot in light and dark when ``SCOREKEEPER_SHOTS`` names a folder
+(tests/support/shots.py). Each screen is checked as it is shown: nothing wider than the phone,
+and no accessibility violation found by axe-core (loaded into the page by this test only; the
+Makefile's test target fetches it from the npm registry into ``tests/.axe/``). The figures of
+issue 12 are asserted: with 4 players every tap of a round is on the first screen, without
+scrolling; with 8 players of 32-character names no page is wider than the phone and each phase
+is at most two screens.
 """
 
 from __future__ import annotations
@@ -20,10 +21,10 @@ from scorekeeper.core import rules
 from scorekeeper.core.rules import Suit, Trump, Turned
 from tests.browser import flows
 from tests.browser.flows import NewContext
+from tests.support import shots
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "tests" / ".axe" / "axe.min.js"
-SHOTS = ROOT / "tests" / "output" / "screens"
 SCREEN = 844
 WIDTH = 390
 
@@ -63,8 +64,7 @@ class Camera:
         page.evaluate("window.scrollTo(0, 0)")
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
-            path = SHOTS / f"{self.players}p-{self.count:02d}-{name}-{scheme}.png"
-            page.screenshot(path=str(path), full_page=True)
+            shots.take(page, f"phone-screens/{self.players}p-{self.count:02d}-{name}-{scheme}.png")
             found = axe(page)
             if found:
                 self.violations[f"{name} ({scheme})"] = found
@@ -104,7 +104,6 @@ def sheet_rows_on_screen(page: Page) -> int:
 def phone(new_context: NewContext) -> Page:
     if not AXE.exists():
         pytest.skip("axe-core is fetched by `make test` (tests/.axe/axe.min.js)")
-    SHOTS.mkdir(parents=True, exist_ok=True)
     # axe-core goes in as a script of the test's own: the app's policy allows none inline.
     return new_context(bypass_csp=True).new_page()
 

@@ -1,21 +1,18 @@
 """Every screen at phone size, in light and dark: nothing is wider than the phone.
 
-Screenshots go to the folder in ``SCOREKEEPER_SHOTS`` (to look at them), else to the test's
-temporary folder. ``small_targets`` lists what is too small to tap for a look in review; the
-test only requires the buttons of the round pages to be big enough.
+Every screen is shot in light and dark when ``SCOREKEEPER_SHOTS`` names a folder
+(tests/support/shots.py). ``small_targets`` lists what is too small to tap for a look in review;
+the test only requires the buttons of the round pages to be big enough.
 """
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
-import pytest
 from playwright.sync_api import Page
 
 from scorekeeper.core.rules import Suit, Trump, Turned
 from tests.browser import flows
 from tests.browser.flows import NewContext
+from tests.support import shots
 
 NAMES = ("Ana", "Benedikt", "Cleo", "Dan")
 # Apple and Google both ask for tap targets of about 44 to 48 CSS pixels.
@@ -34,8 +31,8 @@ _SMALL = """(min) => Array.from(
 class Camera:
     """Takes each screen in light and in dark, and checks it as it goes."""
 
-    def __init__(self, folder: Path) -> None:
-        self.folder, self.count = folder, 0
+    def __init__(self) -> None:
+        self.count = 0
         self.too_wide: list[str] = []
         self.small: dict[str, list[str]] = {}
         self.sorry: list[str] = []
@@ -46,8 +43,7 @@ class Camera:
         page.evaluate("window.scrollTo(0, 0)")
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
-            path = self.folder / f"{self.count:02d}-{name}-{scheme}.png"
-            page.screenshot(path=str(path), full_page=True)
+            shots.take(page, f"screens/{self.count:02d}-{name}-{scheme}.png")
         width = page.evaluate("document.documentElement.scrollWidth")
         assert page.viewport_size is not None
         if width > page.viewport_size["width"]:
@@ -57,17 +53,8 @@ class Camera:
             self.sorry.append(name)
 
 
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("SCOREKEEPER_SHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def test_every_screen_fits_the_phone(
-    new_context: NewContext, live_server: str, shots: Path
-) -> None:
-    camera = Camera(shots)
+def test_every_screen_fits_the_phone(new_context: NewContext, live_server: str) -> None:
+    camera = Camera()
     page = new_context().new_page()
     page.goto(live_server)
     camera.shoot(page, "home-empty")

@@ -4,13 +4,12 @@ rules and the errors, at 390 x 844, in each of the eight languages.
 A page fails when the document scrolls sideways, or when an element's content is wider than its
 box (``scrollWidth > clientWidth``: a word that runs out of its button or cell, or is cut off),
 except in the boxes that are made to scroll (the score sheet's grid). Every screen is shot in
-light and dark into ``tests/output/words/`` (git-ignored) to look at.
+light and dark when ``SCOREKEEPER_SHOTS`` names a folder (tests/support/shots.py).
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
@@ -19,8 +18,8 @@ from scorekeeper.core.rules import Suit, Trump, Turned
 from scorekeeper.render import languages
 from tests.browser import flows
 from tests.browser.flows import NewContext
+from tests.support import shots
 
-SHOTS = Path(__file__).resolve().parents[1] / "output" / "words"
 # Long names in three scripts, with hyphens and spaces, as a table may have them.
 NAMES = (
     "Αλεξάνδρα-Μαρία",
@@ -63,16 +62,12 @@ class Look:
     def __init__(self, code: str) -> None:
         self.code = code
         self.found: dict[str, list[str]] = {}
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        for old in SHOTS.glob(f"{code}-*.png"):  # a previous run's, numbered otherwise
-            old.unlink()
 
     def __call__(self, page: Page, name: str) -> None:
         page.evaluate("window.scrollTo(0, 0)")
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
-            path = SHOTS / f"{self.code}-{len(self.found) + 1:02d}-{name}-{scheme}.png"
-            page.screenshot(path=str(path), full_page=True)
+            shots.take(page, f"words/{self.code}-{len(self.found) + 1:02d}-{name}-{scheme}.png")
         page.emulate_media(color_scheme="light")
         assert page.locator("html").get_attribute("lang") == self.code, name
         self.found[name] = page.evaluate(_OVERFLOWS, SCROLLERS)
