@@ -3,6 +3,7 @@ and apps that several test files start from."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,9 +21,20 @@ from tests.support.server import Server, running
 profiles.register()
 
 
+@pytest.fixture(scope="session")
+def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database file with the schema made, closed (its log written back): copied for each
+    test's app, which then finds nothing to migrate (a third of the time of making an app)."""
+    made = make_app(tmp_path_factory.mktemp("migrated") / "games.sqlite")
+    storage.storage(made).close()
+    return Path(made.config["DATABASE"])
+
+
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    made = make_app(tmp_path / "games.sqlite")
+def app(tmp_path: Path, migrated: Path) -> Iterator[Flask]:
+    database = tmp_path / "games.sqlite"
+    shutil.copyfile(migrated, database)
+    made = make_app(database)
     yield made
     storage.storage(made).close()  # the app is done: no connection is left to the collector
 
