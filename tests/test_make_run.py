@@ -60,9 +60,11 @@ def test_make_run_serves_without_apt_get_and_names_what_is_missing(tmp_path: Pat
     dpkg = bin_dir / "dpkg"
     dpkg.write_text("#!/bin/sh\necho \"dpkg-query: package '$2' is not installed\" >&2\nexit 1\n")
     dpkg.chmod(0o755)
-    mkdir = shutil.which("mkdir")
-    assert mkdir is not None
-    (bin_dir / "mkdir").symlink_to(mkdir)
+    # The tools make's recipes use that any laptop has, whichever test ran make run before.
+    for tool in ("mkdir", "find", "touch"):
+        found = shutil.which(tool)
+        assert found is not None, tool
+        (bin_dir / tool).symlink_to(found)
     printed, _port, body = _make_run(tmp_path, PATH=str(bin_dir))
     assert "Wizard score pad" in body
     text = "\n".join(printed)
