@@ -20,7 +20,7 @@ TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core openss
 RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
 
 .DEFAULT_GOAL := help
-.PHONY: help run test lint fmt bench clean messages coverage
+.PHONY: help run test lint fmt bench clean messages coverage replicate restore
 
 help: ## List the targets
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-6s %s\n", $$1, $$2}'
@@ -35,6 +35,10 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/activate
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/activate
 	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(VENV)/.installed $(VENV)/.installed-replica $@
+
+$(VENV)/.installed-replica: pyproject.toml | $(BIN)/activate
+	$(BIN)/pip install --quiet -e '.[replica]'
 	touch $(VENV)/.installed $@
 
 # Installs the Debian packages $(1) that are missing when this is Debian or Ubuntu, as root, with
@@ -69,6 +73,40 @@ run: $(VENV)/.installed $(COMPILED) ## Serve the app on all interfaces (HOST, PO
 	$(call install_debs,$(RUN_DEBS),The score pad serves anyway: only the printed PDF needs them.)
 	@mkdir -p instance
 	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT)
+
+# The continuous copy of the database off the machine (docs/hosting.md, "A copy off the
+# machine"). REPLICA is a folder (on another disk or mount) or an sftp:// or s3:// address;
+# LITESTREAM_CONFIG a configuration of your own instead (an SFTP key, an S3 store's endpoint).
+DATABASE ?= $(or $(SCOREKEEPER_DATABASE),$(CURDIR)/instance/scorekeeper.sqlite)
+REPLICA ?=
+LITESTREAM_CONFIG ?= litestream.yml
+LITESTREAM = SCOREKEEPER_DATABASE='$(abspath $(DATABASE))' \
+	SCOREKEEPER_REPLICA='$(if $(filter /%,$(REPLICA)),file://$(REPLICA),$(REPLICA))' \
+	$(BIN)/litestream
+# A configuration of your own (LITESTREAM_CONFIG) names its replica itself.
+define need_replica
+	@if [ -z '$(REPLICA)' ] && [ '$(LITESTREAM_CONFIG)' = litestream.yml ]; then \
+	  echo 'Say where the copy is: make $@ REPLICA=/mnt/backup/scorekeeper (a folder on another'; \
+	  echo 'disk, or an sftp:// or s3:// address; docs/hosting.md, "A copy off the machine").'; \
+	  exit 2; fi
+endef
+
+replicate: $(VENV)/.installed-replica ## Copy the database off the machine as it changes (REPLICA=...)
+	$(need_replica)
+	@mkdir -p '$(dir $(abspath $(DATABASE)))'
+	$(LITESTREAM) replicate -config '$(LITESTREAM_CONFIG)'
+
+restore: $(VENV)/.installed-replica ## Bring the database back from REPLICA (server stopped)
+	$(need_replica)
+	@if [ -e '$(DATABASE)' ]; then \
+	  echo 'A database is already at $(DATABASE): stop the server and move it (with its -wal and'; \
+	  echo '-shm files) away first, or restore elsewhere with DATABASE=/some/other/file.sqlite.'; \
+	  exit 2; fi
+	@mkdir -p '$(dir $(abspath $(DATABASE)))'
+	$(LITESTREAM) restore -config '$(LITESTREAM_CONFIG)' -integrity-check full \
+	  -o '$(abspath $(DATABASE))' '$(abspath $(DATABASE))'
+	@echo 'Restored $(DATABASE); it passed SQLite'"'"'s integrity check. Start the server (make run),'
+	@echo 'then the copy (make replicate REPLICA=...) again.'
 
 # axe-core for the accessibility checks of the browser tests: loaded into the page by Playwright
 # only, never served by the app; fetched once from the npm registry, kept out of git.

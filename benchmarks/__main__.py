@@ -22,6 +22,7 @@ from benchmarks import (
     growth,
     hotspots,
     pdf_bench,
+    replica_bench,
     report,
     slow_bench,
     start,
@@ -81,6 +82,7 @@ def main(argv: list[str] | None = None) -> None:
         "start": lambda: start.run(repeats=1 if args.quick else 3),
         "watchers": lambda: watchers.run(seconds=5 if args.quick else 20),
         "slow": lambda: slow_bench.run(visitors=3 if args.quick else 5),
+        "replica": lambda: replica_bench.run(kills=2 if args.quick else 5),
         "load": lambda: load_test(*((3, 8) if args.quick else (10, 24))),
         "hotspots": lambda: hotspots.run(count=30 if args.quick else 100),
     }

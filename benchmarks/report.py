@@ -566,6 +566,33 @@ def slow(results: Results) -> list[str]:
     return lines
 
 
+def replica(results: Results) -> list[str]:
+    """What a lost machine costs with the continuous copy (docs/hosting.md)."""
+    section = results.get("replica", {})
+    lines = ["## 9. A lost machine, restored from its copy", ""]
+    if failed := _failed(section):
+        return lines + failed
+    rows = [
+        [str(number), _n(run["acknowledged"]), _n(run["lost"]), _n(run["window_s"], 2)]
+        for number, run in enumerate(section["runs"], 1)
+    ]
+    lines += [
+        "`benchmarks/replica_bench.py`: the real server takes rounds from 4 client threads as "
+        f"fast as it answers them (about {_n(section['rounds_per_s'])} rounds/s) while "
+        "`make replicate` copies the database to a folder; at a random moment both are killed "
+        "with SIGKILL, the database is deleted and `make restore` brings it back. Lost: rounds "
+        "acknowledged but missing after the restore; window: from the oldest lost round's "
+        "answer to the kill.",
+        "",
+        *_table(["Kill", "Rounds acknowledged", "Lost", "Window (s)"], rows),
+        "",
+        f"Loss window: median {_n(section['window_median_s'], 2)} s, at most "
+        f"{_n(section['window_max_s'], 2)} s, with a sync interval of "
+        f"{_n(section['sync_interval_s'], 0)} s.",
+    ]
+    return lines
+
+
 def load(results: Results) -> list[str]:
     section = results.get("load")
     lines = ["## Load test (`benchmarks/load.py`)", ""]
@@ -671,6 +698,7 @@ def render(results: Results) -> str:
         start(results),
         watchers(results),
         slow(results),
+        replica(results),
         load(results),
         hotspots(results),
         [CHANGES.rstrip()],

@@ -9,6 +9,7 @@ from __future__ import annotations
 import http.client
 import sqlite3
 import threading
+import time
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +33,7 @@ class Tracked:
     record: GameRecord
     rng: Random
     acknowledged: list[dict[str, Any]] = field(default_factory=list)
+    acknowledged_at: list[float] = field(default_factory=list)  # time.monotonic() of each
     in_flight: dict[str, Any] | None = None
 
 
@@ -72,12 +74,14 @@ class Players:
         self.failures: list[str] = []
         self.lost: list[str] = []
         self.lock = threading.Lock()
+        self.started = 0.0
         self.threads = [
             threading.Thread(target=self._play, args=(games[n::threads],), daemon=True)
             for n in range(threads)
         ]
 
     def start(self) -> None:
+        self.started = time.monotonic()
         for thread in self.threads:
             thread.start()
 
@@ -125,6 +129,7 @@ class Players:
             self.failures.append(f"{status} {answer}")
             return False
         tracked.acknowledged.append(tracked.in_flight)
+        tracked.acknowledged_at.append(time.monotonic())
         tracked.in_flight = None
         tracked.record = game.add_round(tracked.record, played)
         return True
