@@ -4,6 +4,7 @@ and apps that several test files start from."""
 from __future__ import annotations
 
 import shutil
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +20,13 @@ from tests.support.apps import make_app
 from tests.support.server import Server, running
 
 profiles.register()
+
+# A shell without job control starts a command put in the background (`make test &`, a CI step
+# run that way) with Ctrl-C ignored, and every server a test starts would inherit that: stopping
+# it the way Ctrl-C does would wait 10 s for nothing, then fall back to SIGTERM. The tests' own
+# process takes Ctrl-C again, so the servers it starts do too.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session")
