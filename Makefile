@@ -26,20 +26,30 @@ help: ## List the targets
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-6s %s\n", $$1, $$2}'
 
 $(BIN)/activate:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
+	@echo "Making a Python environment for the pad in $(VENV)/ (once)..."
+	@$(PYTHON) -m venv $(VENV)
+	@$(BIN)/pip install --quiet --upgrade pip
+
+# pip stays quiet, with a line before and after, since the first install takes a minute or more.
+# setuptools' note on editable installs ("be careful with folders ... with the same name as your
+# package") is for packagers, not for anyone running the pad: left out.
+define pip_install
+	@echo "Installing $(2) into $(VENV)/ (the first time, or after pyproject.toml changed; about a minute)..."
+	@start=$$(date +%s); PYTHONWARNINGS='ignore:Editable installation' $(BIN)/pip install --quiet -e '.$(1)' \
+	  && echo "  Installed in $$(( $$(date +%s) - start )) s."
+endef
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/activate
-	$(BIN)/pip install --quiet -e .
-	touch $@
+	$(call pip_install,,the pad's Python packages)
+	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/activate
-	$(BIN)/pip install --quiet -e '.[test]'
-	touch $(VENV)/.installed $(VENV)/.installed-replica $@
+	$(call pip_install,[test],the pad's Python packages and what the tests need)
+	@touch $(VENV)/.installed $(VENV)/.installed-replica $@
 
 $(VENV)/.installed-replica: pyproject.toml | $(BIN)/activate
-	$(BIN)/pip install --quiet -e '.[replica]'
-	touch $(VENV)/.installed $@
+	$(call pip_install,[replica],the pad's Python packages and Litestream)
+	@touch $(VENV)/.installed $@
 
 # Installs the Debian packages $(1) that are missing when this is Debian or Ubuntu, as root, with
 # apt-get; otherwise says which are missing and what they are for ($(2)) and goes on.

@@ -4,7 +4,7 @@
 
 // Keep the screen on while a game is being kept (body.keep-awake, gone at game over). The Wake
 // Lock API exists only in a secure context (HTTPS, localhost); on a plain-HTTP table network
-// NoSleep.js (static/vendor/nosleep, see README) plays a tiny muted looping video instead, which
+// NoSleep.js (static/vendor/nosleep, see docs/libraries.md) plays a tiny muted looping video instead, which
 // a browser may start only after a tap: every tap tries again until it plays. The page names it
 // in <body data-nosleep>, fetched only where Wake Lock is missing, as soon as the page loads.
 // Let go when the page is hidden or the game ends; <html data-awake> says which holds it.

@@ -20,7 +20,7 @@ from scorekeeper.core import game
 from scorekeeper.core.rules import Variants
 from tests.plays import NAMES
 from tests.support.client import Client
-from tests.support.server import PROJECT_ROOT, Process, server_env
+from tests.support.server import PROJECT_ROOT, Process, run_make, server_env
 from tests.traffic import Tracked
 
 LITESTREAM = Path(sys.executable).parent / "litestream"
@@ -84,19 +84,6 @@ class Replicator:
     def restore(self) -> subprocess.CompletedProcess[str]:
         """``make restore``: the database brought back from the replica, as documented."""
         return run_make(*self.make("restore")[2:])
-
-
-def run_make(*arguments: str) -> subprocess.CompletedProcess[str]:
-    """``make -s`` with ``arguments`` in the project, as an operator types it."""
-    return subprocess.run(
-        ["make", "-s", *arguments],
-        cwd=PROJECT_ROOT,
-        env=server_env(),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
 
 
 def lose_the_machine(database: Path) -> None:

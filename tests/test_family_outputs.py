@@ -199,6 +199,20 @@ def test_the_games_pdfs_print_in_every_language(
 # --- CSV, the record file and the API ----------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("key", "prefix"), [("skull_king", "skull-king-"), ("oh_hell", "oh-hell-")]
+)
+def test_every_download_is_named_after_the_game(
+    app: Flask, client: FlaskClient, key: str, prefix: str
+) -> None:
+    game_id = stored(app, key)
+    for path in ("sheet.pdf", "export.csv", "export.json"):
+        disposition = client.get(f"/games/{game_id}/{path}").headers["Content-Disposition"]
+        assert disposition.startswith(f'attachment; filename="{prefix}'), (path, disposition)
+    blank = client.get(f"/sheets/blank.pdf?game={key}&players=4").headers["Content-Disposition"]
+    assert blank == f'attachment; filename="{prefix}blank-4.pdf"'
+
+
 @pytest.mark.parametrize("key", GAMES)
 def test_the_csv_has_every_score_and_total(app: Flask, client: FlaskClient, key: str) -> None:
     _make, players, scores, totals = GAMES[key]

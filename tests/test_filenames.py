@@ -17,11 +17,13 @@ from scorekeeper.render import filenames
     ],
 )
 def test_download_name(players: tuple[str, ...], name: str) -> None:
-    assert filenames.download_name(players, "2026-11-29", "pdf") == name
+    assert filenames.download_name("wizard", players, "2026-11-29", "pdf") == name
 
 
 def test_many_long_names_are_cut_at_a_name() -> None:
-    name = filenames.download_name([f"Player{seat}" * 3 for seat in range(8)], "2026-11-29", "csv")
+    name = filenames.download_name(
+        "wizard", [f"Player{seat}" * 3 for seat in range(8)], "2026-11-29", "csv"
+    )
     assert name.endswith("-player0player0player0-player1player1player1.csv")
     assert len(name) <= len("wizard-2026-11-29-.csv") + filenames.MAX_NAMES_LENGTH
 

@@ -119,7 +119,10 @@ def test_a_group_moves_to_another_server_in_one_file(app: Flask, client: FlaskCl
         client.post(f"/api/groups/{group_id}/games", json=game_json(seed), headers=bearer(token))
     client.post(f"/api/groups/{group_id}/games", json=game_json(7, rounds=3), headers=bearer(token))
     exported = client.get(f"/groups/{group_id}/export.json")
-    assert exported.status_code == 200 and "attachment" in exported.headers["Content-Disposition"]
+    assert exported.status_code == 200
+    # Named after the group, which may play every game of the family.
+    disposition = exported.headers["Content-Disposition"]
+    assert disposition.startswith('attachment; filename="friday-club-20'), disposition
     data = json.loads(exported.data)
     assert data["format"] == "wizard-scorekeeper-group/1" and len(data["games"]) == 4
 

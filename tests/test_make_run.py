@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import time
 from pathlib import Path
 
 from scorekeeper.web import addresses
 from tests.support.client import Client
 from tests.support.ports import HOST, free_port
-from tests.support.server import Process, server_env
+from tests.support.server import Process, run_make, server_env
 
 
 def _make_run(tmp_path: Path, **env: str) -> tuple[list[str], int, str]:
@@ -73,3 +74,43 @@ def test_make_run_serves_without_apt_get_and_names_what_is_missing(tmp_path: Pat
     assert "serves anyway" in text
     assert "Installing" not in text
     assert os.environ["PATH"] != str(bin_dir)
+
+
+# What setuptools says, as a Python warning, on every editable install (its text as of 2026).
+SETUPTOOLS_NOTE = """
+import sys, warnings
+
+class BuildBackendWarning(UserWarning):
+    pass
+
+warnings.warn(
+    "Editable installation.\\n!!\\n\\n    ****\\n    Please be careful with folders in your "
+    "working directory with the same\\n    name as your package as they may take precedence "
+    "during imports.\\n    ****\\n\\n!!",
+    BuildBackendWarning,
+)
+print("pip", *sys.argv[1:])
+"""
+
+
+def test_the_first_install_says_what_it_does_and_no_packagers_note(tmp_path: Path) -> None:
+    """`make run`'s first install: a line saying what it installs and about how long it takes,
+    then how long it took; setuptools' note for packagers is left out. pip is a stand-in that
+    says what setuptools says, so nothing is downloaded."""
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "bin" / "activate").touch()
+    pip = venv / "bin" / "pip"
+    pip.write_text(f"#!{sys.executable}\n{SETUPTOOLS_NOTE}")
+    pip.chmod(0o755)
+    result = run_make(f"VENV={venv}", f"{venv}/.installed")
+    printed = result.stdout + result.stderr
+    assert result.returncode == 0, printed
+    lines = printed.splitlines()
+    assert lines[0] == (
+        f"Installing the pad's Python packages into {venv}/ (the first time, or after "
+        "pyproject.toml changed; about a minute)..."
+    )
+    assert lines[-1].startswith("  Installed in ") and lines[-1].endswith(" s.")
+    assert "careful" not in printed and "Warning" not in printed, printed
+    assert (venv / ".installed").exists()

@@ -1,8 +1,8 @@
 """The examples in the docstrings of the pure modules are rules too: they must hold.
 
 A module is pure when neither it nor anything of the pad it imports imports Flask or the
-database (README: the rules engine is pure Python). The pure modules are found by reading their
-imports, so a new one is checked without being listed here.
+database (docs/code-layout.md: the rules engine is pure Python). The pure modules are found by
+reading their imports, so a new one is checked without being listed here.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ NOT_PURE = {
     "werkzeug",
     "wtforms",
 }
-# The rules engine (README's code map): these must be found pure.
+# The rules engine (the code map, docs/code-layout.md): these must be found pure.
 ENGINE = {
     f"scorekeeper.core.{name}"
     for name in ("rules", "game", "sheet", "variants", "refusals", "stats", "group_record")

@@ -23,9 +23,8 @@ from tests.replica import (
     Replicator,
     create_group_games,
     lose_the_machine,
-    run_make,
 )
-from tests.support.server import PROJECT_ROOT, Server, server_env
+from tests.support.server import PROJECT_ROOT, Server, run_make, server_env
 from tests.traffic import Players, acknowledged, check_database, create_games, stored_rounds
 
 GAMES = 8

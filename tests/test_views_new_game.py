@@ -138,6 +138,14 @@ def test_the_dealer_list_offers_the_named_seats(client: FlaskClient) -> None:
     assert "one of the players" in one(page, "#error-first_dealer").get_text()
 
 
+def test_the_dealer_list_offers_only_the_seats_of_the_game(client: FlaskClient) -> None:
+    """Oh Hell is for 3 to 7 players: no eighth seat to deal from."""
+    assert dealer_list(soup(client.get("/games/new?game=oh_hell"))) == [
+        "Draw at random",
+        *(f"Seat {n}" for n in range(1, 8)),
+    ]
+
+
 def test_options_are_folded_under_headings_that_say_the_choice(client: FlaskClient) -> None:
     page = soup(client.get("/games/new"))
     folds = page.select("details.fold")

@@ -5,7 +5,7 @@ build (:func:`scorekeeper.core.sheet.build`): scores, totals, winners and whethe
 never worked out here, only counted. The group page, the player pages, the season PDF and the
 API all render the one :class:`GroupStats` this module returns.
 
-Decisions (README, "Decisions a player would notice"):
+Decisions (docs/decisions.md, "Statistics"):
 
 - Only **finished** games count; a game still being played changes nothing until its last round.
 - A player is the same player across games when the **normalised name** is the same

@@ -1,7 +1,10 @@
-"""File names for downloads that say what they are: ``wizard-2026-11-29-tom-dick-mary.pdf``.
+"""File names for downloads that say what they are: ``wizard-2026-11-29-tom-dick-mary.pdf``,
+``skull-king-2026-11-29-ana-ben-eva.pdf``: the game played first, so a game's files line up in a
+downloads folder and nobody opens a Skull King sheet named after Wizard.
 
-Shared by every export (PDF, CSV, JSON) so a game's files line up in a downloads folder. Pure:
-:func:`content_disposition` only builds the header value, a view sets it.
+Shared by every export (PDF, CSV, JSON). A group's files are named after the group (it may
+play every game). Pure: :func:`content_disposition` only builds the header value, a view sets
+it.
 """
 
 from __future__ import annotations
@@ -11,7 +14,6 @@ import unicodedata
 from collections.abc import Sequence
 from urllib.parse import quote
 
-PREFIX = "wizard"
 MAX_NAMES_LENGTH = 60  # characters of player names kept in a file name
 
 
@@ -31,24 +33,27 @@ def names_slug(players: Sequence[str]) -> str:
     return "-".join(kept)
 
 
-def download_name(players: Sequence[str], day: str, ext: str) -> str:
-    """The file name of a game's export: prefix, the day it started, its players, ``ext``.
+def download_name(game: str, players: Sequence[str], day: str, ext: str) -> str:
+    """The file name of a game's export: the game, the day it started, its players, ``ext``.
 
-    >>> download_name(("Tom", "Dick", "Mary Ann"), "2026-11-29", "pdf")
+    >>> download_name("wizard", ("Tom", "Dick", "Mary Ann"), "2026-11-29", "pdf")
     'wizard-2026-11-29-tom-dick-mary-ann.pdf'
+    >>> download_name("skull_king", ("Ana", "Ben", "Eva"), "2026-11-29", "csv")
+    'skull-king-2026-11-29-ana-ben-eva.csv'
 
     Names in other scripts are kept (``wizard-…-γιώργος.pdf``); :func:`content_disposition`
     adds the ASCII fallback that old clients need.
     """
-    return name_from(players, ext, day=day)
+    return name_from(players, ext, day=day, game=game)
 
 
-def name_from(words: Sequence[str], ext: str, day: str = "") -> str:
-    """A file name from ``words``: ``name_from(["blank", "4"], "pdf")`` is ``wizard-blank-4.pdf``.
+def name_from(words: Sequence[str], ext: str, day: str = "", game: str = "") -> str:
+    """A file name from ``words``, after the ``game`` when there is one:
+    ``name_from(["blank", "4"], "pdf", game="oh_hell")`` is ``oh-hell-blank-4.pdf``.
 
     ``day`` (YYYY-MM-DD) goes first when given; words are slugged and cut like player names.
     """
-    parts = [PREFIX, slug(day), names_slug(words)]
+    parts = [slug(game), slug(day), names_slug(words)]
     return "-".join(part for part in parts if part) + f".{ext}"
 
 

@@ -63,7 +63,7 @@ def import_game() -> WerkzeugResponse:
 
 
 def _filename(stored: StoredGame, ext: str) -> str:
-    return filenames.download_name(stored.record.players, stored.day, ext)
+    return filenames.download_name(stored.record.game, stored.record.players, stored.day, ext)
 
 
 def _download(text: str, mimetype: str, name: str) -> Response:

@@ -396,7 +396,7 @@ def season_pdf(group_id: str) -> Response:
     figures = group_stats(stored, filters)
     key = ("season", heavy.version(stored, stamps), filters, str(get_locale()))
     day = (stamps[-1].created_at if stamps else stored.created_at)[:10]
-    filename = filenames.name_from([stored.name, day], "pdf")
+    filename = filenames.name_from([stored.name, day], "pdf", game=figures.game)
 
     def render() -> str:
         svg = totals_chart(figures, 700, 300, "DejaVu Sans, sans-serif")

@@ -56,7 +56,7 @@ def game_sheet(game_id: str) -> Response:
     stored = access.load_or_404(GAME, game_id)
     paper = _paper()
     key = (stored.stamp, paper, str(get_locale()))
-    filename = filenames.download_name(stored.record.players, stored.day, "pdf")
+    filename = filenames.download_name(stored.record.game, stored.record.players, stored.day, "pdf")
     day = stored.day
     return _pdf_response(
         "game",
@@ -90,7 +90,7 @@ def blank_sheet() -> Response:
     deck = _deck(request.args.get("deck", "classic"), players)
     names = _names(players)
     key = (names, paper, length.value, deck.value, str(get_locale()))
-    filename = filenames.name_from(["blank", str(players), *names], "pdf")
+    filename = filenames.name_from(["blank", str(players), *names], "pdf", game=played)
     return _pdf_response(
         "blank",
         key,
@@ -126,7 +126,7 @@ def _blank_of(declared: Declaration[Any, Any], players: int, paper: str) -> Resp
     names = _names(players)
     plain = tuple(sorted(declared.to_plain(chosen).items()))
     key = (names, paper, declared.key, plain, str(get_locale()))
-    filename = filenames.name_from(["blank", declared.key, str(players), *names], "pdf")
+    filename = filenames.name_from(["blank", str(players), *names], "pdf", game=declared.key)
     return _pdf_response(
         "blank",
         key,

@@ -38,6 +38,19 @@ def server_env(instance: Path | None = None) -> dict[str, str]:
     return env
 
 
+def run_make(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """``make -s`` with ``arguments`` in the project, as an operator types it."""
+    return subprocess.run(
+        ["make", "-s", *arguments],
+        cwd=PROJECT_ROOT,
+        env=server_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
 class Process:
     """A command run from the project folder in its own process group, output to ``log``."""
 

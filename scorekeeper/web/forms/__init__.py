@@ -169,13 +169,17 @@ class NewGameForm(OnceForm):
             if seat >= self.SEATS_SHOWN
         )
 
-    def dealer_options(self) -> list[tuple[str, str]]:
+    def dealer_options(self, seats: int = rules.MAX_PLAYERS) -> list[tuple[str, str]]:
         """The first-dealer list as the page offers it, (value, label): a draw, then each seat
-        that has a name, by that name. Before any name is typed every seat is offered by its
-        number (the page's script narrows the list as names are typed; without it the server
-        refuses an empty seat). A seat chosen but left empty stays, so the refusal under the
-        list shows the choice it refuses."""
-        offered = [(str(choice.value), str(choice.label)) for choice in self.first_dealer.choices]
+        that has a name, by that name. Before any name is typed every seat of the game's
+        ``seats`` is offered by its number (the page's script narrows the list as names are
+        typed; without it the server refuses an empty seat). A seat chosen but left empty
+        stays, so the refusal under the list shows the choice it refuses."""
+        offered = [
+            (str(choice.value), str(choice.label))
+            for choice in self.first_dealer.choices
+            if choice.value == "random" or int(choice.value) < seats
+        ]
         named = {
             str(seat): rules.normalise_name(entry.data)
             for seat, entry in enumerate(self.players.entries)
