@@ -13,10 +13,15 @@ does).
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 
+from scorekeeper.core import game, record, sheet
+from scorekeeper.core.rules import Length, Variants
+from tests import plays
 from tests.browser import flows
 from tests.browser.flows import NewContext
 from tests.browser.test_words_whole import broken, start
@@ -94,3 +99,42 @@ def test_long_names_wrap_between_words(new_context: NewContext) -> None:
     assert problems == [], "\n".join(problems)
     # The names do wrap: the test saw lines start, and each at a word.
     assert all(count >= 2 for count in lines.values()), lines
+
+
+ENDED_NAMES = (
+    "Müller-Lüdenscheidt",
+    "Konstantinopoulos",
+    "Ζωή-Παπαδοπούλου",
+    "Maximilian-Alexander",
+    "Bartholomew",
+    "Anastasia",
+    "Ivo",
+    "Eve",
+)
+
+
+@pytest.mark.parametrize("players", [4, 8])
+def test_the_table_display_at_the_games_end_shows_every_name_whole(
+    new_context: NewContext, players: int
+) -> None:
+    """The game is over: the standings take the screen, and no name breaks inside a word
+    (a tablet, and a phone on its side, in German); eight players still fit one screen."""
+    rng = Random(players)
+    played = game.new_game(ENDED_NAMES[:players], 0, Variants(length=Length.FIVE_ROUNDS))
+    while not played.finished:
+        played = game.add_round(played, plays.legal_round(played, rng))
+    body = record.to_record(sheet.build(played))
+    for size in ({"width": 1024, "height": 600}, {"width": 844, "height": 390}):
+        context = new_context(viewport=size, extra_http_headers={"Accept-Language": "de"})
+        page = context.new_page()
+        answer = page.request.post("/api/games", data=body)
+        assert answer.status == 201, answer.text()
+        page.goto(f"/games/{answer.json()['id']}/display")
+        assert page.locator("#display-round").inner_text() == "Spiel vorbei"
+        names: list[dict[str, Any]] = page.evaluate(_LINES, ".standings .name")
+        assert len(names) == players
+        assert [name["lines"] for name in names] == [1] * players, (size, names)
+        last = page.locator(".standings li").last.bounding_box()
+        assert last is not None and last["y"] + last["height"] <= size["height"], size
+        width = page.locator(".standings").bounding_box()
+        assert width is not None and width["width"] > size["width"] * 0.8, size

@@ -1,0 +1,433 @@
+"""A test of the words that keeps fixed mistakes from coming back.
+
+Per language, the forms that the glossaries or a native review ruled out: the shared glossary
+(GLOSSARY.md), the family glossary (docs/glossary-family.md), the first review of the catalogues
+(reviews/translations.md) and the review of the messages added since
+(reviews/translations-new-messages.md). Each rule names the entry it enforces and the form to
+write instead, so a failure says what to change and why. A rule may look only at the messages
+whose English speaks of a thing (about) or leave some out (unless): "Ajustes" is right for
+Settings and wrong for Adjustments.
+"""
+
+# The Greek words are what this file is about: their letters are not Latin look-alikes by mistake.
+# ruff: noqa: RUF001, RUF003
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po
+
+from scorekeeper.paths import TRANSLATIONS
+
+GLOSSARY = "GLOSSARY.md"
+FAMILY = "docs/glossary-family.md"
+FIRST = "reviews/translations.md"
+NEW = "reviews/translations-new-messages.md"
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    label: str
+    wrong: re.Pattern[str]
+    why: str
+    about: re.Pattern[str] | None = None
+    unless: re.Pattern[str] | None = None
+
+    @property
+    def name(self) -> str:
+        return f"{self.code}-{self.label}"
+
+
+def rule(
+    code: str,
+    label: str,
+    wrong: str,
+    why: str,
+    about: str | None = None,
+    *,
+    unless: str | None = None,
+    case: bool = False,
+) -> Rule:
+    """A form ruled out in one language: in every message, or only in those whose English
+    matches about and does not match unless."""
+    return Rule(
+        code,
+        label,
+        re.compile(wrong, 0 if case else re.IGNORECASE),
+        why,
+        re.compile(about, re.IGNORECASE) if about is not None else None,
+        re.compile(unless, re.IGNORECASE) if unless is not None else None,
+    )
+
+
+# A Greek article, alone or with its preposition: "του/της", "ο/η", "στον/στην" mark both
+# genders with a slash.
+ARTICLE = r"(?:σ?τ(?:ο|ου|ον|ην|η|ης)|ο|η)"
+
+RULES = [
+    # Spanish (es): apuesta is the bid (GLOSSARY.md 'bid (noun)'); see also the count test below.
+    rule(
+        "es",
+        "stake-is-not-apuesta",
+        r"apuest\w* de \d+ (?:puntos )?por carta",
+        f"{NEW} §es, error 'apuesta used for the wager or stake': a stake of points per card "
+        "dealt is not a bid (write 'se juegan 10 por carta repartida')",
+        about=r"\bstake",
+    ),
+    rule(
+        "es",
+        "ajustes-is-settings",
+        r"\bAjustes\b(?! de puntos)",
+        f"'Ajustes' is Settings (both are printed on the blank pad): {NEW} §es, error 'Ajustes for "
+        "Adjustments' (write 'Ajustes de puntos')",
+        about=r"\badjustment",
+        case=True,
+    ),
+    rule(
+        "es",
+        "bonus-not-bonificacion",
+        r"bonificaci",
+        f"{FAMILY}, 'bonus': es 'bonus', the word of the table, the column and the sheet; {NEW} "
+        "§es, style 'bonificación(es) beside bonus' (write 'bonus')",
+    ),
+    rule(
+        "es",
+        "puntua-contra",
+        r"puntúa contra",
+        f"{NEW} §es, style 'puntúa contra una apuesta de', a calque (write 'se puntúa con')",
+    ),
+    # Portuguese (pt)
+    rule(
+        "pt",
+        "aposta-is-the-wager",
+        r"\baposta",
+        f"{GLOSSARY}, 'bid (noun)': pt previsão; aposta is Rascal's wager only: {NEW} §pt, error "
+        "'aposta for the bid' (write 'previsão')",
+        unless=r"\bwager|\bstake",
+    ),
+    rule(
+        "pt",
+        "pad-is-folha",
+        r"\bbloco\b",
+        f"{GLOSSARY}, 'score sheet / pad': pt folha de pontuação; {NEW} §pt, style 'bloco for "
+        "the pad' (write 'a folha')",
+    ),
+    rule(
+        "pt",
+        "settings-is-opcoes",
+        r"Configuraç",
+        f"{NEW} §pt, style 'Opções beside Configurações: for Settings' (write 'Opções')",
+        about=r"\bsettings?\b",
+    ),
+    # Italian (it)
+    rule(
+        "it",
+        "hook-old-wording",
+        r"far (?:tornare|sommare)",
+        f"{FIRST} (it, the Canadian rule) and {NEW} §it, style, 3 entries: the hook's old "
+        "wording (write 'far sì che il totale delle dichiarazioni sia uguale al numero di …')",
+    ),
+    rule(
+        "it",
+        "prese-sommano",
+        r"\bsommano\b",
+        f"{NEW} §it, style 'le prese sommano' (write 'il totale delle prese è …')",
+    ),
+    rule(
+        "it",
+        "presa-centrata",
+        r"\bpresa vale \d+, centrata",
+        f"{NEW} §it, error: 'centrata' agrees with 'presa', so the trick is 'met' (write 'che la "
+        "dichiarazione sia centrata o no')",
+    ),
+    # French (fr)
+    rule(
+        "fr",
+        "hook-old-wording",
+        r"faire égaler",
+        f"{FIRST} (fr, the Canadian rule, #490) and {NEW} §fr, errors: the hook's old wording "
+        "(write 'faire en sorte que le total des annonces égale le nombre de plis')",
+    ),
+    rule(
+        "fr",
+        "pad-is-bloc",
+        r"\bla feuille\b",
+        f"{GLOSSARY}, 'score sheet / pad': fr bloc de score [F1, F3, F4]; {NEW} §fr, style 'la "
+        "feuille for the pad' (write 'le bloc')",
+        about=r"\bpad\b",
+        unless=r"\bsheet",
+    ),
+    rule(
+        "fr",
+        "bid-met-is-exacte",
+        r"réussie exactement|soit réussie ou non",
+        f"{FAMILY}, 'bid met': fr exacte; {NEW} §fr, style 'annonce réussie exactement' (write "
+        "'une annonce exacte', 'que l'annonce soit exacte ou non')",
+    ),
+    rule(
+        "fr",
+        "puis-retour",
+        r"\bpuis retour\b",
+        f"{NEW} §fr, style 'puis retour' (write 'puis on remonte')",
+    ),
+    rule("fr", "de-soi-meme", r"de soi-même", f"{NEW} §fr, style 'Ce sera envoyé de soi-même'"),
+    rule(
+        "fr",
+        "most-cards",
+        r"Le plus de cartes qu",
+        f"{NEW} §fr, error (write 'Nombre maximal de cartes par manche')",
+    ),
+    # German (de)
+    rule(
+        "de",
+        "zero-bid-loses-once",
+        r"mit jedem Stich",
+        f"{NEW} §de, blocker: a zero bid loses 10 per card dealt once, as soon as any trick is "
+        "taken, not with each trick (write 'sobald du auch nur einen Stich machst')",
+        about=r"\bzero\b",
+    ),
+    rule(
+        "de",
+        "daneben-as-subject",
+        r"(?:^|[;,]\s*)daneben (?:bringt|kostet)",
+        f"{FAMILY}, 'bid met / missed': de getroffen/verfehlt; {NEW} §de, style 'daneben as a "
+        "subject' (write 'eine verfehlte Ansage')",
+    ),
+    rule(
+        "de",
+        "deck-is-kartenspiel",
+        r"Klassisches Spiel\b",
+        f"{NEW} §de, error: Spiel is the game, the deck is Kartenspiel (write 'Klassisches "
+        "Kartenspiel')",
+        case=True,
+    ),
+    rule(
+        "de",
+        "blatt-in-hand-texts",
+        r"\bBlatt\b",
+        f"{GLOSSARY}, 'hand (cards held)': Handkarten, 'auf der Hand'; {NEW} §de, style 'Blatt "
+        "used for the hand' and 'for the deck' (write 'Hand', 'Kartenspiel')",
+        about=r"\bhand\b",
+        case=True,
+    ),
+    # Greek (el)
+    rule(
+        "el",
+        "tin-mpaza",
+        r"(?<!\w)σ?τη μπ",
+        f"{GLOSSARY}, 'trick': η μπάζα; before μπ the article keeps its ν ({FIRST} el #3-5, "
+        f"{NEW} §el): 'τη μπάζα' is wrong, write 'την μπάζα', 'την Μπάλα', 'στην μπάζα'",
+    ),
+    rule(
+        "el",
+        "slash-article",
+        rf"(?<!\w){ARTICLE}/{ARTICLE}(?!\w)",
+        f"{FIRST} el, the slash articles (15 entries), and {NEW} §el: no article before a name "
+        "(write 'Label: %(name)s')",
+    ),
+    rule(
+        "el",
+        "polite-imperative",
+        r"(?<!\w)(?:πάτα|πάτησε|τράβα|γράψε|διάλεξε|επίλεξε|δώσε|βάλε|γράψεις|πατήσεις)(?!\w)",
+        f"{GLOSSARY} §6, el: the polite εσείς ('Πατήστε'); {FIRST} el, register ('Τράβα ένα "
+        f"φύλλο') and {NEW} §el, error 'πάτα … για να γράψεις' (write 'πατήστε … καταχωρίστε')",
+    ),
+    rule(
+        "el",
+        "athroizoun-calque",
+        r"αθροίζ",
+        f"{FIRST} el #15 and {NEW} §el, style: the calque 'οι μπάζες αθροίζουν' (write 'Το "
+        "άθροισμα των μπαζών είναι …')",
+    ),
+    rule("el", "tes-is-tis", r"(?<!\w)τες(?!\w)", f"{NEW} §el, error 'επιλέξτε τες' (write 'τις')"),
+    rule(
+        "el",
+        "bid-is-provlepsi",
+        r"(?<!\w)δήλωσ(?:η|ης)(?!\w)",
+        f"{GLOSSARY}, 'bid (noun)': el πρόβλεψη; {NEW} §el, error 'ποτέ στη δήλωση'",
+        about=r"\bbid",
+    ),
+    rule(
+        "el",
+        "adjust-is-not-correct",
+        r"διορθ",
+        f"the msgid's translator comment (another word than for correcting a round, 'Διόρθωση "
+        f"του γύρου') and {NEW} §el, error 'adjusted → διορθωμένο' (write 'με προσαρμογή')",
+        about=r"\badjust",
+    ),
+    rule(
+        "el",
+        "pad-is-not-block",
+        r"μπλοκ",
+        f"{GLOSSARY}, decisions ('sheet' is not 'φύλλο') and {NEW} §el, style 'το μπλοκ for the "
+        "pad' (write 'η εφαρμογή' or 'το φύλλο βαθμολογίας')",
+    ),
+    rule(
+        "el",
+        "card-is-fyllo",
+        r"κάρτ",
+        f"{GLOSSARY}, decisions: φύλλο is the card; {NEW} §el, style 'κάρτα in the anniversary-"
+        "deck strings' (write 'φύλλο')",
+    ),
+    rule(
+        "el",
+        "turned-up-is-gyrizei",
+        r"ανοιγμέν",
+        f"{NEW} §el, style 'Ανοιγμένη/ος ως ατού': ανοίγει is 'leads' on the same rules page "
+        "(write 'Αν γυρίσει ως ατού')",
+    ),
+    rule(
+        "el",
+        "double-colon",
+        r": %\(name\)s: ",
+        f"{NEW} §el, style 'double colon' (write '%(name)s: πρόβλεψη %(bid)s')",
+    ),
+    # Croatian (hr)
+    rule(
+        "hr",
+        "igra-od",
+        r"\bigra(?:ju)? (?:od )?(?:%\(\w+\)s|\d+) do\b",
+        f"{FIRST} hr #11 and {NEW} §hr, error 'igra od … igrača' reads 'the game plays' (write "
+        "'se igra s 3 do 6 igrača', 'igraju se s 3 do 6 igrača')",
+    ),
+    rule(
+        "hr",
+        "wager-is-ulaze",
+        r"kladi se na",
+        f"{NEW} §hr, error: 'kladi se na 0, 10 ili 20' is betting on those numbers (write 'ulaže "
+        "0, 10 ili 20')",
+    ),
+    rule(
+        "hr",
+        "adjust-is-not-correct",
+        r"isprav",
+        f"the msgid's translator comment (another word than for correcting a round, 'Ispravi "
+        f"rundu') and {NEW} §hr, error (write 'prilagodi bodove', 'prilagodba bodova')",
+        about=r"\badjust",
+    ),
+    rule(
+        "hr",
+        "zbrajaju",
+        r"\bzbraja(?:ju)?\b",
+        f"{NEW} §hr, error 'štihovi zbrajaju' (write 'zbroj štihova je …', 'Štihovi zajedno "
+        "daju …')",
+    ),
+    rule(
+        "hr",
+        "obojica",
+        r"\bobojic|\bdvojic",
+        f"{FIRST} hr #8 and {NEW} §hr, error: 'obojica' is two men only (write 'oboje', "
+        "'njih dvoje')",
+    ),
+    rule(
+        "hr",
+        "roatana",
+        r"Roatán",
+        f"{NEW} §hr, style: Croatian spelling has no á (write 'Roatana')",
+        case=True,
+    ),
+    rule(
+        "hr",
+        "nista-nije-odabrano",
+        r"ništa odabrano",
+        f"{NEW} §hr, error (write 'ništa nije odabrano')",
+    ),
+    rule(
+        "hr",
+        "poslat-ce-se-samo",
+        r"Poslat će se samo\b",
+        f"{NEW} §hr, error: 'samo' reads as 'only' (write 'Poslat će se automatski')",
+    ),
+    rule(
+        "hr",
+        "tricks-are-not-dealt",
+        r"raspodjel",
+        f"{GLOSSARY}, decisions: tricks are handed out with upisati/dodijeliti, not the root of "
+        f"dijeliti; {NEW} §hr, error 'štih za raspodjelu' (write 'za upis')",
+    ),
+    rule(
+        "hr",
+        "pad-is-lista",
+        r"\bblok\b",
+        f"{GLOSSARY} §7, 'Score pad': hr Bodovna lista; {NEW} §hr, style 'blok for the pad' "
+        "(write 'lista')",
+    ),
+    rule("hr", "vlasnik", r"\bimatelj", f"{NEW} §hr, style 'imatelj' (write 'vlasnik')"),
+    rule(
+        "hr",
+        "double-colon",
+        r": %\(name\)s: ",
+        f"{NEW} §hr, style 'double colon' (write '%(name)s: najava %(bid)s')",
+    ),
+]
+
+
+@cache
+def catalogue(code: str) -> Catalog:
+    with (TRANSLATIONS / code / "LC_MESSAGES" / "messages.po").open("rb") as source:
+        return read_po(source, locale=code)
+
+
+def pairs(message: Message) -> list[tuple[str, str]]:
+    """Each translated form with the English it translates: the plural forms past the first
+    translate the English plural."""
+    english = [message.id] if isinstance(message.id, str) else [str(t) for t in message.id]
+    if isinstance(message.string, str):
+        forms = [message.string]
+    else:
+        forms = [str(text) for text in message.string or ()]
+    return [(english[min(index, len(english) - 1)], text) for index, text in enumerate(forms)]
+
+
+def breaches(rule: Rule) -> list[tuple[str, str]]:
+    """The (English, translation) pairs of the rule's language that use the ruled-out form."""
+    found = []
+    for message in catalogue(rule.code):
+        if not message.id:
+            continue
+        for english, text in pairs(message):
+            if rule.about is not None and not rule.about.search(english):
+                continue
+            if rule.unless is not None and rule.unless.search(english):
+                continue
+            if rule.wrong.search(text):
+                found.append((english, text))
+    return found
+
+
+@pytest.mark.parametrize("rule", RULES, ids=[rule.name for rule in RULES])
+def test_ruled_out_forms_stay_out(rule: Rule) -> None:
+    found = breaches(rule)
+    assert found == [], "\n".join(
+        [f"{rule.code}: {rule.wrong.pattern!r} is ruled out by {rule.why}:"]
+        + [f"  {english!r}\n    -> {text!r}" for english, text in found]
+    )
+
+
+BID = re.compile(r"\bbid", re.IGNORECASE)
+APUESTA = re.compile(r"\bapuest|\bapost", re.IGNORECASE)
+
+
+def test_spanish_apuesta_is_only_the_bid() -> None:
+    """apuesta/apostar is the bid (GLOSSARY.md 'bid (noun)', 'to bid'): a translation says it no
+    more often than its English says bid, so Rascal's wager and the stake take other words."""
+    found = [
+        (english, text)
+        for message in catalogue("es")
+        if message.id
+        for english, text in pairs(message)
+        if len(APUESTA.findall(text)) > len(BID.findall(english))
+    ]
+    assert found == [], "\n".join(
+        [
+            f"es: apuesta is the bid only ({GLOSSARY}, 'bid (noun)'; {NEW} §es, error 'apuesta "
+            "used for the wager or stake': write 'envite', 'se juega(n)'):"
+        ]
+        + [f"  {english!r}\n    -> {text!r}" for english, text in found]
+    )
