@@ -152,7 +152,7 @@ fmt: $(VENV)/.installed-test ## Format and fix what ruff can
 	$(BIN)/ruff check --fix scorekeeper tests benchmarks
 
 messages: $(VENV)/.installed ## Extract every message into messages.pot and update the catalogues
-	$(BIN)/pybabel -q extract -w 100 -F babel.cfg -k N_ -k NP_:1,2 -k _l -c Translators: --no-location --sort-output \
+	$(BIN)/pybabel -q extract -w 100 -F babel.cfg -k N_ -k NP_:1,2 -k P_:1c,2 -k _l -c Translators: --no-location --sort-output \
 		-o messages.pot .
 	$(BIN)/pybabel -q update -w 100 -N --ignore-obsolete -i messages.pot -d translations
 

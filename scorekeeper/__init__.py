@@ -1,4 +1,5 @@
-"""Wizard score pad: a Flask app that replaces the paper pad at the table."""
+"""The score pad for Wizard, Skull King and Oh Hell: a Flask app that replaces the paper pad at
+the table."""
 
 from __future__ import annotations
 

@@ -18,14 +18,15 @@ from urllib.parse import urlsplit
 import pytest
 from flask import Flask, abort
 from flask.testing import FlaskClient
+from flask_babel import gettext
 from pypdf import PdfReader
 
 from scorekeeper.core import game, record, sheet
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import Length, Variants
 from scorekeeper.core.variants import Edition
-from scorekeeper.render import languages
-from tests.pages import act, soup, start_game
+from scorekeeper.render import game_words, languages
+from tests.pages import act, one, soup, start_game
 from tests.plays import legal_round, played_game
 from tests.test_groups_pages import make_group, new_group_game, play_five
 from tests.test_translations import SAME_IN, SAME_WORDS, catalogue, extracted, sources, words
@@ -189,6 +190,22 @@ def test_no_page_shows_an_english_sentence(client: FlaskClient, code: str) -> No
     in_language(client, code)
     found = {what: leftovers(page_text(html), code) for what, html in crawl(client)}
     assert {what: left for what, left in found.items() if left} == {}
+
+
+@pytest.mark.parametrize("code", ["en", *TRANSLATED])
+def test_the_home_page_names_the_three_games(client: FlaskClient, code: str) -> None:
+    """The pad keeps Wizard, Skull King and Oh Hell: its name and its first line say so, in
+    every language (a game's name as the pad writes it there, "Oh Hell (Podrida)")."""
+    in_language(client, code)
+    page = soup(client.get("/"))
+    lead = one(page, "main p.lead").get_text()
+    with client.application.test_request_context(headers={"Accept-Language": code}):
+        names = [game_words.game_name(key) for key in ("wizard", "skull_king", "oh_hell")]
+        title = gettext("Score pad")
+    assert all(name in lead for name in names), lead
+    assert "Wizard" not in one(page, "main h1").get_text()
+    assert one(page, "main h1").get_text() == title
+    assert (code == "en") is (title == "Score pad")
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
@@ -355,7 +372,7 @@ def test_the_wizard_card_and_the_apps_name_are_translated_apart(
     client: FlaskClient, code: str
 ) -> None:
     """One English word, two messages (contexts "card" and "app name"): the card takes the
-    language's word, the app keeps the game's published name."""
+    language's word, the game keeps its published name."""
     game_id = start_game(client, ["Ana", "Bo", "Cy"])
     tags = {
         tag.get_text()
@@ -363,5 +380,7 @@ def test_the_wizard_card_and_the_apps_name_are_translated_apart(
     }
     card = catalogue(code).get("Wizard", context="card")
     assert card is not None and tags == {card.string} and card.string != "Wizard"
-    manifest = client.get(f"/manifest.webmanifest?lang={code}").get_json()
-    assert manifest["short_name"] == "Wizard" and manifest["lang"] == code
+    game = catalogue(code).get("Wizard", context="app name")
+    assert game is not None and game.string == "Wizard"
+    display = soup(client.get(f"/games/{game_id}/display?lang={code}"))
+    assert one(display, ".facts dd").get_text() == "Wizard"

@@ -45,7 +45,7 @@ def _make_run(tmp_path: Path, **env: str) -> tuple[list[str], int, str]:
 
 def test_make_run_prints_every_network_address_and_serves_on_loopback(tmp_path: Path) -> None:
     printed, port, body = _make_run(tmp_path)
-    assert "Wizard score pad" in body
+    assert "<h1>Score pad</h1>" in body
     # make run listens on 0.0.0.0: every IPv4 address of the interfaces, as strings.
     found = addresses.reachable("0.0.0.0", addresses.interface_addresses())
     shown = [line.strip() for line in printed if line.strip().startswith("http://")]
@@ -67,7 +67,7 @@ def test_make_run_serves_without_apt_get_and_names_what_is_missing(tmp_path: Pat
         assert found is not None, tool
         (bin_dir / tool).symlink_to(found)
     printed, _port, body = _make_run(tmp_path, PATH=str(bin_dir))
-    assert "Wizard score pad" in body
+    assert "<h1>Score pad</h1>" in body
     text = "\n".join(printed)
     assert "Missing system packages: libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0" in text
     assert "sudo apt-get install libpango-1.0-0" in text

@@ -21,6 +21,11 @@ def N_(message: str) -> str:
     return message
 
 
+def P_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` (one English word, two meanings); translated where shown."""
+    return message
+
+
 def NP_(singular: str, plural: str) -> tuple[str, str]:
     """Mark a message with a plural form; the parameter ``num`` chooses the form."""
     return singular, plural

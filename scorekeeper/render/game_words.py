@@ -14,6 +14,7 @@ from flask import has_request_context
 from scorekeeper.core import variants
 from scorekeeper.core.family import game
 from scorekeeper.core.family import words as family_words
+from scorekeeper.core.refusals import P_
 from scorekeeper.core.variants import Words
 from scorekeeper.render import labels
 
@@ -29,7 +30,8 @@ def game_name(key: str) -> str:
     if key == WIZARD:
         if not has_request_context():
             return "Wizard"
-        return str(labels.catalogue().upgettext("app name", "Wizard"))
+        # The game's published name, apart from the Wizard card's word (context "card").
+        return str(labels.catalogue().upgettext("app name", P_("app name", "Wizard")))
     return _say(family_words.NAMES[key])
 
 

@@ -211,16 +211,14 @@ def announce(
     others += [url(ip, port) for ip in reachable(listen_host, found)]
     others = _unique(others)
     if others:
-        print("Wizard score pad is running. Open it on a phone on this network:", file=out)
+        print("The score pad is running. Open it on a phone on this network:", file=out)
         for address in others:
             print(f"  {address}", file=out)
         _print_qr(out, others[0])
     elif is_loopback_host(listen_host):
-        print(
-            "Wizard score pad is running for this machine only (HOST=0.0.0.0 for phones).", file=out
-        )
+        print("The score pad is running for this machine only (HOST=0.0.0.0 for phones).", file=out)
     else:
-        print("Wizard score pad is running, but no network was found for phones to use.", file=out)
+        print("The score pad is running, but no network was found for phones to use.", file=out)
     local = loopback_url(listen_host, port)
     if local:
         print("On this machine:", file=out)

@@ -20,6 +20,7 @@ from flask_babel import get_locale, pgettext
 from flask_babel import gettext as _
 
 from scorekeeper import paths
+from scorekeeper.render.game_words import game_name
 from scorekeeper.render.languages import LANGUAGES
 
 bp = Blueprint("pwa", __name__)
@@ -50,9 +51,15 @@ def manifest() -> Response:
     home = url_for("views.home")
     body = {
         "id": home,
-        "name": _("Wizard score pad"),
-        "short_name": pgettext("app name", "Wizard"),
-        "description": _("The score pad for Wizard, on the phones at the table."),
+        "name": _("Score pad"),
+        "short_name": pgettext("app name", "Score pad"),
+        "description": _(
+            "The score pad for %(wizard)s, %(skull_king)s and %(oh_hell)s, on the phones at "
+            "the table.",
+            wizard=game_name("wizard"),
+            skull_king=game_name("skull_king"),
+            oh_hell=game_name("oh_hell"),
+        ),
         "lang": str(get_locale() or "en"),
         "start_url": home,
         "scope": home,
