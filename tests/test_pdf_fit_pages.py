@@ -4,16 +4,18 @@ column's border of the pad. The PDFs are read back as ``tests/test_pdf_fit.py`` 
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from itertools import combinations, pairwise
+from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import storage
-from scorekeeper.core import sheet
+from scorekeeper.core import record, sheet
 from scorekeeper.core.rules import Length, Variants
 from scorekeeper.core.variants import Edition
 from scorekeeper.render import hyphens, labels, languages, paper, printing
@@ -160,6 +162,25 @@ def test_an_unfinished_game_of_eight_greek_names_keeps_its_headers_apart(
         field = printing.pad_headers()["bid"]
     assert header_air(document, field) == []
     assert name_breaks(document, GREEK) == []
+
+
+def test_standings_pushed_to_the_next_page_are_printed_once(app: Flask) -> None:
+    """A German 25-year game whose adjustments leave no room for the standings under the pad
+    (a stored record): on page 2 they stand once, beside the chart. They were drawn twice, side
+    by side, when they floated beside it (issue 33)."""
+    fixture = Path(__file__).parent / "fixtures" / "summary-on-the-next-page.json"
+    played = record.parse_game(json.loads(fixture.read_text()))
+    with app.test_request_context("/?lang=de"):
+        document = printing.game_pdf(sheet.build(played), day="2026-12-03", paper="a4")
+    assert len(pdfs.pages(document)) == 2
+    page = pdfs.words(document, page=2)
+    second = " ".join(word.text for word in page)
+    assert second.count("Sieg: Anastasia") == 1, second
+    assert second.count("Ergebnis") == 1 and second.count("Platz") == 1, second
+    standings = [word for word in page if word.text == "Bartholomäus"]
+    chart = [word for word in page if word.text == "Runde"]
+    assert len(standings) == 2  # the standings, and the chart's legend below the chart
+    assert chart and min(word.x0 for word in chart) > min(word.x1 for word in standings)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -17,6 +17,7 @@ from tests import pdfs
 from tests.browser import flows
 from tests.browser.flows import NewContext, tap
 from tests.browser.test_decks import bomb, cloud, confirm, special_trump
+from tests.support.browser import PDF_MS
 
 NAMES = ("Ada", "Bruno", "Chiara", "Dario")
 ROUNDS = 15  # 60 cards dealt to 4 players; the 25-year deck's 7 special cards stay undealt
@@ -170,7 +171,7 @@ def test_a_group_plays_a_25_year_game_and_every_reading_matches_the_hand_count(
     assert notes == ["1 Round 2: Chiara \u221220 · revoke", "2 Round 3: Dario +10 · house rule"]
 
     # The printed sheet: the totals and the reasons.
-    printed = pdfs.text(page.request.get(f"{base}/sheet.pdf").body())
+    printed = pdfs.text(page.request.get(f"{base}/sheet.pdf", timeout=PDF_MS).body())
     for total in finals:
         assert pdfs.number(total) in printed
     assert "revoke" in printed and "house rule" in printed

@@ -21,6 +21,7 @@ from scorekeeper.core.rules import Suit, Trump, Turned
 from tests import pdfs
 from tests.browser import family_flows, flows
 from tests.browser.flows import NewContext, tap
+from tests.support.browser import PDF_MS
 from tests.test_api_family import (
     FIVE,
     OH_HELL_ROUNDS,
@@ -42,7 +43,6 @@ POINTS = {
     "loot": 20,
 }
 OUT_OF_TURN = 3  # in this round Eve is ready first and taps her name before her bid
-PDF_MS = 60_000
 NO_BONUS = 9  # every bid met and no bonus: the bids and Confirm
 
 

@@ -15,6 +15,7 @@ from playwright.sync_api import Page
 
 from tests.browser.flows import NewContext, choose, enter_tricks, tap
 from tests.support import shots
+from tests.support.browser import PDF_MS
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
 LONG_NAMES = ["Αλεξάνδρα-Μαρία", "Κωνσταντίνος Παπαδάκης", "Χαραλάμπης"]
@@ -52,7 +53,7 @@ def test_a_full_round_in_greek_and_its_pdf(new_context: NewContext) -> None:
     # The PDF is asked with the page's cookie, so it comes out in Greek too.
     game = re.search(r"/games/([^/?#]+)", page.url)
     assert game is not None
-    response = context.request.get(f"/games/{game.group(1)}/sheet.pdf")
+    response = context.request.get(f"/games/{game.group(1)}/sheet.pdf", timeout=PDF_MS)
     assert response.ok
     OUTPUT.mkdir(exist_ok=True)
     pdf = OUTPUT / "greek-sheet.pdf"

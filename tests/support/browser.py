@@ -16,6 +16,9 @@ CHROMIUM_ARGS = [
 PHONE: ViewportSize = {"width": 390, "height": 844}
 # Long enough for a slow CI machine, short enough that a broken page fails fast.
 TIMEOUT_MS = 10_000
+# A PDF is rendered in the server's second process, started by the first PDF: on a machine busy
+# with other tests, starting it and rendering took longer than a page may.
+PDF_MS = 60_000
 
 
 def launch(playwright: Playwright) -> Browser:
