@@ -13,6 +13,7 @@ from flask import Flask, Response, current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
+from scorekeeper.core.rules import Turned
 from scorekeeper.core.sheet import AdjustmentNote, CurrentRound, RoundRow, marks_at
 from scorekeeper.core.variants import Edition
 from scorekeeper.render import game_facts, labels, languages
@@ -245,10 +246,14 @@ def _score_row(
     warning = escape(" ".join(labels.refusal(reason) for reason in flags))
     warn = f' <span class="warn" title="{warning}">⚠</span>' if flags else ""
     flagged = ' class="flagged"' if flags else ""
+    # A special card of the anniversary decks that set the trump is named under it, as the PDF
+    # does (its words are in the trump's label already, for a screen reader).
+    card = escape(labels.special_name(row.trump.turned))
+    special = f'<span class="special" aria-hidden="true">{card}</span>' if card else ""
     trump_part = (
         f'<span class="trump{" " + suit.value if suit else ""}">'
         f'<span aria-hidden="true">{mark}</span>'
-        f'<span class="vh">{trump}</span></span>'
+        f'<span class="vh">{trump}</span></span>{special}'
         if shows_trump
         else ""
     )
@@ -281,12 +286,14 @@ def _score_row(
 
 
 def _bomb_mark(row: RoundRow) -> str:
-    """The Bomb of an anniversary round, marked beside its trump."""
+    """The Bomb of an anniversary round, named under its trump: a word, not an emoji, which a
+    phone without an emoji font shows as an empty box."""
     if not row.bomb:
         return ""
     said = escape(_("The Bomb was played: one trick went to nobody"))
+    card = escape(labels.special_name(Turned.BOMB))
     return (
-        f' <span class="bomb-mark" title="{said}"><span aria-hidden="true">💣</span>'
+        f'<span class="special bomb-mark" title="{said}"><span aria-hidden="true">{card}</span>'
         f'<span class="visually-hidden">{said}</span></span>'
     )
 

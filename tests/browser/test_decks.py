@@ -6,6 +6,8 @@ and dark when ``SCOREKEEPER_SHOTS`` names a folder (tests/support/shots.py).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page
 
@@ -123,6 +125,16 @@ def test_a_25_year_game_tapped_matches_the_scores_counted_by_hand(
     assert marks == ["→2", "→1"]
     assert page.locator("table.pad .bomb-mark").count() == 2
     assert "No trump (Werewolf)" in page.locator("table.pad tbody tr").first.inner_text()
+    # The special card that set the trump, and the Bomb, are named under the round's cards, in
+    # words any phone's font has: no emoji (an empty box without an emoji font).
+    first = page.locator("table.pad tbody tr").first.locator(".round-col")
+    special = first.locator(".special")
+    assert special.inner_text() == "Werewolf" and special.is_visible()
+    box, column = special.bounding_box(), first.bounding_box()
+    assert box and column and box["x"] + box["width"] <= column["x"] + column["width"]
+    shown = page.locator("table.pad .bomb-mark [aria-hidden=true]").all_inner_texts()
+    assert shown == ["Bomb", "Bomb"]
+    assert not re.search("[\U0001f300-\U0001faff]", page.locator("table.pad").inner_text())
     page.goto(f"{live_server}/games/{game}")
 
     # Rounds 5 to 14 posted quickly; the last round (15 cards: 60 dealt, 7 left) turns a trump.
