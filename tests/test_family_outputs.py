@@ -20,6 +20,7 @@ from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, Varian
 from scorekeeper.render import game_facts, game_words, labels
 from tests import family_games as hand
 from tests import pdfs
+from tests import test_api_family as api_family
 from tests.pages import one, soup
 from tests.plays import bearer, game_ids, json_of, state
 from tests.test_export import upload
@@ -86,6 +87,18 @@ def test_the_sheet_page_marks_skull_kings_facts_with_a_key(app: Flask, client: F
         (4, 4): "⚓20",
         (5, 3): short("fourteen") + TIMES + "2",
     }
+    # The missed bid's fourteen is struck through and said to have scored nothing; the others
+    # counted.
+    void = {
+        (number, seat)
+        for number, row in enumerate(cells, start=1)
+        for seat, mark in enumerate(row)
+        if mark is not None and mark.select_one(".void") is not None
+    }
+    assert void == {(3, 2)}
+    missed, met = cells[2][2], cells[2][3]
+    assert missed is not None and met is not None
+    assert "scored nothing" in str(missed["title"]) and "scored nothing" not in str(met["title"])
     assert one(rows[1], ".destroyed-mark [aria-hidden]").get_text() == "⊘1"
     harry = one(rows[3].select("td")[0], ".bt .cloud-mark")
     assert one(harry, "[aria-hidden]").get_text() == "→3" and "Harry" in harry["title"]
@@ -197,6 +210,27 @@ def test_the_games_pdfs_print_in_every_language(
 
 
 # --- CSV, the record file and the API ----------------------------------------------------------
+
+
+def test_the_round_result_says_a_bonus_scored_nothing(client: FlaskClient) -> None:
+    """A fourteen taken with a missed bid, a Loot whose ally missed: both scored nothing, and
+    the round's result says so (the sheet's score counts them as the rules do)."""
+    game_id, token = api_family.skull_king(client, advanced_cards=True)
+    rounds = [
+        {"bids": [0, 0, 0, 0, 1], "tricks": [0, 0, 0, 0, 1]},
+        {
+            "bids": [0, 1, 1, 0, 0],
+            "tricks": [1, 1, 0, 0, 0],
+            "bonuses": [api_family.bonus(0, "fourteen"), api_family.bonus(1, "loot", 2)],
+        },
+    ]
+    for played in rounds:
+        posted = client.post(f"/api/games/{game_id}/rounds", json=played, headers=bearer(token))
+        assert posted.status_code == 201, posted.json
+    page = soup(client.get(f"/games/{game_id}"))
+    said = [line.get_text(" ", strip=True) for line in page.select(".round-extras li")]
+    assert len(said) == 2, said
+    assert all("scored nothing, a bid was missed" in line for line in said), said
 
 
 @pytest.mark.parametrize(

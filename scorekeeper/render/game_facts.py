@@ -10,7 +10,7 @@ points are its score less the score the game's own rules give it without them.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -72,6 +72,8 @@ class Mark:
 
     short: str
     said: str
+    counted: bool = True
+    """False for a bonus that scored nothing (its bid, or its ally's, was missed)."""
 
 
 def seat_marks(row: RoundRow, seat: int) -> tuple[Mark, ...]:
@@ -87,7 +89,10 @@ def seat_marks(row: RoundRow, seat: int) -> tuple[Mark, ...]:
         if count:
             times = f"\u00d7{count}" if count > 1 else ""
             said = game_words.bonus_label(bonus.kind) + (f" {times}" if times else "")
-            marks.append(Mark(game_words.bonus_short(bonus.kind) + times, said))
+            counted = kind_points(row, seat, bonus.kind) != 0
+            if not counted:
+                said = f"{said}: {scored_nothing()}"
+            marks.append(Mark(game_words.bonus_short(bonus.kind) + times, said, counted))
     if extras.roatan is not None and extras.roatan.seat == seat:
         amount = extras.roatan.amount
         said = _("Rascal of Roatan's wager: %(amount)s", amount=amount)
@@ -95,6 +100,44 @@ def seat_marks(row: RoundRow, seat: int) -> tuple[Mark, ...]:
     if extras.cannonball and extras.cannonball[seat]:
         marks.append(Mark(CANNONBALL_MARK, _("Cannonball")))
     return tuple(marks)
+
+
+def scored_nothing() -> str:
+    """What a bonus that did not count is said to have done."""
+    return _("scored nothing, a bid was missed")
+
+
+def kind_points(row: RoundRow, seat: int, kind: str) -> int:
+    """The points ``seat`` got in ``row`` from its bonuses of ``kind``, as the game's rules
+    count them: the round's score less the score without them (0: they did not count)."""
+    return _points_without(row, lambda claim: claim.kind == kind and seat in claim.seats)[seat]
+
+
+def claim_counted(row: RoundRow, index: int) -> bool:
+    """Whether the round's ``index``-th bonus claim scored anything (a Loot for both allies)."""
+    return any(_points_without(row, lambda claim: claim.index == index))
+
+
+@dataclass(frozen=True)
+class _Claimed:
+    index: int
+    kind: str
+    seats: tuple[int | None, ...]
+
+
+def _points_without(row: RoundRow, left_out: Callable[[_Claimed], bool]) -> tuple[int, ...]:
+    """Each seat's score in ``row`` less its score without the claims ``left_out`` picks."""
+    record = row.record
+    declared = record.declared_rounds[row.number - 1]
+    score = record.declaration.score_round
+    kept = tuple(
+        claim
+        for index, claim in enumerate(declared.bonuses)
+        if not left_out(_Claimed(index, claim.kind, (claim.seat, claim.ally)))
+    )
+    full = score(record.chosen, declared)
+    without = score(record.chosen, replace(declared, bonuses=kept))
+    return tuple(a - b for a, b in zip(full, without, strict=True))
 
 
 def bonus_points(row: RoundRow) -> tuple[int, ...]:

@@ -330,7 +330,11 @@ def _seat_marks(row: RoundRow, seat: int) -> str:
     marks = game_facts.seat_marks(row, seat)
     if not marks:
         return ""
-    shown = escape(" ".join(mark.short for mark in marks))
+    # A bonus that scored nothing is struck through, not shown like one that counted.
+    shown = " ".join(
+        f"{escape(mark.short)}" if mark.counted else f'<s class="void">{escape(mark.short)}</s>'
+        for mark in marks
+    )
     said = escape(", ".join(mark.said for mark in marks))
     return (
         f' <span class="bonus-marks" title="{said}"><span aria-hidden="true">{shown}</span>'

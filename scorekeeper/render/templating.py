@@ -86,6 +86,8 @@ def init_app(app: Flask) -> None:
         setting_lines=game_facts.setting_lines,
         shows_trump=game_facts.shows_trump,
         marks_key=game_facts.marks_key,
+        claim_counted=game_facts.claim_counted,
+        scored_nothing=game_facts.scored_nothing,
     )
     # Filters, not globals: Jinja calls a filter directly, a global through the context.
     app.jinja_env.filters.update(
