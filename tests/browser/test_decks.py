@@ -198,3 +198,42 @@ def test_the_new_steps_fit_the_phone(
     tap(page, page.locator("form.adjust button[type=submit]"))
     assert not flows.flash_errors(page), flows.flash_errors(page)
     shoot("result")
+
+
+def test_the_cloud_comes_before_the_tricks_and_moves_its_winners_stepper(
+    page: Page, live_server: str
+) -> None:
+    """The Bomb and the Cloud stand above the steppers; choosing the Cloud puts its winner's
+    stepper at the changed bid (each stepper starts at the bid it is scored against), unless it
+    was tapped; choosing nobody puts it back."""
+    first = {
+        "trump": {"turned": "suit", "suit": "hearts"},
+        "bids": [0, 0, 0, 1],
+        "tricks": [0, 0, 0, 1],
+    }
+    body = {"players": list(NAMES), "first_dealer": 0, "variants": {"deck": "anniversary_25"}}
+    answer = page.request.post(f"{live_server}/api/games", data={**body, "rounds": [first]})
+    assert answer.status == 201, answer.text()
+    game, token = answer.json()["id"], answer.json()["edit_token"]
+    page.goto(f"{live_server}/games/{game}/join/{token}")
+    tap(page, page.get_by_role("button", name="Keep score on this phone"))
+    flows.enter_trump(page, flows.JESTER)
+    flows.enter_bids(page, [1, 0, 1, 0])
+    specials = page.locator(".specials-played").bounding_box()
+    steppers = page.locator("ul.steppers").bounding_box()
+    assert specials and steppers and specials["y"] + specials["height"] <= steppers["y"]
+
+    def count(seat: int) -> str:
+        return page.locator(f".stepper[data-seat='{seat}'] .count").inner_text()
+
+    ada = page.locator(".stepper[data-seat='0']")
+    cloud(page, 0, "+1")
+    assert count(0) == "2" and "made" in str(ada.get_attribute("class"))
+    cloud(page, 0, "-1")
+    assert count(0) == "0" and "made" in str(ada.get_attribute("class"))
+    page.locator("select[name=cloud-seat]").select_option("")
+    assert count(0) == "1"
+    # Tapped: the player's own count stays whatever the Cloud then does.
+    ada.locator("button.plus").click()
+    cloud(page, 0, "-1")
+    assert count(0) == "2" and "missed" in str(ada.get_attribute("class"))
