@@ -71,7 +71,7 @@
       fold.querySelectorAll("label.option input:checked").forEach((input) => {
         if (input.closest("[hidden]")) return;
         if (input.type === "checkbox" || input.value !== "none") {
-          words.push(input.closest("label").querySelector("b").textContent.trim());
+          words.push(input.dataset.summary || input.closest("label").querySelector("b").textContent.trim());
         }
         // "3:20 rounds|4:15 rounds|…" (templating._rounds_by_players): the table's entry.
         const entry = (input.dataset.rounds || "").split("|").find((pair) => pair.startsWith(`${players}:`));

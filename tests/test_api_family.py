@@ -197,6 +197,14 @@ def test_a_game_refused_is_a_400_with_its_code(
     assert json_of(response)["code"] == code
 
 
+def test_a_refusal_names_the_game_in_the_readers_language(client: FlaskClient) -> None:
+    body = {"game": "oh_hell", "players": FIVE * 2, "first_dealer": 0}
+    response = client.post("/api/games", json=body, headers={"Accept-Language": "es"})
+    assert json_of(response)["error"].startswith("Oh Hell (Podrida) ")
+    english = client.post("/api/games", json=body)
+    assert json_of(english)["error"] == "Oh Hell is played by 3 to 7 players, not 10."
+
+
 REFUSED_ROUNDS: list[tuple[dict[str, Any], dict[str, Any], str]] = [
     (
         {},

@@ -231,6 +231,11 @@ def test_the_round_result_says_a_bonus_scored_nothing(client: FlaskClient) -> No
     said = [line.get_text(" ", strip=True) for line in page.select(".round-extras li")]
     assert len(said) == 2, said
     assert all("scored nothing, a bid was missed" in line for line in said), said
+    # The sheet's key names the bonuses played in this game, not every kind there is.
+    key = one(soup(client.get(f"/games/{game_id}/sheet")), ".marks-key").get_text()
+    short = game_words.bonus_short
+    assert short("fourteen") in key and short("loot") in key
+    assert short("black_fourteen") not in key and short("mermaid_by_pirate") not in key
 
 
 @pytest.mark.parametrize(

@@ -188,13 +188,16 @@ def destroyed_said(count: int) -> str:
 
 
 def marks_key(game: str, rows: tuple[RoundRow, ...] | None = None) -> list[Mark]:
-    """The key to the marks a game's sheet carries: every bonus kind with its points, then the
-    destroyed tricks, Harry the Giant's changed bid, the wager and the Cannonball where one of
-    ``rows`` has them (a blank pad, ``rows`` None, has the bonus kinds alone: the table writes
-    their points). Empty for a game without bonuses."""
+    """The key to the marks a game's sheet carries: each bonus kind with its points, then the
+    destroyed tricks, Harry the Giant's changed bid, the wager and the Cannonball, each where
+    one of ``rows`` has it (a blank pad, ``rows`` None, has every bonus kind alone: the table
+    writes their points). Empty for a game without bonuses."""
     bonuses = family.game(game).bonuses
     if not bonuses:
         return []
+    if rows is not None:
+        played = {claim.kind for row in rows if row.extras for claim in row.extras.bonuses}
+        bonuses = tuple(bonus for bonus in bonuses if bonus.kind in played)
     key = [
         Mark(
             game_words.bonus_short(bonus.kind),

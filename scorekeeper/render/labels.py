@@ -84,6 +84,10 @@ def refusal(reason: Reason) -> str:
 
 
 def _translate(message: Message, values: dict[str, Any]) -> str:
+    # A game named in a refusal is named in the reader's language: its name is a message of
+    # its own (core/family/words.py).
+    if isinstance(values.get("game"), str):
+        values = {**values, "game": gettext(values["game"])}
     if isinstance(message, tuple):
         text: str = catalogue().ungettext(message[0], message[1], values["num"])
         return text % values
@@ -142,6 +146,19 @@ def variant_help(key: str) -> str:
 def option_label(key: str, value: str) -> str:
     """The name of one value of a variant ("Quick play")."""
     return gettext(variants.BY_KEY[key].options[value].label)
+
+
+# Choices whose value alone says too little in a folded heading beside the others of their
+# section: "Classic · Classic deck" read as the deck twice.
+NAMED_IN_HEADING = frozenset({"edition"})
+
+
+def option_summary(key: str, value: str) -> str:
+    """One value of a variant as a folded heading says it: its name, with the variant's where
+    the name alone is unclear ("Suit names: Classic")."""
+    if key in NAMED_IN_HEADING:
+        return f"{variant_label(key)}: {option_label(key, value)}"
+    return option_label(key, value)
 
 
 def option_help(key: str, value: str) -> str:
@@ -267,7 +284,7 @@ def section_choice(
         if value not in spec.options:
             value = spec.plain(spec.default)
         if value != NO_RULE:
-            words.append(option_label(spec.key, str(value)))
+            words.append(option_summary(spec.key, str(value)))
         if spec.key == "length" and rounds_of(str(value), players):
             words.append(rounds_of(str(value), players))
     return " · ".join(words) or gettext(NONE_CHOSEN)

@@ -55,6 +55,8 @@ def init_app(app: Flask) -> None:
         variant_lines=_variant_lines,
         variant_label=labels.variant_label,
         option_label=labels.option_label,
+        option_summary=labels.option_summary,
+        named_in_heading=labels.NAMED_IN_HEADING,
         length_values=[length.value for length in Length],
         deck_values=[deck.value for deck in decks.Deck],
         variant_help=labels.variant_help,

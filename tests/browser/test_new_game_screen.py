@@ -25,7 +25,7 @@ WORDS = {
             "bids": "Open",
             "special": "none chosen",
             "reminder": "none chosen",
-            "deck": "Classic · Classic deck",
+            "deck": "Suit names: Classic · Classic deck",
         },
     },
     "es": {
@@ -36,7 +36,7 @@ WORDS = {
             "bids": "Abiertas",
             "special": "sin elegir",
             "reminder": "sin elegir",
-            "deck": "Clásica · Baraja clásica",
+            "deck": "Nombres de los palos: Clásica · Baraja clásica",
         },
     },
 }
