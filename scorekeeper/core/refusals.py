@@ -287,6 +287,18 @@ MESSAGES: dict[str, Message] = {
     "what_bonus": N_("A bonus"),
 }
 
+# The refusals that name a seat, as a page says them: there the players have names (the API's
+# programs count seats).
+NAMED: dict[str, Message] = {
+    "bonus_without_trick": N_("%(name)s took no trick, so they captured nothing for a bonus."),
+    "harry_without_trick": N_(
+        "%(name)s took no trick, so they did not win one with Harry the Giant."
+    ),
+    "roatan_without_trick": N_(
+        "%(name)s took no trick, so they did not win one with Rascal of Roatan."
+    ),
+}
+
 
 class Reason(str):
     """A refusal: the English sentence (this string), its ``code`` and its ``params``.

@@ -19,7 +19,7 @@ from flask_babel import get_locale
 
 from scorekeeper.core import decks, rulebook, rules, variants
 from scorekeeper.core.decks import Deck, Special
-from scorekeeper.core.refusals import N_, Message, Reason, say
+from scorekeeper.core.refusals import N_, NAMED, Message, Reason, say
 from scorekeeper.core.rules import Gives, Suit, Trump, Turned, Variants
 from scorekeeper.core.variants import Edition
 from scorekeeper.render import languages
@@ -78,8 +78,12 @@ def ngettext(singular: str, plural: str, num: int, **values: Any) -> str:
     return text % {"num": num, **values}
 
 
-def refusal(reason: Reason) -> str:
-    """A refusal of the rules or of a game record, in the reader's language."""
+def refusal(reason: Reason, players: Sequence[str] = ()) -> str:
+    """A refusal of the rules or of a game record, in the reader's language; given the game's
+    ``players``, one about a seat names its player."""
+    seat = reason.params.get("seat")
+    if reason.code in NAMED and isinstance(seat, int) and 0 < seat <= len(players):
+        return _translate(NAMED[reason.code], {**reason.params, "name": players[seat - 1]})
     return say(reason.code, reason.params, _translate)
 
 

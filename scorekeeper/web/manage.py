@@ -50,7 +50,7 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
             corrected = game.replace_round(stored.record, number, fixed)
             storage.save(storage.get_db(), stored, corrected)
         except RuleError as error:
-            form.form_errors.append(labels.refusal(error.reason))
+            form.form_errors.append(labels.refusal(error.reason, stored.record.players))
         except storage.Conflict:
             form.form_errors.append(_stale_message())
         else:

@@ -79,7 +79,7 @@ def _apply(
         try:
             storage.save(storage.get_db(), stored, move(stored.record))
         except RuleError as error:
-            refusal = labels.refusal(error.reason)
+            refusal = labels.refusal(error.reason, stored.record.players)
         except storage.Conflict:
             refusal = _stale_message()
     if refusal is not None:
