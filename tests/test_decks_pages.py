@@ -36,6 +36,16 @@ def test_the_classic_deck_shows_no_special_card(client: FlaskClient) -> None:
     assert refused == ["That card is not in the deck this game is played with."]
 
 
+def test_the_special_trump_asks_a_plain_question(client: FlaskClient) -> None:
+    """The special cards' part of the trump step asks whether one turned up, then says what to
+    choose, the Werewolf swapped in among them (it read "A special card, or a Werewolf swapped
+    for the turned card")."""
+    game_id = start_game(client, NAMES, deck="anniversary_25")
+    form = one(soup(client.get(f"/games/{game_id}")), ".special-trump")
+    assert one(form, "legend").get_text() == "Turned up a special card?"
+    assert "Werewolf swapped for the turned card is chosen here" in one(form, ".hint").get_text()
+
+
 def test_the_bomb_button_comes_back_with_the_tricks_kept(client: FlaskClient) -> None:
     game_id = one_card_round_bid(client)
     answer = post(client, game_id, "tricks", **TRICKS, special="bomb")

@@ -163,3 +163,17 @@ def test_without_javascript_more_seats_and_options_are_a_tap_away(
     page.select_option("#first_dealer", label="Eva")
     flows.tap(page, page.get_by_role("button", name="Start the game"))
     assert "Eva" in page.locator(".facts").inner_text()
+
+
+@pytest.mark.parametrize("code", ["de", "el", "hr"])
+def test_every_seat_label_stands_on_one_line(new_context: NewContext, code: str) -> None:
+    """ "Sitzplatz 1" took two lines beside its name field; a seat's label is one line."""
+    page = new_context().new_page()
+    page.goto(f"/games/new?lang={code}")
+    heights = page.evaluate(
+        """() => [...document.querySelectorAll('.seat label')].slice(0, 4).map((label) => {
+          const line = parseFloat(getComputedStyle(label).lineHeight) || 20;
+          return label.getBoundingClientRect().height / line;
+        })"""
+    )
+    assert len(heights) == 4 and max(heights) < 1.5, heights
