@@ -189,9 +189,10 @@ const tricks = (function tricksSteppers() {
 // a Fairy no suit, a Dragon not "no trump"). Without a script the server says so.
 function fitSpecialTrump() {
   document.querySelectorAll(".special-trump select[name=turned]").forEach((select) => {
-    const gives = select.selectedOptions[0] ? select.selectedOptions[0].dataset.gives : "";
+    const gives = select.selectedOptions[0] ? select.selectedOptions[0].dataset.gives || "" : "";
     select.form.querySelectorAll("button.special").forEach((button) => {
-      button.disabled = button.classList.contains("no-trump") ? gives === "named_suit" : gives === "no_trump";
+      // No card chosen yet: nothing to tap.
+      button.disabled = !gives || (button.classList.contains("no-trump") ? gives === "named_suit" : gives === "no_trump");
     });
   });
 }
@@ -244,6 +245,10 @@ document.addEventListener("scorekeeper:swapped", fitSpecialTrump);
     if (sameStep) window.scrollTo(x, y);
     else window.scrollTo(0, 0);
     focusAfter(main, submitter);
+    // A refusal (Confirm with the tricks wrong, a bonus nobody could take) stands at the top of
+    // the page: brought into view, or the tap looks as if it did nothing.
+    const refused = main.querySelector(".flash.error");
+    if (refused && refused.getBoundingClientRect().top < 0) window.scrollTo(0, 0);
     root.dataset.swaps = String(Number(root.dataset.swaps) + 1);
     document.dispatchEvent(new CustomEvent("scorekeeper:swapped", { detail: { url } }));
     return true;

@@ -44,6 +44,10 @@ def test_the_special_trump_asks_a_plain_question(client: FlaskClient) -> None:
     form = one(soup(client.get(f"/games/{game_id}")), ".special-trump")
     assert one(form, "legend").get_text() == "Turned up a special card?"
     assert "Werewolf swapped for the turned card is chosen here" in one(form, ".hint").get_text()
+    # No card is chosen for the table: a trump tapped without one is refused, in words.
+    assert one(form, "select[name=turned] option[selected]")["value"] == ""
+    refused = act(client, game_id, "trump", suit="hearts")
+    assert refused == ["Choose the card that was turned up, then its trump."]
 
 
 def test_the_bomb_button_comes_back_with_the_tricks_kept(client: FlaskClient) -> None:

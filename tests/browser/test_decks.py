@@ -65,7 +65,12 @@ def test_a_25_year_game_tapped_matches_the_scores_counted_by_hand(
     page = new_context(java_script_enabled=script).new_page()
     game = start(page, live_server, NAMES)
 
-    # Round 1, 1 card: Bruno's Werewolf names no trump; Bruno bid 1 and takes it.
+    # Round 1, 1 card: Bruno's Werewolf names no trump; Bruno bid 1 and takes it. No card is
+    # chosen before the table says which: until then, no special card's trump can be tapped.
+    chosen = page.locator("form.special-trump select[name=turned]")
+    assert chosen.evaluate("(select) => select.value") == ""
+    if script:
+        assert page.locator("form.special-trump button.special").first.is_disabled()
     special_trump(page, "werewolf", None)
     flows.enter_bids(page, [0, 1, 0, 0])
     confirm(page)

@@ -190,3 +190,25 @@ def test_chromium_reads_the_manifest_without_errors(page: Page, live_server: str
         assert width > 0 and height > 0
         if sizes != "any":
             assert sizes == f"{width}x{height}"
+
+
+def test_a_watchers_page_stays_where_it_was_after_a_change(
+    page: Page, new_context: NewContext, live_server: str
+) -> None:
+    """A change reloads the watcher's page at the same place, which the page keeps itself:
+    restored by the browser, it crept down by tens of pixels at a change (German names), the
+    round's heading under the top bar after a few rounds, nobody having scrolled."""
+    game = flows.new_game(page, live_server, NAMES)
+    watcher = new_context(viewport={"width": 390, "height": 480}).new_page()
+    watcher.goto(f"{live_server}/games/{game}")
+    for step, where in enumerate((0, 40)):
+        watcher.evaluate(f"window.scrollTo(0, {where})")
+        assert watcher.evaluate("window.scrollY") == where
+        with watcher.expect_navigation(timeout=WITHIN + 3_000):
+            if step == 0:
+                flows.enter_trump(page, Trump(Turned.SUIT, Suit.CLUBS))
+            else:
+                flows.tap(page, page.locator("form.bid-pad button[name=bid][value='1']"))
+        watcher.wait_for_load_state()
+        assert watcher.evaluate("history.scrollRestoration") == "manual"
+        assert watcher.evaluate("window.scrollY") == where

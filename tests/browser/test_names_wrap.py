@@ -118,13 +118,19 @@ def test_the_table_display_at_the_games_end_shows_every_name_whole(
     new_context: NewContext, players: int
 ) -> None:
     """The game is over: the standings take the screen, and no name breaks inside a word
-    (a tablet, and a phone on its side, in German); eight players still fit one screen."""
+    (a tablet, a phone on its side and upright, in German); eight players still fit one
+    screen."""
     rng = Random(players)
     played = game.new_game(ENDED_NAMES[:players], 0, Variants(length=Length.FIVE_ROUNDS))
     while not played.finished:
         played = game.add_round(played, plays.legal_round(played, rng))
     body = record.to_record(sheet.build(played))
-    for size in ({"width": 1024, "height": 600}, {"width": 844, "height": 390}):
+    sizes = (
+        {"width": 1024, "height": 600},
+        {"width": 844, "height": 390},
+        {"width": 390, "height": 844},
+    )
+    for size in sizes:
         context = new_context(viewport=size, extra_http_headers={"Accept-Language": "de"})
         page = context.new_page()
         answer = page.request.post("/api/games", data=body)

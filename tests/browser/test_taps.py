@@ -80,3 +80,20 @@ def test_after_confirm_the_next_round_opens_at_its_top_with_8_players(
     # A bid keeps the thumb where it is: the next bidder's buttons stay in place.
     flows.enter_trump(page, Trump(Turned.WIZARD, Suit.CLUBS))
     assert page.evaluate(_IN_VIEW, "form.bid-pad button[name=bid]")
+
+
+def test_a_refused_confirm_brings_its_reason_into_view(page: Page, live_server: str) -> None:
+    """Confirm refused (the tricks add up to too many): the reason stands at the top of the
+    page, and the page goes up to it; it stayed out of sight, and the tap looked dead."""
+    flows.new_game(page, live_server, EIGHT)
+    flows.fast_forward(page, 4)
+    hand = rules.schedule(8)[4]
+    bids, tricks = flows.all_but_one_made(8, hand)
+    flows.enter_trump(page, Trump(Turned.WIZARD, Suit.CLUBS))
+    flows.enter_bids(page, bids)
+    flows.enter_tricks(page, [min(hand, bid + 1) for bid in tricks])
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 0
+    flows.confirm_round(page)
+    assert flows.flash_errors(page), "the round was not refused"
+    assert page.evaluate(_IN_VIEW, ".flash.error")

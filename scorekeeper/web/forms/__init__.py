@@ -268,14 +268,22 @@ class ActionForm(Form):
 class TrumpForm(ActionForm):
     """The card turned up, and the suit (a suit card, or the dealer's pick after a Wizard)."""
 
+    # Checked below rather than by WTForms, whose "Not a valid choice" a player would read when
+    # a special card's trump was tapped before the card was chosen.
     turned = SelectField(
-        _l("Turned card"), choices=[SelectChoice(t.value) for t in Turned if t is not Turned.NONE]
+        _l("Turned card"),
+        choices=[SelectChoice(t.value) for t in Turned if t is not Turned.NONE],
+        validate_choice=False,
     )
     suit = SelectField(
         _l("Trump suit"),
         choices=[SelectChoice("", "-")] + [SelectChoice(s.value) for s in Suit],
         default="",
     )
+
+    def validate_turned(self, field: SelectField) -> None:
+        if field.data not in {t.value for t in Turned if t is not Turned.NONE}:
+            raise ValidationError(str(_l("Choose the card that was turned up, then its trump.")))
 
     def trump(self) -> tuple[Turned, Suit | None]:
         """What was turned and the suit entered."""
