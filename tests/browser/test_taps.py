@@ -56,22 +56,27 @@ _IN_VIEW = """(selector) => {
 }"""
 
 
-def test_after_confirm_the_next_round_opens_at_its_top_with_8_players(
-    page: Page, live_server: str
-) -> None:
-    """Issue 21: the next round opened scrolled down by the tricks form's height, its header and
-    the suit buttons above the screen, where a tap meant for Clubs landed on another row."""
+def confirm_from_the_bottom(page: Page, live_server: str, extra: int) -> None:
+    """Round 5 of eight players, all but one made (each ``extra`` trick more: too many), then
+    Confirm tapped at the bottom of the page, where the thumb reaches it."""
     flows.new_game(page, live_server, EIGHT)
     flows.fast_forward(page, 4)
     hand = rules.schedule(8)[4]
     bids, tricks = flows.all_but_one_made(8, hand)
     flows.enter_trump(page, Trump(Turned.WIZARD, Suit.CLUBS))
     flows.enter_bids(page, bids)
-    flows.enter_tricks(page, tricks)
-    # The thumb went down the list of eight to reach Confirm.
+    flows.enter_tricks(page, [min(hand, taken + extra) for taken in tricks])
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     assert page.evaluate("window.scrollY") > 0
     flows.confirm_round(page)
+
+
+def test_after_confirm_the_next_round_opens_at_its_top_with_8_players(
+    page: Page, live_server: str
+) -> None:
+    """Issue 21: the next round opened scrolled down by the tricks form's height, its header and
+    the suit buttons above the screen, where a tap meant for Clubs landed on another row."""
+    confirm_from_the_bottom(page, live_server, extra=0)
     assert flows.phase(page) == "trump"
     assert page.evaluate("window.scrollY") == 0
     assert page.evaluate(_IN_VIEW, "#round-title")
@@ -85,15 +90,6 @@ def test_after_confirm_the_next_round_opens_at_its_top_with_8_players(
 def test_a_refused_confirm_brings_its_reason_into_view(page: Page, live_server: str) -> None:
     """Confirm refused (the tricks add up to too many): the reason stands at the top of the
     page, and the page goes up to it; it stayed out of sight, and the tap looked dead."""
-    flows.new_game(page, live_server, EIGHT)
-    flows.fast_forward(page, 4)
-    hand = rules.schedule(8)[4]
-    bids, tricks = flows.all_but_one_made(8, hand)
-    flows.enter_trump(page, Trump(Turned.WIZARD, Suit.CLUBS))
-    flows.enter_bids(page, bids)
-    flows.enter_tricks(page, [min(hand, bid + 1) for bid in tricks])
-    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-    assert page.evaluate("window.scrollY") > 0
-    flows.confirm_round(page)
+    confirm_from_the_bottom(page, live_server, extra=1)
     assert flows.flash_errors(page), "the round was not refused"
     assert page.evaluate(_IN_VIEW, ".flash.error")
