@@ -97,17 +97,15 @@ function tapWords(form, submitter) {
   // A reload shows the page where it was: the position is kept by the page, not restored by the
   // browser, which on some pages put a watching phone a little further down at each change
   // (the round's heading under the top bar after a few rounds, nobody having scrolled).
-  const POSITION = `pad-scroll:${location.pathname}`;
-  if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+  const AT = `pad-at:${location.pathname}`;
+  history.scrollRestoration = "manual";
   try {
-    const kept = sessionStorage.getItem(POSITION);
-    if (kept !== null) {
-      sessionStorage.removeItem(POSITION);
-      window.scrollTo(0, Number(kept) || 0);
-    }
+    const kept = sessionStorage.getItem(AT);
+    sessionStorage.removeItem(AT);
+    if (kept) scrollTo(0, +kept);
   } catch { /* private mode: the page starts at its top */ }
   const reload = () => {
-    try { sessionStorage.setItem(POSITION, String(window.scrollY)); } catch { /* the top, then */ }
+    try { sessionStorage.setItem(AT, scrollY); } catch { /* the top, then */ }
     location.reload();
   };
 

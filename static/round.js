@@ -140,30 +140,17 @@ const tricks = (function tricksSteppers() {
   if (shown) restore(shown);
   // The Cloud chosen (or changed): its winner's stepper moves to the changed bid, as every
   // stepper starts at the bid it is scored against, unless it was tapped meanwhile; the one it
-  // leaves goes back to its bid the same way.
-  const cloudKey = (cloud) => (cloud ? `${cloud.seat}:${cloud.change}` : "");
-  const cloudWas = new WeakMap();
+  // leaves goes back to its bid the same way (data-to: where the Cloud last put it).
   function followCloud(form) {
-    const was = cloudWas.has(form) ? cloudWas.get(form) : cloudKey(cloudChange(form));
-    const now = cloudChange(form);
-    cloudWas.set(form, cloudKey(now));
-    const field = (seat) => form.querySelector(`.stepper[data-seat="${seat}"] input[type=hidden]`);
-    const bidOf = (seat) => Number(form.querySelector(`.stepper[data-seat="${seat}"]`).dataset.bid);
-    if (was && was !== cloudKey(now)) {
-      const [seat, change] = was.split(":");
-      const input = field(seat);
-      if (input && Number(input.value) === Math.max(0, bidOf(seat) + Number(change))) input.value = bidOf(seat);
-    }
-    if (now && was !== cloudKey(now)) {
-      const input = field(now.seat);
-      if (input && Number(input.value) === bidOf(now.seat)) input.value = Math.max(0, bidOf(now.seat) + now.change);
-    }
+    const cloud = cloudChange(form);
+    form.querySelectorAll(".stepper[data-bid]").forEach((row) => {
+      const bid = Number(row.dataset.bid);
+      const field = row.querySelector("input[type=hidden]");
+      const to = cloud && cloud.seat === row.dataset.seat ? Math.max(0, bid + cloud.change) : bid;
+      if (Number(field.value) === Number(row.dataset.to || bid)) field.value = to;
+      row.dataset.to = to;
+    });
   }
-  if (shown && shown.querySelector(".specials-played")) cloudWas.set(shown, cloudKey(cloudChange(shown)));
-  document.addEventListener("scorekeeper:swapped", () => {
-    const form = document.querySelector(".tricks-form");
-    if (form && form.querySelector(".specials-played")) cloudWas.set(form, cloudKey(cloudChange(form)));
-  });
   document.addEventListener("change", (event) => {
     const form = event.target.closest(".tricks-form .specials-played") && event.target.form;
     if (!form) return;
