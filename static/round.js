@@ -97,6 +97,8 @@ const tricks = (function tricksSteppers() {
     const more = form.querySelector("input[name=cloud-change][value='+1']");
     if (!seat || !less || !more) return null;
     const row = seat.value === "" ? null : form.querySelector(`.stepper[data-seat="${seat.value}"]`);
+    // One more or less only once someone won the Cloud's trick.
+    more.closest(".cloud-change").hidden = !row;
     less.disabled = Boolean(row) && row.dataset.bid === "0";
     if (less.disabled) more.checked = true;
     const way = form.querySelector("input[name=cloud-change]:checked");

@@ -121,13 +121,23 @@ def test_the_csv_has_their_points_and_reasons(
     rows = list(csv.DictReader(io.StringIO(text)))
     dick = rows[4]
     assert (dick["round"], dick["player"]) == ("2", "Dick")
-    # Dick bid 0 and took 0: 20, then -20 + 5. The reason cell starts like a formula: quoted.
+    # Dick bid 0 and took 0: 20, then -20 + 5. Each reason says its points, after its words: the
+    # cell does not start like a formula (no apostrophe in front).
     assert (dick["score"], dick["adjustment"], dick["reason"]) == (
         "5",
         "-15",
-        "'-20 revoke; +5 bonus",
+        "revoke -20; bonus +5",
     )
     assert rows[3]["adjustment"] == rows[3]["reason"] == ""
+    # One reason alone is just its words: its points are in the cell before.
+    client.put(
+        f"/api/games/{game_id}/rounds/2",
+        json={**EXAMPLE_ROUNDS[1], "adjustments": [REVOKE]},
+        headers=bearer(token),
+    )
+    text = client.get(f"/games/{game_id}/export.csv").data.decode("utf-8-sig")
+    dick = list(csv.DictReader(io.StringIO(text)))[4]
+    assert (dick["adjustment"], dick["reason"]) == ("-20", "revoke")
 
 
 def test_group_statistics_count_them_in_points_not_in_bids(client: FlaskClient) -> None:

@@ -107,6 +107,20 @@ def test_legend_fits_the_width(width: int) -> None:
         assert x + len(str(text.text)) * chart.FONT_SIZE * 0.62 <= width + 1
 
 
+def test_legend_names_are_whole_where_one_column_holds_them() -> None:
+    """A long name takes the legend to fewer columns rather than be cut (issue 33's walk: a
+    phone's chart showed "Wolfeschlegelste…"); only a name no column holds is shortened."""
+    long = "Wolfeschlegelsteinhausenbergerdo"
+    names = (long, "Αλέξανδρος", "Κατερίνα", "Γιώργος", "Μαρία", "Νίκος")
+    root = _parse(chart.running_totals_svg(sheet.build(game.new_game(names, 0, Variants())), 360))
+    legend = root.find(f".//{SVG}g[@class='chart-legend']")
+    assert legend is not None
+    assert [text.text for text in legend.iter(f"{SVG}text")] == list(names)
+    narrow = chart.running_totals_svg(sheet.build(game.new_game(names, 0, Variants())), 240)
+    shown = [text.text for text in _parse(narrow).iter(f"{SVG}text")]
+    assert long not in shown and "Wolfeschlegelsteinhause…" in shown
+
+
 def test_a_game_without_rounds_still_draws_axes() -> None:
     root = _parse(
         chart.running_totals_svg(sheet.build(game.new_game(("A", "B", "C"), 0, Variants())))

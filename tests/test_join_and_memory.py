@@ -137,3 +137,13 @@ def test_pages_of_an_editor_and_the_share_page_are_never_cached(
     watcher = app.test_client()
     assert watcher.get(f"/games/{game_id}/share").headers["Cache-Control"] == "no-store"
     assert "Cache-Control" not in watcher.get(f"/games/{game_id}").headers
+
+
+def test_the_home_list_says_which_game_each_is(client: FlaskClient) -> None:
+    """The pad keeps three games: each of this phone's games says which (issue 33's walk)."""
+    start_game(client, ["Tom", "Dick", "Mary"])
+    start_game(client, ["Ana", "Ben", "Cleo"], game="skull_king", schedule="blitz")
+    progress = [
+        card.get_text(" ", strip=True) for card in soup(client.get("/")).select(".progress")
+    ]
+    assert [text.split("·")[0].strip() for text in progress] == ["Skull King", "Wizard"]

@@ -92,7 +92,8 @@ def test_a_home_card_of_many_players_says_how_many(client: FlaskClient) -> None:
     start_game(client, ["Κωνσταντίνος Παπαδόπουλος", *(f"Player number {n}" for n in range(2, 9))])
     start_game(client, ["Ann", "Bob", "Cy"])
     cards = soup(client.get("/")).select(".game-card .progress")
-    assert [" ".join(card.get_text().split()).split(" · ")[0] for card in cards] == [
-        "Round 1 of 20",
-        "8 players",
+    # After the game's name.
+    assert [" ".join(card.get_text().split()).split(" · ")[:2] for card in cards] == [
+        ["Wizard", "Round 1 of 20"],
+        ["Wizard", "8 players"],
     ]

@@ -193,3 +193,14 @@ def test_the_form_leaves_checking_to_the_app_and_marks_the_tab_it_came_from(
         one(soup(response), ".field-error").get_text()
         == "Enter the points: 20 takes off or adds 20."
     )
+
+
+def test_the_table_display_says_what_its_mark_means(client: FlaskClient) -> None:
+    """The display marks a total holding an adjustment with ±, and says under the standings
+    what the mark is (issue 33's walk: it was left unexplained)."""
+    game_id = _played(client)
+    assert soup(client.get(f"/games/{game_id}/display")).select(".adj-key") == []
+    _adjust(client, game_id, 2, seat=1, sign="-", points="20", reason="revoke")
+    display = soup(client.get(f"/games/{game_id}/display"))
+    assert len(display.select(".standings .adj-mark")) == 1
+    assert one(display, ".adj-key").get_text(" ", strip=True) == "± adjusted"

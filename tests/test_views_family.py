@@ -10,8 +10,12 @@ from flask.testing import FlaskClient
 
 from benchmarks import weight
 from scorekeeper import storage
+from scorekeeper.core import game as games
+from scorekeeper.core import record as records
+from scorekeeper.core import sheet
 from scorekeeper.core.family.skull_king import Change, Claim, Wager
 from scorekeeper.core.game import GameRecord
+from tests import family_games
 from tests.pages import act, errors, one, play_round, post, soup
 
 FIVE = ["Ana", "Ben", "Cleo", "Dan", "Eva"]
@@ -377,3 +381,34 @@ def test_the_family_pages_first_visits_stay_within_50_kb_in_greek(client: FlaskC
     assert page.select_one("button[name=destroyed-step]") is not None
     assert len(page.select("button[name=bonus-add]")) == 8
     assert weight.measure_page(client, address)["total"] <= weight.LIMIT
+
+
+def test_the_round_result_shows_a_bid_harry_the_giant_changed(client: FlaskClient) -> None:
+    """Harry the Giant changed Ana's bid from 2 to 3: the round's result says so, as the sheet
+    does (issue 33's walk: the result showed the bid of 2 only)."""
+    played = games.start("skull_king", family_games.PIRATES, 0, family_games.SKULL_KING_SETTINGS)
+    for bids, tricks, extras in family_games.SKULL_KING_ROUNDS[:4]:
+        for seat, bid in enumerate(bids):
+            played = games.place_bid(played, seat, bid)
+        played = games.finish_round(played, tricks, extras=extras)
+    answer = client.post("/api/games", json=records.to_record(sheet.build(played)))
+    assert answer.status_code == 201 and answer.json is not None, answer.json
+    page = soup(client.get(f"/games/{answer.json['id']}"))
+    row = one(page, "table.scores tbody tr")
+    assert [cell.get_text(" ", strip=True) for cell in row.select("th, td")][:3] == [
+        "Ana",
+        "2 → 3",
+        "3",
+    ]
+    assert "Harry the Giant" in str(one(row, ".cloud-mark")["title"])
+
+
+def test_the_stepper_says_the_bid_harry_the_giant_changed(client: FlaskClient) -> None:
+    """Harry the Giant takes Ben's bid of 1 down to 0: his stepper says "bid 1 → 0" and is
+    marked against the bid scored (issue 33's walk: it said "bid 1")."""
+    game_id = _skull_king_at_tricks(client, {"advanced_cards": "y", "pirate_powers": "y"})
+    tricks = {f"tricks-{seat}": 0 for seat in range(5)}
+    moved = post(client, game_id, "tricks", harry="1d", **{"bonus-open": "1"}, **tricks)
+    ben = one(soup(client.get(moved.headers["Location"])), ".stepper[data-seat='1']")
+    assert one(ben, ".bid").get_text() == "bid 1 → 0"
+    assert ben["data-bid"] == "0" and "made" in ben["class"]

@@ -170,13 +170,26 @@ class _Legend:
 
     def __init__(self, players: Sequence[str], width: int) -> None:
         self.players = players
-        self.columns = max(1, min(len(players), int((width - 20) // 150)))
-        self.column_width = (width - 20) / self.columns
+        self.width = width
+        # As many columns as the width allows, but fewer where a name would be cut short in
+        # them: every name whole when one column holds it (issue 33's walk).
+        most = max(1, min(len(players), int((width - 20) // 150)))
+        longest = max((len(name) for name in players), default=0)
+        fitting = (count for count in range(most, 1, -1) if self._room(count) >= longest)
+        self.columns = next(fitting, 1)
         rows = math.ceil(len(players) / self.columns)
         self.height = rows * 18 + 4
 
+    def _room(self, columns: int) -> int:
+        """How many characters a name has room for in ``columns`` columns."""
+        return int(((self.width - 20) / columns - 52) / (FONT_SIZE * _CHAR_WIDTH))
+
+    @property
+    def column_width(self) -> float:
+        return (self.width - 20) / self.columns
+
     def items(self, top: float) -> list[str]:
-        room = int((self.column_width - 52) / (FONT_SIZE * _CHAR_WIDTH))
+        room = self._room(self.columns)
         parts = ['<g class="chart-legend">']
         for seat, name in enumerate(self.players):
             row, column = divmod(seat, self.columns)

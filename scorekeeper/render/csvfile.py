@@ -2,8 +2,9 @@
 
 Rendered from the score sheet like the PDF (:mod:`printing`) and the JSON (:mod:`record`), so it
 never holds a sealed bid. Text cells that a spreadsheet would run as a formula are quoted.
-A player's adjustments in a round are in its last two columns, the points (summed) and their
-reasons ("-20 revoke; +5 bonus"); the score and the total include them, as on the sheet.
+A player's adjustments in a round are in its last two columns, the points (summed) and the
+reason ("revoke"; several with their points: "revoke -20; bonus +5"); the score and the total
+include them, as on the sheet.
 A game without a trump to show (Skull King's is always the same suit) has no trump column; a
 game with bonuses adds the bid scored (Harry the Giant's changed), the bonus points (with Rascal
 of Roatan's wager), the bonuses in words and the tricks nobody won.
@@ -90,8 +91,12 @@ def _adjustment_cells(given: tuple[Adjustment, ...], seat: int) -> list[str | in
     mine = [adjustment for adjustment in given if adjustment.seat == seat]
     if not mine:
         return ["", ""]
-    reasons = "; ".join(f"{a.points:+d} {a.reason}" for a in mine)
-    return [sum(a.points for a in mine), reasons]
+    # The points are in the cell before: one reason alone is just its words; several each say
+    # their part. The words first, so that the cell does not start like a formula and need an
+    # apostrophe (issue 33's walk).
+    if len(mine) == 1:
+        return [mine[0].points, mine[0].reason]
+    return [sum(a.points for a in mine), "; ".join(f"{a.reason} {a.points:+d}" for a in mine)]
 
 
 def safe_cell(cell: str | int) -> str | int:

@@ -2,7 +2,8 @@
 
 A page is in the language the reader chose on the switcher (a ``lang`` cookie, kept a year), else
 the phone's Accept-Language, else English. A download link may carry ``?lang=`` so the PDF and
-the CSV come out in the language of the page that asked. The API follows Accept-Language only:
+the CSV come out in the language of the page that asked; a page opened with ``?lang=`` keeps it
+as the switcher would. The API follows Accept-Language only:
 its ``error`` is a sentence for whoever calls it, its ``code`` never changes.
 """
 
@@ -88,6 +89,23 @@ def choose(code: str) -> Response:
     return response
 
 
+@bp.after_app_request
+def remember_asked(response: Response) -> Response:
+    """A page opened with ``?lang=`` (a link sent in its reader's language) is remembered as the
+    switcher's choice: the next page is in that language too. Downloads and the API only follow
+    it, as before."""
+    asked = request.args.get("lang")
+    if (
+        asked in LANGUAGES
+        and asked != request.cookies.get(COOKIE)
+        and request.method == "GET"
+        and response.mimetype == "text/html"
+        and not request.path.startswith("/api/")
+    ):
+        response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+    return response
+
+
 def on_the_pad(path: str) -> bool:
     r"""Whether ``path`` is a path of this site that a browser reads the way the pad does.
 
@@ -118,7 +136,7 @@ def _switcher(_root: str, here: str, current_code: str) -> Markup:
     for code, name in LANGUAGES.items():
         chosen = ' aria-current="true"' if code == current_code else ""
         link = escape(urls.url("languages.choose", code=code, next=here))
-        links.append(f'<a href="{link}" lang="{code}" hreflang="{code}"{chosen}>{escape(name)}</a>')
+        links.append(f'<a href="{link}" lang="{code}"{chosen}>{escape(name)}</a>')
     return Markup("".join(links))
 
 

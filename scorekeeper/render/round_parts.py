@@ -15,7 +15,7 @@ from flask import Flask
 from markupsafe import Markup, escape
 
 from scorekeeper.core.sheet import CurrentRound, RoundRow
-from scorekeeper.render import labels, languages
+from scorekeeper.render import game_facts, labels, languages
 from scorekeeper.render.page_parts import DASH, shown_bid
 
 KEPT = 256  # results kept made: as many as the score sheets (page_parts.SHEETS_KEPT)
@@ -87,10 +87,12 @@ def _result(
     adjusted = f'<sup class="adj-mark" title="{adjusted_word}">±</sup>'
     for seat, name in enumerate(names):
         bid = last.bids[seat]
+        # The bid it was scored against, where the Cloud or Harry the Giant changed it.
         cloud = ""
-        if last.cloud and last.cloud.seat == seat:
-            said = _("Cloud: scored against a bid of %(bid)s", bid=last.cloud.bid)
-            cloud = f'<span class="cloud-mark" title="{said}"> → {escape(last.cloud.bid)}</span>'
+        changed = game_facts.changed_bid(last, seat)
+        if changed is not None:
+            said = escape(game_facts.changed_said(last, changed))
+            cloud = f'<span class="cloud-mark" title="{said}"> → {changed}</span>'
         met = last.met[seat]
         parts.append(
             f'\n      <tr class="{"met" if met else "missed"}">\n'

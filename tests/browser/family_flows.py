@@ -90,7 +90,12 @@ def claim(page: Page, seat: int, kind: str, ally: int | None = None) -> int:
     if not kind_box.is_checked():
         kind_box.check()
         taps += 1
+    # Loot's other player is asked only while Loot is the choice, and nobody is chosen at first.
+    allies = page.locator(".loot-ally")
+    if allies.count():
+        assert allies.is_visible() == (kind == "loot"), kind
     if ally is not None:
+        assert page.locator("select[name=loot-ally]").input_value() == ""
         page.select_option("select[name=loot-ally]", str(ally))
         taps += 1
     return taps + tap(page, page.locator(f"button[name=bonus-add][value='{seat}']"))

@@ -109,6 +109,18 @@ def new_game(
     return game_id(page)
 
 
+def kept_game(page: Page, body: Mapping[str, Any]) -> str:
+    """Store a game record through the API and keep score of it on this phone, as its join link
+    does (in any language): the game's id. A test that needs a game in a later state starts
+    here, then taps only what it checks."""
+    answer = page.request.post("/api/games", data=dict(body))
+    assert answer.status == 201, answer.text()
+    game, token = answer.json()["id"], answer.json()["edit_token"]
+    page.goto(f"/games/{game}/join/{token}")
+    tap(page, page.locator("main form button.primary"))
+    return str(game)
+
+
 def fill_names(page: Page, names: Sequence[str]) -> None:
     """Type the players' names on the new-game form, seat by seat (a page without its script
     has the seats past the fourth folded: the heading is tapped first)."""

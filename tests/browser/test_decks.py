@@ -232,12 +232,14 @@ def test_the_cloud_comes_before_the_tricks_and_moves_its_winners_stepper(
         return page.locator(f".stepper[data-seat='{seat}'] .count").inner_text()
 
     ada = page.locator(".stepper[data-seat='0']")
+    # One more or less is asked only once someone won the Cloud's trick.
+    assert page.locator(".cloud-change").is_hidden()
     cloud(page, 0, "+1")
     assert count(0) == "2" and "made" in str(ada.get_attribute("class"))
     cloud(page, 0, "-1")
     assert count(0) == "0" and "made" in str(ada.get_attribute("class"))
     page.locator("select[name=cloud-seat]").select_option("")
-    assert count(0) == "1"
+    assert count(0) == "1" and page.locator(".cloud-change").is_hidden()
     # Tapped: the player's own count stays whatever the Cloud then does.
     ada.locator("button.plus").click()
     cloud(page, 0, "-1")

@@ -1,4 +1,6 @@
-"""A whole standard game of 3 players, 20 rounds, entered only by tapping the pages."""
+"""A whole game of 3 players entered only by tapping the pages: the standard 20 rounds with the
+page's script (rounds updated in place), and the same steps over a game of five rounds without
+it (every tap a page load; see docs/speed.md, "Test suite")."""
 
 from __future__ import annotations
 
@@ -7,16 +9,16 @@ from random import Random
 import pytest
 
 from scorekeeper.core import game, rules, sheet
-from scorekeeper.core.rules import Suit, Trump, Turned, Variants
+from scorekeeper.core.rules import Length, Suit, Trump, Turned, Variants
 from tests.browser import flows
 from tests.browser.flows import NewContext
 
 NAMES = ("Ada", "Bruno", "Chiara")
 
 
-def turned_card(rng: Random, number: int, hand: int) -> Trump | None:
+def turned_card(rng: Random, number: int, hand: int, length: Length) -> Trump | None:
     """Suit, Jester and Wizard in turn, with a random suit; nothing where the deck is dealt."""
-    if rules.fixed_trump(number, hand, len(NAMES), rules.Length.STANDARD) is not None:
+    if rules.fixed_trump(number, hand, len(NAMES), length) is not None:
         return None
     kind = (Turned.SUIT, Turned.JESTER, Turned.WIZARD)[number % 3]
     return Trump(kind, None if kind is Turned.JESTER else rng.choice(list(Suit)))
@@ -31,18 +33,22 @@ def entry_mode(number: int) -> str:
     return "reopened" if number in (2, 6, 11) else "bids"
 
 
-@pytest.mark.parametrize("script", [True, False], ids=["in-place", "no-javascript"])
-def test_twenty_rounds_tapped_match_the_rules_engine(
-    new_context: NewContext, live_server: str, script: bool
+@pytest.mark.parametrize(
+    ("script", "length"),
+    [(True, Length.STANDARD), (False, Length.FIVE_ROUNDS)],
+    ids=["in-place", "no-javascript"],
+)
+def test_a_whole_game_tapped_matches_the_rules_engine(
+    new_context: NewContext, live_server: str, script: bool, length: Length
 ) -> None:
     page = new_context(java_script_enabled=script).new_page()
     rng = Random(20)
-    flows.new_game(page, live_server, NAMES, first_dealer=1)
+    flows.new_game(page, live_server, NAMES, first_dealer=1, length=length.value)
     game_url = page.url
-    record = game.new_game(NAMES, 1, Variants())
+    record = game.new_game(NAMES, 1, Variants(length=length))
     modes: set[str] = set()
     for number, hand in enumerate(record.schedule, start=1):
-        trump = turned_card(rng, number, hand)
+        trump = turned_card(rng, number, hand, length)
         winners = [rng.randrange(len(NAMES)) for _ in range(hand)]
         tricks = [winners.count(seat) for seat in range(len(NAMES))]
         # About half the bids are met, the others miss by a random amount.
@@ -86,7 +92,7 @@ def test_twenty_rounds_tapped_match_the_rules_engine(
     flows.tap(page, page.get_by_role("link", name="Score sheet"))
     assert flows.sheet_totals(page) == list(final.totals)
     rows = flows.sheet_rows(page)
-    assert len(rows) == 20
+    assert len(rows) == len(record.schedule) == (20 if script else 5)
     for row, expected_row in zip(rows, final.rounds, strict=True):
         cells = [cell.split() for cell in row[1:]]
         assert [flows.whole(cell[-1]) for cell in cells] == list(expected_row.totals)

@@ -144,3 +144,5 @@ def test_the_table_display_at_the_games_end_shows_every_name_whole(
         assert last is not None and last["y"] + last["height"] <= size["height"], size
         width = page.locator(".standings").bounding_box()
         assert width is not None and width["width"] > size["width"] * 0.8, size
+        # A screen nobody taps: no Rules link or language switcher (issue 33's walk).
+        assert page.locator("footer.foot").is_hidden(), size

@@ -10,12 +10,16 @@ light and dark when ``SCOREKEEPER_SHOTS`` names a folder (tests/support/shots.py
 from __future__ import annotations
 
 import re
+from random import Random
+from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from scorekeeper.core.rules import Suit, Trump, Turned
+from scorekeeper.core import game, record, sheet
+from scorekeeper.core.rules import Length, Suit, Trump, Turned, Variants
 from scorekeeper.render import languages
+from tests import plays
 from tests.browser import flows
 from tests.browser.flows import NewContext
 from tests.support import shots
@@ -84,6 +88,15 @@ def start(page: Page, names: tuple[str, ...], **choices: str) -> str:
     return flows.game_id(page)
 
 
+def finished(names: tuple[str, ...]) -> dict[str, Any]:
+    """The record of a whole game of five rounds, every round as the rules allow."""
+    rng = Random(len(names))
+    played = game.new_game(names, 0, Variants(length=Length.FIVE_ROUNDS))
+    while not played.finished:
+        played = game.add_round(played, plays.legal_round(played, rng))
+    return record.to_record(sheet.build(played))
+
+
 def phone(new_context: NewContext, code: str) -> tuple[BrowserContext, Page]:
     """A phone whose switcher was set to ``code``."""
     context = new_context()
@@ -105,7 +118,7 @@ def test_every_page_fits_the_phone_in_every_language(new_context: NewContext, co
     look(page, "new-game-refused")
 
     # A game of six long names with a bid restriction: every step of a round.
-    game = start(page, NAMES, bid_restriction="plus_minus_one", edition="fantasy")
+    game_id = start(page, NAMES, bid_restriction="plus_minus_one", edition="fantasy")
     look(page, "trump")
     flows.enter_trump(page, Trump(Turned.WIZARD, Suit.HEARTS))
     for _ in range(len(NAMES) - 1):
@@ -120,7 +133,7 @@ def test_every_page_fits_the_phone_in_every_language(new_context: NewContext, co
     flows.fast_forward(page, 3)
     flows.enter_trump(page, Trump(Turned.SUIT, Suit.SPADES))
     look(page, "bids")
-    page.goto(f"/games/{game}/share")
+    page.goto(f"/games/{game_id}/share")
     look(page, "share")
     share = page.locator("a[href*='/join/']").first.get_attribute("href")
     assert share is not None
@@ -130,14 +143,14 @@ def test_every_page_fits_the_phone_in_every_language(new_context: NewContext, co
         ("display", "table-display"),
         ("delete", "delete"),
     ]:
-        page.goto(f"/games/{game}/{path}")
+        page.goto(f"/games/{game_id}/{path}")
         look(page, name)
     _other, second = phone(new_context, code)
     second.goto(re.sub(r"^https?://[^/]+", "", share))
     look(second, "join")
 
-    start(page, NAMES[:3], length="five_rounds")
-    flows.fast_forward(page, 5)
+    # A finished game of five rounds, made through the API: its last page.
+    flows.kept_game(page, finished(NAMES[:3]))
     look(page, "game-over")
     for address, name in [
         ("/rules", "rules"),

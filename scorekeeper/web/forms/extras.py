@@ -78,9 +78,11 @@ class Entered:
 
     @property
     def count(self) -> int:
-        """How many facts were tapped (the fold's heading says it)."""
+        """How many facts are listed to take off (the fold's heading says it); the tricks nobody
+        won have their own count beside their buttons (issue 33's walk: a Kraken counted there
+        made the heading say one more than the list)."""
         powers = (self.harry is not None) + (self.roatan is not None)
-        return len(self.claims) + self.destroyed + powers + len(self.cannonball)
+        return len(self.claims) + powers + len(self.cannonball)
 
 
 NOTHING = Entered()
