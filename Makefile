@@ -19,8 +19,12 @@ TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core openss
 # Only the PDF needs these (WeasyPrint draws text with Pango); the pad serves without them.
 RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
 
+# The exact version of every package the pad, its tests and Litestream install (a pip
+# constraints file): every machine and CI install the same ones. `make lock` updates it.
+LOCK := requirements.lock
+
 .DEFAULT_GOAL := help
-.PHONY: help run test lint fmt bench clean messages coverage replicate restore
+.PHONY: help run test lint fmt bench clean messages coverage replicate restore lock
 
 help: ## List the targets
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-6s %s\n", $$1, $$2}'
@@ -35,19 +39,19 @@ $(BIN)/activate:
 # package") is for packagers, not for anyone running the pad: left out.
 define pip_install
 	@echo "Installing $(2) into $(VENV)/ (the first time, or after pyproject.toml changed; about a minute)..."
-	@start=$$(date +%s); PYTHONWARNINGS='ignore:Editable installation' $(BIN)/pip install --quiet -e '.$(1)' \
+	@start=$$(date +%s); PYTHONWARNINGS='ignore:Editable installation' $(BIN)/pip install --quiet -c $(LOCK) -e '.$(1)' \
 	  && echo "  Installed in $$(( $$(date +%s) - start )) s."
 endef
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/activate
+$(VENV)/.installed: pyproject.toml $(LOCK) | $(BIN)/activate
 	$(call pip_install,,the pad's Python packages)
 	@touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/activate
+$(VENV)/.installed-test: pyproject.toml $(LOCK) | $(BIN)/activate
 	$(call pip_install,[test],the pad's Python packages and what the tests need)
 	@touch $(VENV)/.installed $(VENV)/.installed-replica $@
 
-$(VENV)/.installed-replica: pyproject.toml | $(BIN)/activate
+$(VENV)/.installed-replica: pyproject.toml $(LOCK) | $(BIN)/activate
 	$(call pip_install,[replica],the pad's Python packages and Litestream)
 	@touch $(VENV)/.installed $@
 
@@ -159,6 +163,15 @@ messages: $(VENV)/.installed ## Extract every message into messages.pot and upda
 bench: $(VENV)/.installed-test ## Measure speed and size; writes docs/benchmarks.md
 	$(call install_debs,$(TEST_DEBS) wrk,Benchmarks that need them will fail.)
 	$(BIN)/python -m benchmarks
+
+# A fresh environment takes the newest versions pyproject.toml allows; its list is the lock.
+lock: ## Update requirements.lock to the newest versions pyproject.toml allows
+	@rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv && .lock-venv/bin/pip install --quiet --upgrade pip
+	@PYTHONWARNINGS='ignore:Editable installation' .lock-venv/bin/pip install --quiet -e '.[test]'
+	@{ echo "# Exact versions for make run, make test and CI (pip's constraints file): \`make lock\` writes it."; \
+	  .lock-venv/bin/pip freeze --exclude-editable; } > $(LOCK)
+	@rm -rf .lock-venv
+	@echo "$(LOCK) updated: run make test, then commit it."
 
 clean: ## Remove the virtual environment and caches (keeps instance/)
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage

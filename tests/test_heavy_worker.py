@@ -41,6 +41,20 @@ def _heavy_answers(client: FlaskClient, group_id: str, game_id: str) -> dict[str
     return answers
 
 
+def _running(pid: int, seconds: float = 5) -> bool:
+    """Whether the process is still alive after up to ``seconds`` (a kill takes a moment), a
+    zombie not yet collected counting as ended."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
+                return False
+        except psutil.NoSuchProcess:
+            return False
+        time.sleep(0.05)
+    return True
+
+
 def test_the_worker_answers_what_the_server_would_have(app: Flask, client: FlaskClient) -> None:
     assert app.config["HEAVY_WORKER"]
     group_id, token = make(client)
@@ -59,6 +73,8 @@ def test_work_past_its_time_is_answered_clearly_and_the_next_is_done(
     client.post(f"/api/groups/{group_id}/games", json=game_json(1), headers=bearer(token))
     # A tenth of a millisecond: less than any render takes (a count of one game may take less
     # than the clock's tick, so only the render is sure to run past it).
+    assert json_of(client.get(f"/api/groups/{group_id}/stats"))["games"] == 1
+    (started,) = worker._WORKER_PIDS.values()
     app.config["HEAVY_SECONDS"] = 0.0001
     try:
         page = client.get("/sheets/blank.pdf?players=5")
@@ -66,6 +82,8 @@ def test_work_past_its_time_is_answered_clearly_and_the_next_is_done(
         assert "took the server too long" in soup(page).get_text(" ", strip=True)
     finally:
         app.config["HEAVY_SECONDS"] = 60
+    # The worker stopped in the middle of its work was ended, not left to finish.
+    assert started.value and not _running(started.value)
     assert client.get("/sheets/blank.pdf?players=5").data.startswith(b"%PDF")
     assert json_of(client.get(f"/api/groups/{group_id}/stats"))["games"] == 1
 

@@ -73,8 +73,17 @@ def proxied_app(tmp_path: Path) -> Iterator[Flask]:
     yield make_app(tmp_path / "games.sqlite", csrf=True, TRUSTED_PROXIES=1)
 
 
-def post_a_form(phone: FlaskClient, headers: dict[str, str], origin: str) -> int:
-    """Open "New group" and post it as a browser on ``origin`` would: the status of the post."""
+def post_a_form(
+    phone: FlaskClient,
+    headers: dict[str, str],
+    origin: str,
+    *,
+    referer: bool = True,
+    sent_origin: str | None = "",
+) -> int:
+    """Open "New group" and post it as a browser on ``origin`` would: the status of the post.
+    ``referer`` False: the Referer stripped (a privacy setting); ``sent_origin`` the Origin
+    header sent instead of the page's (``None``: none)."""
     forwarded = {key: value for key, value in headers.items() if key != "Host"}
     # The proxy talks to the pad on its loopback port; the Host header is the proxy's to set.
     environ = {"HTTP_HOST": headers["Host"]}
@@ -82,7 +91,11 @@ def post_a_form(phone: FlaskClient, headers: dict[str, str], origin: str) -> int
     assert page.status_code == 200
     token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page.get_data(as_text=True))
     assert token is not None
-    sent = forwarded | {"Origin": origin, "Referer": f"{origin}/groups/new"}
+    sent = forwarded | {"Origin": origin if sent_origin == "" else sent_origin}
+    if sent["Origin"] is None:
+        del sent["Origin"]
+    if referer:
+        sent["Referer"] = f"{origin}/groups/new"
     answer = phone.post(
         "/groups/new",
         data={"name": "Friday club", "csrf_token": token.group(1)},
@@ -108,6 +121,28 @@ def test_a_form_posted_through_the_documented_proxy_is_accepted_on_any_port(
     host = browser_host(port)
     headers = nginx_headers(host) if proxy == "nginx" else caddy_headers(host)
     assert post_a_form(proxied_app.test_client(), headers, f"https://{host}") == 303
+
+
+@pytest.mark.parametrize(
+    ("sent_origin", "status"),
+    [("", 303), ("https://elsewhere.example", 400), ("null", 400), (None, 400)],
+    ids=["same-origin", "cross-origin", "opaque", "none"],
+)
+def test_a_form_without_a_referer_is_judged_by_its_origin(
+    proxied_app: Flask, sent_origin: str | None, status: int
+) -> None:
+    """Privacy settings strip the Referer: over HTTPS a form with a same-origin Origin is
+    accepted, with another origin or none it is refused as before (issue 32)."""
+    host = browser_host(8443)
+    headers = nginx_headers(host)
+    posted = post_a_form(
+        proxied_app.test_client(),
+        headers,
+        f"https://{host}",
+        referer=False,
+        sent_origin=sent_origin,
+    )
+    assert posted == status
 
 
 def test_without_the_port_in_host_every_form_is_refused(proxied_app: Flask) -> None:

@@ -52,6 +52,9 @@ STARTING_SECONDS = 60
 
 _POOL: ProcessPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
+# Each pool's worker writes its process id here as it starts: the executor has no public way
+# to end a worker in the middle of a task (Python 3.14 adds terminate_workers()).
+_WORKER_PIDS: dict[int, Any] = {}
 
 
 class TooHeavy(Exception):
@@ -87,6 +90,7 @@ def stop() -> None:
     with _POOL_LOCK:
         pool, _POOL = _POOL, None
     if pool is not None:
+        _WORKER_PIDS.pop(id(pool), None)
         pool.shutdown(wait=True, cancel_futures=True)
 
 
@@ -98,12 +102,15 @@ def _pool(memory_mb: int) -> ProcessPoolExecutor:
 
     with _POOL_LOCK:
         if _POOL is None:
+            spawn = get_context("spawn")
+            worker = spawn.Value("q", 0, lock=False)
             _POOL = ProcessPoolExecutor(
                 max_workers=1,
-                mp_context=get_context("spawn"),
+                mp_context=spawn,
                 initializer=_start_worker,
-                initargs=(os.getpid(), memory_mb),
+                initargs=(os.getpid(), memory_mb, worker),
             )
+            _WORKER_PIDS[id(_POOL)] = worker
         return _POOL
 
 
@@ -122,10 +129,17 @@ def _forget(pool: ProcessPoolExecutor) -> None:
     with _POOL_LOCK:
         if _POOL is pool:
             _POOL = None
-    # The executor has no public way to end a worker in the middle of a task (Python 3.14 adds
-    # terminate_workers): its process table it is.
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        process.kill()
+    worker = _WORKER_PIDS.pop(id(pool), None)
+    if worker is not None and worker.value:
+        import psutil
+
+        try:
+            process = psutil.Process(worker.value)
+            # Still this server's child: a number freed by a dead worker may be another's now.
+            if process.ppid() == os.getpid():
+                process.kill()
+        except psutil.NoSuchProcess:  # it died: that is why it is forgotten
+            pass
     pool.shutdown(wait=False, cancel_futures=True)
 
 
@@ -137,9 +151,11 @@ class _Alarm(BaseException):
     ``except Exception`` in the libraries swallows it)."""
 
 
-def _start_worker(server: int, memory_mb: int) -> None:
-    """The worker's set-up: Ctrl-C is the server's to handle, the server comes first for the
-    processor, memory is capped, and the worker ends as soon as the server is gone."""
+def _start_worker(server: int, memory_mb: int, worker: Any) -> None:
+    """The worker's set-up: it says its process id (``worker``, a shared value), Ctrl-C is the
+    server's to handle, the server comes first for the processor, memory is capped, and the
+    worker ends as soon as the server is gone."""
+    worker.value = os.getpid()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # Where the worker and the server want the same core (one core, or a machine busy with
     # other work), the server's pages go first.
