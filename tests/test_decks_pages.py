@@ -15,6 +15,16 @@ NAMES = ["Tom", "Dick", "Mary", "Ana"]
 TRICKS = {f"tricks-{seat}": 0 for seat in range(4)}
 
 
+def test_a_round_without_the_cloud_shows_no_changed_bid(client: FlaskClient) -> None:
+    """Correcting a round nobody won the Cloud in: the changed bid is blank, not a bid of 0
+    (issue 33's walk)."""
+    game_id = one_card_round_bid(client)
+    assert act(client, game_id, "tricks", **{**TRICKS, "tricks-1": 1}) == []
+    form = soup(client.get(f"/games/{game_id}/rounds/1/edit"))
+    assert one(form, "#cloud_seat option[selected]")["value"] == ""
+    assert one(form, "#cloud_bid option[selected]")["value"] == ""
+
+
 def one_card_round_bid(client: FlaskClient, deck: str = "anniversary_25") -> str:
     game_id = start_game(client, NAMES, deck=deck)
     assert act(client, game_id, "trump", turned="jester", suit="") == []
@@ -153,7 +163,11 @@ def test_the_printed_sheet_and_the_csv_show_the_bomb_and_the_cloud(client: Flask
     printed = client.get(f"/games/{game_id}/sheet.pdf")
     assert printed.status_code == 200
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(printed.data)).pages)
-    assert "0 → 1" in text and "Werewolf" in text and "Bomb" in text
+    # The changed bid keeps its arrow with it (a no-break space), on a line of its own if need be.
+    assert "0 →\xa01" in text and "Werewolf" in text and "Bomb" in text
+    # The phone's sheet says what its arrow is, as the PDF does (issue 33's walk).
+    legends = [p.get_text() for p in soup(client.get(f"/games/{game_id}/sheet")).select(".legend")]
+    assert "→ the Cloud's changed bid, which the score counts" in legends
     rows = list(csv.reader(io.StringIO(client.get(f"/games/{game_id}/export.csv").text)))
     assert rows[0][-2:] == ["bid scored", "Bomb"]
     dick = rows[2]  # round 1, seat 1

@@ -104,6 +104,10 @@ def test_the_sheet_page_marks_skull_kings_facts_with_a_key(app: Flask, client: F
     assert one(harry, "[aria-hidden]").get_text() == "→3" and "Harry" in harry["title"]
     key = one(page, ".marks-key").get_text()
     assert "Harry the Giant" in key and "+40" in key and "Cannonball" not in key
+    # The key says what a struck-through mark is (issue 33's walk).
+    assert one(page, ".marks-key s").get_text() == short("fourteen")
+    entries = [entry.get_text(" ", strip=True) for entry in page.select(".marks-key .mark-key")]
+    assert entries[-1] == f"{short('fourteen')} scored nothing, a bid was missed"
 
 
 @pytest.mark.parametrize("key", GAMES)

@@ -412,3 +412,24 @@ def test_the_stepper_says_the_bid_harry_the_giant_changed(client: FlaskClient) -
     ben = one(soup(client.get(moved.headers["Location"])), ".stepper[data-seat='1']")
     assert one(ben, ".bid").get_text() == "bid 1 → 0"
     assert ben["data-bid"] == "0" and "made" in ben["class"]
+
+
+@pytest.mark.parametrize(
+    ("ally", "said"),
+    [("", "Loot is shared with another player: say who."), ("1", "Loot is shared between two")],
+    ids=["no-partner", "the-same-player"],
+)
+def test_a_loot_without_its_other_player_is_refused_at_the_tap(
+    client: FlaskClient, ally: str, said: str
+) -> None:
+    """Loot tapped with its "played by" left on nobody, or on the player tapped: said at once,
+    nothing added, what was tapped kept (issue 33's walk: it was only said at Confirm)."""
+    game_id = _skull_king_at_tricks(client, {"advanced_cards": "y"})
+    tricks = {f"tricks-{seat}": 1 if seat == 1 else 0 for seat in range(5)}
+    tap = {"bonus-kind": "loot", "loot-ally": ally, "bonus-add": "1"}
+    added = post(client, game_id, "tricks", **tricks, **tap)
+    assert added.status_code == 303
+    page = soup(client.get(added.headers["Location"]))
+    assert page.select("input[name=claim]") == []
+    assert said in one(page, ".flash.error").get_text()
+    assert one(page, "input[name=bonus-kind][value=loot]").has_attr("checked")

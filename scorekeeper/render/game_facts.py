@@ -107,6 +107,16 @@ def scored_nothing() -> str:
     return _("scored nothing, a bid was missed")
 
 
+def struck_bonus(rows: tuple[RoundRow, ...]) -> str | None:
+    """The short name of the first bonus in ``rows`` that scored nothing (the phone's sheet
+    strikes it through, and its key says why), or ``None``."""
+    for row in rows:
+        for index, claim in enumerate(row.extras.bonuses if row.extras else ()):
+            if not claim_counted(row, index):
+                return game_words.bonus_short(claim.kind)
+    return None
+
+
 def kind_points(row: RoundRow, seat: int, kind: str) -> int:
     """The points ``seat`` got in ``row`` from its bonuses of ``kind``, as the game's rules
     count them: the round's score less the score without them (0: they did not count)."""

@@ -88,6 +88,7 @@ def init_app(app: Flask) -> None:
         setting_lines=game_facts.setting_lines,
         shows_trump=game_facts.shows_trump,
         marks_key=game_facts.marks_key,
+        struck_bonus=game_facts.struck_bonus,
         claim_counted=game_facts.claim_counted,
         scored_nothing=game_facts.scored_nothing,
     )

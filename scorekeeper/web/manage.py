@@ -13,6 +13,7 @@ from scorekeeper import storage
 from scorekeeper.core import game, sheet
 from scorekeeper.core.family import WIZARD
 from scorekeeper.core.game import RoundRecord
+from scorekeeper.core.refusals import Reason
 from scorekeeper.core.rules import RuleError, Suit, Trump, Turned
 from scorekeeper.render import labels
 from scorekeeper.storage import StoredGame
@@ -40,6 +41,8 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
         entered = extras_form.posted(request.form, players)
     if extras_form.changed(request.form):
         # A bonus added or taken off: the page comes back with it, nothing is stored yet.
+        if entered.refused:
+            flash(labels.refusal(Reason(entered.refused)), "error")
         return _edit_page(stored, built, row, form, entered)
     if form.validate_on_submit():
         if form.version.data != stored.version:

@@ -24,6 +24,7 @@ from scorekeeper.core import game, rulebook, sheet
 from scorekeeper.core.family import WIZARD
 from scorekeeper.core.family import rulebook as family_rulebook
 from scorekeeper.core.game import GameRecord
+from scorekeeper.core.refusals import Reason
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import chart, game_words, labels
 from scorekeeper.render.labels import gettext as _
@@ -297,6 +298,8 @@ def tricks(game_id: str) -> Response:
         if step is not None:
             seat, change = step
             tapped[seat] = max(0, (tapped[seat] or 0) + change)
+        if entered.refused:
+            flash(labels.refusal(Reason(entered.refused)), "error")
         draft = forms.draft_text(number, tapped) + played.text() + entered.text()
         if request.headers.get(IN_PLACE_HEADER) == "1":
             return _after_move(stored.id, draft)

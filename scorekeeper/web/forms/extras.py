@@ -45,6 +45,9 @@ class Entered:
     opened: bool = False
     """The table opened the bonuses (the page sends their buttons only then: a round with none
     keeps a small page)."""
+    refused: str = ""
+    """Why the last tap added nothing: a refusal's code (a Loot without its other player, or
+    with the same one), said at once rather than at Confirm (not kept in the address)."""
 
     def text(self) -> str:
         """The parts the page address adds after the tricks."""
@@ -113,8 +116,11 @@ def posted(form: MultiDict[str, str], players: int) -> Entered:
     step = {"+1": 1, "-1": -1}.get(form.get("destroyed-step", ""), 0)
     kept = replace(kept, destroyed=max(0, min(MOST_DESTROYED, kept.destroyed + step)))
     who = _seat(form.get("bonus-add", ""), players)
-    if who is not None:
-        kept = _add(kept, who, _seat(form.get("loot-ally", ""), players))
+    ally = _seat(form.get("loot-ally", ""), players)
+    if who is not None and kept.kind == "loot" and ally in (None, who):
+        kept = replace(kept, refused="loot_needs_ally" if ally is None else "loot_ally_self")
+    elif who is not None:
+        kept = _add(kept, who, ally)
     return _remove(kept, form.get("bonus-remove", ""))
 
 
