@@ -38,7 +38,7 @@ $(BIN)/activate:
 # setuptools' note on editable installs ("be careful with folders ... with the same name as your
 # package") is for packagers, not for anyone running the pad: left out.
 define pip_install
-	@echo "Installing $(2) into $(VENV)/ (the first time, or after pyproject.toml changed; about a minute)..."
+	@echo "Installing $(2) into $(VENV)/ (the first time, or after pyproject.toml or requirements.lock changed; about a minute)..."
 	@start=$$(date +%s); PYTHONWARNINGS='ignore:Editable installation' $(BIN)/pip install --quiet -c $(LOCK) -e '.$(1)' \
 	  && echo "  Installed in $$(( $$(date +%s) - start )) s."
 endef

@@ -109,7 +109,7 @@ def test_the_first_install_says_what_it_does_and_no_packagers_note(tmp_path: Pat
     lines = printed.splitlines()
     assert lines[0] == (
         f"Installing the pad's Python packages into {venv}/ (the first time, or after "
-        "pyproject.toml changed; about a minute)..."
+        "pyproject.toml or requirements.lock changed; about a minute)..."
     )
     assert lines[-1].startswith("  Installed in ") and lines[-1].endswith(" s.")
     assert "careful" not in printed and "Warning" not in printed, printed
