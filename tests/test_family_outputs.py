@@ -64,6 +64,25 @@ def test_the_sheet_page_shows_the_game_and_its_numbers(
     assert ("trump" in one(page, "p.legend").get_text()) is (key == "oh_hell")
 
 
+@pytest.mark.parametrize(
+    ("language", "said", "repeated"),
+    [
+        ("en", "Skull King scoring", "Scoring: Skull King scoring"),
+        ("es", "Puntuación Skull King", "Puntuación: Puntuación Skull King"),
+    ],
+)
+def test_a_choice_that_names_its_setting_is_said_alone(
+    app: Flask, client: FlaskClient, language: str, said: str, repeated: str
+) -> None:
+    """The sheet's settings line says "Skull King scoring", not "Scoring: Skull King scoring"
+    (issue 33's walk), while other settings keep their names ("Schedule: Blitz Attack")."""
+    game_id = stored(app, "skull_king")
+    page = soup(client.get(f"/games/{game_id}/sheet?lang={language}"))
+    settings = one(page, "p.variants").get_text(" ", strip=True).split(" · ")
+    assert said in settings and repeated not in settings
+    assert any(line.count(": ") == 1 for line in settings)
+
+
 def test_the_sheet_page_marks_skull_kings_facts_with_a_key(app: Flask, client: FlaskClient) -> None:
     page = soup(client.get(f"/games/{stored(app, 'skull_king')}/sheet"))
     rows = page.select("table.pad tbody tr")

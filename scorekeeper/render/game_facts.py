@@ -62,7 +62,9 @@ def setting_lines(game: str, chosen: Any) -> list[str]:
             if value:
                 lines.append(label)
         elif value or not isinstance(value, int) or custom:
-            lines.append(f"{label}: {game_words.choice_label(game, setting.key, value)}")
+            lines.append(
+                labels.setting_said(label, game_words.choice_label(game, setting.key, value))
+            )
     return lines
 
 

@@ -258,10 +258,17 @@ def variant_lines(chosen: Variants) -> list[str]:
     for spec in variants.REGISTRY:
         value = spec.plain(getattr(chosen, spec.key))
         if not spec.is_flag:
-            lines.append(f"{variant_label(spec.key)}: {option_label(spec.key, str(value))}")
+            lines.append(setting_said(variant_label(spec.key), option_label(spec.key, str(value))))
         elif value:
             lines.append(variant_label(spec.key))
     return lines
+
+
+def setting_said(label: str, choice: str) -> str:
+    """A setting and its choice, "Game length: Standard"; the choice alone where its words
+    name the setting already ("Classic deck", not "Deck: Classic deck"; "Skull King scoring"),
+    in whatever language says so (issue 33's walk: "Puntuación: Puntuación Skull King")."""
+    return choice if label.casefold() in choice.casefold() else f"{label}: {choice}"
 
 
 # A choice's value that means "no such rule" (no bid restriction): a folded section of the
