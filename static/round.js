@@ -139,7 +139,10 @@ const tricks = (function tricksSteppers() {
     remember(form, update(form));
   }
   const shown = document.querySelector(".tricks-form");
-  if (shown) restore(shown);
+  if (shown) {
+    restore(shown);
+    cloudChange(shown); // the Cloud's more/less hidden until someone won its trick
+  }
   // The Cloud chosen (or changed): its winner's stepper moves to the changed bid, as every
   // stepper starts at the bid it is scored against, unless it was tapped meanwhile; the one it
   // leaves goes back to its bid the same way (data-to: where the Cloud last put it).

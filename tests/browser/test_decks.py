@@ -232,7 +232,10 @@ def test_the_cloud_comes_before_the_tricks_and_moves_its_winners_stepper(
         return page.locator(f".stepper[data-seat='{seat}'] .count").inner_text()
 
     ada = page.locator(".stepper[data-seat='0']")
-    # One more or less is asked only once someone won the Cloud's trick.
+    # One more or less is asked only once someone won the Cloud's trick: after the last bid,
+    # and on the page loaded afresh.
+    assert page.locator(".cloud-change").is_hidden()
+    page.reload()
     assert page.locator(".cloud-change").is_hidden()
     cloud(page, 0, "+1")
     assert count(0) == "2" and "made" in str(ada.get_attribute("class"))
