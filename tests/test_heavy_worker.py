@@ -88,6 +88,19 @@ def test_work_past_its_time_is_answered_clearly_and_the_next_is_done(
     assert json_of(client.get(f"/api/groups/{group_id}/stats"))["games"] == 1
 
 
+def test_a_worker_that_died_is_said_as_a_failure_and_replaced(
+    app: Flask, client: FlaskClient
+) -> None:
+    assert client.get("/sheets/blank.pdf?players=3").data.startswith(b"%PDF")
+    (started,) = worker._WORKER_PIDS.values()
+    os.kill(started.value, signal.SIGKILL)
+    assert not _running(started.value)
+    page = client.get("/sheets/blank.pdf?players=7")
+    said = soup(page).get_text(" ", strip=True)
+    assert page.status_code == 503 and "did not work" in said and "too long" not in said
+    assert client.get("/sheets/blank.pdf?players=7").data.startswith(b"%PDF")
+
+
 def test_the_worker_ends_with_a_killed_server(tmp_path: Path) -> None:
     server = Server(tmp_path / "instance")
     server.start()

@@ -45,6 +45,10 @@ SAME_WORDS = {
     "kachuful",
     "nomination",
     "whist",
+    # the worked example's players, kept where the language's own rules text keeps them
+    "tom",
+    "dick",
+    "mary",
 }
 SAME_IN = {
     "es": {"total", "bonus"},

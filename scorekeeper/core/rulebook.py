@@ -153,7 +153,13 @@ CARDS: dict[Special, str] = {
 def _example() -> tuple[tuple[str, int, int, int, int, int], ...]:
     """The worked example of the official score pad (RULES.md), scored by the rules module:
     (player, round, bid, tricks, round score, total)."""
-    played = {"Tom": ((0, 0), (2, 1)), "Dick": ((1, 0), (0, 0)), "Mary": ((1, 1), (0, 1))}
+    played = {
+        # Translators: the worked example's three players (Tom and Dick men, Mary a woman):
+        # names common in your language, the same as in the sentence "Tom bids 0 and takes…".
+        N_("Tom"): ((0, 0), (2, 1)),
+        N_("Dick"): ((1, 0), (0, 0)),
+        N_("Mary"): ((1, 1), (0, 1)),
+    }
     rows = []
     for number in (1, 2):
         for name, rounds in played.items():

@@ -135,8 +135,11 @@ def busy(_error: Busy) -> Response:
     )
 
 
-def too_heavy(_error: worker.TooHeavy) -> Response:
-    """The answer when the work took longer or more memory than the server gives it."""
+def too_heavy(error: worker.TooHeavy) -> Response:
+    """The answer when the work took longer or more memory than the server gives it, or its
+    worker died under it (which is not the request's size: said as a plain failure)."""
+    if isinstance(error, worker.WorkerDied):
+        return busy_response(_("That did not work: go back and try again."))
     return busy_response(
         _("This took the server too long to prepare: try again in a minute or two.")
     )

@@ -61,6 +61,10 @@ class TooHeavy(Exception):
     """The task took longer or more memory than the worker allows, or the worker died."""
 
 
+class WorkerDied(TooHeavy):
+    """The worker ended in the middle of the task (killed or crashed): not the task's size."""
+
+
 def run(function: Callable[..., T], *args: Any) -> T:
     """``function(*args)`` in the worker process (or here, when the app says so);
     :class:`TooHeavy` past the bounds. ``function`` and its arguments must pickle: a module's
@@ -74,9 +78,12 @@ def run(function: Callable[..., T], *args: Any) -> T:
     try:
         future = pool.submit(_bounded, seconds, function, *args)
         answer: T = future.result(timeout=seconds * PATIENCE + STARTING_SECONDS)
-    except (BrokenExecutor, FutureTimeout) as error:
+    except FutureTimeout as error:
         _forget(pool)
         raise TooHeavy from error
+    except BrokenExecutor as error:
+        _forget(pool)
+        raise WorkerDied from error
     except TooHeavy:
         # Stopped in the middle of a library's work: the next task gets a fresh worker.
         _forget(pool)
