@@ -1,6 +1,7 @@
-// The score sheet of five players or more (linked by the sheet only then): when the names push
-// the sheet wider than its box, the columns share its width and a long name breaks inside a word
-// (sheet_many.css, .fit), so that every total stays in view; looked at again on every resize.
+// The score sheet of five players or more, or fewer with a long name (linked by the sheet only
+// then): when the names push the sheet wider than its box, the columns share its width and a long
+// name breaks inside a word (sheet_many.css, .fit), so that every total stays in view; looked at
+// again on every resize.
 "use strict";
 
 (function fitColumns() {

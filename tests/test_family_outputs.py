@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.core import record, sheet
 from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, Variants
-from scorekeeper.render import game_facts, game_words, labels
+from scorekeeper.render import game_facts, game_words, labels, pads
 from tests import family_games as hand
 from tests import pdfs
 from tests import test_api_family as api_family
@@ -164,6 +164,13 @@ def test_the_skull_king_pdf_has_a_bonus_column_and_no_trump(
                 assert f"{signed(bonus)} " in text
     assert "190 · 1. ★ 120 · 4. 110 · 5. 160 · 2. 140 · 3." in text
     assert "2 → 3 3" in text  # Harry the Giant's changed bid
+    # Round 3's fourteen, taken with a missed bid, is struck through as on the phone's sheet,
+    # and the key says why (issue 33's walk).
+    short = game_words.bonus_short("fourteen")
+    assert f"{short} scored nothing, a bid was missed" in text
+    with app.test_request_context():
+        html = pads.game_html(sheet.build(hand.skull_king()), day="2026-12-04", paper="a4")
+    assert html.count(f"<s>{short}</s>") == 2  # the cell of round 3, and the key
 
 
 def test_the_oh_hell_pdf_has_its_trumps_and_hand_counted_totals(

@@ -337,7 +337,9 @@ def test_the_correction_page_edits_a_skull_king_rounds_bonuses(
     assert act(client, game_id, "tricks", **tricks) == []
     url = f"/games/{game_id}/rounds/1/edit"
     page = soup(client.get(url))
-    assert page.select_one("select[name=turned]") is None  # the trump is Skull King's suit
+    # The trump is Skull King's suit: not asked, and not said, as on the sheet.
+    assert page.select_one("select[name=turned]") is None
+    assert "Trump" not in one(page, "form.edit-round").get_text(" ")
     fields = {i["name"]: i.get("value", "") for i in page.select("form.edit-round input[name]")}
     sent = (
         fields
@@ -416,7 +418,10 @@ def test_the_stepper_says_the_bid_harry_the_giant_changed(client: FlaskClient) -
 
 @pytest.mark.parametrize(
     ("ally", "said"),
-    [("", "Loot is shared with another player: say who."), ("1", "Loot is shared between two")],
+    [
+        ("", "Loot is shared with another player: choose who under “Played by”."),
+        ("1", "Loot is shared between two"),
+    ],
     ids=["no-partner", "the-same-player"],
 )
 def test_a_loot_without_its_other_player_is_refused_at_the_tap(

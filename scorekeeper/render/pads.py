@@ -254,10 +254,9 @@ def _scoring_words(game: str, chosen: Any) -> str:
     return f"{label}: {game_words.choice_label(game, 'scoring', plain['scoring'])}"
 
 
-def _bonus_cell(row: RoundRow, seat: int) -> tuple[int, str]:
+def _bonus_cell(row: RoundRow, seat: int) -> tuple[int, tuple[game_facts.Mark, ...]]:
     """A seat's bonus points in a round (with the wager) and its marks, for the bonus column."""
-    marks = " ".join(mark.short for mark in game_facts.seat_marks(row, seat))
-    return game_facts.bonus_points(row)[seat], marks
+    return game_facts.bonus_points(row)[seat], game_facts.seat_marks(row, seat)
 
 
 def season_html(

@@ -287,13 +287,15 @@ def _score_row(
 
 def _bomb_mark(row: RoundRow) -> str:
     """The Bomb of an anniversary round, named under its trump: a word, not an emoji, which a
-    phone without an emoji font shows as an empty box."""
+    phone without an emoji font shows as an empty box; after the mark of a trick that went to
+    nobody (as Skull King's Kraken), so that it is not read as the card that set the trump."""
     if not row.bomb:
         return ""
     said = escape(_("The Bomb was played: one trick went to nobody"))
     card = escape(labels.special_name(Turned.BOMB))
     return (
-        f'<span class="special bomb-mark" title="{said}"><span aria-hidden="true">{card}</span>'
+        f'<span class="special bomb-mark" title="{said}">'
+        f'<span aria-hidden="true">{game_facts.DESTROYED_MARK} {card}</span>'
         f'<span class="visually-hidden">{said}</span></span>'
     )
 

@@ -163,7 +163,9 @@ def _order(
     bidder: int,
     _language: str,
 ) -> Markup:
-    dealer_word = _("dealer")
+    # Translators: after the dealer's name, "Ana (dealer)": a word without a gender, as the
+    # dealer may be anyone (a verb where the noun has one: Spanish "reparte").
+    dealer_word = pgettext("beside the dealer's name", "dealer")
     items = []
     for seat in order:
         mark = ("current" if seat == bidder else "") + (" dealer" if seat == dealer else "")

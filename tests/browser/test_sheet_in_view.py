@@ -60,6 +60,13 @@ TABLES = {
         "de",
         UPRIGHT,
     ),
+    # Four players, one name too long for a column of four (issue 33's walk: the last column
+    # and its total were cut off).
+    "wizard-4-one-long-name": (
+        lambda: wizard(("Müller-Lüdenscheidt", "Annegret", "Jürgen", "Friederike"), 10),
+        "de",
+        UPRIGHT,
+    ),
     "wizard-7-on-its-side": (lambda: wizard(GREEK[:7], 6), "en", ON_ITS_SIDE),
     "wizard-8-on-its-side": (lambda: wizard(GREEK, 6), "el", ON_ITS_SIDE),
 }
@@ -74,6 +81,6 @@ def test_every_total_and_rank_is_in_view(new_context: NewContext, table: str) ->
     assert answer.status == 201, answer.text()
     page.goto(f"/games/{answer.json()['id']}/sheet")
     players = page.locator(".pad thead th.name").count()
-    assert page.locator(".pad tfoot .totals td").count() == players >= 5
+    assert page.locator(".pad tfoot .totals td").count() == players >= 4
     assert page.evaluate(_OUT_OF_VIEW) == []
     assert page.locator(".scroll-cue").is_hidden()
