@@ -227,6 +227,22 @@ def test_a_skull_king_round_with_no_bonus_is_the_tricks_and_confirm(
     assert played.tricks == (0, 1, 0, 0, 0)
 
 
+@pytest.mark.parametrize("advanced", [True, False])
+def test_tricks_short_of_the_hand_come_back_with_tricks_nobody_won_in_view(
+    client: FlaskClient, advanced: bool
+) -> None:
+    """A round a trick short, the bonuses folded: refused, and with the advanced cards the page
+    comes back with them open, where a trick the Kraken took is entered (issue 33's walk)."""
+    game_id = _skull_king_at_tricks(client, {"advanced_cards": "y"} if advanced else {})
+    short = {f"tricks-{seat}": 0 for seat in range(5)}
+    refused = post(client, game_id, "tricks", **short)
+    assert refused.status_code == 303
+    page = soup(client.get(refused.headers["Location"]))
+    assert "exactly one winner" in one(page, ".flash.error").get_text()
+    assert (page.select_one("fieldset.destroyed") is not None) is advanced
+    assert (page.select_one("button[name=bonus-open]") is None) is advanced
+
+
 def test_a_bonus_is_two_taps_and_counts_with_the_bid_met(app: Flask, client: FlaskClient) -> None:
     game_id = _skull_king_at_tricks(client, {"advanced_cards": "y", "pirate_powers": "y"})
     tricks = {f"tricks-{seat}": 1 if seat == 1 else 0 for seat in range(5)}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from flask import (
     Blueprint,
@@ -219,12 +220,18 @@ def _entered(now: sheet.CurrentRound, draft: str) -> extras_form.Entered:
     return extras_form.from_extras(now.reopened_extras)
 
 
+def _advanced_cards(chosen: object) -> bool:
+    """The settings bring the Loot and the tricks that nobody won (the Kraken, the White
+    Whale)."""
+    return bool(getattr(chosen, "advanced_cards", False))
+
+
 def extras_offered(built: sheet.Sheet) -> dict[str, object]:
     """What the result step offers beyond the tricks: the game's bonuses (Loot with the
     advanced cards only), destroyed tricks, the pirate powers and the Cannonball, as the game's
     settings allow; nothing in a game without bonuses."""
     declared, chosen = built.declaration, built.chosen
-    advanced = bool(getattr(chosen, "advanced_cards", False))
+    advanced = _advanced_cards(chosen)
     return {
         "bonus_kinds": tuple(
             str(bonus.kind) for bonus in declared.bonuses if advanced or not bonus.shared
@@ -304,6 +311,12 @@ def tricks(game_id: str) -> Response:
         if request.headers.get(IN_PLACE_HEADER) == "1":
             return _after_move(stored.id, draft)
         return redirect(url_for("views.game", game_id=stored.id, tricks=draft), code=303)
+    short = sum(taken or 0 for taken in tapped) < game.hand_size(stored.record, number)
+    if short and not entered.destroyed and _advanced_cards(stored.record.chosen):
+        # Tricks short of the hand where the Kraken or the White Whale may have taken one: a
+        # refused round comes back with the bonuses open, where "Tricks nobody won" is (the
+        # refusal's sentence, a stable API message, cannot say it).
+        entered = replace(entered, opened=True)
     draft = forms.draft_text(number, tapped) + played.text() + entered.text()
     return _apply(stored, form, lambda r: _finish(r, tapped, played, entered), draft)
 
