@@ -227,6 +227,32 @@ def test_a_skull_king_round_with_no_bonus_is_the_tricks_and_confirm(
     assert played.tricks == (0, 1, 0, 0, 0)
 
 
+def test_harry_past_a_bid_of_zero_and_a_second_wager_are_said_at_the_tap(
+    client: FlaskClient,
+) -> None:
+    """Harry the Giant's −1 on a bid of 0 is refused at the tap, naming the player; a Rascal's
+    wager given to another player replaces the first, and the page says so (issue 33's walk)."""
+    game_id = _skull_king_at_tricks(client, {"advanced_cards": "y", "pirate_powers": "y"})
+    tricks = {f"tricks-{seat}": 1 if seat == 1 else 0 for seat in range(5)}
+    down = post(
+        client, game_id, "tricks", **tricks, **{"bonus-kind": "harry_down"}, **{"bonus-add": "0"}
+    )
+    page = soup(client.get(down.headers["Location"]))
+    said = one(page, ".flash.error").get_text(" ", strip=True)
+    assert said == f"Harry the Giant cannot take {FIVE[0]}'s bid below 0 or above 1."
+    assert page.select_one("input[name=harry]") is None
+    kept = {"roatan": "10"} | tricks  # seat 1 wagered 0
+    other = post(
+        client, game_id, "tricks", **kept, **{"bonus-kind": "roatan_20"}, **{"bonus-add": "2"}
+    )
+    page = soup(client.get(other.headers["Location"]))
+    said = one(page, ".flash.info").get_text(" ", strip=True)
+    assert said == (
+        f"There is one Rascal of Roatan: {FIVE[2]}'s wager replaces the one entered before."
+    )
+    assert one(page, "input[name=roatan]")["value"] == "22"
+
+
 @pytest.mark.parametrize("advanced", [True, False])
 def test_tricks_short_of_the_hand_come_back_with_tricks_nobody_won_in_view(
     client: FlaskClient, advanced: bool

@@ -297,6 +297,7 @@ NAMED: dict[str, Message] = {
     "roatan_without_trick": N_(
         "%(name)s took no trick, so they did not win one with Rascal of Roatan."
     ),
+    "harry_change": N_("Harry the Giant cannot take %(name)s's bid below 0 or above %(hand)s."),
 }
 
 

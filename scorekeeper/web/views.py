@@ -305,13 +305,13 @@ def tricks(game_id: str) -> Response:
         if step is not None:
             seat, change = step
             tapped[seat] = max(0, (tapped[seat] or 0) + change)
-        if entered.refused:
-            flash(labels.refusal(Reason(entered.refused)), "error")
+        entered = _said_at_the_tap(stored.record, number, entered)
         draft = forms.draft_text(number, tapped) + played.text() + entered.text()
         if request.headers.get(IN_PLACE_HEADER) == "1":
             return _after_move(stored.id, draft)
         return redirect(url_for("views.game", game_id=stored.id, tricks=draft), code=303)
-    short = sum(taken or 0 for taken in tapped) < game.hand_size(stored.record, number)
+    hand = _hand(stored.record, number)
+    short = hand is not None and sum(taken or 0 for taken in tapped) < hand
     if short and not entered.destroyed and _advanced_cards(stored.record.chosen):
         # Tricks short of the hand where the Kraken or the White Whale may have taken one: a
         # refused round comes back with the bonuses open, where "Tricks nobody won" is (the
@@ -319,6 +319,45 @@ def tricks(game_id: str) -> Response:
         entered = replace(entered, opened=True)
     draft = forms.draft_text(number, tapped) + played.text() + entered.text()
     return _apply(stored, form, lambda r: _finish(r, tapped, played, entered), draft)
+
+
+def _hand(record: GameRecord, number: int) -> int | None:
+    """The cards dealt in round ``number``, ``None`` past the game's last round (the move is
+    then refused as a finished game's)."""
+    try:
+        return game.hand_size(record, number)
+    except RuleError:
+        return None
+
+
+def _said_at_the_tap(
+    record: GameRecord, number: int, entered: extras_form.Entered
+) -> extras_form.Entered:
+    """What a tap on the result step could not do, said at once rather than at Confirm: a Loot
+    without its other player, Harry the Giant's change past the bids' range (left out), and a
+    Rascal's wager that took the place of another player's (there is one Rascal)."""
+    players = record.players
+    if entered.refused:
+        flash(labels.refusal(Reason(entered.refused)), "error")
+    harry = entered.harry
+    hand = _hand(record, number)
+    if harry is not None and hand is not None:
+        bids = game.current_round(record).bids
+        bid = (bids[harry.seat] if harry.seat < len(bids) else None) or 0
+        if not 0 <= bid + harry.by <= hand:
+            reason = Reason("harry_change", hand=hand, seat=harry.seat + 1)
+            flash(labels.refusal(reason, players), "error")
+            entered = replace(entered, harry=None)
+    if entered.replaced and entered.roatan is not None:
+        name = players[entered.roatan.seat]
+        flash(
+            _(
+                "There is one Rascal of Roatan: %(name)s's wager replaces the one entered before.",
+                name=name,
+            ),
+            "info",
+        )
+    return entered
 
 
 def _finish(

@@ -99,7 +99,7 @@ def check_powers(players: int, settings: SkullKingSettings, played: SkullKingRou
     if harry is not None:
         bid = (played.bids[harry.seat] or 0) + harry.by
         if harry.by not in (-1, 1) or not 0 <= bid <= played.hand_size:
-            raise RuleError("harry_change", hand=played.hand_size)
+            raise RuleError("harry_change", hand=played.hand_size, seat=harry.seat + 1)
         if played.tricks[harry.seat] == 0:
             raise RuleError("harry_without_trick", seat=harry.seat + 1)
     roatan = played.roatan

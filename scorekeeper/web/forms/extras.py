@@ -48,6 +48,9 @@ class Entered:
     refused: str = ""
     """Why the last tap added nothing: a refusal's code (a Loot without its other player, or
     with the same one), said at once rather than at Confirm (not kept in the address)."""
+    replaced: bool = False
+    """The last tap gave the one Rascal of Roatan's wager to another player than before (said
+    at once, not kept)."""
 
     def text(self) -> str:
         """The parts the page address adds after the tricks."""
@@ -133,7 +136,9 @@ def _add(entered: Entered, seat: int, ally: int | None) -> Entered:
     if kind.startswith("harry"):
         return replace(entered, harry=Change(seat, 1 if kind == "harry_up" else -1))
     if kind.startswith("roatan"):
-        return replace(entered, roatan=Wager(seat, int(kind.partition("_")[2])))
+        before = entered.roatan
+        wager = Wager(seat, int(kind.partition("_")[2]))
+        return replace(entered, roatan=wager, replaced=before is not None and before.seat != seat)
     return replace(entered, cannonball=entered.cannonball | {seat})
 
 
