@@ -171,6 +171,8 @@ const tricks = (function tricksSteppers() {
     const change = button.value.endsWith("-1") ? -1 : 1;
     field.value = Math.max(0, Math.min(Number(form.dataset.hand), Number(field.value) + change));
     remember(form, update(form));
+    // A refusal of the tricks tapped before is answered by this tap: it goes.
+    for (const old of document.querySelectorAll(".flash.error")) old.hidden = true;
     // Tapped but not sent yet: the live check asks before it shows another phone's change.
     form.dispatchEvent(new Event("change", { bubbles: true }));
   });

@@ -7,8 +7,9 @@ from flask import Flask
 
 from scorekeeper.core import variants
 from scorekeeper.core.family import GAMES
-from scorekeeper.core.family.skull_king import BONUSES
-from scorekeeper.render import game_words
+from scorekeeper.core.family.skull_king import BONUSES, Kind
+from scorekeeper.core.refusals import Reason
+from scorekeeper.render import game_words, labels
 
 
 @pytest.mark.parametrize("key", list(GAMES))
@@ -50,3 +51,12 @@ def test_words_follow_the_request_language(app: Flask) -> None:
         assert game_words.setting_label("skull_king", "schedule") == "Spiellänge"
         assert game_words.game_name("wizard") == "Wizard"
     assert game_words.setting_label("skull_king", "schedule") == "Game length"
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "the bonus Loot"), ("es", "el bonus Botín")])
+def test_a_refusal_names_a_bonus_in_words_not_by_its_key(app: Flask, lang: str, said: str) -> None:
+    """Issue 33's second walk: "No hay tantas cartas para el bonus loot"."""
+    reason = Reason("bonus_too_many", kind=Kind.LOOT, most=2)
+    with app.test_request_context(f"/?lang={lang}"):
+        text = labels.refusal(reason)
+    assert said in text and "loot" not in text

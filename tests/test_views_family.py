@@ -230,7 +230,7 @@ def test_a_skull_king_round_with_no_bonus_is_the_tricks_and_confirm(
 def test_harry_past_a_bid_of_zero_and_a_second_wager_are_said_at_the_tap(
     client: FlaskClient,
 ) -> None:
-    """Harry the Giant's −1 on a bid of 0 is refused at the tap, naming the player; a Rascal's
+    """Harry the Giant taking a bid of 0 down is refused at the tap, naming the player; a Rascal's
     wager given to another player replaces the first, and the page says so (issue 33's walk)."""
     game_id = _skull_king_at_tricks(client, {"advanced_cards": "y", "pirate_powers": "y"})
     tricks = {f"tricks-{seat}": 1 if seat == 1 else 0 for seat in range(5)}
@@ -241,6 +241,19 @@ def test_harry_past_a_bid_of_zero_and_a_second_wager_are_said_at_the_tap(
     said = one(page, ".flash.error").get_text(" ", strip=True)
     assert said == f"Harry the Giant cannot take {FIVE[0]}'s bid below 0 or above 1."
     assert page.select_one("input[name=harry]") is None
+    # Refused, a tap gives back the change entered before it; given to another player, the
+    # change moves, and the page says so (there is one Harry).
+    kept = {"harry": "0u"} | tricks
+    down = post(client, game_id, "tricks", **kept, **{"bonus-kind": "harry_down", "bonus-add": "0"})
+    page = soup(client.get(down.headers["Location"]))
+    assert one(page, "input[name=harry]")["value"] == "0u"
+    moved = post(client, game_id, "tricks", **kept, **{"bonus-kind": "harry_up", "bonus-add": "2"})
+    page = soup(client.get(moved.headers["Location"]))
+    said = one(page, ".flash.info").get_text(" ", strip=True)
+    assert (
+        said == f"Harry the Giant is one card: {FIVE[2]}'s change replaces the one entered before."
+    )
+    assert one(page, "input[name=harry]")["value"] == "2u"
     kept = {"roatan": "10"} | tricks  # seat 1 wagered 0
     other = post(
         client, game_id, "tricks", **kept, **{"bonus-kind": "roatan_20"}, **{"bonus-add": "2"}

@@ -19,6 +19,7 @@ from flask_babel import get_locale
 
 from scorekeeper.core import decks, rulebook, rules, variants
 from scorekeeper.core.decks import Deck, Special
+from scorekeeper.core.family.words import BONUSES
 from scorekeeper.core.refusals import N_, NAMED, Message, Reason, say
 from scorekeeper.core.rules import Gives, Suit, Trump, Turned, Variants
 from scorekeeper.core.variants import Edition
@@ -92,6 +93,10 @@ def _translate(message: Message, values: dict[str, Any]) -> str:
     # its own (core/family/words.py).
     if isinstance(values.get("game"), str):
         values = {**values, "game": gettext(values["game"])}
+    # So is a bonus, by its short name ("Loot", "black 14"), not by its key.
+    kind = values.get("kind")
+    if isinstance(kind, str) and kind in BONUSES:
+        values = {**values, "kind": gettext(BONUSES[kind].short)}
     if isinstance(message, tuple):
         text: str = catalogue().ungettext(message[0], message[1], values["num"])
         return text % values

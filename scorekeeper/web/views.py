@@ -334,8 +334,9 @@ def _said_at_the_tap(
     record: GameRecord, number: int, entered: extras_form.Entered
 ) -> extras_form.Entered:
     """What a tap on the result step could not do, said at once rather than at Confirm: a Loot
-    without its other player, Harry the Giant's change past the bids' range (left out), and a
-    Rascal's wager that took the place of another player's (there is one Rascal)."""
+    without its other player, Harry the Giant's change past the bids' range (left out), and
+    Harry's change or a Rascal's wager that took the place of another player's (one card
+    each)."""
     players = record.players
     if entered.refused:
         flash(labels.refusal(Reason(entered.refused)), "error")
@@ -347,16 +348,21 @@ def _said_at_the_tap(
         if not 0 <= bid + harry.by <= hand:
             reason = Reason("harry_change", hand=hand, seat=harry.seat + 1)
             flash(labels.refusal(reason, players), "error")
-            entered = replace(entered, harry=None)
-    if entered.replaced and entered.roatan is not None:
-        name = players[entered.roatan.seat]
-        flash(
-            _(
+            entered = replace(entered, harry=entered.harry_before, replaced="")
+    moved = {"harry": entered.harry, "roatan": entered.roatan}.get(entered.replaced)
+    if moved is not None:
+        name = players[moved.seat]
+        said = {
+            "harry": _(
+                "Harry the Giant is one card: %(name)s's change replaces the one entered before.",
+                name=name,
+            ),
+            "roatan": _(
                 "There is one Rascal of Roatan: %(name)s's wager replaces the one entered before.",
                 name=name,
             ),
-            "info",
-        )
+        }
+        flash(said[entered.replaced], "info")
     return entered
 
 

@@ -146,3 +146,26 @@ def test_the_table_display_at_the_games_end_shows_every_name_whole(
         assert width is not None and width["width"] > size["width"] * 0.8, size
         # A screen nobody taps: no Rules link or language switcher (issue 33's walk).
         assert page.locator("footer.foot").is_hidden(), size
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_the_table_display_during_the_game_keeps_the_standings_words_whole(
+    new_context: NewContext, players: int
+) -> None:
+    """Mid-game the standings have the narrower column: their type shrinks with it, and no name
+    breaks inside a word (a tablet, a phone on its side; issue 33's second walk: "Müller-" /
+    "Lüdenscheid" / "t")."""
+    rng = Random(players)
+    played = game.new_game(ENDED_NAMES[:players], 0, Variants(length=Length.FIVE_ROUNDS))
+    played = game.add_round(played, plays.legal_round(played, rng))
+    body = record.to_record(sheet.build(played))
+    for size in ({"width": 1024, "height": 768}, {"width": 844, "height": 390}):
+        context = new_context(viewport=size, extra_http_headers={"Accept-Language": "de"})
+        page = context.new_page()
+        answer = page.request.post("/api/games", data=body)
+        assert answer.status == 201, answer.text()
+        page.goto(f"/games/{answer.json()['id']}/display")
+        names: list[dict[str, Any]] = page.evaluate(_LINES, ".standings .name")
+        assert len(names) == players
+        assert [name["inside"] for name in names] == [[]] * players, (size, names)
+        context.close()

@@ -52,3 +52,23 @@ def test_a_change_on_another_phone_drops_the_tapped_tricks(page: Page, live_serv
     # were made for, so they are dropped and the steppers start at the bids.
     flows.bid_again_elsewhere(page)
     assert flows.checked_tricks(page) == {3: 0, 0: 1, 1: 1, 2: 1}
+
+
+def test_a_refusal_of_the_tricks_goes_with_the_next_tap_on_a_stepper(
+    page: Page, live_server: str
+) -> None:
+    """Issue 33's second walk: the red "tricks add up to…" stayed on top after the count was
+    put right."""
+    flows.new_game(page, live_server, NAMES)
+    flows.fast_forward(page, 1)
+    flows.enter_trump(page, flows.JESTER)
+    flows.enter_bids(page, [1, 0, 0, 0])
+    # Round 2 (2 cards): three tricks given out, one too many.
+    for _ in range(2):
+        page.locator(".tricks-form button[name=step][value='1:+1']").click()
+    flows.tap(page, page.locator(".tricks-form button.confirm"))
+    expect(page.locator(".flash.error")).to_be_visible()
+    page.locator(".tricks-form button[name=step][value='1:-1']").click()
+    expect(page.locator(".flash.error")).to_be_hidden()
+    flows.confirm_round(page)
+    assert not flows.flash_errors(page)

@@ -48,9 +48,11 @@ class Entered:
     refused: str = ""
     """Why the last tap added nothing: a refusal's code (a Loot without its other player, or
     with the same one), said at once rather than at Confirm (not kept in the address)."""
-    replaced: bool = False
-    """The last tap gave the one Rascal of Roatan's wager to another player than before (said
-    at once, not kept)."""
+    replaced: str = ""
+    """``"harry"`` or ``"roatan"``: the last tap gave that one card's power to another player
+    than before (said at once, not kept)."""
+    harry_before: Change | None = None
+    """Harry's change before the last tap, given back when the tap's is refused."""
 
     def text(self) -> str:
         """The parts the page address adds after the tricks."""
@@ -134,11 +136,15 @@ def _add(entered: Entered, seat: int, ally: int | None) -> Entered:
         claim = Claim(seat, kind, ally if kind == "loot" else None)
         return replace(entered, claims=(*entered.claims, claim)[:MOST_CLAIMS])
     if kind.startswith("harry"):
-        return replace(entered, harry=Change(seat, 1 if kind == "harry_up" else -1))
+        moved = entered.harry is not None and entered.harry.seat != seat
+        change = Change(seat, 1 if kind == "harry_up" else -1)
+        return replace(
+            entered, harry=change, replaced="harry" if moved else "", harry_before=entered.harry
+        )
     if kind.startswith("roatan"):
-        before = entered.roatan
+        moved = entered.roatan is not None and entered.roatan.seat != seat
         wager = Wager(seat, int(kind.partition("_")[2]))
-        return replace(entered, roatan=wager, replaced=before is not None and before.seat != seat)
+        return replace(entered, roatan=wager, replaced="roatan" if moved else "")
     return replace(entered, cannonball=entered.cannonball | {seat})
 
 
