@@ -8,6 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.web import access
+from tests import pdfs
 from tests.pages import act, one, soup, start_game
 
 
@@ -147,3 +148,11 @@ def test_the_home_list_says_which_game_each_is(client: FlaskClient) -> None:
         card.get_text(" ", strip=True) for card in soup(client.get("/")).select(".progress")
     ]
     assert [text.split("·")[0].strip() for text in progress] == ["Skull King", "Wizard"]
+
+
+def test_a_finished_games_edit_link_says_it_is_finished(app: Flask) -> None:
+    """Issue 33's walk: "Round 10 of 10" for a game already over."""
+    stored = pdfs.store(app, pdfs.play(("Tom", "Dick", "Mary")))
+    page = soup(app.test_client().get(f"/games/{stored.id}/join/{stored.edit_token}"))
+    said = one(page, "main p").get_text(" ", strip=True)
+    assert said == "Tom, Dick, Mary · Finished"
