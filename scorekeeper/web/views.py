@@ -22,7 +22,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import storage
 from scorekeeper.core import game, rulebook, sheet
-from scorekeeper.core.family import WIZARD
+from scorekeeper.core.family import WIZARD, skull_king_checks
 from scorekeeper.core.family import rulebook as family_rulebook
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.refusals import Reason
@@ -340,29 +340,31 @@ def _said_at_the_tap(
     players = record.players
     if entered.refused:
         flash(labels.refusal(Reason(entered.refused)), "error")
-    harry = entered.harry
     hand = _hand(record, number)
-    if harry is not None and hand is not None:
-        bids = game.current_round(record).bids
-        bid = (bids[harry.seat] if harry.seat < len(bids) else None) or 0
-        if not 0 <= bid + harry.by <= hand:
-            reason = Reason("harry_change", hand=hand, seat=harry.seat + 1)
-            flash(labels.refusal(reason, players), "error")
+    if entered.harry is not None and hand is not None:
+        try:
+            skull_king_checks.check_harry(hand, game.current_round(record).bids, entered.harry)
+        except RuleError as error:
+            flash(labels.refusal(error.reason, players), "error")
             entered = replace(entered, harry=entered.harry_before, replaced="")
-    moved = {"harry": entered.harry, "roatan": entered.roatan}.get(entered.replaced)
-    if moved is not None:
-        name = players[moved.seat]
-        said = {
-            "harry": _(
+    if entered.replaced == "harry" and entered.harry is not None:
+        name = players[entered.harry.seat]
+        flash(
+            _(
                 "Harry the Giant is one card: %(name)s's change replaces the one entered before.",
                 name=name,
             ),
-            "roatan": _(
+            "info",
+        )
+    if entered.replaced == "roatan" and entered.roatan is not None:
+        name = players[entered.roatan.seat]
+        flash(
+            _(
                 "There is one Rascal of Roatan: %(name)s's wager replaces the one entered before.",
                 name=name,
             ),
-        }
-        flash(said[entered.replaced], "info")
+            "info",
+        )
     return entered
 
 

@@ -11,6 +11,7 @@ from scorekeeper.core.family.skull_king import (
     BONUS,
     MOST_DESTROYED,
     WAGERS,
+    Change,
     Kind,
     Scoring,
     SkullKingRound,
@@ -86,6 +87,14 @@ def check_claims(players: int, settings: SkullKingSettings, played: SkullKingRou
         raise RuleError("bonus_too_many", kind=Kind.PIRATE_BY_SKULL_KING, most=players - 1)
 
 
+def check_harry(hand_size: int, bids: Sequence[int | None], harry: Change) -> None:
+    """Refuse Harry the Giant's change of a bid by other than one, or past 0 or the hand (the
+    result step asks this at the tap, before the tricks are in)."""
+    bid = (bids[harry.seat] or 0) + harry.by
+    if harry.by not in (-1, 1) or not 0 <= bid <= hand_size:
+        raise RuleError("harry_change", hand=hand_size, seat=harry.seat + 1)
+
+
 def check_powers(players: int, settings: SkullKingSettings, played: SkullKingRound) -> None:
     """Refuse Harry the Giant's change or Rascal of Roatan's wager that cannot have happened."""
     for power in (played.harry, played.roatan):
@@ -97,9 +106,7 @@ def check_powers(players: int, settings: SkullKingSettings, played: SkullKingRou
             raise RuleError("no_such_seat")
     harry = played.harry
     if harry is not None:
-        bid = (played.bids[harry.seat] or 0) + harry.by
-        if harry.by not in (-1, 1) or not 0 <= bid <= played.hand_size:
-            raise RuleError("harry_change", hand=played.hand_size, seat=harry.seat + 1)
+        check_harry(played.hand_size, played.bids, harry)
         if played.tricks[harry.seat] == 0:
             raise RuleError("harry_without_trick", seat=harry.seat + 1)
     roatan = played.roatan
