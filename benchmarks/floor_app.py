@@ -1,19 +1,19 @@
-"""The framework's floor: one Flask route that returns a constant page, served by Waitress.
+"""The framework's floor: one Flask route that returns a constant page, served as the pad is.
 
 Whatever the score pad costs above this is ours (templates, rules, storage); this much is
-Flask, Waitress and the machine. ``python -m benchmarks.floor_app --port N`` serves it the way
-``scorekeeper.serve`` serves the app, with the same thread count and the same interpreter
-setting (``hosting.share_the_interpreter``).
+Flask, the server (Uvicorn, with a2wsgi's WSGI adapter) and the machine.
+``python -m benchmarks.floor_app --port N`` serves it the way ``scorekeeper.serve`` serves the
+app, with the same thread count.
 """
 
 from __future__ import annotations
 
 import argparse
 
+from a2wsgi import WSGIMiddleware
 from flask import Flask
-from waitress import serve
 
-from scorekeeper.web import hosting
+from scorekeeper.server import running
 
 PAGE = "<!doctype html><title>Floor</title><p>A constant page.</p>\n"
 
@@ -36,8 +36,8 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8001)
     parser.add_argument("--threads", type=int, default=8)
     args = parser.parse_args()
-    hosting.share_the_interpreter()
-    serve(create_app(), host=args.host, port=args.port, threads=args.threads, ident="floor")
+    floor = WSGIMiddleware(create_app(), workers=args.threads)  # type: ignore[arg-type]
+    running.serve(floor, host=args.host, port=args.port)  # type: ignore[arg-type]
 
 
 if __name__ == "__main__":

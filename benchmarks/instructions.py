@@ -34,7 +34,7 @@ COUNTS = (10, 50)
 
 
 def _environ(method: str, path: str, headers: dict[str, str], body: bytes = b"") -> dict[str, Any]:
-    """The WSGI environ Waitress makes for a request from wrk."""
+    """A WSGI environ as the server's adapter makes it for a request from wrk."""
     path, _sep, query = path.partition("?")
     environ: dict[str, Any] = {
         "REQUEST_METHOD": method,
@@ -44,7 +44,6 @@ def _environ(method: str, path: str, headers: dict[str, str], body: bytes = b"")
         "SERVER_NAME": "127.0.0.1",
         "SERVER_PORT": "8000",
         "SERVER_PROTOCOL": "HTTP/1.1",
-        "SERVER_SOFTWARE": "waitress",
         "REMOTE_ADDR": "127.0.0.1",
         "REMOTE_HOST": "127.0.0.1",
         "REMOTE_PORT": "50000",

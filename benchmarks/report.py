@@ -89,8 +89,9 @@ def headline(results: Results) -> list[str]:
     watching = results.get("watchers", {})
     if "p99_ratio" in watching:
         lines.append(
-            f"- With {watching['watchers']} phones following the game, the round page's p99 is "
-            f"{_n(watching['p99_ratio'], 2)}x what it is with none (goal 1.5x)."
+            f"- With {_n(watching['watchers'])} phones following the game on their streams, the "
+            f"round page's p99 is {_n(watching['p99_ratio'], 2)}x what it is with none "
+            "(goal 1.5x)."
         )
     trickle = results.get("slow", {})
     if "slowest_s" in trickle:
@@ -323,10 +324,9 @@ def _work_per_page(summary: dict[str, Any]) -> list[str]:
         "attributes) made in Python instead of Jinja macros (each macro call built a template "
         "context), and the score sheet's rows too (a dozen lookups and escapes per cell). "
         "Cost x floor before (make bench of 2026-11-29) and now; the goal is judged on cost x "
-        "floor, CPU x floor beside it. Since 2026-12-01 the floor is served with the app's "
-        "interpreter setting (`hosting.share_the_interpreter`) and the pages with the cookie a "
-        "phone holds after its first page; with the floor at Python's default instead, a quiet "
-        "run that day gave 5.9x, 6.5x and 4.7x: the setting hardly moves the floor.",
+        "floor, CPU x floor beside it. The floor is served by the app's own server (since "
+        "2026-12-04 Uvicorn with a2wsgi, before that Waitress) and the pages with the cookie a "
+        "phone holds after its first page.",
         "",
     ]
     head = ["Request", "Before", "Now", "CPU x floor now", "Goal", ""]
@@ -477,7 +477,7 @@ def start(results: Results) -> list[str]:
     lines += [
         f"From spawning `make run HOST=127.0.0.1 PORT=…` on this installed checkout to the first "
         f"200 from `/`: median {_n(section['make_run_s'], 2)} s ({runs}). The floor, the minimal "
-        f"Flask app served by Waitress straight from Python, answers after "
+        f"Flask app served by the same server straight from Python, answers after "
         f"{_n(section['floor_s'], 2)} s: `make run` takes {_n(section['ratio'], 1)}x as long. "
         f"Importing WeasyPrint alone takes {_n(section['weasyprint_import_s'], 2)} s in a fresh "
         f"Python: the app imports it on the first PDF, not at start (goal: 2.5x the floor). "
@@ -493,19 +493,17 @@ def watchers(results: Results) -> list[str]:
     lines = ["## 7. Phones following the game", ""]
     if failed := _failed(section):
         return lines + failed
-    statuses = ", ".join(f"{n} x {status}" for status, n in section["check_statuses"].items())
+    statuses = ", ".join(f"{n} x {status}" for status, n in section["wave_statuses"].items())
     lines += [
-        f"Every open page of a game asks `/games/<id>/version` whether the game changed, saying "
-        f"it will wait (`Prefer: wait={section.get('wait_s', 0)}`): the server holds the question "
-        f"while nothing changes and answers 304 when the wait is over, or at once when the game "
-        f"changes; {section['every_s']} s after each answer the page asks again "
-        f"(`benchmarks/watchers.py`, as `static/live.js`). One scorekeeper's "
-        f"phone asks for the round page (6 players, round 10) again and again for "
-        f"{_n(section['seconds'])} s, first alone, then with {section['watchers']} watching "
-        f"phones on connections of their own ({_n(section['checks'])} checks, "
-        f"{_n(section['checks_per_second'])} a second; {_n(section.get('check_connections', 0))} "
-        f"connections opened, one per watcher). The watchers run in another process. Errors: "
-        f"{section['errors']}.",
+        "Every open page of a game holds one stream (`/games/<id>/events`): the server pushes the "
+        "game's new version on it as a change is saved, and a word every 10 s "
+        "(`benchmarks/watchers.py`, as `static/live.js`). One scorekeeper's phone asks for the "
+        f"round page (6 players, round 10) again and again for {_n(section['seconds'])} s, first "
+        f"alone, then with {_n(section['watchers'])} streams open on its game (all open within "
+        f"{_n(section['streams_opened_s'], 1)} s). Then {_n(section['wave'])} streams follow "
+        f"another game, to which {section['changes']} rounds are posted 1 to 2 s apart, while the "
+        "scorekeeper keeps asking for its own round page. The watchers run in another process, "
+        f"from 127.0.0.2 and up. Streams answered: {statuses}; errors: {section['errors']}.",
         "",
         *_table(
             ["", "Requests", "p50 ms", "p99 ms"],
@@ -517,23 +515,52 @@ def watchers(results: Results) -> list[str]:
                     _n(section["alone_p99_ms"], 1),
                 ],
                 [
-                    f"Round page, {section['watchers']} phones watching",
+                    f"Round page, {_n(section['watchers'])} streams open on its game",
                     str(section["watched_requests"]),
                     _n(section["watched_p50_ms"], 1),
                     _n(section["watched_p99_ms"], 1),
                 ],
                 [
-                    "Version check (the watchers', held)",
-                    str(section["checks"]),
-                    _n(section["check_p50_ms"], 1),
-                    _n(section["check_p99_ms"], 1),
+                    f"Round page, while another game's {_n(section['wave'])} watchers are told",
+                    str(section["wave_requests"]),
+                    "",
+                    _n(section["wave_p99_ms"], 1),
                 ],
             ],
         ),
         "",
-        f"p99 with watchers / p99 alone: **{_n(section['p99_ratio'], 2)}x** (goal 1.5x); p50: "
-        f"{_n(section['p50_ratio'], 2)}x. Checks answered: {statuses}.",
+        f"p99 with streams open / p99 alone: **{_n(section['p99_ratio'], 2)}x** (goal 1.5x); "
+        f"during the changes: **{_n(section['wave_p99_ratio'], 2)}x** (goal 1.5x). Each change "
+        f"reached all {_n(section['wave'])} watchers within "
+        f"{_n(section['all_told_median_s'], 3)} s (median over the changes), "
+        f"{_n(section['all_told_slowest_s'], 3)} s at the slowest (goal 1 s; "
+        f"{section['changes_to_all']} of {section['changes']} changes reached all).",
     ]
+    live = results.get("live", {})
+    if "watcher" in live:
+        lines += [
+            "",
+            "**A saved change on the screen** (`benchmarks/live_latency.py`): a game's round page "
+            "on a phone (390 x 844) and its table display (1280 x 800) in Chromium; a round "
+            f"posted through the API every 1 to 5 s, {live['changes']} in all; from sending it "
+            "to the page standing with it (the page notes its version at its first frame).",
+            "",
+            *_table(
+                ["Page", "Shown", "Median ms", "p95 ms", "Slowest ms"],
+                [
+                    [
+                        name,
+                        f"{live[key]['shown']} of {live['changes']}",
+                        _n(live[key]["median_ms"], 0),
+                        _n(live[key]["p95_ms"], 0),
+                        _n(live[key]["slowest_ms"], 0),
+                    ]
+                    for key, name in (("watcher", "Watching phone"), ("display", "Table display"))
+                ],
+            ),
+            "",
+            "Goal: 150 ms median, 400 ms p95.",
+        ]
     return lines
 
 
@@ -563,6 +590,19 @@ def slow(results: Results) -> list[str]:
         f"The slowest visitor: {verdict} the goal of {_n(section['goal_s'], 0)} s; not served: "
         f"{section['not_served']}.",
     ]
+    one = section.get("one_address", {})
+    if "slowest_s" in one:
+        statuses = ", ".join(f"{n} x {status}" for status, n in one["statuses"].items())
+        lines += [
+            "",
+            f"**One address, {_n(one['connections'])} connections** (`slow_bench.one_address`): "
+            "127.0.0.1 opens them one after the other, each asking for a game's stream "
+            f"(answered: {statuses}; those refused are opened again and left idle); then "
+            f"{one['visitors']} visitors from 127.0.0.2 open the home page. Alone: "
+            f"{_n(one['alone_median_s'], 3)} s (median); beside them: "
+            f"{_n(one['median_s'], 3)} s, {_n(one['slowest_s'], 3)} s at the slowest (goal "
+            f"{_n(one['goal_s'], 0)} s); not served: {one['not_served']}.",
+        ]
     return lines
 
 

@@ -7,19 +7,26 @@ connection of its own and each just after every trickling connection sent a line
 moment): how long each waited, connecting included. The same visitors are timed before the
 trickling starts. Goal: served within a second (issue 20, docs/hosting.md).
 
+:func:`one_address`: one address opens 2,000 connections asking for a game's stream (the
+server serves a few hundred at once from one address and refuses the rest, which stay open,
+idle); new visitors from another address open the home page. Goal: served within a second.
+
 Run ``.venv/bin/python -m benchmarks.slow_bench``.
 """
 
 from __future__ import annotations
 
+import http.client
+import socket
 import statistics
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from tests.support.ports import HOST
 from tests.support.server import running
-from tests.support.slow import another_line, trickling, visitor_seconds
+from tests.support.slow import another_line, room_for, trickling, visitor_seconds
 
 GOAL_SECONDS = 1.0
 VISITOR_TIMEOUT = 30.0
@@ -50,10 +57,14 @@ def run(count: int = 1000, visitors: int = 5) -> dict[str, Any]:
                 for _ in range(visitors):
                     another_line(opened)
                     beside.append(_visitor(live.port))
+    return {"trickling": count, **_figures(alone, beside)}
+
+
+def _figures(alone: list[tuple[int, float]], beside: list[tuple[int, float]]) -> dict[str, Any]:
+    """The visitors' figures alone and beside the crowd, against the goal."""
     seconds = [taken for _status, taken in beside]
     return {
-        "trickling": count,
-        "visitors": visitors,
+        "visitors": len(beside),
         "alone_median_s": round(statistics.median(taken for _status, taken in alone), 4),
         "median_s": round(statistics.median(seconds), 4),
         "slowest_s": round(max(seconds), 4),
@@ -62,9 +73,60 @@ def run(count: int = 1000, visitors: int = 5) -> dict[str, Any]:
     }
 
 
+def _visitor_from(port: int, source: str) -> tuple[int, float]:
+    """A visitor from the address ``source``: the home page's status and seconds."""
+    began = time.perf_counter()
+    try:
+        connection = http.client.HTTPConnection(
+            HOST, port, timeout=VISITOR_TIMEOUT, source_address=(source, 0)
+        )
+        connection.request("GET", "/")
+        answer = connection.getresponse()
+        answer.read()
+        connection.close()
+    except OSError:
+        return 0, VISITOR_TIMEOUT
+    return answer.status, time.perf_counter() - began
+
+
+def one_address(count: int = 2000, visitors: int = 5) -> dict[str, Any]:
+    """One address (127.0.0.1) opens ``count`` connections, each asking for a game's stream
+    (those refused stay open, idle); new visitors from 127.0.0.2 open the home page."""
+    room_for(count + 256)
+    with tempfile.TemporaryDirectory() as tmp:
+        instance = Path(tmp) / "instance"
+        instance.mkdir()
+        with running(instance) as live:
+            with live.client() as client:
+                game = client.request(
+                    "POST", "/api/games", {"players": ["A", "B", "C"], "first_dealer": 0}
+                )[1]
+            _visitor_from(live.port, "127.0.0.2")  # warm: the first page's templates
+            alone = [_visitor_from(live.port, "127.0.0.2") for _ in range(visitors)]
+            request = f"GET /games/{game['id']}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode()
+            statuses: dict[str, int] = {}
+            opened: list[socket.socket] = []
+            try:
+                for _ in range(count):
+                    held = socket.create_connection((HOST, live.port), timeout=10)
+                    held.sendall(request)
+                    status = held.recv(12)[9:12].decode()
+                    statuses[status] = statuses.get(status, 0) + 1
+                    if status != "200":  # refused and closed: open it again and keep it idle
+                        held.close()
+                        held = socket.create_connection((HOST, live.port), timeout=10)
+                    opened.append(held)
+                time.sleep(SETTLE_SECONDS)
+                beside = [_visitor_from(live.port, "127.0.0.2") for _ in range(visitors)]
+            finally:
+                for held in opened:
+                    held.close()
+    return {"connections": count, "statuses": statuses, **_figures(alone, beside)}
+
+
 def main() -> None:
     """Print the results, one per line."""
-    for key, value in run().items():
+    for key, value in {**run(), "one_address": one_address()}.items():
         print(f"{key:>15}: {value}")
 
 

@@ -1,16 +1,18 @@
-"""Watching phones: the round page's wait with 500 phones following the game against none.
+"""Phones following games on their streams: the round page's wait with 2,000 streams open, and
+a change to a game that 1,000 phones watch, pushed to all of them, with another table's round
+page measured meanwhile.
 
-Every open page of a game asks ``/games/<id>/version`` whether the game changed
-(``static/live.js``), saying it will wait (``Prefer: wait=10``): the server holds the question
-while nothing changes and answers ``304`` after 10 s, or at once where it cannot hold it; 1.5 s
-after each answer the page asks again. This measures what that costs the scorekeeper: the real
-server (``python -m scorekeeper.serve``, 8 threads) on 127.0.0.1, the round page of a 6-player
-game at round 10 asked for again and again by one scorekeeper's phone (one keep-alive
-connection, opened after the watchers', as a phone that comes back from sleep), first alone,
-then with 500 watchers polling on connections of their own, each at its own phase. The watchers
-run in a process of their own (asyncio, one connection each), so their client work does not
-slow the scorekeeper's client; on a 2-core machine they still share the cores with the server,
-as phones share a laptop's Wi-Fi card.
+Every open page of a game holds one stream (``/games/<id>/events``, ``static/live.js``): the
+server pushes the game's new version on it as a change is saved, and a word every 10 s. The
+real server (``python -m scorekeeper.serve``, 8 threads) on 127.0.0.1; one scorekeeper's phone
+asks for the round page of a 6-player game at round 10 again and again (one keep-alive
+connection), first alone, then with ``watchers`` streams open on its game. Then ``wave`` of the
+streams follow another game, created through the API, to which a round is posted every 1-2 s:
+for each change, the time from sending it until the last of them had it, while the scorekeeper
+keeps asking for its own round page. The watchers run in a process of their own (asyncio, one
+connection each, from 127.0.0.2 and up, at most 100 from one address: the server caps one
+address's open requests), so their client work does not slow the scorekeeper's client; on a
+2-core machine they still share the cores with the server.
 
 Run ``.venv/bin/python -m benchmarks.watchers --seconds 10``; :func:`run` returns the figures.
 """
@@ -23,8 +25,10 @@ import http.client
 import json
 import multiprocessing
 import random
+import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -32,13 +36,13 @@ from typing import Any
 from benchmarks.common import THREADS
 from benchmarks.growth import prepare
 from benchmarks.load import _ms
-from scorekeeper.web import held_checks
 from tests.support.ports import HOST
 from tests.support.server import running
 
-WATCHERS = 500
-EVERY = 1.5  # seconds from an answer to the next check: live.js's pace
-WAIT = held_checks.MOST_SECONDS  # what live.js says it will wait (its WAIT_S)
+WATCHERS = 2000
+WAVE = 1000
+CHANGES = 10
+PER_ADDRESS = 100
 
 
 # --- the scorekeeper -------------------------------------------------------------------------
@@ -66,108 +70,180 @@ def scorekeeper(port: int, path: str, cookie: dict[str, str], seconds: float) ->
 # --- the watchers ----------------------------------------------------------------------------
 
 
-async def _watch(
-    port: int, path: str, etag: str, until: float, seed: int, tally: dict[str, Any]
-) -> None:
-    rng = random.Random(seed)
-    condition = f"If-None-Match: {etag}\r\nPrefer: wait={WAIT}\r\n" if etag else ""
-    request = f"GET {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\n{condition}\r\n".encode()
-    await asyncio.sleep(rng.uniform(0, EVERY))  # phones opened the page at different times
-    connection: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+async def _watch(port: int, game: str, number: int, until: float, tally: dict[str, Any]) -> None:
+    source = f"127.0.0.{2 + number // PER_ADDRESS}"
+    await asyncio.sleep(random.Random(number).uniform(0, 2))  # pages opened at different times
+    request = f"GET /games/{game}/events HTTP/1.1\r\nHost: {HOST}:{port}\r\n\r\n".encode()
+    writer = None
     try:
+        reader, writer = await asyncio.open_connection(HOST, port, local_addr=(source, 0))
+        writer.write(request)
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout=30)
+        status = int(head.split(b" ", 2)[1])
+        tally["statuses"][status] = tally["statuses"].get(status, 0) + 1
+        if status != 200:
+            return
+        first = True
         while time.monotonic() < until:
-            started = time.perf_counter()
-            if connection is None:
-                # As a browser does when the server closed the last one (the pad's Waitress
-                # keeps it after a 304 since hosting._Task; it closes an idle one after 30 s).
-                connection = await asyncio.open_connection(HOST, port)
-                tally["connections"] += 1
-            reader, writer = connection
-            writer.write(request)
-            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout=30)
-            status = int(head.split(b" ", 2)[1])
-            for line in head.lower().split(b"\r\n"):
-                if line.startswith(b"content-length:"):
-                    await reader.readexactly(int(line.split(b":", 1)[1]))
-            if b"\r\nconnection: close" in head.lower():
-                writer.close()
-                connection = None
-            tally["waits"].append(time.perf_counter() - started)
-            tally["statuses"][status] = tally["statuses"].get(status, 0) + 1
-            await asyncio.sleep(EVERY)
+            line = await asyncio.wait_for(reader.readline(), timeout=until - time.monotonic())
+            if not line:
+                break
+            if line.startswith(b"data: ") and line[6:].strip().isdigit():
+                version = int(line[6:])
+                if first:
+                    tally["ready"] += 1
+                    first = False
+                else:
+                    tally["arrivals"].setdefault(version, []).append(time.monotonic())
     except (TimeoutError, OSError, asyncio.IncompleteReadError) as error:
-        tally["errors"].append(repr(error))
+        if time.monotonic() < until - 1:
+            tally["errors"].append(repr(error))
     finally:
-        if connection is not None:
-            connection[1].close()
+        if writer is not None:
+            writer.close()
 
 
-def _watchers(port: int, path: str, etag: str, seconds: float, count: int, out: Any) -> None:
-    """Process body: ``count`` watchers for ``seconds``; their tally goes to ``out``."""
-    tally: dict[str, Any] = {"waits": [], "statuses": {}, "errors": [], "connections": 0}
+def _watchers(port: int, game: str, count: int, seconds: float, ready: Any, out: Any) -> None:
+    """Process body: ``count`` streams on ``game`` for ``seconds``; ``ready`` counts those that
+    had their first version; their tally goes to ``out``."""
+    tally: dict[str, Any] = {"statuses": {}, "errors": [], "arrivals": {}, "ready": 0}
 
     async def main() -> None:
         until = time.monotonic() + seconds
-        await asyncio.gather(*(_watch(port, path, etag, until, n, tally) for n in range(count)))
+
+        async def report() -> None:
+            while time.monotonic() < until:
+                ready.value = tally["ready"]
+                await asyncio.sleep(0.1)
+
+        watching = (_watch(port, game, n, until, tally) for n in range(count))
+        await asyncio.gather(report(), *watching)
 
     asyncio.run(main())
     out.put(tally)
 
 
+class Crowd:
+    """``count`` watching phones on ``game`` in a process of their own, for ``seconds``."""
+
+    def __init__(self, port: int, game: str, count: int, seconds: float) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.count = count
+        self.seconds = seconds
+        self.ready = context.Value("i", 0)
+        self.queue: Any = context.Queue()
+        self.process = context.Process(
+            target=_watchers, args=(port, game, count, seconds, self.ready, self.queue)
+        )
+        self.process.start()
+
+    def wait_ready(self, timeout: float = 60) -> float:
+        """Seconds until every stream had its first version (RuntimeError after ``timeout``)."""
+        started = time.monotonic()
+        while self.ready.value < self.count:
+            if time.monotonic() - started > timeout:
+                raise RuntimeError(f"{self.ready.value} of {self.count} streams opened")
+            time.sleep(0.05)
+        return time.monotonic() - started
+
+    def tally(self) -> dict[str, Any]:
+        found: dict[str, Any] = self.queue.get(timeout=self.seconds + 120)
+        self.process.join(timeout=30)
+        return found
+
+
+def _api_game(port: int) -> tuple[str, str]:
+    connection = http.client.HTTPConnection(HOST, port, timeout=10)
+    body = json.dumps({"players": ["Ana", "Ben", "Cleo"], "first_dealer": 0})
+    connection.request("POST", "/api/games", body, {"Content-Type": "application/json"})
+    answer = json.loads(connection.getresponse().read())
+    connection.close()
+    return answer["id"], answer["edit_token"]
+
+
+def _post_rounds(port: int, game: str, token: str, count: int) -> dict[int, float]:
+    """Post ``count`` rounds 1-2 s apart: the monotonic time each was sent, by the version it
+    makes (the game's version starts at 1)."""
+    rng = random.Random(7)
+    sent: dict[int, float] = {}
+    connection = http.client.HTTPConnection(HOST, port, timeout=10)
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
+    for number in range(1, count + 1):
+        time.sleep(rng.uniform(1.0, 2.0))
+        trump = {"turned": "suit", "suit": "hearts"}
+        body = json.dumps({"trump": trump, "bids": [0, 0, 0], "tricks": [number, 0, 0]})
+        sent[number + 1] = time.monotonic()
+        connection.request("POST", f"/api/games/{game}/rounds", body, headers)
+        answer = connection.getresponse()
+        answer.read()
+        if answer.status != 201:
+            raise RuntimeError(f"round {number}: {answer.status}")
+    connection.close()
+    return sent
+
+
 # --- the run ---------------------------------------------------------------------------------
 
 
-def run(
-    seconds: float = 20.0, watchers: int = WATCHERS, conditional: bool = True
-) -> dict[str, Any]:
-    """The round page's p50 and p99 alone and with ``watchers`` polling phones; their checks."""
+def run(seconds: float = 20.0, watchers: int = WATCHERS, wave: int = WAVE) -> dict[str, Any]:
+    """The round page alone and beside ``watchers`` streams, and ``wave`` streams told of
+    :data:`CHANGES` changes while another table's round page is measured."""
     with tempfile.TemporaryDirectory(prefix="bench-watchers-") as tmp:
         instance = Path(tmp) / "instance"
         fixtures, _filled = prepare(instance, 10)
         page = f"/games/{fixtures.round_id}"
         with running(instance, THREADS) as server:
             port = server.port
-            check = http.client.HTTPConnection(HOST, port, timeout=10)
-            check.request("GET", f"{page}/version")
-            answer = check.getresponse()
-            etag = (answer.getheader("ETag") or "") if conditional else ""
-            answer.read()
-            check.close()
             scorekeeper(port, page, fixtures.cookie, 2)  # warm up
             alone = scorekeeper(port, page, fixtures.cookie, seconds)
 
-            queue: Any = multiprocessing.get_context("spawn").Queue()
-            process = multiprocessing.get_context("spawn").Process(
-                target=_watchers,
-                args=(port, f"{page}/version", etag, seconds + 2 * EVERY + 2, watchers, queue),
-            )
-            process.start()
-            time.sleep(EVERY + 1)  # every watcher connected and polling
+            crowd = Crowd(port, fixtures.round_id, watchers, seconds + 90)
+            opened_s = crowd.wait_ready()
             watched = scorekeeper(port, page, fixtures.cookie, seconds)
-            tally = queue.get(timeout=seconds + 120)
-            process.join(timeout=30)
-    checks: list[float] = tally["waits"]
+            crowd.process.terminate()
+            crowd.process.join(timeout=30)
+
+            game, token = _api_game(port)
+            changes = CHANGES * 2.0 + 5
+            crowd = Crowd(port, game, wave, changes + 60)
+            crowd.wait_ready()
+            during: list[float] = []
+            beside = threading.Thread(
+                target=lambda: during.extend(scorekeeper(port, page, fixtures.cookie, changes))
+            )
+            beside.start()
+            sent = _post_rounds(port, game, token, CHANGES)
+            beside.join()
+            tally = crowd.tally()
+    reached = []
+    for version, at in sent.items():
+        arrived = tally["arrivals"].get(version, [])
+        last = max(arrived) - at if len(arrived) == wave else float("inf")
+        reached.append({"version": version, "told": len(arrived), "all_s": last})
+    finite = [change["all_s"] for change in reached if change["all_s"] != float("inf")]
     figures: dict[str, Any] = {
         "seconds": seconds,
         "watchers": watchers,
-        "every_s": EVERY,
-        "wait_s": WAIT,
+        "wave": wave,
+        "streams_opened_s": round(opened_s, 2),
         "alone_requests": len(alone),
         "alone_p50_ms": _ms(alone, 50),
         "alone_p99_ms": _ms(alone, 99),
         "watched_requests": len(watched),
         "watched_p50_ms": _ms(watched, 50),
         "watched_p99_ms": _ms(watched, 99),
-        "checks": len(checks),
-        "checks_per_second": len(checks) / (seconds + 2 * EVERY + 2),
-        "check_p50_ms": _ms(checks, 50),
-        "check_p99_ms": _ms(checks, 99),
-        "check_statuses": {str(k): v for k, v in sorted(tally["statuses"].items())},
-        "check_connections": tally["connections"],
+        "wave_requests": len(during),
+        "wave_p99_ms": _ms(during, 99),
+        "changes": len(reached),
+        "changes_to_all": len(finite),
+        "all_told_median_s": round(statistics.median(finite), 3) if finite else None,
+        "all_told_slowest_s": round(max(finite), 3) if finite else None,
+        "wave_statuses": {str(k): v for k, v in sorted(tally["statuses"].items())},
         "errors": len(tally["errors"]),
     }
     figures["p99_ratio"] = figures["watched_p99_ms"] / figures["alone_p99_ms"]
     figures["p50_ratio"] = figures["watched_p50_ms"] / figures["alone_p50_ms"]
+    figures["wave_p99_ratio"] = figures["wave_p99_ms"] / figures["alone_p99_ms"]
     if tally["errors"]:
         figures["first_errors"] = "; ".join(tally["errors"][:3])
     return figures
@@ -176,10 +252,10 @@ def run(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.watchers", description=__doc__)
     parser.add_argument("--seconds", type=float, default=20.0, help="each phase (default 20)")
-    parser.add_argument("--watchers", type=int, default=WATCHERS, help="polling phones")
-    parser.add_argument("--plain", action="store_true", help="no If-None-Match: 200 each time")
+    parser.add_argument("--watchers", type=int, default=WATCHERS, help="streams open")
+    parser.add_argument("--wave", type=int, default=WAVE, help="streams told of a change")
     args = parser.parse_args(argv)
-    figures = run(args.seconds, args.watchers, conditional=not args.plain)
+    figures = run(args.seconds, args.watchers, args.wave)
     print(json.dumps(figures, indent=2))
     return 1 if figures["errors"] else 0
 

@@ -1,4 +1,4 @@
-"""``make run``: serve the app with Waitress on all interfaces and print where to open it."""
+"""``make run``: serve the app with Hypercorn on all interfaces and print where to open it."""
 
 from __future__ import annotations
 
@@ -6,31 +6,23 @@ import argparse
 import sys
 
 from scorekeeper import create_app
+from scorekeeper.server import asgi, running
 from scorekeeper.web import addresses, hosting
 
 
 def main() -> None:
-    """Parse --host/--port and serve until stopped."""
+    """Parse --host/--port/--threads and serve until stopped."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--host", default="0.0.0.0")
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--threads", type=int, default=asgi.THREADS)
     args = parser.parse_args()
     app = create_app()
     # Share links name an address the server really answers on (addresses.base_url).
     app.config["LISTEN_HOST"] = args.host
     found = addresses.lan_addresses(app)
     addresses.announce(sys.stdout, args.host, args.port, found, app.config.get("PUBLIC_URL"))
-    hosting.raise_open_files_limit()
-    hosting.share_the_interpreter()
-    hosting.serve(
-        app,
-        host=args.host,
-        port=args.port,
-        threads=args.threads,
-        ident="scorekeeper",
-        **hosting.waitress_options(app),
-    )
+    running.serve(hosting.asgi_app(app, threads=args.threads), host=args.host, port=args.port)
 
 
 if __name__ == "__main__":

@@ -22,47 +22,29 @@ function tapWords(form, submitter) {
   }).catch(() => {});
 })();
 
-// The offline page (shown by the service worker) ends by itself: it asks the server every few
-// seconds, and once it answers does the "Try again": the kept tap is sent, or the page reloaded.
-(function outageEnds() {
-  const ping = document.body.dataset.ping;
-  if (!ping || new URL(ping, location.href).pathname === location.pathname) return;
-  const EVERY_MS = 2000;
-  async function ask() {
-    let answered = false;
-    try {
-      answered = (await fetch(ping, { cache: "no-store", credentials: "omit" })).ok;
-    } catch { /* still out of reach */ }
-    if (!answered) return setTimeout(ask, EVERY_MS);
-    const form = document.querySelector("form.retry");
-    if (form) form.requestSubmit();
-    else location.reload();
-  }
-  setTimeout(ask, EVERY_MS);
-})();
-
-// Live: a page of a game asks whether the game changed (an answer of a few bytes, 304 while
-// nothing did) and shows the change at once. The server holds the question up to WAIT_S seconds
-// and answers as soon as the game changes; 1.5 s after each answer the page asks again. It never
-// reloads over something being typed or sent, and says so when the server cannot be reached
-// instead of looking current.
+// Live: a page of a game follows the game's stream of versions (pushed by the server as each
+// change is saved, and its version now whenever the stream opens again) and shows a change at
+// once. A page that cannot stream (no first word within a few seconds: a proxy holding it back)
+// asks instead whether the game changed (an answer of a few bytes, 304 while nothing did) every
+// 1.5 s. It never reloads over something being typed or sent, and says so when the server
+// cannot be reached instead of looking current.
 (function live() {
   const body = document.body;
   const url = body.dataset.versionUrl;
   if (!url) return;
   const text = body.dataset;
-  // Read at every check: a tap updated in place (above) brings the game's new version along.
-  const version = () => body.dataset.version;
+  // Read at every word: a tap updated in place (above) brings the game's new version along.
+  const version = () => text.version;
   const KEPT = `pad-kept:${location.pathname}`;
-  const EVERY_MS = 1500;
-  const WAIT_S = 10; // held by the server (scorekeeper/web/held_checks.py) at most this long
   // A dropped Wi-Fi can leave a request hanging for minutes: give up in time to say so.
-  const within = (ms) => (typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(ms) : undefined);
+  const within = (ms) => AbortSignal.timeout && AbortSignal.timeout(ms);
   let typed = false; // a form field changed and was not sent: a reload would lose it
   let sending = false; // a form is on its way: its answer is the next page
   let offline = false;
   let timer = 0;
-  let asking = false; // a check is on its way (held by the server): one at a time
+  let streams = "EventSource" in window; // false once a stream stayed silent: ask instead
+  let source;
+  let quiet; // the stream has said nothing for too long
 
   const note = document.createElement("div");
   note.className = "live-note";
@@ -120,60 +102,88 @@ function tapWords(form, submitter) {
     if (!kept()) show(text.textOffline, []);
   }
 
+  // The server told the game's version ("null" for a game gone). Told while this page's own
+  // tap is on its way (its answer is the new page), it is looked at once the tap is shown,
+  // with what the server told last. On an open stream only a newer one counts: a tap's answer
+  // may bring a version before the stream tells it.
+  let told;
+  function seen(current, newer) {
+    told = current;
+    if (sending) return;
+    if (document.documentElement.dataset.busy) return setTimeout(() => seen(told, newer), 300);
+    if (offline && !kept()) hide();
+    offline = false;
+    // The server answers again: a tap kept meanwhile is sent now, and its answer is the page.
+    const waiting = kept();
+    if (waiting) return send(waiting);
+    if (newer && current !== "null" ? +current > +version() : current !== version()) changed();
+  }
+
+  function stream() {
+    if (source || document.hidden) return;
+    const opened = new EventSource(url.replace(/version$/, "events"));
+    let first;
+    source = opened;
+    const wait = (ms, then) => {
+      clearTimeout(quiet);
+      quiet = setTimeout(then, ms);
+    };
+    // Open but no first word within 5 s: something holds the stream back; ask instead.
+    opened.onopen = () => {
+      first = true; // the version now, after a drop too: any other than the one shown counts
+      wait(5000, () => { streams = false; close(); check(); });
+    };
+    // Silent for 25 s (the server says something every 10 s): the Wi-Fi dropped, which leaves
+    // the stream open but dead.
+    const heard = () => wait(25000, () => { close(); lost(); schedule(); });
+    opened.addEventListener("ping", heard);
+    opened.addEventListener("version", (event) => {
+      heard();
+      seen(event.data, !first);
+      first = false;
+    });
+    opened.onerror = () => {
+      // Refused (the game gone, a proxy's error while the server restarts): ask, which says
+      // which. Otherwise the browser opens it again by itself; meanwhile the page may be out of
+      // date.
+      lost();
+      if (opened.readyState === EventSource.CLOSED) {
+        close();
+        schedule();
+      }
+    };
+  }
+
+  function close() {
+    clearTimeout(quiet);
+    if (source) source.close();
+    source = null;
+  }
+
   async function check() {
     timer = 0;
-    if (sending || asking || document.hidden) return;
-    // This page's own tap is on its way: its answer is the new page, not a reload.
-    const tapping = () => document.documentElement.dataset.busy === "1";
-    if (tapping()) return schedule();
-    let response;
-    // Out of reach, or a tap waits to be sent: ask for an answer at once, to learn the server
-    // is back; otherwise let the server hold the question until the game changes.
-    const wait = offline || kept() ? 0 : WAIT_S;
+    if (sending || document.hidden) return;
     const headers = { "If-None-Match": `"${version()}"` };
-    if (wait) headers.Prefer = `wait=${wait}`;
-    asking = true;
-    try {
-      response = await fetch(url, { headers, cache: "no-store", signal: within(wait * 1000 + 5000) });
-    } catch {
-      response = null;
-    } finally {
-      asking = false;
-    }
-    if (sending) return;
-    // A tap made while the server held the question: the answer may be that tap.
-    if (tapping()) return schedule();
-    // The server answers again: a tap kept meanwhile is sent now, and its answer is the page.
-    const waiting = response !== null && response.status < 500 ? kept() : null;
-    if (waiting) return send(waiting);
-    if (response !== null && response.status === 200) {
-      // Asked before this page's own tap was swapped in: the version may be the one shown now.
-      const answer = await response.json().catch(() => null);
-      if (answer && String(answer.version) === version()) return schedule();
-      return changed();
-    }
-    if (response === null || response.status >= 500) {
+    const response = await fetch(url, { headers, cache: "no-store", signal: within(8000) }).catch(() => null);
+    if (!response || response.status >= 500) {
       lost();
-    } else if (response.status === 304) {
-      if (offline && !kept()) hide();
-      offline = false;
-    } else {
-      // A new version, or the game is gone (404): the server's page says which.
-      return changed();
+      return schedule();
     }
-    schedule();
+    // The game is gone (404): the server's page says so.
+    if (response.status > 304) return changed();
+    seen(response.status === 304 ? version() : String((await response.json().catch(() => ({}))).version));
+    follow();
   }
 
   function schedule() {
-    if (!timer) timer = setTimeout(check, EVERY_MS);
+    if (!timer) timer = setTimeout(check, 1500);
   }
 
-  document.addEventListener("visibilitychange", () => {
-    if (!document.hidden && !timer) check();
-  });
-  document.addEventListener("input", () => { typed = true; });
-  document.addEventListener("change", () => { typed = true; });
-  schedule();
+  const follow = () => (streams ? stream() : schedule());
+
+  document.addEventListener("visibilitychange", () => (document.hidden ? close() : follow()));
+  for (const kind of ["input", "change"]) document.addEventListener(kind, () => { typed = true; });
+  follow();
 
   // Taps are sent by the page itself where no service worker does it, so that a tap made while
   // the Wi-Fi is down is kept (for this tab) and sent again when the player says so. Sent

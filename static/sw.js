@@ -1,6 +1,6 @@
 // The pad's service worker, served as /sw.js by scorekeeper/pwa.py. It does one thing: when a
 // page cannot reach the server, it shows the offline page instead of the browser's error, in the
-// language the pad was last shown in, saying what was tapped; the page (live.js) asks until the
+// language the pad was last shown in, saying what was tapped; the page (offline.js) asks until the
 // server answers, then reloads or resends the tap. Pages always come from the network: only the
 // offline page, its stylesheet and script are cached, so no phone is ever shown an old page as
 // current or held on an old version.

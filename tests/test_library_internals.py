@@ -1,6 +1,6 @@
 """Every place the pad reaches into a library's internals, checked where it reaches.
 
-Speed work and a few refusals lean on how Waitress, Flask, Werkzeug, Flask-WTF, Flask-Babel,
+Speed work and a few refusals lean on how Flask, Werkzeug, Flask-WTF, Flask-Babel,
 Babel, Jinja, WTForms, fontTools, sqlite-utils and WeasyPrint work inside, beyond what they
 document. pyproject.toml keeps those libraries below their next major version; within it an
 internal may still move. Each test names the module that relies on the internal and why, and
@@ -12,7 +12,6 @@ these protect.
 from __future__ import annotations
 
 import inspect
-import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -26,12 +25,6 @@ from flask_wtf.csrf import generate_csrf, validate_csrf
 from fontTools.ttLib import TTFont
 from jinja2 import runtime as jinja_runtime
 from jinja2.ext import InternationalizationExtension
-from waitress.adjustments import Adjustments
-from waitress.channel import HTTPChannel
-from waitress.parser import HTTPRequestParser
-from waitress.server import create_server
-from waitress.task import ErrorTask, Task, WSGITask
-from waitress.utilities import RequestEntityTooLarge
 from werkzeug.datastructures import MultiDict
 from wtforms import Form, StringField
 from wtforms.fields import FieldList
@@ -39,8 +32,7 @@ from wtforms.fields import FieldList
 from scorekeeper.paths import FONTS
 from scorekeeper.render import fontmetrics, labels, languages, printing, templating, urls
 from scorekeeper.storage import migrations
-from scorekeeper.web import forms, hosting, security
-from tests.support.ports import HOST
+from scorekeeper.web import forms, security
 
 
 def parameters(function: Callable[..., Any]) -> list[str]:
@@ -52,123 +44,6 @@ def spanish(app: Flask) -> Iterator[None]:
     """Inside a request of a reader whose phone asks for Spanish."""
     with app.test_request_context("/", headers={"Accept-Language": "es"}):
         yield
-
-
-# --- Waitress -----------------------------------------------------------------------------------
-
-
-def test_waitress_makes_a_refused_requests_task_through_the_channel() -> None:
-    # scorekeeper/web/hosting.py (_Channel, _error_task): a body over the server's cap is answered
-    # with the app's own 413 page in the reader's language, through the task Waitress makes for
-    # a request it refused: HTTPChannel.error_task_class, called as (channel, request).
-    assert HTTPChannel.error_task_class is ErrorTask, "HTTPChannel.error_task_class moved"
-    assert "self.error_task_class(self, " in inspect.getsource(HTTPChannel), (
-        "Waitress no longer makes a refused request's task with (channel, request)"
-    )
-    assert parameters(Task.__init__) == ["self", "channel", "request"]
-
-
-def test_waitress_tells_why_it_refused_a_request() -> None:
-    # scorekeeper/web/hosting.py (_error_task): tells a body too large from other refusals by the
-    # parsed request's ``error`` and Waitress's own RequestEntityTooLarge.
-    assert HTTPRequestParser(Adjustments()).error is None, "HTTPRequestParser.error moved"
-    assert RequestEntityTooLarge.code == 413
-
-
-def test_waitress_wsgi_task_builds_the_environ_the_app_is_given() -> None:
-    # scorekeeper/web/hosting.py (_TooLargeTask): the refused request goes to the app as a WSGI
-    # task whose environ has no body and BODY_TOO_LARGE set, closing the connection after it.
-    assert parameters(WSGITask.execute) == ["self"]
-    assert parameters(WSGITask.get_environment) == ["self"]
-    assert parameters(WSGITask.set_close_on_finish) == ["self"]
-    assert "self.get_environment()" in inspect.getsource(WSGITask.execute), (
-        "WSGITask.execute no longer asks get_environment for the app's environ"
-    )
-
-
-def test_waitress_decides_to_close_while_it_builds_the_response_head() -> None:
-    # scorekeeper/web/hosting.py (_Task): keeps the connection after a 304 by declining the
-    # set_close_on_finish that build_response_header calls for an answer without a length, on
-    # the channel's task_class; has_body says a 304 has none.
-    assert HTTPChannel.task_class is WSGITask, "HTTPChannel.task_class moved"
-    assert parameters(WSGITask.build_response_header) == ["self"]
-    source = inspect.getsource(Task.build_response_header)
-    assert "if not content_length_header:" in source and "self.set_close_on_finish()" in source, (
-        "Waitress no longer closes an answer without a length in build_response_header"
-    )
-    assert isinstance(Task.has_body, property), "Task.has_body moved"
-
-
-def test_waitress_server_takes_a_channel_class_and_can_be_stopped(app: Flask) -> None:
-    # scorekeeper/web/hosting.py (serve) sets ``channel_class`` on the server create_server made;
-    # tests/browser/conftest.py stops its server through ``_map``, ``trigger.pull_trigger`` and
-    # ``task_dispatcher.shutdown``, and reads ``effective_port``.
-    server: Any = create_server(app, host=HOST, port=0, threads=1)
-    try:
-        assert server.channel_class is HTTPChannel, "the server's channel_class moved"
-        assert callable(server.print_listen)
-        assert isinstance(server._map, dict), "the server's socket map (_map) moved"
-        assert callable(server.trigger.pull_trigger)
-        assert callable(server.task_dispatcher.shutdown)
-        assert int(server.effective_port) > 0
-    finally:
-        server.close()
-        server.task_dispatcher.shutdown()
-
-
-def test_waitress_runs_the_loop_of_its_asyncore_attribute(app: Flask) -> None:
-    # scorekeeper/web/event_loop.py: hosting.serve sets the server's ``asyncore`` to the module
-    # whose loop its run() calls; the loop answers events with wasyncore.readwrite and finds
-    # a sweep of idle connections by the server's ``next_channel_cleanup``, made in readable().
-    from waitress import wasyncore
-
-    server: Any = create_server(app, host=HOST, port=0, threads=1)
-    try:
-        assert server.asyncore is wasyncore, "the server's asyncore attribute moved"
-        run = inspect.getsource(type(server).run)
-        assert "self.asyncore.loop(" in run, "the server's run() no longer calls asyncore.loop"
-        assert parameters(wasyncore.loop) == ["timeout", "use_poll", "map", "count"]
-        assert parameters(wasyncore.readwrite) == ["obj", "flags"]
-        assert "self.next_channel_cleanup = " in inspect.getsource(type(server).readable)
-        assert "self.maintenance(now)" in inspect.getsource(type(server).readable)
-        for kept in ("will_close", "close_when_flushed", "requests", "total_outbufs_len"):
-            assert kept in inspect.getsource(HTTPChannel.readable), f"readable() left {kept}"
-    finally:
-        server.close()
-        server.task_dispatcher.shutdown()
-
-
-def test_waitress_channel_reads_and_sends_as_the_held_checks_expect() -> None:
-    # scorekeeper/web/hosting.py (_Channel): a check is read before Waitress's received() when
-    # no request is pending (``request``, ``requests``), answered through the out buffers as
-    # send_continue() does, and found by its file number (``_fileno``, the map's key).
-    from waitress import wasyncore
-
-    received = inspect.getsource(HTTPChannel.received)
-    assert "self.request = self.parser_class(" in received, "received() reads differently"
-    assert "self.requests.append(self.request)" in received
-    sending = inspect.getsource(HTTPChannel.send_continue)
-    for used in (
-        "self.outbuf_lock",
-        "self.outbufs[-1].append(",
-        "self.current_outbuf_count += ",
-        "self.total_outbufs_len += ",
-        "self._flush_some()",
-    ):
-        assert used in sending, f"send_continue() no longer uses {used}"
-    assert parameters(HTTPChannel._flush_exception) == ["self", "flush", "do_close"]
-    assert "self._fileno = sock.fileno()" in inspect.getsource(wasyncore.dispatcher.set_socket)
-
-
-def test_the_switch_interval_is_the_interpreters() -> None:
-    # scorekeeper/web/hosting.py (share_the_interpreter): make run lets a waiting page's thread in
-    # after 0.5 ms instead of 5 ms while a PDF renders; the setting is interpreter-wide.
-    before = sys.getswitchinterval()
-    try:
-        hosting.share_the_interpreter()
-        assert sys.getswitchinterval() == pytest.approx(0.0005)
-    finally:
-        sys.setswitchinterval(before)
 
 
 # --- Flask and Werkzeug -------------------------------------------------------------------------

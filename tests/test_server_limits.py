@@ -1,5 +1,5 @@
 """Limits of the real server that hold on a hosted pad: idle and slow connections do not lock out
-a new phone, and a huge body is refused before it is read, let alone written to disk."""
+a new phone, an idle connection is closed, and a huge body is refused before it is read."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import time
 from contextlib import ExitStack
 
 from scorekeeper import create_app
+from scorekeeper.server.running import in_a_thread
 from scorekeeper.web import hosting
 from scorekeeper.web.groups_api import MAX_GROUP_FILE
 from tests.support.ports import HOST
@@ -63,7 +64,7 @@ def test_a_1_gb_post_is_refused_before_its_body_is_read(live: Server) -> None:
 
 
 def test_a_chunked_body_is_cut_off_at_the_limit(live: Server) -> None:
-    limit = hosting.waitress_options(create_app({"TESTING": True}))["max_request_body_size"]
+    limit = hosting.body_cap(create_app({"TESTING": True}))
     headers = b"POST /api/games HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
     chunk = b"%x\r\n%s\r\n" % (65536, b"[" * 65536)
     answer, _seconds = send_head_of_huge_body(live, headers, chunk * (limit // 65536 + 2))
@@ -71,13 +72,24 @@ def test_a_chunked_body_is_cut_off_at_the_limit(live: Server) -> None:
 
 
 def test_the_servers_body_limit_follows_the_apps() -> None:
-    app = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 100_000})
-    options = hosting.waitress_options(app)
     # Every body an address takes (a group file: 8 MB) and a margin past it reaches the app,
-    # which answers one over its limit with its page; far over it, Waitress refuses before
-    # reading it (and the app words that refusal too). Bodies over four times the app's limit
-    # wait in a temporary file, not in memory.
-    assert options["max_request_body_size"] == MAX_GROUP_FILE + 4 * 100_000
-    assert options["inbuf_overflow"] == 4 * 100_000
+    # which answers one over its limit with its page; far over it, the server refuses before
+    # reading it (and the app words that refusal too).
+    app = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 100_000})
+    assert hosting.body_cap(app) == MAX_GROUP_FILE + 4 * 100_000
     big = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 20_000_000})
-    assert hosting.waitress_options(big)["max_request_body_size"] == 5 * 20_000_000
+    assert hosting.body_cap(big) == 5 * 20_000_000
+
+
+def test_an_idle_connection_is_closed_after_the_idle_time() -> None:
+    # A phone asleep after a page keeps no connection open (scorekeeper/server/running.py).
+    app = create_app({"TESTING": True, "HEAVY_WORKER": False})
+    with in_a_thread(hosting.asgi_app(app, threads=2), HOST, idle_seconds=1) as base:
+        port = int(base.rsplit(":", 1)[1])
+        with socket.create_connection((HOST, port), timeout=10) as idle:
+            idle.sendall(b"GET /static/style.css HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert idle.recv(100).startswith(b"HTTP/1.1 200 ")
+            started = time.perf_counter()
+            while idle.recv(65536):  # the rest of the answer, then the server's close
+                pass
+            assert 0.5 < time.perf_counter() - started < 5

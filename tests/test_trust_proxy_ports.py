@@ -9,6 +9,7 @@ The nginx block is read from the document itself, so the test follows what peopl
 from __future__ import annotations
 
 import http.client
+import json
 import re
 import shutil
 import socket
@@ -22,6 +23,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS
 from tests.support.apps import make_app
 from tests.support.ports import HOST, free_port
 from tests.support.server import PROJECT_ROOT, running
@@ -205,6 +207,35 @@ def _request(
     return answer
 
 
+def a_change_is_pushed_through(port: int, context: ssl.SSLContext) -> None:
+    """A game's stream, opened through the proxy, has a change as soon as it is saved: nothing
+    holds it back on the way (docs/hosting.md, "Behind a proxy, a stream must pass through")."""
+    json_type = {"Content-Type": "application/json"}
+    made = http.client.HTTPSConnection(HOST, port, context=context, timeout=30)
+    made.request("POST", "/api/games", json.dumps(EXAMPLE_GAME), json_type)
+    game = json.loads(made.getresponse().read())
+    made.close()
+    stream = http.client.HTTPSConnection(HOST, port, context=context, timeout=10)
+    stream.request("GET", f"/games/{game['id']}/events")
+    events = stream.getresponse()
+    assert events.status == 200
+
+    def next_version() -> str:
+        while not (line := events.readline()).startswith(b"data: "):
+            assert line, "the stream ended"
+        return line[6:].strip().decode()
+
+    assert next_version() == "1"
+    headers = {**json_type, "Authorization": f"Bearer {game['edit_token']}"}
+    body = json.dumps(EXAMPLE_ROUNDS[0])
+    sent = time.monotonic()
+    posted = _request(port, context, "POST", f"/api/games/{game['id']}/rounds", headers, body)
+    assert posted.status == 201
+    assert next_version() == "2"
+    assert time.monotonic() - sent < 2, "the change waited on the way"
+    stream.close()
+
+
 @pytest.mark.skipif(shutil.which("nginx") is None, reason="nginx is not installed")
 def test_the_documented_nginx_block_runs_on_another_port(tmp_path: Path) -> None:
     listen = free_port()
@@ -246,6 +277,7 @@ def test_the_documented_nginx_block_runs_on_another_port(tmp_path: Path) -> None
             posted = _request(listen, context, "POST", "/groups/new", headers, body)
             assert posted.status == 303, (tmp_path / "nginx-error.log").read_text()
             assert (posted.getheader("Location") or "").startswith("/groups/")
+            a_change_is_pushed_through(listen, context)
         finally:
             nginx.terminate()
             nginx.wait(timeout=10)

@@ -26,6 +26,7 @@ from scorekeeper.storage.database import (
 from scorekeeper.storage.games import (
     KeyReused,
     StoredGame,
+    Watch,
     changing,
     create_game,
     create_game_once,
@@ -70,6 +71,7 @@ __all__ = [
     "StoredGame",
     "StoredGroup",
     "Unavailable",
+    "Watch",
     "add_group_games",
     "backup",
     "cannot_write_reason",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
@@ -362,3 +362,39 @@ def _extras(column: str | None) -> Extras | None:
     if column is None:
         return None
     return record_family.parse_extras(json.loads(column))
+
+
+class Watch:
+    """The versions of games being watched, read again only when the database changed: any
+    connection's commit, in this process or another, moves SQLite's ``data_version`` of this
+    one's connection, so a look while nothing changed costs one pragma and no read of a game.
+    Used by one thread (the server's loop); :meth:`close` when done."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._seen: int | None = None
+
+    def changed(self, game_ids: Collection[str]) -> dict[str, int | None] | None:
+        """The version of each of ``game_ids`` (``None``: no such game) if anything was
+        committed since the last look, else ``None``."""
+        seen = int(self.db.execute("PRAGMA data_version").fetchone()[0])
+        if seen == self._seen:
+            return None
+        self._seen = seen
+        return self.versions(game_ids)
+
+    def versions(self, game_ids: Collection[str]) -> dict[str, int | None]:
+        """The version of each of ``game_ids`` now (``None``: no such game)."""
+        found: dict[str, int | None] = dict.fromkeys(game_ids)
+        ids = list(found)
+        for start in range(0, len(ids), 500):  # SQLite's limit of bound values, well within
+            part = ids[start : start + 500]
+            marks = ",".join("?" * len(part))
+            sql = f"SELECT id, version FROM games WHERE id IN ({marks})"
+            for game_id, version in self.db.execute(sql, part).fetchall():
+                found[game_id] = int(version)
+        return found
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.db.close()

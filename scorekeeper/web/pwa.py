@@ -119,6 +119,7 @@ def _version(static: str) -> str:
         paths.STATIC / "style.css",
         paths.STATIC / "app.js",
         paths.STATIC / "live.js",
+        paths.STATIC / "offline.js",
     ):
         digest.update(path.read_bytes())
     digest.update(static.encode())

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import atexit
 import os
-import resource
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -164,6 +164,14 @@ def _start_worker(server: int, memory_mb: int, worker: Any) -> None:
     worker ends as soon as the server is gone."""
     worker.value = os.getpid()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform != "win32":  # Windows has neither niceness nor a cap of address space
+        _yield_and_cap(memory_mb)
+    threading.Thread(target=_watch, args=(server,), daemon=True, name="watch-server").start()
+
+
+def _yield_and_cap(memory_mb: int) -> None:
+    import resource
+
     # Where the worker and the server want the same core (one core, or a machine busy with
     # other work), the server's pages go first.
     os.nice(NICENESS)
@@ -173,7 +181,6 @@ def _start_worker(server: int, memory_mb: int, worker: Any) -> None:
         if hard != resource.RLIM_INFINITY:
             limit = min(limit, hard)
         resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-    threading.Thread(target=_watch, args=(server,), daemon=True, name="watch-server").start()
 
 
 def _watch(server: int) -> None:

@@ -1,4 +1,5 @@
-"""Browser fixtures: the app served by Waitress on a free port, and Chromium at phone size.
+"""Browser fixtures: the app served as ``make run`` serves it, on a free port, and Chromium at
+phone size.
 
 The server and the browser live for the whole session (starting them is the slow part); every
 test gets fresh browser contexts, so each starts as a new phone with no cookies and no games.
@@ -13,13 +14,13 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
-from waitress.server import create_server
 
 from scorekeeper import create_app
+from scorekeeper.server.running import in_a_thread
+from scorekeeper.web import hosting
 from tests.browser.flows import NewContext
 from tests.support.browser import PHONE, TIMEOUT_MS, launch
 from tests.support.ports import HOST
-from tests.support.server import in_a_thread
 
 BROWSER_TESTS = Path(__file__).parent
 
@@ -49,7 +50,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "LAN_ADDRESSES": [],
         }
     )
-    with in_a_thread(create_server(app, host=HOST, port=0, threads=4)) as base:
+    with in_a_thread(hosting.asgi_app(app, threads=4), HOST) as base:
         yield base
 
 

@@ -68,9 +68,13 @@ def game_id(page: Page) -> str:
 
 
 def hold_live(page: Page) -> None:
-    """Keep the page as it is: its live check always hears "nothing changed", as on a phone
-    that was asleep. For tests of what a stale page may do."""
+    """Keep the page as it is: it cannot stream, and its live check always hears "nothing
+    changed", as on a phone that was asleep (the page shown is loaded again so). For tests of
+    what a stale page may do."""
+    page.add_init_script("delete window.EventSource")
     page.route("**/games/*/version", lambda route: route.fulfill(status=304))
+    if "/games/" in page.url:
+        page.reload()
 
 
 def flash_errors(page: Page) -> list[str]:

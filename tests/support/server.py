@@ -13,12 +13,10 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
 
 from tests.support.client import Client, status
 from tests.support.ports import HOST, free_port
@@ -117,7 +115,7 @@ class Process:
 
 class Server:
     """One server over ``instance``: ``python -m module`` on a new free port at each
-    :meth:`start`. ``threads`` is Waitress's thread count (``None``: the server's default),
+    :meth:`start`. ``threads`` is the server's thread count for Flask (``None``: its default),
     ``env`` SCOREKEEPER_ settings for it, ``prefix`` a command that runs it (``unshare`` …)."""
 
     def __init__(
@@ -200,28 +198,3 @@ def running(
         yield server
     finally:
         server.stop()
-
-
-@contextmanager
-def in_a_thread(server: Any) -> Iterator[str]:
-    """Run a Waitress server made in this process (``create_server``, ``hosting.make_server``)
-    in a background thread: its base URL, and the server stopped at the end."""
-    thread = threading.Thread(target=server.run, name="waitress", daemon=True)
-    thread.start()
-    try:
-        yield f"http://{HOST}:{server.effective_port}"
-    finally:
-
-        def stop() -> None:
-            # The listening socket, its trigger and the kept connections: once none is left
-            # the loop ends. Closed in the loop's own thread, which may be waiting.
-            for channel in list(server._map.values()):
-                channel.close()
-
-        # The loop also wakes by itself (to look at held checks) and may run ``stop``, closing the
-        # trigger, before the trigger is written: then writing it fails, and nothing is lost.
-        with suppress(OSError):
-            server.trigger.pull_trigger(stop)
-        thread.join(timeout=10)
-        server.task_dispatcher.shutdown()
-        assert not thread.is_alive(), "the server did not stop"

@@ -1,0 +1,115 @@
+"""Pages follow a game on a stream the server pushes each change on (``/games/<id>/events``,
+scorekeeper/server/streams.py), as ``make run`` serves them: a change shows at once, a page
+that cannot stream asks instead, and a stream dropped by a restart opens again by itself and
+catches up on what changed meanwhile."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
+
+from scorekeeper.core.rules import Suit, Trump, Turned
+from tests.browser import flows
+from tests.support import shots
+from tests.support.browser import PHONE, TIMEOUT_MS
+from tests.support.server import Server
+
+NAMES = ("Ana", "Ben", "Cleo", "Dan")
+WITHIN = 2_000  # ms: the promise for every open page (tests/browser/test_live.py)
+
+
+@pytest.fixture
+def pad(tmp_path: Path) -> Iterator[Server]:
+    """The real server (``python -m scorekeeper.serve``) over a folder of its own."""
+    server = Server(tmp_path / "instance")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def phones(browser: Browser, pad: Server) -> Iterator[list[BrowserContext]]:
+    """Two phones at 390 x 844: the scorekeeper's and a watcher's."""
+    opened = [browser.new_context(base_url=pad.url, viewport=PHONE) for _ in range(2)]
+    for context in opened:
+        context.set_default_timeout(TIMEOUT_MS)
+    yield opened
+    for context in opened:
+        context.close()
+
+
+def asked(page: Page) -> list[Request]:
+    """Every request the page makes from now on."""
+    requests: list[Request] = []
+    page.on("request", lambda request: requests.append(request))
+    return requests
+
+
+def ends(requests: list[Request]) -> list[str]:
+    """The last part of the address of each request about the game (no files)."""
+    return [request.url.rsplit("/", 1)[-1] for request in requests if "/games/" in request.url]
+
+
+def test_a_change_is_pushed_to_a_watcher_on_one_stream(
+    phones: list[BrowserContext], pad: Server
+) -> None:
+    scorekeeper, watcher = (context.new_page() for context in phones)
+    game = flows.new_game(scorekeeper, pad.url, NAMES)
+    requests = asked(watcher)
+    watcher.goto(f"/games/{game}")
+    watcher.wait_for_timeout(3_000)  # longer than a page that polled waits between two checks
+    assert ends(requests)[1:] == ["events"], ends(requests)
+    scorekeeper.evaluate("window.stillTheSamePage = true")
+    flows.enter_trump(scorekeeper, Trump(Turned.SUIT, Suit.CLUBS))
+    shown = scorekeeper.locator(".round-head dd.trump").inner_text()
+    expect(watcher.locator(".round-head dd.trump")).to_have_text(shown, timeout=WITHIN)
+    flows.tap(scorekeeper, scorekeeper.locator("form.bid-pad button[name=bid][value='1']"))
+    bids = watcher.locator("table.table-view tbody td:nth-of-type(1)")
+    expect(bids).to_have_text(["1", "…", "…", "…"], timeout=WITHIN)
+    # The scorekeeper's own stream, told of these taps, did not reload the page.
+    scorekeeper.wait_for_timeout(1_000)
+    assert scorekeeper.evaluate("window.stillTheSamePage") is True
+    assert "version" not in ends(requests)
+
+
+def test_a_page_that_cannot_stream_asks_instead(phones: list[BrowserContext], pad: Server) -> None:
+    scorekeeper, watcher = (context.new_page() for context in phones)
+    watcher.add_init_script("delete window.EventSource")
+    game = flows.new_game(scorekeeper, pad.url, NAMES)
+    requests = asked(watcher)
+    watcher.goto(f"/games/{game}")
+    flows.enter_trump(scorekeeper, Trump(Turned.SUIT, Suit.HEARTS))
+    shown = scorekeeper.locator(".round-head dd.trump").inner_text()
+    expect(watcher.locator(".round-head dd.trump")).to_have_text(shown, timeout=WITHIN)
+    assert "version" in ends(requests) and "events" not in ends(requests)
+
+
+def test_a_watcher_catches_up_after_a_restart(
+    phones: list[BrowserContext], pad: Server, tmp_path: Path
+) -> None:
+    scorekeeper, watcher = (context.new_page() for context in phones)
+    game = flows.new_game(scorekeeper, pad.url, NAMES)
+    scorekeeper.goto(f"/games/{game}/share")
+    shots.take(scorekeeper, "live/live-share-light.png")
+    watcher.goto(f"/games/{game}")
+    pad.stop()
+    # What a player sees when the pad cannot be reached: the page greyed, and why.
+    expect(watcher.locator(".live-note")).to_contain_text("No connection", timeout=5_000)
+    assert "stale" in str(watcher.locator("body").get_attribute("class"))
+    for scheme in ("light", "dark"):
+        watcher.emulate_media(color_scheme=scheme)
+        shots.take(watcher, f"live/live-offline-note-{scheme}.png", full_page=False)
+    # Meanwhile the game changes through another server on the same database.
+    other = Server(pad.instance)
+    other.start()
+    scorekeeper.goto(f"{other.url}/games/{game}")
+    flows.enter_trump(scorekeeper, Trump(Turned.SUIT, Suit.SPADES))
+    shown = scorekeeper.locator(".round-head dd.trump").inner_text()
+    other.stop()
+    pad.start(same_port=True)
+    expect(watcher.locator(".round-head dd.trump")).to_have_text(shown, timeout=5_000)
+    expect(watcher.locator(".live-note")).to_be_hidden()
+    assert "stale" not in str(watcher.locator("body").get_attribute("class"))

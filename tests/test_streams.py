@@ -1,0 +1,177 @@
+"""Each game's stream of versions (scorekeeper/server/streams.py) on the real server: it opens
+with the version now and pushes each change as it is saved, in this process or another on the
+same database; it opens only for whoever the version check lets watch; and one address cannot
+hold more than its share of the server (scorekeeper/server/limits.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import time
+from collections.abc import Iterator, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from scorekeeper import storage
+from scorekeeper.server.limits import AddressCap
+from scorekeeper.server.running import in_a_thread
+from scorekeeper.web import hosting
+from tests.pages import start_game
+from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS
+from tests.support.apps import make_app
+from tests.support.client import Client
+from tests.support.ports import HOST
+from tests.support.server import Server
+from tests.test_view_link import renew
+
+
+class Stream:
+    """A game's stream read from a socket, as a phone's page reads it."""
+
+    def __init__(self, port: int, game_id: str, cookie: str = "") -> None:
+        self.connection = socket.create_connection((HOST, port), timeout=5)
+        head = f"GET /games/{game_id}/events HTTP/1.1\r\nHost: {HOST}:{port}\r\n"
+        if cookie:
+            head += f"Cookie: {cookie}\r\n"
+        self.connection.sendall((head + "\r\n").encode())
+        self.file = self.connection.makefile("rb")
+        self.status = int(self.file.readline().split(b" ", 2)[1])
+
+    def next_version(self) -> str:
+        """The next version told (skipping the stream's other lines)."""
+        while not (line := self.file.readline()).startswith(b"data: "):
+            assert line, "the stream ended"
+        return line[6:].strip().decode()
+
+    def close(self) -> None:
+        self.file.close()
+        self.connection.close()
+
+
+@pytest.fixture(scope="module")
+def pad(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, int]]:
+    """The app and the port of the server serving it from a thread."""
+    app = make_app(tmp_path_factory.mktemp("streams") / "games.sqlite", SECRET_KEY="streams")
+    with in_a_thread(hosting.asgi_app(app, threads=4), HOST) as base:
+        yield app, int(base.rsplit(":", 1)[1])
+
+
+def refused(port: int, game_id: str) -> int:
+    """The status a stream of ``game_id`` is answered with."""
+    stream = Stream(port, game_id)
+    stream.close()
+    return stream.status
+
+
+def new_game(port: int) -> dict[str, Any]:
+    with Client(port) as client:
+        status, answer = client.request("POST", "/api/games", EXAMPLE_GAME)
+    assert status == 201
+    return dict(answer)
+
+
+def post_round(port: int, game: dict[str, Any]) -> None:
+    with Client(port) as client:
+        path = f"/api/games/{game['id']}/rounds"
+        status, _answer = client.request("POST", path, EXAMPLE_ROUNDS[0], game["edit_token"])
+    assert status == 201
+
+
+def test_a_stream_opens_with_the_version_and_pushes_each_change(pad: tuple[Flask, int]) -> None:
+    app, port = pad
+    game = new_game(port)
+    stream = Stream(port, game["id"])
+    try:
+        assert stream.status == 200
+        assert stream.next_version() == "1"
+        sent = time.monotonic()
+        post_round(port, game)
+        assert stream.next_version() == "2"
+        assert time.monotonic() - sent < 1
+        database = storage.connect(app.config["DATABASE"])
+        try:
+            storage.delete_game(database, game["id"])
+        finally:
+            database.close()
+        assert stream.next_version() == "null"  # the page reloads, and says the game is gone
+    finally:
+        stream.close()
+
+
+def test_a_stream_opens_only_for_whoever_may_watch(pad: tuple[Flask, int]) -> None:
+    app, port = pad
+    assert refused(port, "no-such-game") == 404
+    client = app.test_client()
+    game_id = start_game(client, ["Ana", "Ben", "Cleo"])
+    renew(client, game_id)  # the view link renewed: the old one no longer watches
+    assert refused(port, game_id) == 403
+    session = client.get_cookie("session")
+    assert session is not None
+    holder = Stream(port, game_id, cookie=f"session={session.value}")
+    try:
+        assert holder.status == 200 and holder.next_version() == "1"
+    finally:
+        holder.close()
+
+
+def test_a_change_saved_by_another_process_reaches_the_stream(tmp_path: Path) -> None:
+    instance = tmp_path / "instance"
+    first, second = Server(instance), Server(instance)
+    first.start()
+    try:
+        second.start()
+        game = new_game(second.port)
+        stream = Stream(first.port, game["id"])
+        try:
+            assert stream.next_version() == "1"
+            post_round(second.port, game)
+            assert stream.next_version() == "2"
+        finally:
+            stream.close()
+    finally:
+        first.stop()
+        second.stop()
+
+
+def test_one_address_past_its_share_is_refused_at_once() -> None:
+    async def held(_scope: Any, receive: Any, send: Any) -> None:
+        await receive()  # a stream: open until the phone leaves
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    capped = AddressCap(held, most=2)
+    answers: list[int] = []
+
+    async def ask(address: str, leave: asyncio.Event) -> None:
+        scope = {"type": "http", "client": (address, 1234), "headers": []}
+
+        async def receive() -> dict[str, Any]:
+            await leave.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                answers.append(message["status"])
+
+        await capped(scope, receive, send)
+
+    async def main() -> None:
+        leave = asyncio.Event()
+        open_ones = [asyncio.create_task(ask("10.0.0.1", leave)) for _ in range(2)]
+        await asyncio.sleep(0.01)
+        await ask("10.0.0.1", leave)  # a third from the same address: refused at once
+        assert answers == [429]
+        other = asyncio.create_task(ask("10.0.0.2", leave))  # another address: served
+        await asyncio.sleep(0.01)
+        leave.set()
+        await asyncio.gather(*open_ones, other)
+        assert sorted(answers) == [200, 200, 200, 429]
+        assert not capped.open, "an address's count outlived its requests"
+
+    # In a thread of its own: a browser test before may have left this one an event loop.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, main()).result(timeout=10)
