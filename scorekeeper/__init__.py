@@ -36,7 +36,7 @@ DEFAULTS: dict[str, Any] = {
     "GROUP_KEPT": 16,
     # The heavy work (printing, a group's figures and file) runs in a process of its own, so
     # that the round pages keep this one's interpreter; each task gets at most this many
-    # seconds of processor time and megabytes of address space there (web/worker.py).
+    # seconds of processor time and megabytes of address space there (server/worker.py).
     "HEAVY_WORKER": True,
     "HEAVY_SECONDS": 60,
     "HEAVY_MEMORY_MB": 2048,

@@ -1,4 +1,4 @@
-"""The heavy work runs in a process of its own (web/worker.py): its answers are the same as made
+"""The heavy work runs in a process of its own (server/worker.py): its answers are the same as made
 in the server's own process, work past its bounds is answered clearly (503, never 500), and the
 worker ends with the server, even one killed with SIGKILL."""
 
@@ -14,7 +14,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.web import groups, worker
+from scorekeeper.server import worker
+from scorekeeper.web import groups
 from tests import pdfs
 from tests.pages import soup
 from tests.plays import bearer, json_of

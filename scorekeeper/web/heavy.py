@@ -9,7 +9,7 @@ count kept. What is not kept yet is counted through a queue like the printer's
 (:class:`scorekeeper.web.pdf.Renders`: ``GROUP_WORK`` at once, ``GROUP_WAITING`` more waiting);
 past that the answer is 503 with ``Retry-After``, the same as a busy printer.
 
-The counting itself runs in the worker process (:mod:`scorekeeper.web.worker`): the functions
+The counting itself runs in the worker process (:mod:`scorekeeper.server.worker`): the functions
 below marked "in the worker" get the database file and the ids of the games this request may
 see, read the games there and answer plain values (figures, the file's bytes), so that the
 serving process only waits for them.
@@ -29,8 +29,9 @@ from scorekeeper import storage
 from scorekeeper.core import sheet, stats
 from scorekeeper.core.group_record import group_text, to_group_file
 from scorekeeper.core.stats import Filters, GroupStats
+from scorekeeper.server import worker
 from scorekeeper.storage import GameStamp, StoredGame, StoredGroup
-from scorekeeper.web import access, worker
+from scorekeeper.web import access
 from scorekeeper.web.kinds import GAME, GROUP
 from scorekeeper.web.pdf import Kept, PrinterBusy, Renders, busy_response
 

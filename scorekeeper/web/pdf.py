@@ -6,7 +6,7 @@ rendering itself is in :mod:`scorekeeper.render.printing`; every number printed 
 sheet. File names come from :mod:`scorekeeper.render.filenames`, shared with the other exports.
 
 Rendering takes a core for a while, so it runs in the worker process
-(:mod:`scorekeeper.web.worker`: the pages keep this process's interpreter), few renders run at
+(:mod:`scorekeeper.server.worker`: the pages keep this process's interpreter), few renders run at
 once (``PDF_RENDERS``) and a few more wait their turn (``PDF_WAITING``); past that a request is
 told to retry (503), so that printing never takes every server thread from the phones at the
 table. The same sheet asked for by many
@@ -33,7 +33,8 @@ from scorekeeper.core.family import Declaration
 from scorekeeper.core.rules import Length, RuleError, Variants
 from scorekeeper.render import filenames, labels, printing
 from scorekeeper.render.paper import PAPERS
-from scorekeeper.web import access, errors, worker
+from scorekeeper.server import worker
+from scorekeeper.web import access, errors
 from scorekeeper.web.forms import MAX_NAME
 from scorekeeper.web.kinds import GAME
 
@@ -323,7 +324,7 @@ def _etag(key: Hashable) -> str:
 
 def _pdf_response(kind: str, key: Hashable, filename: str, html: Callable[[], str]) -> Response:
     """The PDF for ``key``: 304 if the browser has it, else from the cache, else ``html()``
-    printed in the worker process (:mod:`scorekeeper.web.worker`)."""
+    printed in the worker process (:mod:`scorekeeper.server.worker`)."""
     etag = _etag((kind, key))
     if request.if_none_match.contains(etag):
         response = Response(status=304)
