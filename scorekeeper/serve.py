@@ -1,4 +1,4 @@
-"""``make run``: serve the app with Hypercorn on all interfaces and print where to open it."""
+"""``make run``: serve the app with Uvicorn on all interfaces and print where to open it."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """What one client may take of the server: a body's size, and open requests from one address.
 
-The rest of the limits are Hypercorn's own settings (``running.config``): a request's head must
-arrive within :data:`running.IDLE_SECONDS` of the connection's start (however often a byte
-comes) and an idle connection is closed after as long.
+The rest are Uvicorn's own settings (``running.config``): an idle connection is closed after
+:data:`running.IDLE_SECONDS`, and a request's head may be 16 KiB at most. Uvicorn does not time
+a head that trickles in; on the internet the proxy in front does (docs/hosting.md).
 """
 
 from __future__ import annotations

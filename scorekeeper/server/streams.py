@@ -17,13 +17,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import re
+import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
 from scorekeeper import storage
 from scorekeeper.server.types import ASGIApp, Message, Receive, Scope, Send, answer
 
+LOG = logging.getLogger(__name__)
 PATH = re.compile(r"/games/([A-Za-z0-9_-]{1,64})/events")
 # How often the database is asked whether anything changed while a stream is open.
 LOOK_EVERY = 0.03
@@ -78,7 +81,11 @@ class Changes:
     async def _look(self) -> None:
         while self.followers:
             await asyncio.sleep(self.every)
-            found = self._watching().changed(list(self.followers))
+            try:
+                found = self._watching().changed(list(self.followers))
+            except sqlite3.Error:  # the database busy or away a moment: look again
+                LOG.warning("could not look for changes of the games watched", exc_info=True)
+                continue
             for game_id, version in (found or {}).items():
                 if game_id in self.followers and self.known.get(game_id) != version:
                     self.known[game_id] = version
