@@ -83,6 +83,7 @@ def main(argv: list[str] | None = None) -> None:
         "start": lambda: start.run(repeats=1 if args.quick else 3),
         "watchers": lambda: watchers.run(seconds=5 if args.quick else 20),
         "live": lambda: live_latency.run(changes=6 if args.quick else 15),
+        "crash": lambda: watchers.crash(streams=300 if args.quick else 1000),
         "slow": lambda: {
             **slow_bench.run(visitors=3 if args.quick else 5),
             "one_address": slow_bench.one_address(visitors=3 if args.quick else 5),

@@ -109,6 +109,19 @@ def _live(results: Results) -> tuple[str, bool] | None:
     )
 
 
+def _crash(results: Results) -> tuple[str, bool] | None:
+    section = results.get("crash", {})
+    if "lost" not in section:
+        return None
+    slowest = section["caught_up_slowest_s"]
+    every = section["caught_up"] == section["streams"] and slowest is not None
+    caught = f"{section['caught_up']} of {section['streams']} phones caught up"
+    if every:
+        caught = f"every phone caught up in {slowest:.2f} s"
+    shown = f"{section['lost']} lost; {caught}"
+    return shown, every and not section["lost"] and section["streams"] >= 1000
+
+
 def _one_address(results: Results) -> tuple[str, bool] | None:
     section = results.get("slow", {}).get("one_address", {})
     if "slowest_s" not in section:
@@ -179,6 +192,7 @@ GOALS: list[tuple[str, str, Check]] = [
         _wave,
     ),
     ("One address with 2,000 connections: a visitor from another", "within 1 s", _one_address),
+    ("kill -9 with 1,000 open streams", "no round lost; the phones catch up", _crash),
     ("`make run` to its first page", "at most 2.5x a minimal Flask app", _start),
     ("8 phones printing: round page median", "at most 1.5x alone", _beside("pdf_load", 1.5)),
     (

@@ -1,4 +1,4 @@
-"""Server speed and its growth with the database: the app and the floor under Waitress.
+"""Server speed and its growth with the database: the app and the floor on the pad's server.
 
 One app server per database size (10 and 100,000 games stored) and the floor app are served at
 once in subprocesses. Each repeat measures the floor (GET with wrk or the Python client, POST

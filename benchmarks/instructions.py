@@ -2,17 +2,18 @@
 
 Wall-clock figures on a shared machine move by a tenth from one run to the next; instructions
 counted by Valgrind's callgrind hardly move, so a change of a few percent shows. The requests go
-straight to the app's WSGI callable, as Waitress hands them over (the same headers as ``make
-bench``'s wrk: the host and the phone's session cookie, no ``Accept-Encoding``), in one process,
-over the same games as ``make bench`` (benchmarks/growth.py). The floor is the constant Flask
-page of benchmarks/floor_app.py, asked the same way.
+straight to the app's WSGI callable, as the server's adapter hands them over (the same
+headers as ``make bench``'s wrk: the host and the phone's session cookie, no
+``Accept-Encoding``), in one process, over the same games as ``make bench``
+(benchmarks/growth.py). The floor is the constant Flask page of benchmarks/floor_app.py, asked
+the same way.
 
 ``python -m benchmarks.instructions CASE COUNT`` serves COUNT requests of CASE (``round``,
 ``sheet6``, ``tap``, ``floor``) after the same preparation whatever COUNT is; run it twice under
 ``valgrind --tool=callgrind`` with two counts, and the difference of the totals divided by the
 difference of the counts is one request's instructions (``python -m benchmarks.instructions
 --measure``, which needs Valgrind, does all of that). Not part of ``make bench``: the counts
-leave out what the kernel and Waitress do for every request, so their ratios to the floor are
+leave out what the kernel and the server do for every request, so their ratios to the floor are
 larger than ``make bench``'s, but a change in the pad's own code shows in them to the per cent.
 """
 

@@ -1,6 +1,6 @@
 """Load test on loopback: many tables playing through the API of the real server at once.
 
-The real server (``python -m scorekeeper.serve``, Waitress with its default 8 threads) runs as a
+The real server (``python -m scorekeeper.serve``, Uvicorn with 8 threads for Flask) runs as a
 subprocess on a free port of 127.0.0.1 over a temporary instance folder. For a bounded time,
 each simulated table (one thread, one keep-alive connection) creates a game through the API and
 plays it round by round, as a scorekeeper's phone would: submit the round
@@ -137,7 +137,7 @@ def run(
 ) -> dict[str, Any]:
     """Play ``tables`` tables at once against the real server for ``seconds``; the figures.
 
-    ``server_threads`` is Waitress's thread count (``None``: the server's own default).
+    ``server_threads`` is the server's thread count for Flask (``None``: the server's own default).
     """
     with (
         tempfile.TemporaryDirectory(prefix="scorekeeper-load-") as folder,
@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.load", description=__doc__)
     parser.add_argument("--seconds", type=float, default=60.0, help="how long (default 60)")
     parser.add_argument("--tables", type=int, default=24, help="tables at once (default 24)")
-    parser.add_argument("--threads", type=int, default=None, help="Waitress threads")
+    parser.add_argument("--threads", type=int, default=None, help="the server's threads for Flask")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     figures = run(args.seconds, args.tables, args.threads)

@@ -64,7 +64,7 @@ def headline(results: Results) -> list[str]:
     if sizes := _sizes(results):
         s, _, big_games, growth = sizes
         lines.append(
-            f"- Waitress serves the round page at {_n(s['round']['rps'])} requests/s "
+            f"- The server serves the round page at {_n(s['round']['rps'])} requests/s "
             f"(p50 {_n(s['round']['p50_ms'], 1)} ms, {_n(s['round']['cost_x'], 1)}x the cost of "
             f"a constant Flask page), the 6 x 10 score sheet at {_n(s['sheet6']['rps'])}/s, and "
             f"takes {_n(s['post']['rps'])} submitted rounds/s, with 8 clients at once."
@@ -264,11 +264,12 @@ def server(results: Results) -> list[str]:
     summary = sizes[0]
     tool = summary["floor_get"]["tool"]
     lines += [
-        f"`python -m scorekeeper.serve` (Waitress, 8 threads) on 127.0.0.1 with 10 games stored; "
+        "`python -m scorekeeper.serve` (Uvicorn with a2wsgi, 8 threads for Flask) on 127.0.0.1 "
+        "with 10 games stored; "
         f"{'wrk (one thread' if tool == 'wrk' else 'the Python client (8 threads'}, 8 keep-alive "
         f"connections) for the GETs and a Python client with 8 threads for the POSTs, each for "
         f"{_n(section['seconds'])} s, median of {section['repeats']} repeats. The floor is one "
-        f"Flask route returning a constant page (`benchmarks/floor_app.py`), served by Waitress "
+        f"Flask route returning a constant page (`benchmarks/floor_app.py`), served the same way "
         f"with the same 8 threads and measured by the same client at the start of each repeat. "
         f"*Cost x floor* is floor requests/s / requests/s in the same repeat: how many constant "
         f"pages one of ours costs. *CPU ms* is the server process's CPU time per request (user + "
@@ -560,6 +561,20 @@ def watchers(results: Results) -> list[str]:
             ),
             "",
             "Goal: 150 ms median, 400 ms p95.",
+        ]
+    crash = results.get("crash", {})
+    if "lost" in crash:
+        lines += [
+            "",
+            f"**kill -9 with {_n(crash['streams'])} streams open** (`watchers.crash`): "
+            f"{_n(crash['streams'])} phones follow {crash['games']} games (their streams open "
+            "again a second after they drop, as a browser's do) while 8 clients post rounds to "
+            "those games; the server is killed with SIGKILL after about 120 acknowledged rounds "
+            f"and started again on the same port. Acknowledged: {_n(crash['acknowledged'])}; "
+            f"lost: **{crash['lost']}**. Phones with their game's version again: "
+            f"{_n(crash['caught_up'])} of {_n(crash['streams'])}, "
+            f"{_n(crash['caught_up_median_s'], 2)} s after the restart (median), "
+            f"{_n(crash['caught_up_slowest_s'], 2)} s at the slowest.",
         ]
     return lines
 

@@ -2,8 +2,9 @@
 
 ``make run HOST=127.0.0.1 PORT=<free>`` is spawned in its own process group over a temporary
 instance folder, ``/`` is polled until it answers 200, and the group (make and its Python) is
-stopped. The floor is the minimal Flask app started directly with Python and served by
-Waitress: what any Flask app on this machine needs before its first answer.
+stopped. The floor is the minimal Flask app started directly with Python and served as the
+pad is (``benchmarks/floor_app.py``): what any Flask app on this machine needs before its
+first answer.
 """
 
 from __future__ import annotations

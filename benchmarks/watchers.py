@@ -36,8 +36,10 @@ from typing import Any
 from benchmarks.common import THREADS
 from benchmarks.growth import prepare
 from benchmarks.load import _ms
+from scorekeeper import storage
 from tests.support.ports import HOST
-from tests.support.server import running
+from tests.support.server import Server, running
+from tests.traffic import Players, acknowledged, create_games, stored_rounds
 
 WATCHERS = 2000
 WAVE = 1000
@@ -70,43 +72,67 @@ def scorekeeper(port: int, path: str, cookie: dict[str, str], seconds: float) ->
 # --- the watchers ----------------------------------------------------------------------------
 
 
-async def _watch(port: int, game: str, number: int, until: float, tally: dict[str, Any]) -> None:
+async def _watch(
+    port: int, games: list[str], number: int, until: float, tally: dict[str, Any], again: bool
+) -> None:
+    """One phone following ``games[number % len(games)]`` until ``until``; with ``again``, it
+    opens its stream again a second after it drops, as a browser does."""
+    game = games[number % len(games)]
     source = f"127.0.0.{2 + number // PER_ADDRESS}"
     await asyncio.sleep(random.Random(number).uniform(0, 2))  # pages opened at different times
     request = f"GET /games/{game}/events HTTP/1.1\r\nHost: {HOST}:{port}\r\n\r\n".encode()
-    writer = None
-    try:
-        reader, writer = await asyncio.open_connection(HOST, port, local_addr=(source, 0))
-        writer.write(request)
-        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout=30)
-        status = int(head.split(b" ", 2)[1])
-        tally["statuses"][status] = tally["statuses"].get(status, 0) + 1
-        if status != 200:
-            return
-        first = True
-        while time.monotonic() < until:
-            line = await asyncio.wait_for(reader.readline(), timeout=until - time.monotonic())
-            if not line:
+    seen = 0
+    while time.monotonic() < until:
+        writer = None
+        try:
+            reader, writer = await asyncio.open_connection(HOST, port, local_addr=(source, 0))
+            writer.write(request)
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout=30)
+            status = int(head.split(b" ", 2)[1])
+            tally["statuses"][status] = tally["statuses"].get(status, 0) + 1
+            if status != 200:
+                raise ConnectionError(f"stream answered {status}")
+            kind = b""
+            while time.monotonic() < until:
+                line = await asyncio.wait_for(reader.readline(), timeout=until - time.monotonic())
+                if not line:
+                    raise ConnectionError("the stream ended")
+                if line.startswith(b"event: "):
+                    kind = line[7:].strip()
+                elif kind == b"version" and line[6:].strip().isdigit():
+                    version = int(line[6:])
+                    if not seen:
+                        tally["ready"] += 1
+                    elif version > seen:
+                        tally["arrivals"].setdefault(version, []).append(time.monotonic())
+                    seen = max(seen, version)
+                    tally["last"][number] = (game, version, time.monotonic())
+        except (TimeoutError, OSError, asyncio.IncompleteReadError) as error:
+            if time.monotonic() >= until - 1:
                 break
-            if line.startswith(b"data: ") and line[6:].strip().isdigit():
-                version = int(line[6:])
-                if first:
-                    tally["ready"] += 1
-                    first = False
-                else:
-                    tally["arrivals"].setdefault(version, []).append(time.monotonic())
-    except (TimeoutError, OSError, asyncio.IncompleteReadError) as error:
-        if time.monotonic() < until - 1:
-            tally["errors"].append(repr(error))
-    finally:
-        if writer is not None:
-            writer.close()
+            if not again:
+                tally["errors"].append(repr(error))
+                break
+            tally["drops"] += 1
+            await asyncio.sleep(1)
+        finally:
+            if writer is not None:
+                writer.close()
 
 
-def _watchers(port: int, game: str, count: int, seconds: float, ready: Any, out: Any) -> None:
-    """Process body: ``count`` streams on ``game`` for ``seconds``; ``ready`` counts those that
-    had their first version; their tally goes to ``out``."""
-    tally: dict[str, Any] = {"statuses": {}, "errors": [], "arrivals": {}, "ready": 0}
+def _watchers(
+    port: int, games: list[str], count: int, seconds: float, again: bool, ready: Any, out: Any
+) -> None:
+    """Process body: ``count`` phones following ``games`` for ``seconds``; ``ready`` counts
+    those that had their first version; their tally goes to ``out``."""
+    tally: dict[str, Any] = {
+        "statuses": {},
+        "errors": [],
+        "arrivals": {},
+        "ready": 0,
+        "drops": 0,
+        "last": {},
+    }
 
     async def main() -> None:
         until = time.monotonic() + seconds
@@ -116,7 +142,7 @@ def _watchers(port: int, game: str, count: int, seconds: float, ready: Any, out:
                 ready.value = tally["ready"]
                 await asyncio.sleep(0.1)
 
-        watching = (_watch(port, game, n, until, tally) for n in range(count))
+        watching = (_watch(port, games, n, until, tally, again) for n in range(count))
         await asyncio.gather(report(), *watching)
 
     asyncio.run(main())
@@ -124,16 +150,20 @@ def _watchers(port: int, game: str, count: int, seconds: float, ready: Any, out:
 
 
 class Crowd:
-    """``count`` watching phones on ``game`` in a process of their own, for ``seconds``."""
+    """``count`` watching phones following ``games`` in a process of their own, for
+    ``seconds``; with ``again``, a dropped stream is opened again."""
 
-    def __init__(self, port: int, game: str, count: int, seconds: float) -> None:
+    def __init__(
+        self, port: int, games: list[str], count: int, seconds: float, again: bool = False
+    ) -> None:
         context = multiprocessing.get_context("spawn")
         self.count = count
         self.seconds = seconds
         self.ready = context.Value("i", 0)
         self.queue: Any = context.Queue()
         self.process = context.Process(
-            target=_watchers, args=(port, game, count, seconds, self.ready, self.queue)
+            target=_watchers,
+            args=(port, games, count, seconds, again, self.ready, self.queue),
         )
         self.process.start()
 
@@ -197,7 +227,7 @@ def run(seconds: float = 20.0, watchers: int = WATCHERS, wave: int = WAVE) -> di
             scorekeeper(port, page, fixtures.cookie, 2)  # warm up
             alone = scorekeeper(port, page, fixtures.cookie, seconds)
 
-            crowd = Crowd(port, fixtures.round_id, watchers, seconds + 90)
+            crowd = Crowd(port, [fixtures.round_id], watchers, seconds + 90)
             opened_s = crowd.wait_ready()
             watched = scorekeeper(port, page, fixtures.cookie, seconds)
             crowd.process.terminate()
@@ -205,7 +235,7 @@ def run(seconds: float = 20.0, watchers: int = WATCHERS, wave: int = WAVE) -> di
 
             game, token = _api_game(port)
             changes = CHANGES * 2.0 + 5
-            crowd = Crowd(port, game, wave, changes + 60)
+            crowd = Crowd(port, [game], wave, changes + 60)
             crowd.wait_ready()
             during: list[float] = []
             beside = threading.Thread(
@@ -247,6 +277,58 @@ def run(seconds: float = 20.0, watchers: int = WATCHERS, wave: int = WAVE) -> di
     if tally["errors"]:
         figures["first_errors"] = "; ".join(tally["errors"][:3])
     return figures
+
+
+def crash(streams: int = 1000, games: int = 20) -> dict[str, Any]:
+    """kill -9 while ``streams`` phones follow ``games`` games that 8 clients post rounds to:
+    the rounds acknowledged that are missing after the restart, and how soon every phone had
+    its game's version again (``tests/test_trust_crash.py`` checks the same without phones)."""
+    with tempfile.TemporaryDirectory(prefix="bench-crash-") as tmp:
+        server = Server(Path(tmp) / "instance", THREADS)
+        server.start()
+        try:
+            tracked = create_games(server, games)
+            crowd = Crowd(server.port, [game.id for game in tracked], streams, 20, again=True)
+            crowd.wait_ready()
+            players = Players(server, tracked, 8)
+            players.start()
+            try:
+                deadline = time.monotonic() + 5
+                while acknowledged(tracked) < 120 and time.monotonic() < deadline:
+                    time.sleep(0.01)
+                server.kill()
+                killed = time.monotonic()
+            finally:
+                players.finish()
+            server.start(same_port=True)
+            restarted = time.monotonic()
+            with server.client() as client:
+                lost = 0
+                for game in tracked:
+                    stored = stored_rounds(client, game.id)
+                    lost += sum(1 for done in game.acknowledged if done not in stored)
+            watch = storage.Watch(storage.connect(server.database))
+            current = watch.versions([game.id for game in tracked])
+            watch.close()
+            tally = crowd.tally()
+        finally:
+            server.stop()
+    caught = [
+        at - restarted
+        for game_id, version, at in tally["last"].values()
+        if version >= (current[game_id] or 0) and at >= killed
+    ]
+    return {
+        "streams": streams,
+        "games": games,
+        "acknowledged": acknowledged(tracked),
+        "lost": lost,
+        "caught_up": len(caught),
+        "caught_up_median_s": round(statistics.median(caught), 2) if caught else None,
+        "caught_up_slowest_s": round(max(caught), 2) if caught else None,
+        "drops": tally["drops"],
+        "failures": len(players.failures),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

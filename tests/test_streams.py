@@ -42,10 +42,15 @@ class Stream:
         self.status = int(self.file.readline().split(b" ", 2)[1])
 
     def next_version(self) -> str:
-        """The next version told (skipping the stream's other lines)."""
-        while not (line := self.file.readline()).startswith(b"data: "):
+        """The next version told (skipping the stream's other lines and its pings)."""
+        kind = b""
+        while True:
+            line = self.file.readline()
             assert line, "the stream ended"
-        return line[6:].strip().decode()
+            if line.startswith(b"event: "):
+                kind = line[7:].strip()
+            elif line.startswith(b"data: ") and kind == b"version":
+                return line[6:].strip().decode()
 
     def close(self) -> None:
         self.file.close()

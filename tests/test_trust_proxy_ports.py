@@ -221,9 +221,14 @@ def a_change_is_pushed_through(port: int, context: ssl.SSLContext) -> None:
     assert events.status == 200
 
     def next_version() -> str:
-        while not (line := events.readline()).startswith(b"data: "):
+        kind = b""
+        while True:
+            line = events.readline()
             assert line, "the stream ended"
-        return line[6:].strip().decode()
+            if line.startswith(b"event: "):
+                kind = line[7:].strip()
+            elif line.startswith(b"data: ") and kind == b"version":
+                return line[6:].strip().decode()
 
     assert next_version() == "1"
     headers = {**json_type, "Authorization": f"Bearer {game['edit_token']}"}
