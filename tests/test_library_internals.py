@@ -1,9 +1,9 @@
 """Every place the pad reaches into a library's internals, checked where it reaches.
 
-Speed work and a few refusals lean on how Flask, Werkzeug, Flask-WTF, Flask-Babel,
-Babel, Jinja, WTForms, fontTools, sqlite-utils and WeasyPrint work inside, beyond what they
-document. pyproject.toml keeps those libraries below their next major version; within it an
-internal may still move. Each test names the module that relies on the internal and why, and
+Speed work, a few refusals and one server limit lean on how Flask, Werkzeug, Flask-WTF,
+Flask-Babel, Babel, Jinja, WTForms, fontTools, sqlite-utils, WeasyPrint and Uvicorn work
+inside, beyond what they document. pyproject.toml keeps those libraries below their next major
+version; within it an internal may still move. Each test names the module that relies on the internal and why, and
 fails with that sentence when the internal is gone or has changed, before the feature breaks
 quietly (a 500, a slower page, a refusal in English). docs/speed.md lists the speed measures
 these protect.
@@ -44,6 +44,29 @@ def spanish(app: Flask) -> Iterator[None]:
     """Inside a request of a reader whose phone asks for Spanish."""
     with app.test_request_context("/", headers={"Accept-Language": "es"}):
         yield
+
+
+# --- Uvicorn ------------------------------------------------------------------------------------
+
+
+def test_uvicorn_makes_the_http_protocol_it_is_given_with_its_own_arguments() -> None:
+    # scorekeeper/server/heads.py (HeadTimeout): Uvicorn's ``http`` setting takes a protocol
+    # class, which it makes with the keywords it gives its own (config, server_state,
+    # app_state, _loop); HeadTimeout passes them on to the protocol Uvicorn picks itself.
+    import uvicorn
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
+    from scorekeeper.server.heads import HeadTimeout
+
+    config = uvicorn.Config(lambda *_: None, http=HeadTimeout)
+    config.load()
+    assert config.http_protocol_class is HeadTimeout
+    source = inspect.getsource(uvicorn.Server.startup)
+    for given in ("config=config", "server_state=self.server_state", "app_state=", "_loop=_loop"):
+        assert given in source, f"Uvicorn no longer makes its protocol with {given}"
+    assert {"config", "server_state", "app_state", "_loop"} <= set(
+        inspect.signature(AutoHTTPProtocol).parameters
+    )
 
 
 # --- Flask and Werkzeug -------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Limits of the real server that hold on a hosted pad: idle and slow connections do not lock out
-a new phone, an idle connection is closed, and a huge body is refused before it is read."""
+a new phone, an idle connection and a head trickled in are closed, and a huge body is refused
+before it is read."""
 
 from __future__ import annotations
 
@@ -93,3 +94,43 @@ def test_an_idle_connection_is_closed_after_the_idle_time() -> None:
             while idle.recv(65536):  # the rest of the answer, then the server's close
                 pass
             assert 0.5 < time.perf_counter() - started < 5
+
+
+def closed_within(connection: socket.socket, seconds: float, trickle: bytes = b"") -> bool:
+    """Whether the server closes ``connection`` within ``seconds``, while ``trickle`` (if any)
+    is sent on it every 0.2 s."""
+    deadline = time.perf_counter() + seconds
+    connection.settimeout(0.2)
+    while time.perf_counter() < deadline:
+        try:
+            if trickle:
+                connection.sendall(trickle)
+            if connection.recv(65536) == b"":
+                return True
+        except TimeoutError:
+            continue
+        except OSError:
+            return True
+    return False
+
+
+def test_a_head_trickled_in_or_never_sent_is_cut_but_a_slow_body_is_not() -> None:
+    # scorekeeper/server/heads.py: a head must be whole within the idle time of its first byte.
+    app = create_app({"TESTING": True, "HEAVY_WORKER": False})
+    with in_a_thread(hosting.asgi_app(app, threads=2), HOST, idle_seconds=1) as base:
+        port = int(base.rsplit(":", 1)[1])
+        with socket.create_connection((HOST, port), timeout=10) as silent:
+            assert closed_within(silent, 3)
+        with socket.create_connection((HOST, port), timeout=10) as slow:
+            slow.sendall(b"GET / HTTP/1.1\r\n")
+            started = time.perf_counter()
+            assert closed_within(slow, 4, trickle=b"X-Slow: 1\r\n")
+            assert time.perf_counter() - started < 2.5
+        with socket.create_connection((HOST, port), timeout=10) as upload:
+            upload.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n")
+            upload.sendall(b"Content-Type: application/json\r\n\r\n")
+            for byte in b"[1,2,3,4]\n":  # one byte every 0.3 s: 3 s in all
+                time.sleep(0.3)
+                upload.sendall(bytes([byte]))
+            upload.settimeout(5)
+            assert upload.recv(12).startswith(b"HTTP/1.1 4")  # the app's answer to the body

@@ -12,10 +12,12 @@ from contextlib import contextmanager
 
 import uvicorn
 
+from scorekeeper.server.heads import HeadTimeout
 from scorekeeper.server.types import ASGIApp
 
 # An idle connection (a phone asleep between taps) is closed after this many seconds; a phone
-# that wakes up opens a new one without noticing.
+# that wakes up opens a new one without noticing. A request's head must arrive whole within as
+# long (server/heads.py).
 IDLE_SECONDS = 30
 # Open connections the process should be able to hold: a file each, and some to spare.
 CONNECTIONS = 8000
@@ -31,6 +33,8 @@ def config(
         port=port,
         # a2wsgi answers the app's start and end (lifespan) for Flask, which has neither.
         lifespan="off",
+        # Uvicorn's own protocol, with a request's head timed (server/heads.py).
+        http=HeadTimeout,
         # The app reads X-Forwarded-* itself, and only from a proxy it is told to trust
         # (``hosting.trust_proxies``): the server must not take them from anyone on loopback.
         proxy_headers=False,
