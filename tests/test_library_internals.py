@@ -3,9 +3,9 @@
 Speed work, a few refusals and one server limit lean on how Flask, Werkzeug, Flask-WTF,
 Flask-Babel, Babel, Jinja, WTForms, fontTools, sqlite-utils, WeasyPrint and Uvicorn work
 inside, beyond what they document. pyproject.toml keeps those libraries below their next major
-version; within it an internal may still move. Each test names the module that relies on the internal and why, and
-fails with that sentence when the internal is gone or has changed, before the feature breaks
-quietly (a 500, a slower page, a refusal in English). docs/speed.md lists the speed measures
+version; within it an internal may still move. Each test names the module that relies on the
+internal and why, and fails with that sentence when the internal is gone or has changed, before
+the feature breaks quietly (a 500, a slower page, a refusal in English). docs/speed.md lists the speed measures
 these protect.
 """
 
