@@ -5,8 +5,8 @@ Flask-Babel, Babel, Jinja, WTForms, fontTools, sqlite-utils, WeasyPrint and Uvic
 inside, beyond what they document. pyproject.toml keeps those libraries below their next major
 version; within it an internal may still move. Each test names the module that relies on the
 internal and why, and fails with that sentence when the internal is gone or has changed, before
-the feature breaks quietly (a 500, a slower page, a refusal in English). docs/speed.md lists the speed measures
-these protect.
+the feature breaks quietly (a 500, a slower page, a refusal in English). docs/speed.md lists
+each reach and why it is worth its risk.
 """
 
 from __future__ import annotations
