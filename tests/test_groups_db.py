@@ -118,3 +118,29 @@ def test_a_new_edit_token_replaces_the_groups_old_one(conn: Database) -> None:
     renewed = storage.renew_token(conn, group, "edit")
     stored = storage.load_group(conn, group.id)
     assert stored is not None and stored.edit_token == renewed.edit_token != group.edit_token
+
+
+def test_every_change_of_a_group_or_of_its_games_moves_its_version_on(conn: Database) -> None:
+    # Its open pages follow it live (scorekeeper/server/streams.py).
+    def version() -> int:
+        stored = storage.load_group(conn, group.id)
+        assert stored is not None
+        return stored.version
+
+    group = storage.create_group(conn, "Friday club")
+    seen = [version()]
+    playing = storage.create_group_game(
+        conn, group.id, game.new_game(("Ana", "Ben", "Cleo"), 0, FIVE)
+    )
+    seen.append(version())
+    record = game.add_round(playing.record, legal_round(playing.record, Random(3)))
+    storage.save(conn, playing, record)
+    seen.append(version())
+    storage.rename_player(conn, group.id, "ana", "Anna")
+    seen.append(version())
+    outside = storage.create_game(conn, finished(("Ana", "Ben", "Cleo")))
+    storage.delete_game(conn, outside.id)  # not the group's: nothing of the group changed
+    seen.append(version())
+    storage.delete_game(conn, playing.id)
+    seen.append(version())
+    assert seen == sorted(seen) and len(set(seen)) == 5, seen

@@ -20,21 +20,22 @@ from scorekeeper import storage
 from scorekeeper.server.limits import AddressCap
 from scorekeeper.server.running import in_a_thread
 from scorekeeper.web import hosting
-from tests.pages import start_game
+from tests.pages import play_round, start_game
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS
 from tests.support.apps import make_app
 from tests.support.client import Client
 from tests.support.ports import HOST
 from tests.support.server import Server
+from tests.test_groups_pages import FIVE_ROUNDS, make_group, new_group_game
 from tests.test_view_link import renew
 
 
 class Stream:
-    """A game's stream read from a socket, as a phone's page reads it."""
+    """A game's (or a group's) stream read from a socket, as a phone's page reads it."""
 
-    def __init__(self, port: int, game_id: str, cookie: str = "") -> None:
+    def __init__(self, port: int, game_id: str, cookie: str = "", kind: str = "games") -> None:
         self.connection = socket.create_connection((HOST, port), timeout=5)
-        head = f"GET /games/{game_id}/events HTTP/1.1\r\nHost: {HOST}:{port}\r\n"
+        head = f"GET /{kind}/{game_id}/events HTTP/1.1\r\nHost: {HOST}:{port}\r\n"
         if cookie:
             head += f"Cookie: {cookie}\r\n"
         self.connection.sendall((head + "\r\n").encode())
@@ -65,9 +66,9 @@ def pad(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, int]]
         yield app, int(base.rsplit(":", 1)[1])
 
 
-def refused(port: int, game_id: str) -> int:
+def refused(port: int, game_id: str, kind: str = "games") -> int:
     """The status a stream of ``game_id`` is answered with."""
-    stream = Stream(port, game_id)
+    stream = Stream(port, game_id, kind=kind)
     stream.close()
     return stream.status
 
@@ -121,6 +122,24 @@ def test_a_stream_opens_only_for_whoever_may_watch(pad: tuple[Flask, int]) -> No
         assert holder.status == 200 and holder.next_version() == "1"
     finally:
         holder.close()
+
+
+def test_a_groups_stream_is_told_of_a_round_in_one_of_its_games(pad: tuple[Flask, int]) -> None:
+    app, port = pad
+    client = app.test_client()
+    group_id = make_group(client)
+    names = {"new_names-0": "Ana", "new_names-1": "Ben", "new_names-2": "Cleo"}
+    game_id = new_group_game(client, group_id, **names, first_dealer="new-0")
+    stream = Stream(port, group_id, kind="groups")
+    try:
+        assert stream.status == 200
+        before = int(stream.next_version())
+        bids, tricks = FIVE_ROUNDS[0]
+        play_round(client, game_id, bids, list(tricks))
+        assert int(stream.next_version()) > before
+    finally:
+        stream.close()
+    assert refused(port, "no-such-group", kind="groups") == 404
 
 
 def test_a_change_saved_by_another_process_reaches_the_stream(tmp_path: Path) -> None:

@@ -112,15 +112,21 @@ def version_field(stored: Versioned) -> Markup:
     return Markup(f'<input type="hidden" name="version" value="{stored.version}">')
 
 
-def live_attributes(stored: Versioned) -> Markup:
-    """The ``<body>`` attributes with which ``live.js`` follows the game live, and its words."""
-    return _live(stored.id, stored.version, languages.current(), request.script_root)
+# The version check of each kind of thing a page follows live (web/live.py), and its argument.
+VERSION_CHECKS = {"game": ("live.version", "game_id"), "group": ("live.group_version", "group_id")}
+
+
+def live_attributes(stored: Versioned, kind: str = "game") -> Markup:
+    """The ``<body>`` attributes with which ``live.js`` follows the game (or the group) live,
+    and its words."""
+    return _live(kind, stored.id, stored.version, languages.current(), request.script_root)
 
 
 @lru_cache(maxsize=SHEETS_KEPT)
-def _live(game_id: str, version: int, _language: str, _script_root: str) -> Markup:
+def _live(kind: str, thing_id: str, version: int, _language: str, _script_root: str) -> Markup:
+    endpoint, argument = VERSION_CHECKS[kind]
     attributes = {
-        "data-version-url": url("live.version", game_id=game_id),
+        "data-version-url": url(endpoint, **{argument: thing_id}),
         "data-version": str(version),
         "data-text-offline": _("No connection to the score pad: what you see may not be current."),
         "data-text-changed": _("The game changed on another phone."),

@@ -1,15 +1,16 @@
-"""Every open page of a game follows it live: a stream of the game's versions, pushed as each
-change is saved (Server-Sent Events, ``GET /games/<id>/events``).
+"""Every open page of a game or a group follows it live: a stream of its versions, pushed as
+each change is saved (Server-Sent Events, ``GET /games/<id>/events``, ``/groups/<id>/events``).
 
-The stream opens with the game's version now (a phone back from a drop or a restart catches up
-at once) and sends the new one whenever it changes; ``static/live.js`` reloads the page when it
-is not the one shown. Who may watch is the app's to say: a stream opens only where the app's
-own version check (``GET /games/<id>/version``, which stays as the fallback for a page that
-cannot stream) answers 200 to the same request; otherwise that answer is the stream's.
+The stream opens with the version now (a phone back from a drop or a restart catches up at
+once) and sends the new one whenever it changes; ``static/live.js`` reloads the page when it is
+not the one shown. Who may watch is the app's to say: a stream opens only where the app's own
+version check (``GET /games/<id>/version``, ``/groups/<id>/version``, which stays as the
+fallback for a page that cannot stream) answers 200 to the same request; otherwise that answer
+is the stream's.
 
 Changes are found by :class:`Changes`, one per server process: every :data:`LOOK_EVERY` seconds
 it asks SQLite whether anything was committed (by any process on the database) and, only then,
-reads the versions of the games being watched, in one query for all of them.
+reads the versions of the things being watched, in one query per table.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from scorekeeper import storage
 from scorekeeper.server.types import ASGIApp, Message, Receive, Scope, Send, answer
 
 LOG = logging.getLogger(__name__)
-PATH = re.compile(r"/games/([A-Za-z0-9_-]{1,64})/events")
+PATH = re.compile(r"/(games|groups)/([A-Za-z0-9_-]{1,64})/events")
+Watched = tuple[str, str]  # the table ("games", "groups") and the id
 # How often the database is asked whether anything changed while a stream is open.
 LOOK_EVERY = 0.03
 # A word this often keeps a quiet stream open through proxies, and tells the phone that the
@@ -45,33 +47,33 @@ HEADERS = [
 
 
 class Changes:
-    """The games this process's streams watch, and their versions as saved."""
+    """The games and groups this process's streams watch, and their versions as saved."""
 
     def __init__(self, database: str, every: float = LOOK_EVERY) -> None:
         self.database = database
         self.every = every
-        self.followers: dict[str, set[asyncio.Queue[int | None]]] = {}
-        self.known: dict[str, int | None] = {}  # each watched game's version as last told
+        self.followers: dict[Watched, set[asyncio.Queue[int | None]]] = {}
+        self.known: dict[Watched, int | None] = {}  # each thing's version as last told
         self._watch: storage.Watch | None = None
         self._looking: asyncio.Task[None] | None = None
 
     @contextlib.contextmanager
-    def follow(self, game_id: str) -> Iterator[asyncio.Queue[int | None]]:
-        """A queue that gets the game's version now, then each new one (``None``: deleted)."""
+    def follow(self, watched: Watched) -> Iterator[asyncio.Queue[int | None]]:
+        """A queue that gets the version now, then each new one (``None``: deleted)."""
         queue: asyncio.Queue[int | None] = asyncio.Queue()
-        self.followers.setdefault(game_id, set()).add(queue)
-        version = self.known[game_id] = self._watching().versions([game_id])[game_id]
+        self.followers.setdefault(watched, set()).add(queue)
+        version = self.known[watched] = self._watching().versions([watched])[watched]
         queue.put_nowait(version)
         if self._looking is None or self._looking.done():
             self._looking = asyncio.get_running_loop().create_task(self._look())
         try:
             yield queue
         finally:
-            followers = self.followers.get(game_id, set())
+            followers = self.followers.get(watched, set())
             followers.discard(queue)
             if not followers:
-                self.followers.pop(game_id, None)
-                self.known.pop(game_id, None)
+                self.followers.pop(watched, None)
+                self.known.pop(watched, None)
 
     def _watching(self) -> storage.Watch:
         if self._watch is None:
@@ -84,17 +86,18 @@ class Changes:
             try:
                 found = self._watching().changed(list(self.followers))
             except sqlite3.Error:  # the database busy or away a moment: look again
-                LOG.warning("could not look for changes of the games watched", exc_info=True)
+                LOG.warning("could not look for changes of what is watched", exc_info=True)
                 continue
-            for game_id, version in (found or {}).items():
-                if game_id in self.followers and self.known.get(game_id) != version:
-                    self.known[game_id] = version
-                    for queue in self.followers[game_id]:
+            for watched, version in (found or {}).items():
+                if watched in self.followers and self.known.get(watched) != version:
+                    self.known[watched] = version
+                    for queue in self.followers[watched]:
                         queue.put_nowait(version)
 
 
 class Streams:
-    """``GET /games/<id>/events`` answered here, everything else by ``app``."""
+    """``GET /games/<id>/events`` and ``/groups/<id>/events`` answered here, everything else
+    by ``app``."""
 
     def __init__(self, app: ASGIApp, changes: Changes) -> None:
         self.app = app
@@ -105,17 +108,18 @@ class Streams:
         if found is None or scope["method"] != "GET":
             await self.app(scope, receive, send)
             return
-        status, headers, body = await self._ask_the_app(scope, found[1])
+        watched = (found[1], found[2])
+        status, headers, body = await self._ask_the_app(scope, watched)
         if status != 200:
             await answer(send, status, headers, body)
             return
-        await self._stream(found[1], receive, send)
+        await self._stream(watched, receive, send)
 
     async def _ask_the_app(
-        self, scope: Scope, game_id: str
+        self, scope: Scope, watched: Watched
     ) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
-        """The app's answer to the game's version check, asked as this request asked."""
-        path = f"/games/{game_id}/version"
+        """The app's answer to the version check, asked as this request asked."""
+        path = "/{}/{}/version".format(*watched)
         kept = [(k, v) for k, v in scope["headers"] if k not in (b"if-none-match", b"accept")]
         asked = {**scope, "path": path, "raw_path": path.encode(), "query_string": b""}
         asked["headers"] = [*kept, (b"accept", b"application/json")]
@@ -136,14 +140,14 @@ class Streams:
         await self.app(asked, nothing, keep)
         return status, headers, b"".join(parts)
 
-    async def _stream(self, game_id: str, receive: Receive, send: Send) -> None:
+    async def _stream(self, watched: Watched, receive: Receive, send: Send) -> None:
         await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
         await send(
             {"type": "http.response.body", "body": b"retry: %d\n\n" % RETRY_MS, "more_body": True}
         )
         left = asyncio.ensure_future(_until_gone(receive))
         try:
-            with self.changes.follow(game_id) as versions:
+            with self.changes.follow(watched) as versions:
                 while not left.done():
                     version = await _next(versions, left)
                     if left.done():

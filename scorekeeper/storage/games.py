@@ -180,7 +180,17 @@ def changing(db: Database, game_id: str, version: int | None = None) -> str:
         params.append(version)
     if db.execute(sql, params).rowcount != 1:
         raise Conflict(game_id)
+    _group_changing(db, game_id)
     return when
+
+
+def _group_changing(db: Database, game_id: str) -> None:
+    """A change of a game is a change of its group (its pages show the game's figures)."""
+    db.execute(
+        "UPDATE groups SET version = version + 1 "
+        "WHERE id = (SELECT group_id FROM group_games WHERE game_id = ?)",
+        [game_id],
+    )
 
 
 def save(db: Database, stored: StoredGame, record: GameRecord) -> StoredGame:
@@ -207,6 +217,7 @@ def save(db: Database, stored: StoredGame, record: GameRecord) -> StoredGame:
 def delete_game(db: Database, game_id: str) -> None:
     """Remove a game and everything entered for it."""
     with writing(db):
+        _group_changing(db, game_id)
         for table in ("hands", "rounds", "seats", "games"):
             column = "id" if table == "games" else "game_id"
             db.execute(f"DELETE FROM {table} WHERE {column} = ?", [game_id])
@@ -365,34 +376,41 @@ def _extras(column: str | None) -> Extras | None:
 
 
 class Watch:
-    """The versions of games being watched, read again only when the database changed: any
-    connection's commit, in this process or another, moves SQLite's ``data_version`` of this
-    one's connection, so a look while nothing changed costs one pragma and no read of a game.
-    Used by one thread (the server's loop); :meth:`close` when done."""
+    """The versions of games and groups being watched, read again only when the database
+    changed: any connection's commit, in this process or another, moves SQLite's
+    ``data_version`` of this one's connection, so a look while nothing changed costs one pragma
+    and no read of a game. Used by one thread (the server's loop); :meth:`close` when done.
+
+    A thing watched is named by its table (``"games"`` or ``"groups"``) and its id."""
+
+    TABLES = ("games", "groups")
 
     def __init__(self, db: Database) -> None:
         self.db = db
         self._seen: int | None = None
 
-    def changed(self, game_ids: Collection[str]) -> dict[str, int | None] | None:
-        """The version of each of ``game_ids`` (``None``: no such game) if anything was
+    def changed(
+        self, watched: Collection[tuple[str, str]]
+    ) -> dict[tuple[str, str], int | None] | None:
+        """The version of each of ``watched`` (``None``: no such thing) if anything was
         committed since the last look, else ``None``."""
         seen = int(self.db.execute("PRAGMA data_version").fetchone()[0])
         if seen == self._seen:
             return None
         self._seen = seen
-        return self.versions(game_ids)
+        return self.versions(watched)
 
-    def versions(self, game_ids: Collection[str]) -> dict[str, int | None]:
-        """The version of each of ``game_ids`` now (``None``: no such game)."""
-        found: dict[str, int | None] = dict.fromkeys(game_ids)
-        ids = list(found)
-        for start in range(0, len(ids), 500):  # SQLite's limit of bound values, well within
-            part = ids[start : start + 500]
-            marks = ",".join("?" * len(part))
-            sql = f"SELECT id, version FROM games WHERE id IN ({marks})"
-            for game_id, version in self.db.execute(sql, part).fetchall():
-                found[game_id] = int(version)
+    def versions(self, watched: Collection[tuple[str, str]]) -> dict[tuple[str, str], int | None]:
+        """The version of each of ``watched`` now (``None``: no such thing)."""
+        found: dict[tuple[str, str], int | None] = dict.fromkeys(watched)
+        for table in self.TABLES:
+            ids = [thing_id for kind, thing_id in found if kind == table]
+            for start in range(0, len(ids), 500):  # SQLite's limit of bound values, well within
+                part = ids[start : start + 500]
+                marks = ",".join("?" * len(part))
+                sql = f"SELECT id, version FROM {table} WHERE id IN ({marks})"
+                for thing_id, version in self.db.execute(sql, part).fetchall():
+                    found[table, thing_id] = int(version)
         return found
 
     def close(self) -> None:

@@ -41,6 +41,8 @@ class StoredGroup:
     roster: tuple[tuple[str, str], ...]
     # None: the group's id is its view link (until a keeper renews the view link).
     view_token: str | None = None
+    # Counted up by every change of the group or of one of its games (its pages follow it).
+    version: int = 1
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -133,6 +135,7 @@ def load_group(db: Database, group_id: str) -> StoredGroup | None:
         row["updated_at"],
         players,
         row["view_token"],
+        row["version"],
     )
 
 
@@ -320,4 +323,6 @@ def _join_roster(db: Database, group_id: str, names: Iterable[str]) -> None:
 
 
 def _touch_group(db: Database, group_id: str) -> None:
-    db.execute("UPDATE groups SET updated_at = ? WHERE id = ?", [now(), group_id])
+    db.execute(
+        "UPDATE groups SET updated_at = ?, version = version + 1 WHERE id = ?", [now(), group_id]
+    )

@@ -179,6 +179,13 @@ def m010_game_of_the_family(db: Database) -> None:
     db.execute("ALTER TABLE rounds ADD COLUMN extras TEXT")
 
 
+@migrations()
+def m011_group_versions(db: Database) -> None:
+    """A group's version, counted up by every change of the group or of one of its games, so
+    that a group's open pages follow it live as a game's do."""
+    db.execute("ALTER TABLE groups ADD COLUMN version INTEGER NOT NULL DEFAULT 1")
+
+
 def names() -> list[str]:
     """Every migration's name, in the order they apply."""
     return [migration.name for migration in migrations._migrations]

@@ -1,6 +1,7 @@
-"""Every open page of a game follows it live: its version check, and the table display.
+"""Every open page of a game or a group follows it live: their version checks, and the table
+display.
 
-A page of a game carries the game's version; ``static/live.js`` opens the game's stream of
+A page of a game carries the game's version (a group's page, the group's); ``static/live.js`` opens the game's stream of
 versions (``/games/<id>/events``, served beside Flask by ``scorekeeper.server.streams``, which
 asks :func:`version` who may watch) and reloads the page when a version is not the one shown.
 A page that cannot stream asks :func:`version` with ``If-None-Match`` every few seconds
@@ -22,7 +23,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from scorekeeper import storage
 from scorekeeper.core import sheet
 from scorekeeper.web import access
-from scorekeeper.web.kinds import GAME
+from scorekeeper.web.kinds import GAME, GROUP
 
 bp = Blueprint("live", __name__)
 
@@ -44,6 +45,14 @@ def version(game_id: str) -> Response:
     if current is None:
         abort(404)
     return _version_answer(current, request.if_none_match)
+
+
+@bp.get("/groups/<group_id>/version")
+def group_version(group_id: str) -> Response:
+    """The group's version as an ``ETag``, as :func:`version` answers a game's: a change of the
+    group or of one of its games moves it on."""
+    stored = access.load_or_404(GROUP, group_id)
+    return _version_answer(stored.version, request.if_none_match)
 
 
 def _version_answer(current: int, if_none_match: ETags) -> Response:

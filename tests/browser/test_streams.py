@@ -1,7 +1,8 @@
-"""Pages follow a game on a stream the server pushes each change on (``/games/<id>/events``,
-scorekeeper/server/streams.py), as ``make run`` serves them: a change shows at once, a page
-that cannot stream asks instead, and a stream dropped by a restart opens again by itself and
-catches up on what changed meanwhile."""
+"""Pages follow a game (or a group) on a stream the server pushes each change on
+(``/games/<id>/events``, scorekeeper/server/streams.py), as ``make run`` serves them: a change
+shows at once, a page that cannot stream asks instead, a stream dropped by a restart opens
+again by itself and catches up on what changed meanwhile, and a group's page follows its
+games."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
 from scorekeeper.core.rules import Suit, Trump, Turned
 from tests.browser import flows
+from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS
 from tests.support import shots
 from tests.support.browser import PHONE, TIMEOUT_MS
 from tests.support.server import Server
@@ -113,3 +115,24 @@ def test_a_watcher_catches_up_after_a_restart(
     expect(watcher.locator(".round-head dd.trump")).to_have_text(shown, timeout=5_000)
     expect(watcher.locator(".live-note")).to_be_hidden()
     assert "stale" not in str(watcher.locator("body").get_attribute("class"))
+
+
+def test_a_groups_page_follows_a_round_in_one_of_its_games(
+    phones: list[BrowserContext], pad: Server
+) -> None:
+    with pad.client() as client:
+        status, group = client.request("POST", "/api/groups", {"name": "Friday club"})
+        assert status == 201
+        path = f"/api/groups/{group['id']}/games"
+        status, game = client.request("POST", path, EXAMPLE_GAME, group["edit_token"])
+        assert status == 201
+    watcher = phones[1].new_page()
+    watcher.goto(f"/groups/{group['id']}")
+    shown = watcher.locator("body").get_attribute("data-version")
+    with pad.client() as client:
+        path = f"/api/games/{game['id']}/rounds"
+        status, _answer = client.request("POST", path, EXAMPLE_ROUNDS[0], game["edit_token"])
+        assert status == 201
+    expect(watcher.locator("body")).not_to_have_attribute(
+        "data-version", str(shown), timeout=WITHIN
+    )
