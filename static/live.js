@@ -96,7 +96,9 @@ function tapWords(form, submitter) {
     else reload();
   }
 
+  // Said once while the server is away: a stream tries again every second.
   function lost() {
+    if (offline) return;
     offline = true;
     body.classList.add("stale");
     if (!kept()) show(text.textOffline, []);
@@ -163,8 +165,7 @@ function tapWords(form, submitter) {
   async function check() {
     timer = 0;
     if (sending || document.hidden) return;
-    const headers = { "If-None-Match": `"${version()}"` };
-    const response = await fetch(url, { headers, cache: "no-store", signal: within(8000) }).catch(() => null);
+    const response = await fetch(url, { headers: { "If-None-Match": `"${version()}"` }, cache: "no-store", signal: within(8000) }).catch(() => null);
     if (!response || response.status >= 500) {
       lost();
       return schedule();

@@ -1,5 +1,6 @@
-"""A watching phone's version checks share one connection on the real server (Waitress): a
-``304`` no longer closes it, so a phone does not open a TCP connection every 1.5 s."""
+"""A page that cannot stream asks for the game's version over one connection on the real
+server: a ``304`` does not close it, so such a phone does not open a TCP connection every
+1.5 s."""
 
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ NOT_PURE = {
     "markupsafe",
     "sqlite3",
     "sqlite_utils",
-    "waitress",
+    "uvicorn",
     "weasyprint",
     "werkzeug",
     "wtforms",

@@ -1,6 +1,6 @@
-"""A thousand connections trickling a request in leave a new visitor served (the real Waitress
-server, docs/hosting.md): they stay below the connection limit, and each is closed once its
-head has taken too long. How fast the visitor is served goes to ``make bench``."""
+"""A thousand connections trickling a request in leave a new visitor served (the real server,
+docs/hosting.md): they wait in the server's event loop, and each is closed once its head has
+taken too long. How fast the visitor is served goes to ``make bench``."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A crash loses nothing that was acknowledged and leaves nothing half-written.
 
-The real server (Waitress over a real SQLite file) takes rounds for 20 games from 8 client
+The real server (over a real SQLite file) takes rounds for 20 games from 8 client
 threads; it is killed with SIGKILL in the middle of that traffic and started again. Every round
 that got a success answer must be there, exactly as sent; a round in flight at the kill may be
 there or not, but whole; every round has all its seats with bids and tricks; round numbers run

@@ -1,6 +1,6 @@
 """Behind a TLS-terminating proxy the forms work with CSRF kept, the session cookie is Secure and
 pages send HSTS; served over plain HTTP, neither. Chromium goes through a real TLS hop
-(:mod:`tests.tls`) to the real server (Waitress) that trusts one proxy."""
+(:mod:`tests.tls`) to the real server that trusts one proxy."""
 
 from __future__ import annotations
 

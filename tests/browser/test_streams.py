@@ -104,6 +104,13 @@ def test_a_watcher_catches_up_after_a_restart(
     for scheme in ("light", "dark"):
         watcher.emulate_media(color_scheme=scheme)
         shots.take(watcher, f"live/live-offline-note-{scheme}.png", full_page=False)
+    # The note is said once: a phone scrolled down while the stream tries again stays where it is.
+    watcher.set_viewport_size({"width": 390, "height": 400})
+    watcher.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    scrolled = watcher.evaluate("window.scrollY")
+    assert scrolled > 0
+    watcher.wait_for_timeout(2_500)
+    assert watcher.evaluate("window.scrollY") == scrolled
     # Meanwhile the game changes through another server on the same database.
     other = Server(pad.instance)
     other.start()
