@@ -308,7 +308,7 @@ def crash(streams: int = 1000, games: int = 20) -> dict[str, Any]:
                     stored = stored_rounds(client, game.id)
                     lost += sum(1 for done in game.acknowledged if done not in stored)
             watch = storage.Watch(storage.connect(server.database))
-            current = watch.versions([game.id for game in tracked])
+            current = watch.versions([("games", game.id) for game in tracked])
             watch.close()
             tally = crowd.tally()
         finally:
@@ -316,7 +316,7 @@ def crash(streams: int = 1000, games: int = 20) -> dict[str, Any]:
     caught = [
         at - restarted
         for game_id, version, at in tally["last"].values()
-        if version >= (current[game_id] or 0) and at >= killed
+        if version >= (current["games", game_id] or 0) and at >= killed
     ]
     return {
         "streams": streams,

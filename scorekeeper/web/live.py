@@ -1,12 +1,12 @@
 """Every open page of a game or a group follows it live: their version checks, and the table
 display.
 
-A page of a game carries the game's version (a group's page, the group's); ``static/live.js`` opens the game's stream of
-versions (``/games/<id>/events``, served beside Flask by ``scorekeeper.server.streams``, which
-asks :func:`version` who may watch) and reloads the page when a version is not the one shown.
-A page that cannot stream asks :func:`version` with ``If-None-Match`` every few seconds
-instead. Without JavaScript, watching pages refresh themselves every 10 s with a
-``<noscript>`` meta refresh (``page_parts.noscript_refresh``).
+A page of a game carries the game's version (a group's page, the group's); ``static/live.js``
+opens its stream of versions (``/games/<id>/events``, served beside Flask by
+``scorekeeper.server.streams``, which asks :func:`version` who may watch) and reloads the page
+when a version is not the one shown. A page that cannot stream asks :func:`version` with
+``If-None-Match`` every few seconds instead. Without JavaScript, watching pages refresh
+themselves every 10 s with a ``<noscript>`` meta refresh (``page_parts.noscript_refresh``).
 
 Forms sent by ``live.js`` (so that a tap survives a dropped Wi-Fi) get their redirect as JSON:
 a fetch cannot read where a redirect leads, and following it would spend the flash message.
