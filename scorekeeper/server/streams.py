@@ -8,9 +8,11 @@ version check (``GET /games/<id>/version``, ``/groups/<id>/version``, which stay
 fallback for a page that cannot stream) answers 200 to the same request; otherwise that answer
 is the stream's.
 
-Changes are found by :class:`Changes`, one per server process: every :data:`LOOK_EVERY` seconds
-it asks SQLite whether anything was committed (by any process on the database) and, only then,
-reads the versions of the things being watched, in one query per table.
+Changes are found by :class:`Changes`, one per server process: as soon as this process has
+answered a request that may have changed something, and otherwise every :data:`LOOK_EVERY`
+seconds (a change made by another process on the database), it asks SQLite whether anything
+was committed and, only then, reads the versions of the things being watched, in one query per
+table.
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ class Changes:
         self.known: dict[Watched, int | None] = {}  # each thing's version as last told
         self._watch: storage.Watch | None = None
         self._looking: asyncio.Task[None] | None = None
+        self._poked = asyncio.Event()
 
     @contextlib.contextmanager
     def follow(self, watched: Watched) -> Iterator[asyncio.Queue[int | None]]:
@@ -80,9 +83,15 @@ class Changes:
             self._watch = storage.Watch(storage.connect(self.database))
         return self._watch
 
+    def poke(self) -> None:
+        """Look now: this process has just answered a request that may have changed something."""
+        self._poked.set()
+
     async def _look(self) -> None:
         while self.followers:
-            await asyncio.sleep(self.every)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._poked.wait(), self.every)
+            self._poked.clear()
             try:
                 found = self._watching().changed(list(self.followers))
             except sqlite3.Error:  # the database busy or away a moment: look again
@@ -107,6 +116,8 @@ class Streams:
         found = PATH.fullmatch(scope["path"]) if scope["type"] == "http" else None
         if found is None or scope["method"] != "GET":
             await self.app(scope, receive, send)
+            if scope["type"] == "http" and scope["method"] not in ("GET", "HEAD"):
+                self.changes.poke()  # a change saved here reaches the phones at once
             return
         watched = (found[1], found[2])
         status, headers, body = await self._ask_the_app(scope, watched)
