@@ -24,7 +24,7 @@ CONNECTIONS = 8000
 
 
 def config(
-    app: ASGIApp, *, host: str = "127.0.0.1", port: int = 0, **settings: float
+    app: ASGIApp, *, host: str = "127.0.0.1", port: int = 0, idle_seconds: int = IDLE_SECONDS
 ) -> uvicorn.Config:
     """Uvicorn's settings: where it listens, its idle timeout, no access log."""
     return uvicorn.Config(
@@ -38,7 +38,7 @@ def config(
         # The app reads X-Forwarded-* itself, and only from a proxy it is told to trust
         # (``hosting.trust_proxies``): the server must not take them from anyone on loopback.
         proxy_headers=False,
-        timeout_keep_alive=int(settings.get("idle_seconds", IDLE_SECONDS)),
+        timeout_keep_alive=idle_seconds,
         # Open streams end at once when the server stops; the phones reconnect to the next one.
         timeout_graceful_shutdown=1,
         backlog=2048,
@@ -76,13 +76,13 @@ def address(host: str, port: int) -> str:
 
 
 @contextmanager
-def in_a_thread(app: ASGIApp, host: str, **settings: float) -> Iterator[str]:
+def in_a_thread(app: ASGIApp, host: str, idle_seconds: int = IDLE_SECONDS) -> Iterator[str]:
     """Serve ``app`` on a free port of ``host`` from a thread of this process: its base URL
     while the block runs, then the server stopped."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     listening = socket.create_server((host, 0), family=family, backlog=2048)
     port = listening.getsockname()[1]
-    server = uvicorn.Server(config(app, host=host, port=port, **settings))
+    server = uvicorn.Server(config(app, host=host, port=port, idle_seconds=idle_seconds))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

@@ -347,24 +347,20 @@ def _said_at_the_tap(
         except RuleError as error:
             flash(labels.refusal(error.reason, players), "error")
             entered = replace(entered, harry=entered.harry_before, replaced="")
-    if entered.replaced == "harry" and entered.harry is not None:
-        name = players[entered.harry.seat]
-        flash(
-            _(
+    replaced = {"harry": entered.harry, "roatan": entered.roatan}.get(entered.replaced)
+    if replaced is not None:
+        name = players[replaced.seat]
+        said = {
+            "harry": _(
                 "Harry the Giant is one card: %(name)s's change replaces the one entered before.",
                 name=name,
             ),
-            "info",
-        )
-    if entered.replaced == "roatan" and entered.roatan is not None:
-        name = players[entered.roatan.seat]
-        flash(
-            _(
+            "roatan": _(
                 "There is one Rascal of Roatan: %(name)s's wager replaces the one entered before.",
                 name=name,
             ),
-            "info",
-        )
+        }
+        flash(said[entered.replaced], "info")
     return entered
 
 
