@@ -100,7 +100,7 @@ def skull_king() -> GameRecord:
     for bids, tricks, extras in SKULL_KING_ROUNDS:
         for seat, bid in enumerate(bids):
             record = game.place_bid(record, seat, bid)
-        record = game.finish_round(record, tricks, extras=extras)
+        record = game.finish_round(record, tricks, facts=extras)
     return record
 
 

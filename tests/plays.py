@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from random import Random
 from typing import Any
 
@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from scorekeeper import storage
-from scorekeeper.core import bidding, game, rules
+from scorekeeper.core import bidding, game, rules, specials
 from scorekeeper.core.game import GameRecord, RoundRecord
 from scorekeeper.core.rules import (
     BidRestriction,
@@ -136,3 +136,17 @@ def game_ids(app: Flask) -> list[str]:
 def bearer(token: str) -> dict[str, str]:
     """The header that carries an edit token."""
     return {"Authorization": f"Bearer {token}"}
+
+
+def finish_with_cards(
+    record: GameRecord,
+    tricks: Sequence[int | None],
+    *,
+    bomb: bool = False,
+    cloud: tuple[int, int] | None = None,
+) -> GameRecord:
+    """Close the round as the tricks step does: the Bomb, and the Cloud as a direction (its
+    winner's seat, +1 or -1) turned into the changed bid the rules keep."""
+    bids = game.current_round(record).bids
+    changed = None if cloud is None else specials.changed_bid(bids, *cloud)
+    return game.finish_round(record, tricks, facts=specials.Specials(bomb, changed))

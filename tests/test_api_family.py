@@ -252,7 +252,12 @@ REFUSED_ROUNDS: list[tuple[dict[str, Any], dict[str, Any], str]] = [
         {"bids": [1, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0], "cannonball": [True] * 5},
         "cannonball_needs_rascal",
     ),
-    ({}, {"bids": [1, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0], "bomb": True}, "card_not_in_deck"),
+    # The Bomb is a fact of Wizard's anniversary decks: in Skull King, a field of another game.
+    (
+        {},
+        {"bids": [1, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0], "bomb": True},
+        "record_unknown_field",
+    ),
     (
         {},
         {"trump": HEARTS, "bids": [1, 0, 0, 0, 0], "tricks": [1, 0, 0, 0, 0]},

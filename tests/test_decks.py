@@ -8,8 +8,9 @@ from scorekeeper.core import decks, game, record, rules, sheet, specials, stats
 from scorekeeper.core.decks import Deck, Special
 from scorekeeper.core.game import GameRecord, RoundRecord
 from scorekeeper.core.rules import Gives, RuleError, Suit, Trump, Turned, Variants
-from scorekeeper.core.specials import Cloud
+from scorekeeper.core.specials import Cloud, Specials
 from scorekeeper.core.variants import BidVisibility, Length
+from tests.plays import finish_with_cards
 
 A20, A25, A30 = Deck.ANNIVERSARY_20, Deck.ANNIVERSARY_25, Deck.ANNIVERSARY_30
 NAMES = ("Tom", "Dick", "Mary", "Ana", "Zoë", "Ivo")
@@ -134,15 +135,15 @@ def test_the_werewolf_names_no_trump_at_the_table() -> None:
 
 def test_with_the_bomb_the_tricks_add_up_to_one_less() -> None:
     played = bid_all(game.set_trump(started(), Turned.SUIT, Suit.HEARTS), [0, 0, 0, 0])
-    played = game.finish_round(played, [0, 0, 0, 0], bomb=True)  # a one-card hand, bombed
-    assert played.rounds[0].bomb and played.scores[0] == (20, 20, 20, 20)
+    played = finish_with_cards(played, [0, 0, 0, 0], bomb=True)  # a one-card hand, bombed
+    assert played.rounds[0].facts == Specials(bomb=True) and played.scores[0] == (20, 20, 20, 20)
     played = game.set_trump(played, Turned.BOMB, None)
     played = bid_all(played, [1, 0, 1, 0])
     with pytest.raises(RuleError) as refused:
-        game.finish_round(played, [1, 0, 1, 0], bomb=True)
+        finish_with_cards(played, [1, 0, 1, 0], bomb=True)
     assert code(refused) == "tricks_sum_bomb"
     assert refused.value.reason.params == {"taken": 2, "num": 1}
-    done = game.finish_round(played, [1, 0, None, 0], bomb=True)  # the blank is what is left
+    done = finish_with_cards(played, [1, 0, None, 0], bomb=True)  # the blank is what is left
     assert done.rounds[1].tricks == (1, 0, 0, 0)
     assert done.scores[1] == (30, 20, -10, 20)
 
@@ -150,9 +151,9 @@ def test_with_the_bomb_the_tricks_add_up_to_one_less() -> None:
 def test_the_bomb_is_refused_in_the_classic_deck() -> None:
     played = bid_all(game.set_trump(started(Deck.CLASSIC), Turned.JESTER, None), [0, 0, 0, 0])
     with pytest.raises(RuleError) as refused:
-        game.finish_round(played, [0, 0, 0, 0], bomb=True)
+        finish_with_cards(played, [0, 0, 0, 0], bomb=True)
     assert code(refused) == "card_not_in_deck"
-    whole = RoundRecord(Trump(Turned.JESTER), (0, 0, 0, 0), (0, 0, 0, 0), bomb=True)
+    whole = RoundRecord(Trump(Turned.JESTER), (0, 0, 0, 0), (0, 0, 0, 0), facts=Specials(bomb=True))
     with pytest.raises(RuleError):
         game.add_round(started(Deck.CLASSIC), whole)
 
@@ -177,13 +178,13 @@ def two_card_round(deck: Deck = A25, **chosen: object) -> GameRecord:
 
 def test_the_clouds_winner_is_scored_against_the_changed_bid() -> None:
     # Tom bid 1 and takes 2, winning the Cloud: one up, 2, met: 20 + 20 = 40 (not -10).
-    up = game.finish_round(two_card_round(), [2, 0, 0, 0], cloud=(0, 1))
-    assert up.rounds[1].cloud == Cloud(0, 2)
+    up = finish_with_cards(two_card_round(), [2, 0, 0, 0], cloud=(0, 1))
+    assert up.rounds[1].facts == Specials(cloud=Cloud(0, 2))
     assert up.rounds[1].bids == (1, 0, 1, 0)
     assert up.scores[1] == (40, 20, -10, 20)
     # Mary bid 1 and takes the Cloud's trick and another: one down is 0, missed by 2: -20.
-    down = game.finish_round(two_card_round(), [0, 0, 2, 0], cloud=(2, -1))
-    assert down.rounds[1].cloud == Cloud(2, 0)
+    down = finish_with_cards(two_card_round(), [0, 0, 2, 0], cloud=(2, -1))
+    assert down.rounds[1].facts == Specials(cloud=Cloud(2, 0))
     assert down.scores[1] == (-10, 20, -20, 20)
     row = sheet.build(down).rounds[1]
     assert row.scored_bids == (1, 0, 0, 0) and row.met == (False, True, False, True)
@@ -191,7 +192,7 @@ def test_the_clouds_winner_is_scored_against_the_changed_bid() -> None:
 
 def test_a_cloud_never_takes_a_bid_below_zero() -> None:
     with pytest.raises(RuleError) as refused:
-        game.finish_round(two_card_round(), [1, 1, 0, 0], cloud=(1, -1))
+        finish_with_cards(two_card_round(), [1, 1, 0, 0], cloud=(1, -1))
     assert code(refused) == "cloud_below_zero"
 
 
@@ -214,7 +215,7 @@ def test_a_cloud_must_change_a_bid_by_exactly_one() -> None:
 def test_a_cloud_is_refused_in_the_classic_deck_and_for_the_saboteur() -> None:
     classic = bid_all(game.set_trump(started(Deck.CLASSIC), Turned.JESTER, None), [0, 0, 0, 1])
     with pytest.raises(RuleError) as refused:
-        game.finish_round(classic, [0, 0, 0, 1], cloud=(3, -1))
+        finish_with_cards(classic, [0, 0, 0, 1], cloud=(3, -1))
     assert code(refused) == "card_not_in_deck"
     with pytest.raises(RuleError) as refused:
         specials.check_cloud((None, 1, 1), Cloud(0, 1))
@@ -229,7 +230,7 @@ def test_a_cloud_reveals_no_sealed_bid() -> None:
     # progress holds no bid at all.
     played = two_card_round(bid_visibility=BidVisibility.DELAYED)
     assert sheet.build(played).current.bids == (None,) * 4  # type: ignore[union-attr]
-    done = game.finish_round(played, [2, 0, 0, 0], cloud=(0, 1))
+    done = finish_with_cards(played, [2, 0, 0, 0], cloud=(0, 1))
     reopened = game.undo(done)
     current = sheet.build(reopened).current
     assert current is not None and current.bids == (None,) * 4
@@ -240,17 +241,17 @@ def test_a_cloud_reveals_no_sealed_bid() -> None:
 
 
 def test_undo_reopens_a_round_with_its_bomb_and_cloud() -> None:
-    done = game.finish_round(two_card_round(), [1, 0, 0, 0], bomb=True, cloud=(0, 1))
+    done = finish_with_cards(two_card_round(), [1, 0, 0, 0], bomb=True, cloud=(0, 1))
     reopened = game.undo(done)
     assert reopened.current is not None
-    assert reopened.current.reopened_bomb and reopened.current.reopened_cloud == Cloud(0, 2)
+    assert reopened.current.reopened_facts == Specials(True, Cloud(0, 2))
     assert game.undo_step(reopened) == game.UndoStep("bid", seat=1)  # the dealer bid last
     back = game.undo(reopened)
-    assert back.current is not None and not back.current.reopened_bomb
+    assert back.current is not None and back.current.reopened_facts is None
 
 
 def test_the_record_carries_the_bomb_and_the_cloud_and_reads_them_back() -> None:
-    done = game.finish_round(two_card_round(), [1, 0, 0, 0], bomb=True, cloud=(0, 1))
+    done = finish_with_cards(two_card_round(), [1, 0, 0, 0], bomb=True, cloud=(0, 1))
     written = record.to_record(sheet.build(done))
     assert written["variants"]["deck"] == "anniversary_25"
     assert "bomb" not in written["rounds"][0] and "cloud" not in written["rounds"][0]
@@ -302,9 +303,9 @@ def test_group_bid_figures_count_the_clouds_changed_bid() -> None:
     rounds = [
         RoundRecord(jester, (0, 0, 1), (0, 0, 1)),
         # Tom bid 0, won the Cloud's trick, went up to 1 and took 1: a bid of 1 met.
-        RoundRecord(jester, (0, 1, 1), (1, 0, 1), cloud=Cloud(0, 1)),
+        RoundRecord(jester, (0, 1, 1), (1, 0, 1), facts=Specials(cloud=Cloud(0, 1))),
         RoundRecord(jester, (1, 1, 1), (1, 1, 1)),
-        RoundRecord(jester, (1, 1, 1), (1, 1, 1), bomb=True),
+        RoundRecord(jester, (1, 1, 1), (1, 1, 1), facts=Specials(bomb=True)),
         RoundRecord(jester, (1, 1, 3), (1, 1, 3)),
     ]
     for one_round in rounds:

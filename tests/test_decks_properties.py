@@ -13,6 +13,7 @@ from scorekeeper.core.decks import Deck
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import Gives, Suit, Variants
 from scorekeeper.core.variants import BidRestriction, Length
+from tests.plays import finish_with_cards
 from tests.support.profiles import examples
 
 GAMES = settings(
@@ -58,7 +59,7 @@ def _round(draw: st.DrawFn, record: GameRecord) -> GameRecord:
     if draw(st.booleans()) and clouded:
         seat = draw(st.sampled_from(clouded))
         cloud = (seat, 1 if bids[seat] == 0 else draw(st.sampled_from([1, -1])))
-    record = game.finish_round(record, tricks, bomb=bomb, cloud=cloud)
+    record = finish_with_cards(record, tricks, bomb=bomb, cloud=cloud)
     return _adjust(draw, record, len(record.rounds))
 
 

@@ -39,8 +39,8 @@ def test_skull_king_rounds_are_bid_at_once_and_scored_with_their_bonuses() -> No
     for seat, bid in enumerate((1, 0, 0, 0, 0)):
         record = game.place_bid(record, seat, bid)
     extras = Extras(destroyed=1, bonuses=(Claim(0, "loot", ally=1), Claim(0, "fourteen")))
-    record = game.finish_round(record, [1, 0, 0, 0, 0], extras=extras)
-    assert record.rounds[-1].extras == extras
+    record = game.finish_round(record, [1, 0, 0, 0, 0], facts=extras)
+    assert record.rounds[-1].facts == extras
     assert record.scores[-1] == (20 + 20 + 10, 20 + 20, 20, 20, 20)
     row = sheet.build(record).rounds[-1]
     assert row.extras == extras
@@ -51,16 +51,16 @@ def test_skull_king_refuses_a_bonus_without_a_trick_and_extras_elsewhere() -> No
     for seat in range(5):
         record = game.place_bid(record, seat, 0)
     with pytest.raises(RuleError) as refused:
-        game.finish_round(record, [1, 0, 0, 0, 0], extras=Extras(bonuses=(Claim(1, "fourteen"),)))
+        game.finish_round(record, [1, 0, 0, 0, 0], facts=Extras(bonuses=(Claim(1, "fourteen"),)))
     assert refused.value.code == "bonus_without_trick"
     wizard = game.new_game(FOUR, 0, Variants())
     wizard = game.set_trump(wizard, Turned.SUIT, Suit.HEARTS)
     for seat in (1, 2, 3, 0):
         wizard = game.place_bid(wizard, seat, 0)
     with pytest.raises(RuleError) as refused:
-        game.finish_round(wizard, [1, 0, 0, 0], extras=Extras(destroyed=1))
+        game.finish_round(wizard, [1, 0, 0, 0], facts=Extras(destroyed=1))
     assert refused.value.code == "extras_not_in_game"
-    assert game.finish_round(wizard, [1, 0, 0, 0], extras=Extras()).rounds[-1].extras is None
+    assert game.finish_round(wizard, [1, 0, 0, 0], facts=Extras()).rounds[-1].facts is None
 
 
 def test_oh_hell_bids_in_turn_with_the_hook_and_keeps_adjustments() -> None:

@@ -148,7 +148,7 @@ def play(record: GameRecord, rng: Random, rounds: int | None = None) -> GameReco
             extras = skull_king_extras(chosen, bids, tricks, destroyed, rng)
         else:
             tricks = share(now.hand_size, len(record.players), rng)
-        record = game.finish_round(record, tricks, extras=extras)
+        record = game.finish_round(record, tricks, facts=extras)
         if rng.random() < 0.3:
             seat = rng.randrange(len(record.players))
             record = game.adjust_round(record, len(record.rounds), Adjustment(seat, -10, "revoke"))
@@ -165,7 +165,7 @@ def counted_by_the_rules(played: GameRecord) -> tuple[int, ...]:
         hand = played.schedule[number - 1]
         dealer = rules.dealer(played.first_dealer, number, len(played.players))
         if played.game == SKULL_KING.key:
-            extras = entry.extras or Extras()
+            extras = entry.facts if isinstance(entry.facts, Extras) else Extras()
             facts: Any = SkullKingRound(
                 hand,
                 dealer,

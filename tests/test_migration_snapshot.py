@@ -81,3 +81,15 @@ def test_the_group_figures_are_as_they_were(client: FlaskClient, kind: str) -> N
     assert stats == kept("group", f"stats{kind}.json")
     season = answer(client, f"/groups/{group}/season.pdf{asked}", f"season{kind}.pdf.txt")
     assert season == kept("group", f"season{kind}.pdf.txt")
+
+
+def test_a_rounds_own_facts_are_one_column(client: FlaskClient) -> None:
+    database = client.application.config["DATABASE"]
+    with sqlite3.connect(database) as conn:
+        columns = [row[1] for row in conn.execute("PRAGMA table_info(rounds)")]
+        facts = [json.loads(text) for (text,) in conn.execute("SELECT facts FROM rounds") if text]
+    conn.close()
+    assert "facts" in columns
+    assert not {"bomb", "cloud_seat", "cloud_bid", "extras"} & set(columns)
+    assert {"bomb": True} in facts and any("cloud" in kept for kept in facts)
+    assert any("bonuses" in kept for kept in facts)

@@ -13,7 +13,7 @@ from scorekeeper import storage
 from scorekeeper.core import game as games
 from scorekeeper.core import record as records
 from scorekeeper.core import sheet
-from scorekeeper.core.family.skull_king import Change, Claim, Wager
+from scorekeeper.core.family.skull_king import Change, Claim, Extras, Wager
 from scorekeeper.core.game import GameRecord
 from tests import family_games
 from tests.pages import act, errors, one, play_round, post, soup
@@ -296,7 +296,7 @@ def test_a_bonus_is_two_taps_and_counts_with_the_bid_met(app: Flask, client: Fla
     assert confirmed.status_code == 303
     assert errors(client, game_id) == []
     played = record(app, game_id).rounds[0]
-    assert played.extras is not None and played.extras.bonuses == (Claim(1, "fourteen"),)
+    assert isinstance(played.facts, Extras) and played.facts.bonuses == (Claim(1, "fourteen"),)
     assert record(app, game_id).scores[0] == (10, 30, 10, 10, 10)
 
 
@@ -355,8 +355,8 @@ def test_powers_and_cannonball_are_stored_with_the_round(app: Flask, client: Fla
     taps = {"harry": "1d", "roatan": "11"}
     post(client, game_id, "tricks", **tricks, **taps, cannonball=["0"])
     # Harry takes Ben's bid of 1 down to 0 with a trick taken: a miss, the wager lost.
-    extras = record(app, game_id).rounds[0].extras
-    assert extras is not None
+    extras = record(app, game_id).rounds[0].facts
+    assert isinstance(extras, Extras)
     assert extras.harry == Change(1, -1) and extras.roatan == Wager(1, 10)
     assert extras.cannonball == (True, False, False, False, False)
 
@@ -447,7 +447,7 @@ def test_the_round_result_shows_a_bid_harry_the_giant_changed(client: FlaskClien
     for bids, tricks, extras in family_games.SKULL_KING_ROUNDS[:4]:
         for seat, bid in enumerate(bids):
             played = games.place_bid(played, seat, bid)
-        played = games.finish_round(played, tricks, extras=extras)
+        played = games.finish_round(played, tricks, facts=extras)
     answer = client.post("/api/games", json=records.to_record(sheet.build(played)))
     assert answer.status_code == 201 and answer.json is not None, answer.json
     page = soup(client.get(f"/games/{answer.json['id']}"))

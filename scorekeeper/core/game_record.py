@@ -14,13 +14,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from scorekeeper.core import adjustments, family, rules, specials
+from scorekeeper.core import adjustments, family, rules
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import RoundSetup
 from scorekeeper.core.family import Bidding, Declaration, Played
-from scorekeeper.core.family.skull_king import Extras
+from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.rules import RuleError, Suit, Trump, Turned, Variants
-from scorekeeper.core.specials import Cloud
 
 
 @dataclass(frozen=True)
@@ -32,25 +31,14 @@ class RoundRecord:
     bids: tuple[int | None, ...]
     tricks: tuple[int, ...]
     adjustments: tuple[Adjustment, ...] = ()
-    # The anniversary decks' cards that change the numbers (specials.py): optional, so a
-    # classic round is written as before.
-    bomb: bool = False
-    """The Bomb was played: one trick went to nobody."""
-    cloud: Cloud | None = None
-    """Who won the Cloud's trick and their changed bid."""
-    extras: Extras | None = None
-    """Skull King's facts of the round (bonuses, destroyed tricks, pirate powers); ``None`` in
-    a game that has none."""
+    facts: Facts | None = None
+    """What the game records of the round beyond bids and tricks (Wizard's Bomb and Cloud,
+    Skull King's bonuses): its declaration's kind of facts, ``None`` where nothing happened."""
     # Every move makes a new record that holds the earlier rounds, the same objects: each keeps
     # its scores (by game, settings, hand and dealer) so that it is scored once.
     _scored: dict[tuple[object, ...], tuple[int, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
-
-    @property
-    def scored_bids(self) -> tuple[int | None, ...]:
-        """The bids each seat is scored against: the Cloud's winner's changed."""
-        return specials.scored_bids(self.bids, self.cloud)
 
 
 @dataclass(frozen=True)
@@ -67,12 +55,8 @@ class RoundInProgress:
     bids: tuple[int | None, ...] = ()
     reopened_tricks: tuple[int, ...] = ()
     adjustments: tuple[Adjustment, ...] = ()
-    reopened_bomb: bool = False
-    """The Bomb of a round that undo reopened (with its tricks)."""
-    reopened_cloud: Cloud | None = None
-    """The Cloud of a round that undo reopened (with its tricks)."""
-    reopened_extras: Extras | None = None
-    """Skull King's facts of a round that undo reopened (with its tricks)."""
+    reopened_facts: Facts | None = None
+    """The game's own facts of a round that undo reopened (with its tricks)."""
 
 
 @dataclass(frozen=True)
@@ -124,7 +108,7 @@ class GameRecord:
     def declared(self, number: int, played: RoundRecord) -> Any:
         """``played`` as round ``number`` of the game's own kind (its declaration's)."""
         common = Played(hand_size(self, number), self.dealer(number), played.bids, played.tricks)
-        return self.declaration.round_of(common, played.bomb, played.cloud, played.extras)
+        return self.declaration.round_of(common, self.declaration.facts_of(played.facts))
 
     @cached_property
     def declared_rounds(self) -> tuple[Any, ...]:
@@ -163,7 +147,7 @@ def round_scores(
         return known
     declared = family.game(key)
     common = Played(hand, dealer, played.bids, played.tricks)
-    facts = declared.round_of(common, played.bomb, played.cloud, played.extras)
+    facts = declared.round_of(common, declared.facts_of(played.facts))
     extra = adjustments.by_seat(len(played.tricks), played.adjustments)
     scores = tuple(s + a for s, a in zip(declared.score_round(chosen, facts), extra, strict=True))
     played._scored[key, chosen, hand, dealer] = scores

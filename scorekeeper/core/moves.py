@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from scorekeeper.core import adjustments, bidding, scoring, specials
+from scorekeeper.core import adjustments, bidding, scoring
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import RoundSetup
-from scorekeeper.core.decks import Special
-from scorekeeper.core.family.skull_king import Extras
+from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.game_record import (
     GameRecord,
     RoundInProgress,
@@ -57,36 +56,24 @@ def place_bid(record: GameRecord, seat: int, bid: int) -> GameRecord:
 
 
 def finish_round(
-    record: GameRecord,
-    tricks: Sequence[int | None],
-    *,
-    bomb: bool = False,
-    cloud: tuple[int, int] | None = None,
-    extras: Extras | None = None,
+    record: GameRecord, tricks: Sequence[int | None], *, facts: Facts | None = None
 ) -> GameRecord:
-    """Enter everyone's tricks and close the current round.
+    """Enter everyone's tricks and the game's own facts of the round, and close it.
 
-    One player's tricks may be left out (``None``): they are what is left of the hand (less
-    the Bomb's trick, less the tricks ``extras`` says were destroyed). ``cloud`` is the seat
-    that won the Cloud's trick and the change of its bid (+1 or -1): a direction, so entering it
-    reveals no sealed bid. ``extras`` are Skull King's facts of the round, refused in another
-    game unless empty.
+    One player's tricks may be left out (``None``): they are what is left of the hand, less the
+    tricks ``facts`` say went to nobody (the Bomb's, the Kraken's). Facts of another game are
+    refused unless nothing happened in them.
     """
     now = current_round(record)
     round_setup = current_setup(record)
     if now.trump is None or not bidding.bids_complete(round_setup, now.bids):
         raise RuleError("tricks_before_bids")
-    specials.check_bomb(record.variants.deck, bomb)
-    kept = record.declaration.extras(extras)
-    destroyed = kept.destroyed if kept is not None else 0
-    total = max(0, specials.trick_total(round_setup.hand_size, bomb) - destroyed)
+    declared = record.declaration
+    kept = declared.facts_of(facts)
+    total = max(0, round_setup.hand_size - declared.facts.tricks_lost(kept))
     taken = scoring.fill_blank_tricks(total, tricks)
-    played = RoundRecord(now.trump, now.bids, taken, now.adjustments, bomb=bomb, extras=kept)
+    played = RoundRecord(now.trump, now.bids, taken, now.adjustments, declared.recorded(kept))
     check_round(record, round_setup.number, played, round_setup, trump_entered=True)
-    # The Cloud is checked after the tricks, as the table enters it.
-    if cloud is not None:
-        specials.check_card(record.variants.deck, Special.CLOUD)
-        played = replace(played, cloud=specials.changed_bid(now.bids, *cloud))
     return replace(record, rounds=(*record.rounds, played), current=None)
 
 
@@ -104,9 +91,7 @@ class UndoStep:
 
 
 def _without_reopened(now: RoundInProgress) -> RoundInProgress:
-    return replace(
-        now, reopened_tricks=(), reopened_bomb=False, reopened_cloud=None, reopened_extras=None
-    )
+    return replace(now, reopened_tricks=(), reopened_facts=None)
 
 
 def undo_step(record: GameRecord) -> UndoStep | None:
@@ -145,9 +130,7 @@ def undo(record: GameRecord) -> GameRecord:
         last.bids,
         last.tricks,
         adjustments=last.adjustments,
-        reopened_bomb=last.bomb,
-        reopened_cloud=last.cloud,
-        reopened_extras=last.extras,
+        reopened_facts=last.facts,
     )
     return replace(record, rounds=record.rounds[:-1], current=reopened)
 

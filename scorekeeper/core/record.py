@@ -20,9 +20,10 @@ Decisions:
   with its own code (``record_rounds_too_many``), before a round is replayed.
 - A round's ``adjustments`` may be left out (none); written only where a round has some, so a
   record without any reads as before they existed.
-- A round's ``bomb`` (true when the Bomb was played) and ``cloud`` (``{"seat": s, "bid": b}``,
-  the changed bid of the Cloud's winner) are optional and written only when they happened, so
-  a classic game's record is as it always was.
+- A round's own facts are its game's: Wizard's ``bomb`` (true when the Bomb was played) and
+  ``cloud`` (``{"seat": s, "bid": b}``, the changed bid of the Cloud's winner), Skull King's
+  bonuses and the like; each optional and written only when it happened, so a classic game's
+  record is as it always was. A fact of another game is an unknown field.
 - ``game`` names another game of the family (``skull_king``, ``oh_hell``); left out, and never
   written, for Wizard, so a Wizard record is as it always was. ``variants`` then holds that
   game's settings, and a Skull King round may carry its own facts
@@ -53,12 +54,12 @@ from scorekeeper.core.record_shapes import (
 from scorekeeper.core.record_shapes import check_text as check_text
 from scorekeeper.core.rules import Reason, RuleError, Suit, Trump, Turned, Variants
 from scorekeeper.core.sheet import RoundRow, Sheet
-from scorekeeper.core.specials import Cloud
 
 FORMAT = "wizard-scorekeeper/1"
 
 GAME_FIELDS = ("format", "game", "players", "first_dealer", "variants", "rounds")
-ROUND_FIELDS = ("trump", "bids", "tricks", "bomb", "cloud", "adjustments")
+ROUND_FIELDS = ("trump", "bids", "tricks", "adjustments")
+"""Every game's round fields; a game's own facts add theirs (its declaration's)."""
 ADJUSTMENT_FIELDS = ("seat", "points", "reason")
 
 # --- reading ---------------------------------------------------------------------------------
@@ -132,8 +133,8 @@ def parse_round(record: GameRecord, number: int, data: object) -> RoundRecord:
     are checked by :func:`game.check_round` when the round is added. Raises :class:`RuleError`
     (a :class:`RecordError` for the shape).
     """
-    extras = record.declaration.blank_extras is not None
-    known = ROUND_FIELDS + record_family.EXTRA_FIELDS if extras else ROUND_FIELDS
+    own = record.declaration.facts
+    known = ROUND_FIELDS[:3] + own.fields + ROUND_FIELDS[3:]
     fields = fields_of(data, Reason("what_round"), known, required=("tricks",))
     round_setup = game.setup(record, number)
     trump = _trump(record, round_setup, fields.get("trump"))
@@ -150,23 +151,14 @@ def parse_round(record: GameRecord, number: int, data: object) -> RoundRecord:
         whole(taken, Reason("what_tricks", name=name))
         for name, taken in by_seat(fields["tricks"], "tricks", record.players)
     )
-    bomb = flag(fields.get("bomb", False), '"bomb"')
+    facts = own.read({key: fields[key] for key in own.fields if key in fields})
     return RoundRecord(
         trump,
         bids,
         tricks,
         _adjustments(fields.get("adjustments", []), record),
-        bomb=bomb,
-        cloud=_cloud(fields.get("cloud")),
-        extras=record_family.parse_extras(fields) if extras else None,
+        None if facts.empty else facts,
     )
-
-
-def _cloud(data: object) -> Cloud | None:
-    if data is None:
-        return None
-    fields = fields_of(data, '"cloud"', ("seat", "bid"), required=("seat", "bid"))
-    return Cloud(whole(fields["seat"], '"cloud.seat"'), whole(fields["bid"], '"cloud.bid"'))
 
 
 def _adjustments(data: object, record: GameRecord) -> tuple[Adjustment, ...]:
@@ -239,28 +231,17 @@ def to_record(sheet: Sheet) -> Json:
 
 
 def round_facts(row: RoundRow) -> Json:
-    """A completed round as the record writes it: trump, bids, tricks, the Bomb and the Cloud
-    where they were played, and the adjustments where there are some."""
+    """A completed round as the record writes it: trump, bids, tricks, the game's own facts
+    where something happened, and the adjustments where there are some."""
     played: Json = {
         "trump": trump_json(row.trump),
         "bids": list(row.bids),
         "tricks": list(row.tricks),
-        **specials_json(row),
-        **record_family.extras_json(row.extras),
+        **row.record.declaration.facts.write(row.facts),
     }
     if row.adjustments:
         played["adjustments"] = adjustments_json(row.adjustments)
     return played
-
-
-def specials_json(row: RoundRow) -> Json:
-    """The Bomb and the Cloud of a round, only where they were played."""
-    facts: Json = {}
-    if row.bomb:
-        facts["bomb"] = True
-    if row.cloud is not None:
-        facts["cloud"] = {"seat": row.cloud.seat, "bid": row.cloud.bid}
-    return facts
 
 
 def adjustments_json(given: tuple[Adjustment, ...]) -> list[Json]:

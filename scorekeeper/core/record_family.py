@@ -1,5 +1,5 @@
 """The game record's parts that differ by game of the family: the ``"game"`` key and its
-settings, and Skull King's facts of a round (bonuses, destroyed tricks, pirate powers).
+settings (a round's own facts are read and written by the game's declaration).
 
 Each is written only where the game has it, so a Wizard record is as it always was; read with
 the shapes of :mod:`scorekeeper.core.record_shapes` and checked by the game's declaration.
@@ -12,17 +12,11 @@ from typing import Any, TypeVar
 
 from scorekeeper.core import family, rules
 from scorekeeper.core.family import WIZARD, Declaration
-from scorekeeper.core.family.skull_king import Change, Claim, Extras, Wager
-from scorekeeper.core.record_shapes import Json, RecordError, fields_of, flag, kind, whole
-from scorekeeper.core.rules import Reason, RuleError
+from scorekeeper.core.record_shapes import Json, RecordError, fields_of, kind
+from scorekeeper.core.rules import RuleError
 
 D = TypeVar("D")
 T = TypeVar("T")
-
-EXTRA_FIELDS = ("bonuses", "destroyed", "harry", "roatan", "cannonball")
-"""A Skull King round's fields beyond those of every round."""
-BONUS_FIELDS = ("seat", "kind", "with")
-
 
 # --- reading ---------------------------------------------------------------------------------
 
@@ -51,45 +45,6 @@ def parse_players(declared: Declaration[Any, Any], data: object) -> tuple[str, .
     return _read(lambda names: rules.check_player_names(names, count=False), data)
 
 
-def parse_extras(fields: dict[str, object]) -> Extras:
-    """Skull King's facts of a round from its fields (each optional: none)."""
-    bonuses = fields.get("bonuses", [])
-    if not isinstance(bonuses, list):
-        raise RecordError("record_not_list", what='"bonuses"', kind=kind(bonuses))
-    cannonball = fields.get("cannonball", [])
-    if not isinstance(cannonball, list):
-        raise RecordError("record_not_list", what='"cannonball"', kind=kind(cannonball))
-    return Extras(
-        destroyed=whole(fields.get("destroyed", 0), '"destroyed"'),
-        bonuses=tuple(_claim(entry) for entry in bonuses),
-        harry=_pair(fields.get("harry"), "harry", "by", Change),
-        roatan=_pair(fields.get("roatan"), "roatan", "amount", Wager),
-        cannonball=tuple(flag(declared, '"cannonball"') for declared in cannonball),
-    )
-
-
-def _claim(data: object) -> Claim:
-    fields = fields_of(data, Reason("what_bonus"), BONUS_FIELDS, required=("seat", "kind"))
-    claimed = fields["kind"]
-    if not isinstance(claimed, str):
-        raise RecordError("record_not_text", what='"bonuses.kind"', kind=kind(claimed))
-    ally = fields.get("with")
-    return Claim(
-        whole(fields["seat"], '"bonuses.seat"'),
-        claimed,
-        None if ally is None else whole(ally, '"bonuses.with"'),
-    )
-
-
-def _pair(data: object, name: str, second: str, make: Any) -> Any:
-    if data is None:
-        return None
-    fields = fields_of(data, f'"{name}"', ("seat", second), required=("seat", second))
-    return make(
-        whole(fields["seat"], f'"{name}.seat"'), whole(fields[second], f'"{name}.{second}"')
-    )
-
-
 def _read(read: Callable[[D], T], data: D) -> T:
     """``read(data)``, a refusal of the rules given as the record's."""
     try:
@@ -109,28 +64,3 @@ def game_json(key: str, chosen: Any) -> Json:
     declared = family.game(key)
     named: Json = {} if key == WIZARD.key else {"game": key}
     return {**named, "variants": declared.to_plain(chosen)}
-
-
-def extras_json(extras: Extras | None) -> Json:
-    """Skull King's facts of a round, each only where there is one."""
-    if extras is None:
-        return {}
-    facts: Json = {}
-    if extras.bonuses:
-        facts["bonuses"] = [_claim_json(claim) for claim in extras.bonuses]
-    if extras.destroyed:
-        facts["destroyed"] = extras.destroyed
-    if extras.harry is not None:
-        facts["harry"] = {"seat": extras.harry.seat, "by": extras.harry.by}
-    if extras.roatan is not None:
-        facts["roatan"] = {"seat": extras.roatan.seat, "amount": extras.roatan.amount}
-    if extras.cannonball:
-        facts["cannonball"] = list(extras.cannonball)
-    return facts
-
-
-def _claim_json(claim: Claim) -> Json:
-    written: Json = {"seat": claim.seat, "kind": claim.kind}
-    if claim.ally is not None:
-        written["with"] = claim.ally
-    return written

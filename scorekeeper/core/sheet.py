@@ -17,10 +17,11 @@ from scorekeeper.core import adjustments, bidding, decks, family, game, scoring,
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import RoundSetup
 from scorekeeper.core.family import Bidding, Declaration
+from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.family.skull_king import Extras
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import Reason, Trump, Variants
-from scorekeeper.core.specials import Cloud
+from scorekeeper.core.specials import Specials
 
 
 class Phase(StrEnum):
@@ -50,13 +51,9 @@ class RoundRow:
     setup: RoundSetup = field(repr=False, compare=False)
     adjustments: tuple[Adjustment, ...] = ()
     """Signed points with a reason, in the order entered; counted in ``scores`` already."""
-    bomb: bool = False
-    """The Bomb was played: the tricks add up to one less than the hand."""
-    cloud: Cloud | None = None
-    """Who won the Cloud's trick and their changed bid (``bids`` keeps the bid made)."""
-    extras: Extras | None = None
-    """Skull King's facts of the round (bonuses, destroyed tricks, pirate powers); ``None`` in
-    a game that has none."""
+    facts: Any = None
+    """The game's own facts of the round (Wizard's Bomb and Cloud, Skull King's bonuses): its
+    declaration's kind, blank where nothing happened."""
     final_bids: tuple[int | None, ...] = ()
     """The bids the scores are counted against (the Cloud's winner's or Harry the Giant's
     changed); as made where nothing changed one."""
@@ -70,7 +67,22 @@ class RoundRow:
     def scored_bids(self) -> tuple[int | None, ...]:
         """The bids the scores are counted against: the Cloud's winner's (or Harry the Giant's)
         changed."""
-        return self.final_bids or specials.scored_bids(self.bids, self.cloud)
+        return self.final_bids or self.bids
+
+    @property
+    def bomb(self) -> bool:
+        """The Bomb was played: the tricks add up to one less than the hand."""
+        return isinstance(self.facts, Specials) and self.facts.bomb
+
+    @property
+    def cloud(self) -> specials.Cloud | None:
+        """Who won the Cloud's trick and their changed bid (``bids`` keeps the bid made)."""
+        return self.facts.cloud if isinstance(self.facts, Specials) else None
+
+    @property
+    def extras(self) -> Extras | None:
+        """Skull King's facts of the round; ``None`` in another game."""
+        return self.facts if isinstance(self.facts, Extras) else None
 
     @cached_property
     def flags(self) -> tuple[Reason, ...]:
@@ -112,18 +124,17 @@ class CurrentRound:
     refusals: tuple[tuple[int, Reason], ...]
     reopened_tricks: tuple[int, ...]
     """The tricks by seat of a round that undo reopened, for the tricks step; empty otherwise."""
-    reopened_bomb: bool
+    reopened_facts: Facts | None
+    """The game's own facts of a round that undo reopened, for the tricks step."""
     reopened_cloud: tuple[int, int] | None
-    """The Bomb and the Cloud (seat, change of its bid: a direction, never a sealed bid) of a
-    round that undo reopened, for the tricks step."""
+    """The Cloud of a round that undo reopened as the table enters it (seat, change of its bid:
+    a direction, never a sealed bid)."""
     reminders: tuple[str, ...]
     """Keys of the table-reminder variants that apply at this moment of the round."""
     hook: Bidding = Bidding.IN_TURN
     """How the bids are made: in turn, with the hook, by the Canadian rule, or all at once."""
     rounds: int = 0
     """How many rounds the game has."""
-    reopened_extras: Extras | None = None
-    """Skull King's facts of a round that undo reopened, for the result step."""
     cards: int = 60
     """The cards of the game's deck."""
     last_round_deals_all: bool = True
@@ -312,9 +323,7 @@ def _round_row(record: GameRecord, number: int) -> RoundRow:
         adjustments=played.adjustments,
         record=record,
         setup=round_setup,
-        bomb=played.bomb,
-        cloud=played.cloud,
-        extras=played.extras,
+        facts=record.declaration.facts_of(played.facts),
         final_bids=final,
     )
 
@@ -352,19 +361,16 @@ def _current(record: GameRecord) -> CurrentRound:
         legal_bids=legal,
         refusals=tuple(refusals),
         reopened_tricks=now.reopened_tricks,
-        reopened_bomb=now.reopened_bomb,
-        reopened_cloud=_cloud_change(now.bids, now.reopened_cloud),
+        reopened_facts=now.reopened_facts,
+        reopened_cloud=_cloud_direction(now.bids, now.reopened_facts),
         reminders=scoring.reminders(record.variants, round_setup.hand_size, phase is Phase.PLAY),
         hook=record.bidding,
         rounds=len(record.schedule),
-        reopened_extras=now.reopened_extras,
         cards=record.declaration.cards(record.chosen),
         last_round_deals_all=record.declaration.last_round_deals_all,
     )
 
 
-def _cloud_change(bids: tuple[int | None, ...], cloud: Cloud | None) -> tuple[int, int] | None:
-    bid = None if cloud is None else bids[cloud.seat]
-    if cloud is None or bid is None:
-        return None
-    return cloud.seat, cloud.bid - bid
+def _cloud_direction(bids: tuple[int | None, ...], facts: Facts | None) -> tuple[int, int] | None:
+    cloud = facts.cloud if isinstance(facts, Specials) else None
+    return specials.cloud_direction(bids, cloud)

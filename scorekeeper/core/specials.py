@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from scorekeeper.core import decks, scoring
 from scorekeeper.core.decks import Deck, Special
@@ -29,6 +30,36 @@ class Cloud:
 
     seat: int
     bid: int
+
+
+@dataclass(frozen=True)
+class Specials:
+    """The special cards of a round that change its numbers: a Wizard round's own facts."""
+
+    bomb: bool = False
+    """The Bomb was played: one trick went to nobody."""
+    cloud: Cloud | None = None
+    """Who won the Cloud's trick and their changed bid."""
+
+    elsewhere: ClassVar[str] = "card_not_in_deck"
+
+    @property
+    def empty(self) -> bool:
+        """True when neither card was played."""
+        return not self.bomb and self.cloud is None
+
+
+def cloud_direction(bids: Sequence[int | None], cloud: Cloud | None) -> tuple[int, int] | None:
+    """The Cloud as the table enters it: its winner's seat and the change of their bid (a
+    direction, never a sealed bid); ``None`` without a Cloud or a bid to change.
+
+    >>> cloud_direction((2, 0), Cloud(0, 1))
+    (0, -1)
+    """
+    bid = None if cloud is None else bids[cloud.seat]
+    if cloud is None or bid is None:
+        return None
+    return cloud.seat, cloud.bid - bid
 
 
 def trick_total(hand_size: int, bomb: bool) -> int:

@@ -6,8 +6,7 @@ output shows, so bids that hidden or delayed visibility still seals are never he
 
 from __future__ import annotations
 
-from scorekeeper.core.record import Json, adjustments_json, specials_json, to_record, trump_json
-from scorekeeper.core.record_family import extras_json
+from scorekeeper.core.record import Json, adjustments_json, to_record, trump_json
 from scorekeeper.core.sheet import CurrentRound, RoundRow, Sheet
 
 
@@ -39,8 +38,7 @@ def round_json(row: RoundRow) -> Json:
         "adjustments": adjustments_json(row.adjustments),
         "totals": list(row.totals),
         "flags": list(row.flags),
-        **specials_json(row),
-        **extras_json(row.extras),
+        **row.record.declaration.facts.write(row.facts),
     }
 
 

@@ -13,16 +13,16 @@ import json
 import secrets
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from sqlite_utils import Database
 
-from scorekeeper.core import family, record_family, variants
+from scorekeeper.core import family, variants
 from scorekeeper.core.adjustments import Adjustment
-from scorekeeper.core.family.skull_king import Extras
+from scorekeeper.core.family import Declaration
+from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.game import GameRecord, RoundInProgress, RoundRecord
 from scorekeeper.core.rules import Suit, Trump, Turned
-from scorekeeper.core.specials import Cloud
 from scorekeeper.storage.database import (
     Conflict,
     Row,
@@ -244,11 +244,11 @@ def _write_rounds(
         complete = isinstance(entry, RoundRecord)
         trump = entry.trump
         winners = "" if isinstance(entry, RoundRecord) else _trick_winners(entry.reopened_tricks)
-        bomb, cloud, extras = _specials(entry)
+        facts = entry.facts if isinstance(entry, RoundRecord) else entry.reopened_facts
         db.execute(
             "INSERT INTO rounds (game_id, number, trump_turned, trump_suit, trick_winners,"
-            " complete, adjustments, bomb, cloud_seat, cloud_bid, extras)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " complete, adjustments, facts)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 game_id,
                 number,
@@ -257,10 +257,7 @@ def _write_rounds(
                 winners,
                 int(complete),
                 _adjustments_json(entry.adjustments),
-                int(bomb),
-                cloud.seat if cloud else None,
-                cloud.bid if cloud else None,
-                None if extras is None else json.dumps(record_family.extras_json(extras)),
+                _facts_json(record.declaration, facts),
             ],
         )
         tricks = entry.tricks if isinstance(entry, RoundRecord) else (None,) * players
@@ -272,13 +269,6 @@ def _write_rounds(
                 for seat, (bid, taken) in enumerate(zip(bids, tricks, strict=True))
             ],
         )
-
-
-def _specials(entry: RoundRecord | RoundInProgress) -> tuple[bool, Cloud | None, Extras | None]:
-    """The Bomb, the Cloud and the game's extras of a round, played or reopened by undo."""
-    if isinstance(entry, RoundRecord):
-        return entry.bomb, entry.cloud, entry.extras
-    return entry.reopened_bomb, entry.reopened_cloud, entry.reopened_extras
 
 
 def _stored(game: Row, record: GameRecord) -> StoredGame:
@@ -295,6 +285,7 @@ def _stored(game: Row, record: GameRecord) -> StoredGame:
 
 def _record(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[Row]) -> GameRecord:
     key = game["game"]
+    declared = family.game(key)
     plain = json.loads(game["variants"])
     # Wizard's as always (every stored game before m010); another game's through its declaration.
     wizard = key == family.WIZARD.key
@@ -311,15 +302,10 @@ def _record(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[
         if row["trump_turned"] is not None:
             suit = Suit(row["trump_suit"]) if row["trump_suit"] else None
             trump = Trump(Turned(row["trump_turned"]), suit)
-        bomb = bool(row["bomb"])
-        cloud = None if row["cloud_seat"] is None else Cloud(row["cloud_seat"], row["cloud_bid"])
-        extras = _extras(row["extras"])
+        facts = _facts(declared, row["facts"])
         if row["complete"] and trump is not None:
             tricks = tuple(hand["tricks"] for hand in seats)
-            given = _adjustments(row["adjustments"])
-            done.append(
-                RoundRecord(trump, bids, tricks, given, bomb=bomb, cloud=cloud, extras=extras)
-            )
+            done.append(RoundRecord(trump, bids, tricks, _adjustments(row["adjustments"]), facts))
         else:
             reopened = _reopened_tricks(row["trick_winners"], seats)
             current = RoundInProgress(
@@ -327,9 +313,7 @@ def _record(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[
                 bids,
                 reopened,
                 adjustments=_adjustments(row["adjustments"]),
-                reopened_bomb=bomb,
-                reopened_cloud=cloud,
-                reopened_extras=extras,
+                reopened_facts=facts,
             )
     if wizard:
         return GameRecord(players, game["first_dealer"], chosen, tuple(done), current)
@@ -369,10 +353,17 @@ def _adjustments(column: str | None) -> tuple[Adjustment, ...]:
     return tuple(Adjustment(seat, points, reason) for seat, points, reason in json.loads(column))
 
 
-def _extras(column: str | None) -> Extras | None:
+def _facts_json(declared: Declaration[Any, Any], facts: Facts | None) -> str | None:
+    if facts is None:
+        return None
+    return json.dumps(declared.facts.write(facts), ensure_ascii=False)
+
+
+def _facts(declared: Declaration[Any, Any], column: str | None) -> Facts | None:
+    """A round's own facts as its game reads them; ``None`` where nothing happened."""
     if column is None:
         return None
-    return record_family.parse_extras(json.loads(column))
+    return declared.recorded(declared.facts.read(json.loads(column)))
 
 
 class Watch:

@@ -186,6 +186,30 @@ def m011_group_versions(db: Database) -> None:
     db.execute("ALTER TABLE groups ADD COLUMN version INTEGER NOT NULL DEFAULT 1")
 
 
+@migrations()
+def m012_round_facts_as_one_value(db: Database) -> None:
+    """A round's own facts (Wizard's Bomb and Cloud, Skull King's bonuses, destroyed tricks and
+    pirate powers) as one JSON column, read and written by the game's declaration: the round's
+    fields as the game record writes them, NULL where nothing happened. The Bomb and Cloud
+    columns and Skull King's ``extras`` column are folded into it and dropped."""
+    db.execute("ALTER TABLE rounds ADD COLUMN facts TEXT")
+    rows = db.execute(
+        "SELECT game_id, number, bomb, cloud_seat, cloud_bid, extras FROM rounds"
+        " WHERE bomb OR cloud_seat IS NOT NULL OR extras IS NOT NULL"
+    ).fetchall()
+    for game_id, number, bomb, cloud_seat, cloud_bid, extras in rows:
+        facts: dict[str, object] = {"bomb": True} if bomb else {}
+        if cloud_seat is not None:
+            facts["cloud"] = {"seat": cloud_seat, "bid": cloud_bid}
+        facts.update(json.loads(extras) if extras else {})
+        db.execute(
+            "UPDATE rounds SET facts = ? WHERE game_id = ? AND number = ?",
+            [json.dumps(facts, ensure_ascii=False) if facts else None, game_id, number],
+        )
+    for column in ("bomb", "cloud_seat", "cloud_bid", "extras"):
+        db.execute(f"ALTER TABLE rounds DROP COLUMN {column}")
+
+
 def names() -> list[str]:
     """Every migration's name, in the order they apply."""
     return [migration.name for migration in migrations._migrations]

@@ -12,9 +12,11 @@ from werkzeug.wrappers import Response
 from scorekeeper import storage
 from scorekeeper.core import game, sheet
 from scorekeeper.core.family import WIZARD
+from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.game import RoundRecord
 from scorekeeper.core.refusals import Reason
 from scorekeeper.core.rules import RuleError, Suit, Trump, Turned
+from scorekeeper.core.specials import Specials
 from scorekeeper.render import labels
 from scorekeeper.storage import StoredGame
 from scorekeeper.web import access, forms, views
@@ -36,7 +38,7 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
         abort(400, description=_("Enter the bid and the tricks of every player, then save again."))
     form = forms.EditRoundForm(data=_edit_data(stored, row))
     players = len(stored.record.players)
-    entered = extras_form.from_extras(row.extras)
+    entered = extras_form.from_extras(row.facts)
     if request.method == "POST":
         entered = extras_form.posted(request.form, players)
     if extras_form.changed(request.form):
@@ -116,10 +118,12 @@ def _corrected(
     # The adjustments stay as they are: they are added and taken back on their own page.
     kept = stored.record.rounds[number - 1].adjustments
     trump = Trump(Turned(form.turned.data), suit)
-    extras = entered.extras(players) if stored.record.declaration.bonuses else None
-    return RoundRecord(
-        trump, bids, tricks, kept, bomb=bool(form.bomb.data), cloud=form.cloud(), extras=extras
-    )
+    declared = stored.record.declaration
+    if declared.bonuses:
+        facts: Facts = entered.extras(players)
+    else:
+        facts = Specials(bool(form.bomb.data), form.cloud())
+    return RoundRecord(trump, bids, tricks, kept, declared.recorded(facts))
 
 
 # --- the game itself: delete, rematch, sharing -----------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from flask import (
@@ -24,6 +24,7 @@ from scorekeeper import storage
 from scorekeeper.core import game, rulebook, sheet
 from scorekeeper.core.family import WIZARD, skull_king_checks
 from scorekeeper.core.family import rulebook as family_rulebook
+from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.refusals import Reason
 from scorekeeper.core.rules import RuleError
@@ -208,8 +209,7 @@ def _played(now: sheet.CurrentRound, draft: str) -> cards.Played:
     reopened had them."""
     if forms.tricks_draft(draft, now.number, len(now.order), now.hand_size) is not None:
         return cards.from_draft(draft, len(now.order))
-    seat, change = now.reopened_cloud or (None, None)
-    return cards.Played(now.reopened_bomb, seat, change)
+    return cards.reopened(now.reopened_facts, now.reopened_cloud)
 
 
 def _entered(now: sheet.CurrentRound, draft: str) -> extras_form.Entered:
@@ -217,7 +217,7 @@ def _entered(now: sheet.CurrentRound, draft: str) -> extras_form.Entered:
     reopened had them."""
     if forms.tricks_draft(draft, now.number, len(now.order), now.hand_size) is not None:
         return extras_form.from_draft(draft, len(now.order))
-    return extras_form.from_extras(now.reopened_extras)
+    return extras_form.from_extras(now.reopened_facts)
 
 
 def _advanced_cards(chosen: object) -> bool:
@@ -372,10 +372,21 @@ def _finish(
 ) -> GameRecord:
     """Close the round with the tricks, the Bomb and the Cloud tapped, and Skull King's facts
     (bonuses, destroyed tricks, pirate powers) in a game that has them."""
-    if played.undecided:
-        raise RuleError("cloud_direction_missing")
-    extras = entered.extras(len(record.players)) if record.declaration.bonuses else None
-    return game.finish_round(record, tapped, bomb=played.bomb, cloud=played.cloud, extras=extras)
+    bids = game.current_round(record).bids
+    return game.finish_round(record, tapped, facts=tapped_facts(record, played, entered, bids))
+
+
+def tapped_facts(
+    record: GameRecord,
+    played: cards.Played,
+    entered: extras_form.Entered,
+    bids: Sequence[int | None],
+) -> Facts:
+    """The round's own facts as tapped: Skull King's in a game with bonuses, else the Bomb and
+    the Cloud (refused by a game whose deck has neither)."""
+    if record.declaration.bonuses:
+        return entered.extras(len(record.players))
+    return played.specials(bids)
 
 
 @bp.post("/games/<game_id>/undo")

@@ -13,11 +13,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from enum import StrEnum
 from itertools import accumulate
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from scorekeeper.core.record_shapes import Json
 from scorekeeper.core.refusals import RuleError
 from scorekeeper.core.rules import Suit, Trump, Turned, Variants
-from scorekeeper.core.specials import Cloud
 
 Plain = str | bool | int
 """A setting's value as stored and written in a game record."""
@@ -25,6 +25,8 @@ S = TypeVar("S")
 """A game's settings (a frozen dataclass of its own)."""
 R = TypeVar("R", bound="Played")
 """A game's completed round."""
+F = TypeVar("F", bound="Facts")
+"""A game's facts of a round beyond bids and tricks."""
 
 
 class TrumpSource(StrEnum):
@@ -96,24 +98,72 @@ class Played:
     tricks: tuple[int, ...]
 
 
-def plain_round(played: Played, bomb: bool, cloud: Cloud | None, extras: Any) -> Played:
-    """A round of a game that records nothing beyond bids and tricks: the Bomb, the Cloud and
-    any extras are refused (its deck has none of those cards)."""
-    if bomb or cloud is not None:
-        raise RuleError("card_not_in_deck")
-    no_extras(extras)
-    return played
+class Facts(Protocol):
+    """What a game records of a round beyond bids and tricks, as one typed value (Wizard's Bomb
+    and Cloud, Skull King's bonuses and destroyed tricks)."""
+
+    elsewhere: ClassVar[str]
+    """The refusal of such facts in a game that has none."""
+
+    @property
+    def empty(self) -> bool:
+        """True when nothing beyond bids and tricks happened."""
+        ...
 
 
-def no_extras(extras: Any) -> None:
-    """The extras of a game that has none: nothing, or nothing entered."""
-    if extras is not None and not extras.empty:
-        raise RuleError("extras_not_in_game")
+@dataclass(frozen=True)
+class NoFacts:
+    """The facts of a round in a game that records nothing beyond bids and tricks."""
+
+    elsewhere: ClassVar[str] = "extras_not_in_game"
+
+    @property
+    def empty(self) -> bool:
+        """Always: there is nothing to record."""
+        return True
+
+
+def _nothing_written(_facts: Any) -> Json:
+    return {}
+
+
+def _nothing_read(_fields: Mapping[str, object]) -> NoFacts:
+    return NoFacts()
+
+
+def _no_trick_lost(_facts: Any) -> int:
+    return 0
+
+
+@dataclass(frozen=True)
+class RoundFacts(Generic[F]):
+    """How a game's facts of a round are kept: none entered, read from and written to a round's
+    fields (the game record's and the database's JSON are the same), and how many tricks of the
+    hand they say went to nobody."""
+
+    blank: F
+    fields: tuple[str, ...] = ()
+    """A round's fields that hold them, in the order they are written."""
+    read: Callable[[Mapping[str, object]], F] = _nothing_read  # type: ignore[assignment]
+    """The facts from a round's fields (each optional); a :class:`RecordError` for a bad one."""
+    write: Callable[[F], Json] = _nothing_written
+    """The facts as a round's fields, each only where it happened."""
+    tricks_lost: Callable[[F], int] = _no_trick_lost
+    """Tricks of the hand that went to nobody (the Bomb's, the Kraken's)."""
+
+
+NO_FACTS: RoundFacts[NoFacts] = RoundFacts(NoFacts())
+"""The facts of a game that records nothing beyond bids and tricks."""
 
 
 def same_bids(played: Played) -> tuple[int | None, ...]:
     """The bids a round is scored against: as made."""
     return played.bids
+
+
+def bids_and_tricks(played: Played, _facts: Any) -> Played:
+    """A completed round of a game that records nothing beyond bids and tricks."""
+    return played
 
 
 @dataclass(frozen=True)
@@ -155,11 +205,10 @@ class Declaration(Generic[S, R]):
     resolve_trump: Callable[[Turned, Suit | None, int, int, int, S], Trump] | None = None
     """The trump entered (card turned, suit, round number, hand, players, settings), or a
     refusal; ``None``: the trump is always fixed (:meth:`trump`)."""
-    round_of: Callable[[Played, bool, Cloud | None, Any], R] = plain_round  # type: ignore[assignment]
-    """The game's completed round from what every game records and what the table entered
-    beyond it (the Bomb, the Cloud, the game's extras), refusing what the game has not."""
-    blank_extras: Any = None
-    """The extras of a round where none were entered (``None``: the game has none)."""
+    facts: RoundFacts[Any] = NO_FACTS
+    """What the game records of a round beyond bids and tricks."""
+    round_of: Callable[[Played, Any], R] = bids_and_tricks  # type: ignore[assignment]
+    """The game's completed round from what every game records and the game's facts."""
     final_bids: Callable[[R], tuple[int | None, ...]] = same_bids
     """The bids a completed round is scored against (a bid changed in play counts)."""
     hook_refusal: str = "bid_total_forbidden"
@@ -220,12 +269,21 @@ class Declaration(Generic[S, R]):
         """How many cards the deck holds with these settings."""
         return self.deck_size if self.deck_cards is None else self.deck_cards(settings)
 
-    def extras(self, given: Any) -> Any:
-        """The extras of a round as recorded: none entered is :attr:`blank_extras`."""
-        if self.blank_extras is None:
-            no_extras(given)
-            return None
-        return self.blank_extras if given is None else given
+    def facts_of(self, given: Facts | None) -> Any:
+        """A round's facts as the game keeps them: none given are its blank ones; facts of
+        another kind are refused unless nothing happened in them (a Bomb in Skull King)."""
+        if given is None:
+            return self.facts.blank
+        if not isinstance(given, type(self.facts.blank)):
+            if not given.empty:
+                raise RuleError(given.elsewhere)
+            return self.facts.blank
+        return given
+
+    def recorded(self, given: Facts | None) -> Facts | None:
+        """A round's facts as a round record holds them: ``None`` where nothing happened."""
+        kept = self.facts_of(given)
+        return None if kept.empty else kept
 
     def scores(self, settings: S, rounds: Sequence[R]) -> tuple[tuple[int, ...], ...]:
         """Each round's scores by seat, in order."""

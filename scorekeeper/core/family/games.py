@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.core.family import oh_hell, skull_king, skull_king_checks
+from scorekeeper.core.family import oh_hell, skull_king, skull_king_checks, skull_king_facts
 from scorekeeper.core.family.declaration import Bidding, Declaration, Played, TrumpSource
 from scorekeeper.core.family.oh_hell import OhHellSettings
 from scorekeeper.core.family.skull_king import JOLLY_ROGER, SkullKingRound, SkullKingSettings
@@ -28,8 +28,8 @@ SKULL_KING: Declaration[SkullKingSettings, SkullKingRound] = Declaration(
     check_round=skull_king_checks.check_round,
     score_round=skull_king.score_round,
     bonuses=skull_king.BONUSES,
+    facts=skull_king_facts.FACTS,
     round_of=skull_king.round_of,
-    blank_extras=skull_king.Extras(),
     final_bids=skull_king.final_bids,
 )
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar
 
 from scorekeeper.core.family.declaration import (
     Bonus,
@@ -21,7 +22,6 @@ from scorekeeper.core.family.declaration import (
     settings_from_plain,
     settings_to_plain,
 )
-from scorekeeper.core.refusals import RuleError
 from scorekeeper.core.rules import Suit, Trump, Turned
 
 DECK_SIZE = 70
@@ -138,6 +138,8 @@ class Wager:
 class Extras:
     """What only Skull King records of a round, as entered with its result."""
 
+    elsewhere: ClassVar[str] = "extras_not_in_game"
+
     destroyed: int = 0
     """Tricks nobody won (the Kraken, the White Whale)."""
     bonuses: tuple[Claim, ...] = ()
@@ -163,11 +165,8 @@ class SkullKingRound(Extras, Played):
         return Extras(self.destroyed, self.bonuses, self.harry, self.roatan, self.cannonball)
 
 
-def round_of(played: Played, bomb: bool, cloud: object, extras: Extras | None) -> SkullKingRound:
-    """A Skull King round from the common facts and its extras; its deck has no Bomb or Cloud."""
-    if bomb or cloud is not None:
-        raise RuleError("card_not_in_deck")
-    given = extras or Extras()
+def round_of(played: Played, given: Extras) -> SkullKingRound:
+    """A Skull King round from the common facts and its extras."""
     return SkullKingRound(
         played.hand_size,
         played.dealer,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from scorekeeper.core import bidding, decks, rules, scoring, specials, variants
 from scorekeeper.core.bidding import RoundSetup
@@ -20,13 +19,14 @@ from scorekeeper.core.family.declaration import (
     Plain,
     Played,
     Refusal,
+    RoundFacts,
     Setting,
     TrumpSource,
     by_key,
-    no_extras,
 )
+from scorekeeper.core.record_shapes import Json, fields_of, flag, whole
 from scorekeeper.core.rules import BidRestriction, Length, Suit, Trump, Turned, Variants
-from scorekeeper.core.specials import Cloud
+from scorekeeper.core.specials import Cloud, Specials
 
 SETTINGS: tuple[Setting, ...] = tuple(
     Setting(spec.key, spec.plain(spec.default), variants.choices(spec.key))
@@ -51,10 +51,41 @@ class WizardRound(Played):
     cloud: Cloud | None = None
 
 
-def round_of(played: Played, bomb: bool, cloud: Cloud | None, extras: Any) -> WizardRound:
-    """A Wizard round from the common facts, the Bomb and the Cloud; Wizard has no extras."""
-    no_extras(extras)
-    return WizardRound(played.hand_size, played.dealer, played.bids, played.tricks, bomb, cloud)
+def round_of(played: Played, facts: Specials) -> WizardRound:
+    """A Wizard round from the common facts, the Bomb and the Cloud."""
+    return WizardRound(
+        played.hand_size, played.dealer, played.bids, played.tricks, facts.bomb, facts.cloud
+    )
+
+
+def read_specials(fields: Mapping[str, object]) -> Specials:
+    """The Bomb (``"bomb": true``) and the Cloud (``"cloud": {"seat": s, "bid": b}``, the
+    changed bid of its winner) of a round's fields; each optional."""
+    cloud = fields.get("cloud")
+    if cloud is not None:
+        parts = fields_of(cloud, '"cloud"', ("seat", "bid"), required=("seat", "bid"))
+        cloud = Cloud(whole(parts["seat"], '"cloud.seat"'), whole(parts["bid"], '"cloud.bid"'))
+    return Specials(flag(fields.get("bomb", False), '"bomb"'), cloud)
+
+
+def write_specials(facts: Specials) -> Json:
+    """The Bomb and the Cloud of a round, only where they were played."""
+    written: Json = {}
+    if facts.bomb:
+        written["bomb"] = True
+    if facts.cloud is not None:
+        written["cloud"] = {"seat": facts.cloud.seat, "bid": facts.cloud.bid}
+    return written
+
+
+FACTS = RoundFacts(
+    Specials(),
+    ("bomb", "cloud"),
+    read_specials,
+    write_specials,
+    tricks_lost=lambda facts: int(facts.bomb),
+)
+"""A Wizard round's own facts: the anniversary decks' Bomb and Cloud."""
 
 
 def from_plain(values: Mapping[str, object]) -> Variants:
@@ -148,6 +179,7 @@ WIZARD: Declaration[Variants, Played] = Declaration(
     player_count_code="player_count",
     round_variants=lambda chosen: chosen,
     resolve_trump=resolve_trump,
+    facts=FACTS,
     round_of=round_of,
     final_bids=final_bids,
     deck_cards=lambda chosen: decks.cards(chosen.deck),

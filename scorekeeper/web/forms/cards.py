@@ -6,9 +6,10 @@ rules judge the round when it is confirmed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from scorekeeper.core import specials
 from scorekeeper.core.refusals import RuleError
 from scorekeeper.core.rules import Suit, Turned
 from scorekeeper.core.sheet import Sheet
@@ -38,6 +39,14 @@ class Played:
         """A Cloud's winner chosen without the direction of the change."""
         return self.cloud_seat is not None and self.cloud_change is None
 
+    def specials(self, bids: Sequence[int | None]) -> specials.Specials:
+        """The Bomb and the Cloud as the rules keep them: the Cloud's changed bid from the bids
+        made (never shown on the page: they may be sealed), or a refusal."""
+        if self.undecided:
+            raise RuleError("cloud_direction_missing")
+        cloud = None if self.cloud is None else specials.changed_bid(bids, *self.cloud)
+        return specials.Specials(self.bomb, cloud)
+
     def text(self) -> str:
         """The parts the page address adds after the tricks (``":b:c1u"``)."""
         parts = ["b"] if self.bomb else []
@@ -48,6 +57,13 @@ class Played:
 
 
 NOTHING = Played()
+
+
+def reopened(facts: object, direction: tuple[int, int] | None) -> Played:
+    """The Bomb and the Cloud of a round undo reopened (its facts, the Cloud's direction)."""
+    seat, change = direction or (None, None)
+    bomb = isinstance(facts, specials.Specials) and facts.bomb
+    return Played(bomb, seat, change)
 
 
 def posted(form: Mapping[str, str], players: int) -> Played:

@@ -96,9 +96,10 @@ class Entered:
 NOTHING = Entered()
 
 
-def from_extras(extras: Extras | None) -> Entered:
-    """The facts of a round reopened by undo, to tap on again."""
-    if extras is None:
+def from_extras(extras: object) -> Entered:
+    """Skull King's facts of a round reopened by undo or corrected, to tap on again; nothing
+    from another game's facts."""
+    if not isinstance(extras, Extras):
         return NOTHING
     chosen = frozenset(seat for seat, on in enumerate(extras.cannonball) if on)
     return Entered(extras.bonuses, extras.destroyed, extras.harry, extras.roatan, chosen)
