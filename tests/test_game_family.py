@@ -19,13 +19,13 @@ FOUR = FIVE[:4]
 def test_wizard_started_by_key_is_the_game_new_game_starts() -> None:
     started = game.start("wizard", FOUR, 1, {"length": "quick"})
     assert started == game.new_game(FOUR, 1, variants.from_plain({"length": "quick"}))
-    assert started.game == "wizard" and started.settings is None
-    assert started.chosen is started.variants
+    assert started.game == "wizard" and started.settings == started.variants
+    assert started.settings is started.variants
 
 
 def test_skull_king_rounds_are_bid_at_once_and_scored_with_their_bonuses() -> None:
     record = game.start("skull_king", FIVE, 0, {"advanced_cards": True})
-    assert record.chosen == SkullKingSettings(advanced_cards=True)
+    assert record.settings == SkullKingSettings(advanced_cards=True)
     assert record.schedule == tuple(range(1, 11))
     now = sheet.build(record).current
     assert now is not None and not now.trump_needed and now.any_order
@@ -65,7 +65,7 @@ def test_skull_king_refuses_a_bonus_without_a_trick_and_extras_elsewhere() -> No
 
 def test_oh_hell_bids_in_turn_with_the_hook_and_keeps_adjustments() -> None:
     record = game.start("oh_hell", FOUR, 0, {"schedule": "down_and_up", "max_hand": 3})
-    assert record.chosen == OhHellSettings(schedule="down_and_up", max_hand=3)  # type: ignore[arg-type]
+    assert record.settings == OhHellSettings(schedule="down_and_up", max_hand=3)  # type: ignore[arg-type]
     assert record.schedule == (3, 2, 1, 2, 3)
     record = game.set_trump(record, Turned.SUIT, Suit.CLUBS)
     for seat, bid in ((1, 1), (2, 1), (3, 0)):
@@ -106,7 +106,7 @@ def test_start_refuses_with_stable_codes(
 def test_rematch_keeps_the_game_and_its_settings() -> None:
     record = game.start("skull_king", FIVE, 4, {"scoring": "rascal"})
     again = game.rematch(record)
-    assert (again.game, again.chosen, again.first_dealer) == ("skull_king", record.chosen, 0)
+    assert (again.game, again.settings, again.first_dealer) == ("skull_king", record.settings, 0)
 
 
 def test_the_current_round_counts_the_game_s_own_deck() -> None:

@@ -139,7 +139,7 @@ def play(record: GameRecord, rng: Random, rounds: int | None = None) -> GameReco
         record = bid_everyone(record, rng)
         extras = None
         destroyed = 0
-        chosen = record.chosen
+        chosen = record.settings
         if isinstance(chosen, skull_king.SkullKingSettings):
             if chosen.advanced_cards:
                 destroyed = rng.randint(0, min(2, now.hand_size))
@@ -177,10 +177,10 @@ def counted_by_the_rules(played: GameRecord) -> tuple[int, ...]:
                 extras.roatan,
                 extras.cannonball,
             )
-            scores = skull_king.score_round(played.chosen, facts)
+            scores = skull_king.score_round(played.settings, facts)
         else:
             scores = oh_hell.score_round(
-                played.chosen, Played(hand, dealer, entry.bids, entry.tricks)
+                played.settings, Played(hand, dealer, entry.bids, entry.tricks)
             )
         extra = adjustments.by_seat(len(played.players), entry.adjustments)
         totals = [t + s + a for t, s, a in zip(totals, scores, extra, strict=True)]

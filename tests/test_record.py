@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from scorekeeper.core import game, sheet
+from scorekeeper.core.family.wizard import read_variants
 from scorekeeper.core.record import (
     FORMAT,
     RecordError,
     append_round,
     parse_game,
-    parse_variants,
     record_text,
     to_record,
 )
@@ -54,7 +54,7 @@ def test_names_are_trimmed_like_the_new_game_form_does() -> None:
 
 
 def test_every_variant_field_is_read() -> None:
-    variants = parse_variants(
+    variants = read_variants(
         {
             "length": "quick",
             "bid_restriction": "canadian",

@@ -62,12 +62,12 @@ class Reading:
     """Variants that note which of them a rule looks at."""
 
     def __init__(self, chosen: Variants) -> None:
-        self.chosen = chosen
+        self.settings = chosen
         self.read: set[str] = set()
 
     def __getattr__(self, key: str) -> Any:
         self.read.add(key)
-        return getattr(self.chosen, key)
+        return getattr(self.settings, key)
 
 
 def tables(keys: tuple[str, ...]) -> list[dict[str, variants.Plain]]:

@@ -147,9 +147,9 @@ def test_oh_hell_custom_numbers_count_only_with_custom_scoring(
 ) -> None:
     numbers = {"custom_bonus": "20", "custom_per_trick": "2", "custom_penalty": "5"}
     preset = start(client, "oh_hell", FIVE[:4], scoring="ten_plus_bid", **numbers)
-    assert record(app, preset).chosen.custom_bonus == 10
+    assert record(app, preset).settings.custom_bonus == 10
     custom = start(client, "oh_hell", FIVE[:4], scoring="custom", **numbers)
-    assert record(app, custom).chosen.custom.bonus == 20
+    assert record(app, custom).settings.custom.bonus == 20
 
 
 def test_skull_king_for_two_starts_with_the_bids(app: Flask, client: FlaskClient) -> None:

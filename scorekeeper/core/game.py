@@ -79,9 +79,7 @@ def new_game(players: Sequence[str], first_dealer: int, variants: Variants) -> G
     The names are taken as given: the form and the game record check them first with
     :func:`rules.check_player_names`.
     """
-    rules.check_variants(len(players), variants)
-    _check_dealer(players, first_dealer)
-    return GameRecord(tuple(players), first_dealer, variants)
+    return begin(WIZARD.key, players, first_dealer, variants)
 
 
 def start(
@@ -96,12 +94,10 @@ def start(
 
 def begin(key: str, players: Sequence[str], first_dealer: int, chosen: object) -> GameRecord:
     """Start game ``key`` with its settings object (Wizard's :class:`Variants`)."""
-    if key == WIZARD.key and isinstance(chosen, Variants):
-        return new_game(players, first_dealer, chosen)
     declared = family.game(key)
     declared.check_settings(len(players), chosen)
     _check_dealer(players, first_dealer)
-    return GameRecord(tuple(players), first_dealer, game=key, settings=chosen)
+    return GameRecord(tuple(players), first_dealer, chosen, game=key)
 
 
 def _check_dealer(players: Sequence[str], first_dealer: int) -> None:
@@ -115,5 +111,5 @@ def rematch(record: GameRecord) -> GameRecord:
         record.game,
         record.players,
         rules.next_first_dealer(record.first_dealer, len(record.players)),
-        record.chosen,
+        record.settings,
     )

@@ -17,7 +17,7 @@ from typing import Any
 from scorekeeper.core import adjustments, family, rules
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import RoundSetup
-from scorekeeper.core.family import Bidding, Declaration, Played
+from scorekeeper.core.family import DEFAULT_GAME, Bidding, Declaration, Played
 from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.rules import RuleError, Suit, Trump, Turned, Variants
 
@@ -61,19 +61,17 @@ class RoundInProgress:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """Everything the table entered for one game, in seat order (clockwise)."""
+    """Everything the table entered for one game, in seat order (clockwise): the game, its
+    players, its settings and its rounds."""
 
     players: tuple[str, ...]
     first_dealer: int = 0
-    variants: Variants = field(default_factory=Variants)
-    """Wizard's variants; the defaults (unused) in another game."""
+    settings: Any = field(default_factory=Variants)
+    """The game's settings, its declaration's kind (Wizard's are its :class:`Variants`)."""
     rounds: tuple[RoundRecord, ...] = ()
     current: RoundInProgress | None = None
-    game: str = "wizard"
+    game: str = DEFAULT_GAME
     """The game's key in the family (:data:`scorekeeper.core.family.GAMES`)."""
-    settings: Any = None
-    """The settings of a game other than Wizard (its own dataclass); ``None`` for Wizard,
-    whose settings are its ``variants``."""
 
     # Cached: a record never changes, and a page asks for these many times.
     @cached_property
@@ -81,15 +79,16 @@ class GameRecord:
         """The game's declaration: what the pad asks instead of asking which game it is."""
         return family.game(self.game)
 
-    @property
-    def chosen(self) -> Any:
-        """The game's settings: Wizard's variants, another game's settings object."""
-        return self.variants if self.settings is None else self.settings
+    @cached_property
+    def variants(self) -> Variants:
+        """The knobs the round engine reads (order and restriction of bids, the saboteur, the
+        Jester bid, sealed bids, the deck): the game's declaration's, from its settings."""
+        return self.declaration.round_variants(self.settings)
 
     @cached_property
     def schedule(self) -> tuple[int, ...]:
         """Hand size of every round."""
-        return self.declaration.schedule(len(self.players), self.chosen)
+        return self.declaration.schedule(len(self.players), self.settings)
 
     @property
     def finished(self) -> bool:
@@ -99,7 +98,7 @@ class GameRecord:
     @property
     def bidding(self) -> Bidding:
         """How the bids of a round are made in this game."""
-        return self.declaration.bidding(self.chosen)
+        return self.declaration.bidding(self.settings)
 
     def dealer(self, number: int) -> int:
         """The seat that deals round ``number`` (1-based)."""
@@ -122,7 +121,7 @@ class GameRecord:
         """Each completed round's score by seat, adjustments included."""
         return tuple(
             round_scores(
-                self.game, self.chosen, self.schedule[number - 1], self.dealer(number), played
+                self.game, self.settings, self.schedule[number - 1], self.dealer(number), played
             )
             for number, played in enumerate(self.rounds, start=1)
         )
@@ -166,7 +165,7 @@ def setup(record: GameRecord, number: int) -> RoundSetup:
         number=number,
         hand_size=hand_size(record, number),
         dealer=record.dealer(number),
-        variants=record.declaration.round_variants(record.chosen),
+        variants=record.declaration.round_variants(record.settings),
         totals_before=totals_after(record, number - 1),
         at_once=record.bidding is Bidding.AT_ONCE,
         hook_refusal=record.declaration.hook_refusal,
@@ -192,7 +191,7 @@ def fixed_trump(record: GameRecord, round_setup: RoundSetup) -> Trump | None:
     """The trump of a round nobody enters (a rotation, a fixed suit, a dealt-out deck), or
     ``None`` where a turned card is entered."""
     return record.declaration.fixed_trump(
-        round_setup.number, round_setup.hand_size, round_setup.players, record.chosen
+        round_setup.number, round_setup.hand_size, round_setup.players, record.settings
     )
 
 
@@ -210,5 +209,5 @@ def current_round(record: GameRecord, now: RoundSetup | None = None) -> RoundInP
 def check_trump(record: GameRecord, number: int, turned: Turned, suit: Suit | None) -> Trump:
     """The trump of round ``number`` from the card turned, or a refusal."""
     return record.declaration.trump(
-        turned, suit, number, hand_size(record, number), len(record.players), record.chosen
+        turned, suit, number, hand_size(record, number), len(record.players), record.settings
     )

@@ -156,7 +156,7 @@ def check_round(
         raise RuleError("trump_does_not_fit")
     declared = record.declared(number, played)
     record.declaration.check_round(
-        round_setup.players, record.chosen, round_setup.totals_before, declared
+        round_setup.players, record.settings, round_setup.totals_before, declared
     )
     adjustments.check_adjustments(round_setup.players, played.adjustments)
 
@@ -219,7 +219,7 @@ def round_flags(
     Every round was checked when it was entered; only a rule that looks at earlier rounds can
     make it unfit later, when one of those is corrected. Without one, nothing is checked again.
     """
-    if not bidding.judged_by_earlier_rounds(record.declaration.round_variants(record.chosen)):
+    if not bidding.judged_by_earlier_rounds(record.declaration.round_variants(record.settings)):
         return ()
     try:
         check_round(record, number, record.rounds[number - 1], round_setup)

@@ -36,23 +36,21 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from scorekeeper.core import adjustments, game, record_family, rules, variants
+from scorekeeper.core import adjustments, game, record_family, rules
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import RoundSetup
-from scorekeeper.core.family import WIZARD
 from scorekeeper.core.game import GameRecord, RoundRecord
 from scorekeeper.core.record_shapes import Json as Json
 from scorekeeper.core.record_shapes import RecordError as RecordError
 from scorekeeper.core.record_shapes import (
     by_seat,
     fields_of,
-    flag,
     kind,
     option,
     whole,
 )
 from scorekeeper.core.record_shapes import check_text as check_text
-from scorekeeper.core.rules import Reason, RuleError, Suit, Trump, Turned, Variants
+from scorekeeper.core.rules import Reason, RuleError, Suit, Trump, Turned
 from scorekeeper.core.sheet import RoundRow, Sheet
 
 FORMAT = "wizard-scorekeeper/1"
@@ -77,15 +75,9 @@ def parse_game(data: object) -> GameRecord:
     if "format" in fields and fields["format"] != FORMAT:
         raise RecordError("record_format", format=FORMAT)
     declared = record_family.parse_key(fields.get("game"))
-    if declared.key == WIZARD.key:
-        players = _players(fields["players"])
-    else:
-        players = record_family.parse_players(declared, fields["players"])
+    players = record_family.parse_players(declared, fields["players"])
     first_dealer = whole(fields["first_dealer"], '"first_dealer"')
-    if declared.key == WIZARD.key:
-        chosen: object = parse_variants(fields.get("variants", {}))
-    else:
-        chosen = record_family.parse_settings(declared, fields.get("variants", {}))
+    chosen = record_family.parse_settings(declared, fields.get("variants", {}))
     try:
         record = game.begin(declared.key, players, first_dealer, chosen)
     except RuleError as error:
@@ -99,17 +91,6 @@ def parse_game(data: object) -> GameRecord:
     for entry in rounds:
         record = append_round(record, entry)
     return record
-
-
-def parse_variants(data: object) -> Variants:
-    """Read the ``variants`` object; every field is optional and defaults to the standard game."""
-    fields = fields_of(data, '"variants"', tuple(variants.BY_KEY))
-    plain: dict[str, str | bool] = {}
-    for key, value in fields.items():
-        what = f'"variants.{key}"'
-        spec = variants.BY_KEY[key]
-        plain[key] = flag(value, what) if spec.is_flag else option(spec.options, value, what)
-    return variants.from_plain(plain)
 
 
 def append_round(record: GameRecord, data: object) -> GameRecord:
@@ -143,7 +124,7 @@ def parse_round(record: GameRecord, number: int, data: object) -> RoundRecord:
             None if bid is None else whole(bid, Reason("what_bid", name=name))
             for name, bid in by_seat(fields["bids"], "bids", record.players)
         )
-    elif record.variants.jester_bid:
+    elif not round_setup.bidders:  # the Jester bid: nobody bids
         bids = round_setup.given_bids
     else:
         raise RecordError("record_bids_missing")
@@ -186,15 +167,6 @@ def _in_round(number: int) -> Iterator[None]:
         raise RecordError("in_round", number=number, reason=error.reason) from error
 
 
-def _players(data: object) -> tuple[str, ...]:
-    if not isinstance(data, list):
-        raise RecordError("record_players_not_list", kind=kind(data))
-    try:
-        return rules.check_player_names(data)
-    except RuleError as error:
-        raise RecordError.because(error.reason) from error
-
-
 def _trump(record: GameRecord, round_setup: RoundSetup, data: object) -> Trump:
     if data is None:
         fixed = game.fixed_trump(record, round_setup)
@@ -219,7 +191,7 @@ def _trump(record: GameRecord, round_setup: RoundSetup, data: object) -> Trump:
 
 def to_record(sheet: Sheet) -> Json:
     """The game record of a sheet: importable as is, with every variant written out."""
-    named = record_family.game_json(sheet.game, sheet.chosen)
+    named = record_family.game_json(sheet.game, sheet.settings)
     return {
         "format": FORMAT,
         **({"game": named.pop("game")} if "game" in named else {}),

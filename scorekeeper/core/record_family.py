@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from scorekeeper.core import family, rules
-from scorekeeper.core.family import WIZARD, Declaration
+from scorekeeper.core.family import Declaration
 from scorekeeper.core.record_shapes import Json, RecordError, fields_of, kind
 from scorekeeper.core.rules import RuleError
 
@@ -22,23 +22,25 @@ T = TypeVar("T")
 
 
 def parse_key(data: object) -> Declaration[Any, Any]:
-    """The game a record names (Wizard where it names none), or a refusal."""
+    """The game a record names (the default game where it names none), or a refusal."""
     if data is None:
-        return WIZARD
+        return family.game(family.DEFAULT_GAME)
     if not isinstance(data, str):
         raise RecordError("record_not_text", what='"game"', kind=kind(data))
     return _read(family.game, data)
 
 
 def parse_settings(declared: Declaration[Any, Any], data: object) -> Any:
-    """Another game's settings from the ``variants`` object: every field optional, each one
-    of its setting's choices."""
+    """A game's settings from the ``variants`` object: every field optional, each one of its
+    setting's choices (read by the game's own reader where it has one)."""
+    if declared.read_settings is not None:
+        return declared.read_settings(data)
     known = tuple(setting.key for setting in declared.settings)
     return _read(declared.from_plain, fields_of(data, '"variants"', known))
 
 
 def parse_players(declared: Declaration[Any, Any], data: object) -> tuple[str, ...]:
-    """Another game's players: as many as it seats, named as every game's are."""
+    """A game's players: as many as it seats, each named as the rules want."""
     if not isinstance(data, list):
         raise RecordError("record_players_not_list", kind=kind(data))
     _read(declared.check_players, len(data))
@@ -59,8 +61,8 @@ def _read(read: Callable[[D], T], data: D) -> T:
 
 
 def game_json(key: str, chosen: Any) -> Json:
-    """The ``"game"`` key (only for a game other than Wizard) and the ``"variants"``: the game's
-    settings by key."""
+    """The ``"game"`` key (left out for the default game, as before there were others) and the
+    ``"variants"``: the game's settings by key."""
     declared = family.game(key)
-    named: Json = {} if key == WIZARD.key else {"game": key}
+    named: Json = {} if key == family.DEFAULT_GAME else {"game": key}
     return {**named, "variants": declared.to_plain(chosen)}

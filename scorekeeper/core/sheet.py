@@ -228,10 +228,10 @@ class Sheet:
     leaders: tuple[int, ...]
     finished: bool
     current: CurrentRound | None
-    game: str = "wizard"
+    game: str = family.DEFAULT_GAME
     """The game's key in the family."""
-    chosen: Any = None
-    """The game's settings (Wizard's: ``variants``)."""
+    settings: Any = None
+    """The game's settings, its declaration's kind (Wizard's: ``variants``)."""
 
     @property
     def declaration(self) -> Declaration[Any, Any]:
@@ -301,7 +301,7 @@ def build(record: GameRecord) -> Sheet:
         finished=record.finished,
         current=None if record.finished else _current(record),
         game=record.game,
-        chosen=record.chosen,
+        settings=record.settings,
     )
 
 
@@ -366,7 +366,7 @@ def _current(record: GameRecord) -> CurrentRound:
         reminders=scoring.reminders(record.variants, round_setup.hand_size, phase is Phase.PLAY),
         hook=record.bidding,
         rounds=len(record.schedule),
-        cards=record.declaration.cards(record.chosen),
+        cards=record.declaration.cards(record.settings),
         last_round_deals_all=record.declaration.last_round_deals_all,
     )
 

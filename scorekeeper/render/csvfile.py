@@ -51,7 +51,7 @@ def render(sheet: Sheet) -> str:
     header = HEADER + (SPECIAL_HEADER if sheet.special_cards else ())
     if game_facts.has_bonuses(sheet.game):
         header += BONUS_HEADER
-    if not game_facts.shows_trump(sheet.game, sheet.chosen):
+    if not game_facts.shows_trump(sheet.game, sheet.settings):
         header = header[:TRUMP] + header[TRUMP + 1 :]
     writer.writerow([safe_cell(labels.gettext(column)) for column in header])
     writer.writerows(rows(sheet))
@@ -62,7 +62,7 @@ def rows(sheet: Sheet) -> list[list[str | int]]:
     """The rows of the completed rounds, text cells neutralised against formulas."""
     lines: list[list[str | int]] = []
     bonuses = game_facts.has_bonuses(sheet.game)
-    trumps = game_facts.shows_trump(sheet.game, sheet.chosen)
+    trumps = game_facts.shows_trump(sheet.game, sheet.settings)
     for row in sheet.rounds:
         points = game_facts.bonus_points(row)
         trump = labels.trump_label(row.trump, sheet.variants.edition)

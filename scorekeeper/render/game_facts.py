@@ -147,8 +147,8 @@ def _points_without(row: RoundRow, left_out: Callable[[_Claimed], bool]) -> tupl
         for index, claim in enumerate(declared.bonuses)
         if not left_out(_Claimed(index, claim.kind, (claim.seat, claim.ally)))
     )
-    full = score(record.chosen, declared)
-    without = score(record.chosen, replace(declared, bonuses=kept))
+    full = score(record.settings, declared)
+    without = score(record.settings, replace(declared, bonuses=kept))
     return tuple(a - b for a, b in zip(full, without, strict=True))
 
 
@@ -163,8 +163,8 @@ def bonus_points(row: RoundRow) -> tuple[int, ...]:
     record = row.record
     declared = record.declared_rounds[row.number - 1]
     score = record.declaration.score_round
-    full = score(record.chosen, declared)
-    bare = score(record.chosen, replace(declared, bonuses=(), roatan=None))
+    full = score(record.settings, declared)
+    bare = score(record.settings, replace(declared, bonuses=(), roatan=None))
     return tuple(a - b for a, b in zip(full, bare, strict=True))
 
 

@@ -47,7 +47,7 @@ def game_html(built: Sheet, *, day: str, paper: str) -> str:
     """The HTML that :func:`game_pdf` prints (``day`` is the game's date, YYYY-MM-DD)."""
     scores = [score for row in built.rounds for score in row.scores]
     totals = [total for row in built.rounds for total in row.totals]
-    shown = game_facts.shows_trump(built.game, built.chosen)
+    shown = game_facts.shows_trump(built.game, built.settings)
     bonus = game_facts.has_bonuses(built.game)
     headers = pad_headers(trump=shown, bonus=bonus)
     needs = header_widths(headers)
@@ -82,8 +82,8 @@ def game_html(built: Sheet, *, day: str, paper: str) -> str:
         "sheet": built,
         "lang": str(get_locale()),
         "day": labels.day(day),
-        **_game_words(built.game, built.chosen),
-        "variants": game_facts.setting_lines(built.game, built.chosen),
+        **_game_words(built.game, built.settings),
+        "variants": game_facts.setting_lines(built.game, built.settings),
         "winner_names": [built.players[seat] for seat in built.winners],
         "layout": page,
         "headers": headers,

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from sqlite_utils import Database
 
-from scorekeeper.core import family, variants
+from scorekeeper.core import family
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.family import Declaration
 from scorekeeper.core.family.declaration import Facts
@@ -120,7 +120,7 @@ def create_game_once(
                 when,
                 when,
                 record.first_dealer,
-                json.dumps(record.declaration.to_plain(record.chosen)),
+                json.dumps(record.declaration.to_plain(record.settings)),
                 token,
                 key,
                 digest,
@@ -286,10 +286,8 @@ def _stored(game: Row, record: GameRecord) -> StoredGame:
 def _record(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[Row]) -> GameRecord:
     key = game["game"]
     declared = family.game(key)
-    plain = json.loads(game["variants"])
-    # Wizard's as always (every stored game before m010); another game's through its declaration.
-    wizard = key == family.WIZARD.key
-    chosen = variants.from_plain(plain) if wizard else family.game(key).from_plain(plain)
+    # The column keeps its first name: every game's settings by key, read by its declaration.
+    settings = declared.from_plain(json.loads(game["variants"]))
     by_round: dict[int, list[Row]] = {}
     for hand in hands:
         by_round.setdefault(hand["number"], []).append(hand)
@@ -315,16 +313,7 @@ def _record(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[
                 adjustments=_adjustments(row["adjustments"]),
                 reopened_facts=facts,
             )
-    if wizard:
-        return GameRecord(players, game["first_dealer"], chosen, tuple(done), current)
-    return GameRecord(
-        players,
-        game["first_dealer"],
-        rounds=tuple(done),
-        current=current,
-        game=key,
-        settings=chosen,
-    )
+    return GameRecord(players, game["first_dealer"], settings, tuple(done), current, key)
 
 
 # The column of a round in progress keeps the seat that took each trick, as it did when tricks

@@ -75,7 +75,7 @@ def _edit_page(
     """The correction page; a game's own facts of the round (Skull King's) under the tricks."""
     record = stored.record
     players = len(record.players)
-    fixed = record.declaration.fixed_trump(row.number, row.hand_size, players, built.chosen)
+    fixed = record.declaration.fixed_trump(row.number, row.hand_size, players, built.settings)
     return _page(
         "sheet/edit_round.html",
         stored,

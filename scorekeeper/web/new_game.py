@@ -117,7 +117,7 @@ def last_game_defaults(last: GameRecord, key: str) -> dict[str, object]:
     first dealer's next seat as first dealer (the deal moves on, as in a rematch), its players
     ticked."""
     keys = stats.seat_keys(last.players)
-    settings = last.declaration.to_plain(last.chosen) if last.game == key else {}
+    settings = last.declaration.to_plain(last.settings) if last.game == key else {}
     return {
         "pick": list(keys),
         "first_dealer": keys[rules.next_first_dealer(last.first_dealer, len(keys))],

@@ -230,7 +230,7 @@ def extras_offered(built: sheet.Sheet) -> dict[str, object]:
     """What the result step offers beyond the tricks: the game's bonuses (Loot with the
     advanced cards only), destroyed tricks, the pirate powers and the Cannonball, as the game's
     settings allow; nothing in a game without bonuses."""
-    declared, chosen = built.declaration, built.chosen
+    declared, chosen = built.declaration, built.settings
     advanced = _advanced_cards(chosen)
     return {
         "bonus_kinds": tuple(
@@ -312,7 +312,7 @@ def tricks(game_id: str) -> Response:
         return redirect(url_for("views.game", game_id=stored.id, tricks=draft), code=303)
     hand = _hand(stored.record, number)
     short = hand is not None and sum(taken or 0 for taken in tapped) < hand
-    if short and not entered.destroyed and _advanced_cards(stored.record.chosen):
+    if short and not entered.destroyed and _advanced_cards(stored.record.settings):
         # Tricks short of the hand where the Kraken or the White Whale may have taken one: a
         # refused round comes back with the bonuses open, where "Tricks nobody won" is (the
         # refusal's sentence, a stable API message, cannot say it).

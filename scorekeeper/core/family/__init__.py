@@ -2,10 +2,11 @@
 (docs/game-family.md). Pure Python, like the rest of the core."""
 
 from scorekeeper.core.family.declaration import Bidding, Declaration, Played, TrumpSource
-from scorekeeper.core.family.games import GAMES, OH_HELL, SKULL_KING, game
+from scorekeeper.core.family.games import DEFAULT_GAME, GAMES, OH_HELL, SKULL_KING, game
 from scorekeeper.core.family.wizard import WIZARD
 
 __all__ = [
+    "DEFAULT_GAME",
     "GAMES",
     "OH_HELL",
     "SKULL_KING",

@@ -213,6 +213,9 @@ class Declaration(Generic[S, R]):
     """The bids a completed round is scored against (a bid changed in play counts)."""
     hook_refusal: str = "bid_total_forbidden"
     """The refusal of a bid the hook forbids, in the game's words."""
+    read_settings: Callable[[object], S] | None = None
+    """The game's own reader of a record's ``variants`` object (with its own refusals), where
+    the generic one (each setting one of its choices) is not enough."""
     deck_cards: Callable[[S], int] | None = None
     """The cards of the deck the settings choose (``None``: always :attr:`deck_size`)."""
     last_round_deals_all: bool = False

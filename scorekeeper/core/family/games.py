@@ -58,6 +58,9 @@ GAMES: dict[str, Declaration[Any, Any]] = {
     declared.key: declared for declared in (WIZARD, SKULL_KING, OH_HELL)
 }
 """Every game, Wizard first (the default of a game that does not say)."""
+DEFAULT_GAME = WIZARD.key
+"""The game of a record or a request that names none (every game stored before there were
+others)."""
 
 
 def game(key: str) -> Declaration[Any, Any]:

@@ -24,7 +24,7 @@ from scorekeeper.core.family.declaration import (
     TrumpSource,
     by_key,
 )
-from scorekeeper.core.record_shapes import Json, fields_of, flag, whole
+from scorekeeper.core.record_shapes import Json, fields_of, flag, option, whole
 from scorekeeper.core.rules import BidRestriction, Length, Suit, Trump, Turned, Variants
 from scorekeeper.core.specials import Cloud, Specials
 
@@ -96,6 +96,18 @@ def from_plain(values: Mapping[str, object]) -> Variants:
 def to_plain(chosen: Variants) -> dict[str, Plain]:
     """Every variant by key as stored and written in a game record."""
     return dict(variants.to_plain(chosen))
+
+
+def read_variants(data: object) -> Variants:
+    """A record's ``variants`` object; every field is optional and defaults to the standard
+    game, each refused in the record's own words (``record_not_option``, ``record_not_flag``)."""
+    fields = fields_of(data, '"variants"', tuple(variants.BY_KEY))
+    plain: dict[str, str | bool] = {}
+    for key, value in fields.items():
+        what = f'"variants.{key}"'
+        spec = variants.BY_KEY[key]
+        plain[key] = flag(value, what) if spec.is_flag else option(spec.options, value, what)
+    return variants.from_plain(plain)
 
 
 def schedule(players: int, chosen: Variants) -> tuple[int, ...]:
@@ -182,6 +194,7 @@ WIZARD: Declaration[Variants, Played] = Declaration(
     facts=FACTS,
     round_of=round_of,
     final_bids=final_bids,
+    read_settings=read_variants,
     deck_cards=lambda chosen: decks.cards(chosen.deck),
     last_round_deals_all=True,
 )

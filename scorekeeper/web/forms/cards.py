@@ -106,7 +106,7 @@ def turnable(built: Sheet) -> frozenset[str]:
     for card, suit in ((Turned.JESTER, None), (Turned.WIZARD, Suit.HEARTS)):
         try:
             built.declaration.trump(
-                card, suit, now.number, now.hand_size, len(built.players), built.chosen
+                card, suit, now.number, now.hand_size, len(built.players), built.settings
             )
         except RuleError:
             continue
