@@ -19,7 +19,7 @@ from flask_babel import get_locale
 
 from scorekeeper.core import decks, rulebook, rules, variants
 from scorekeeper.core.decks import Deck, Special
-from scorekeeper.core.family.words import BONUSES
+from scorekeeper.core.family import GAMES
 from scorekeeper.core.refusals import N_, NAMED, Message, Reason, say
 from scorekeeper.core.rules import Gives, Suit, Trump, Turned, Variants
 from scorekeeper.core.variants import Edition
@@ -88,6 +88,14 @@ def refusal(reason: Reason, players: Sequence[str] = ()) -> str:
     return say(reason.code, reason.params, _translate)
 
 
+def _bonus_short(kind: str) -> str | None:
+    """A bonus kind's short name in the game that has it; ``None`` for a word that is none."""
+    for declared in GAMES.values():
+        if kind in declared.words.bonuses:
+            return declared.words.bonuses[kind].short
+    return None
+
+
 def _translate(message: Message, values: dict[str, Any]) -> str:
     # A game named in a refusal is named in the reader's language: its name is a message of
     # its own (core/family/words.py).
@@ -95,8 +103,9 @@ def _translate(message: Message, values: dict[str, Any]) -> str:
         values = {**values, "game": gettext(values["game"])}
     # So is a bonus, by its short name ("Loot", "black 14"), not by its key.
     kind = values.get("kind")
-    if isinstance(kind, str) and kind in BONUSES:
-        values = {**values, "kind": gettext(BONUSES[kind].short)}
+    short = _bonus_short(kind) if isinstance(kind, str) else None
+    if short is not None:
+        values = {**values, "kind": gettext(short)}
     if isinstance(message, tuple):
         text: str = catalogue().ungettext(message[0], message[1], values["num"])
         return text % values

@@ -81,8 +81,9 @@ def _new_game_page(form: forms.NewGameForm, key: str) -> str:
 
 def refused_for(key: str) -> list[dict[str, object]]:
     """The refused choices of a game's settings, for the new-game page's script."""
-    if key in games_form.FOLDS:
-        return games_form.refused_choices(family.game(key))
+    declared = family.game(key)
+    if declared.folds:
+        return games_form.refused_choices(declared)
     return [
         {
             "setting": rule.setting,
@@ -100,8 +101,8 @@ def game_choice(key: str) -> dict[str, object]:
         "game": key,
         "declared": family.game(key),
         "games": tuple(family.GAMES),
-        "folds": games_form.FOLDS.get(key, ()),
-        "only_with": games_form.ONLY_WITH,
+        "folds": family.game(key).folds,
+        "only_with": family.game(key).only_with,
         "words": game_words,
     }
 

@@ -10,7 +10,7 @@ it is to compute a number: it asks the declaration. Wizard's is built from the e
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from itertools import accumulate
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from scorekeeper.core.record_shapes import Json
 from scorekeeper.core.refusals import RuleError
 from scorekeeper.core.rules import Suit, Trump, Turned, Variants
+from scorekeeper.core.variants import Words
 
 Plain = str | bool | int
 """A setting's value as stored and written in a game record."""
@@ -62,6 +63,37 @@ class Setting:
     key: str
     default: Plain
     choices: tuple[Plain, ...]
+
+
+@dataclass(frozen=True)
+class BonusWords:
+    """A bonus kind's label, and its short form for a sheet column or a button: what was
+    captured."""
+
+    label: str
+    short: str
+
+
+@dataclass(frozen=True)
+class GameWords:
+    """A game's words, message ids the pages translate: its settings' (label and help) by key,
+    its named choices' by setting and value (a number is its own label), its bonuses' by kind.
+    ``translations`` give the words the app's catalogues do not hold, by language (a game
+    declared outside the app)."""
+
+    settings: Mapping[str, Words]
+    choices: Mapping[str, Mapping[str | int, Words]] = field(default_factory=dict)
+    bonuses: Mapping[str, BonusWords] = field(default_factory=dict)
+    translations: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Fold:
+    """One fold of a game's settings on the new-game form: its title (a message id the app's
+    catalogues hold) and the settings in it, in order."""
+
+    title: str
+    keys: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -171,8 +203,9 @@ class Declaration(Generic[S, R]):
     """A game of the family: what the pad asks instead of asking which game it is."""
 
     key: str
-    """The game's stable key: ``"wizard"``, ``"skull_king"``, ``"oh_hell"``."""
+    """The game's stable key, as records and addresses name it."""
     name: str
+    """The game's name, a message id (translated with :attr:`name_context` where given)."""
     min_players: int
     max_players: int
     deck_size: int
@@ -213,6 +246,17 @@ class Declaration(Generic[S, R]):
     """The bids a completed round is scored against (a bid changed in play counts)."""
     hook_refusal: str = "bid_total_forbidden"
     """The refusal of a bid the hook forbids, in the game's words."""
+    words: GameWords = GameWords({})
+    name_context: str = ""
+    """The message context of the name, where a word of the game is spelt the same (Wizard:
+    the game's name, "app name", apart from the Wizard card's)."""
+    folds: tuple[Fold, ...] = ()
+    """The folds of the game's settings on the new-game form; none: the game folds them by
+    their own sections (Wizard's variants, :mod:`scorekeeper.core.variants`)."""
+    only_with: Mapping[str, tuple[str, Plain]] = field(default_factory=dict)
+    """Settings that play a part only with another setting's choice (key: that setting and
+    choice): shown under that choice and sent to the rules only with it, so a table that set
+    them and then chose otherwise is not refused for numbers that count for nothing."""
     read_settings: Callable[[object], S] | None = None
     """The game's own reader of a record's ``variants`` object (with its own refusals), where
     the generic one (each setting one of its choices) is not enough."""

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.core.family import oh_hell, skull_king, skull_king_checks, skull_king_facts
-from scorekeeper.core.family.declaration import Bidding, Declaration, Played, TrumpSource
+from scorekeeper.core.family import oh_hell, skull_king, skull_king_checks, skull_king_facts, words
+from scorekeeper.core.family.declaration import (
+    Bidding,
+    Declaration,
+    GameWords,
+    Played,
+    TrumpSource,
+)
 from scorekeeper.core.family.oh_hell import OhHellSettings
 from scorekeeper.core.family.skull_king import JOLLY_ROGER, SkullKingRound, SkullKingSettings
 from scorekeeper.core.family.wizard import WIZARD
@@ -13,7 +19,7 @@ from scorekeeper.core.refusals import RuleError
 
 SKULL_KING: Declaration[SkullKingSettings, SkullKingRound] = Declaration(
     key="skull_king",
-    name="Skull King",
+    name=words.SKULL_KING_NAME,
     min_players=skull_king.MIN_PLAYERS,
     max_players=skull_king.MAX_PLAYERS,
     deck_size=skull_king.DECK_SIZE,
@@ -28,6 +34,8 @@ SKULL_KING: Declaration[SkullKingSettings, SkullKingRound] = Declaration(
     check_round=skull_king_checks.check_round,
     score_round=skull_king.score_round,
     bonuses=skull_king.BONUSES,
+    words=GameWords(words.SKULL_KING_SETTINGS, words.SKULL_KING_CHOICES, words.BONUSES),
+    folds=skull_king.FOLDS,
     facts=skull_king_facts.FACTS,
     round_of=skull_king.round_of,
     final_bids=skull_king.final_bids,
@@ -35,7 +43,7 @@ SKULL_KING: Declaration[SkullKingSettings, SkullKingRound] = Declaration(
 
 OH_HELL: Declaration[OhHellSettings, Played] = Declaration(
     key="oh_hell",
-    name="Oh Hell",
+    name=words.OH_HELL_NAME,
     min_players=oh_hell.MIN_PLAYERS,
     max_players=oh_hell.MAX_PLAYERS,
     deck_size=oh_hell.DECK_SIZE,
@@ -49,6 +57,9 @@ OH_HELL: Declaration[OhHellSettings, Played] = Declaration(
     bidding=lambda settings: oh_hell.BIDDING[settings.hook],
     check_round=oh_hell.check_round,
     score_round=oh_hell.score_round,
+    words=GameWords(words.OH_HELL_SETTINGS, words.OH_HELL_CHOICES),
+    folds=oh_hell.FOLDS,
+    only_with=oh_hell.ONLY_WITH,
     round_variants=oh_hell.round_variants,
     resolve_trump=oh_hell.resolve_trump,
     hook_refusal="bid_total_forbidden_hook",

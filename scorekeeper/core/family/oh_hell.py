@@ -18,6 +18,7 @@ from scorekeeper.core import bidding, scoring
 from scorekeeper.core.bidding import RoundSetup
 from scorekeeper.core.family.declaration import (
     Bidding,
+    Fold,
     Plain,
     Played,
     Refusal,
@@ -179,6 +180,22 @@ def _custom_out_of_range(settings: OhHellSettings) -> bool:
 def _max_hand_words(players: int, settings: OhHellSettings) -> dict[str, int]:
     return {"players": players, "top": whole_deck_hand(players), "given": settings.max_hand}
 
+
+FOLDS = (
+    Fold("Game length", ("schedule", "max_hand")),
+    Fold("Bidding", ("hook",)),
+    Fold("Trump", ("trump",)),
+    Fold(
+        "Scoring",
+        ("scoring", "custom_bonus", "custom_per_trick", "custom_penalty", "custom_keep_tricks"),
+    ),
+)
+"""The folds of the settings on the new-game form (titles in every catalogue: Wizard's)."""
+ONLY_WITH: dict[str, tuple[str, Plain]] = {
+    key: ("scoring", "custom")
+    for key in ("custom_bonus", "custom_per_trick", "custom_penalty", "custom_keep_tricks")
+}
+"""Oh Hell's own numbers play a part only with custom scoring."""
 
 REFUSALS: tuple[Refusal[OhHellSettings], ...] = (
     Refusal("max_hand_too_small", "max_hand", lambda _players, s: s.max_hand < 0),

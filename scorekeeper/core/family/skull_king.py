@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from scorekeeper.core.family.declaration import (
     Bonus,
+    Fold,
     Plain,
     Played,
     Setting,
@@ -188,6 +189,14 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("pirate_powers", False, (False, True)),
 )
 
+
+# Titles are the words Wizard's folds use ("Game length", "Scoring"...), in every catalogue.
+FOLDS = (
+    Fold("Game length", ("schedule",)),
+    Fold("Scoring", ("scoring", "bonuses_when_missed")),
+    Fold("The deck", ("advanced_cards", "pirate_powers")),
+)
+"""The folds of the settings on the new-game form."""
 
 KINDS: dict[str, type[StrEnum]] = {"schedule": Schedule, "scoring": Scoring}
 

@@ -16,6 +16,7 @@ from scorekeeper.core.bidding import RoundSetup
 from scorekeeper.core.family.declaration import (
     Bidding,
     Declaration,
+    GameWords,
     Plain,
     Played,
     Refusal,
@@ -25,8 +26,10 @@ from scorekeeper.core.family.declaration import (
     by_key,
 )
 from scorekeeper.core.record_shapes import Json, fields_of, flag, option, whole
+from scorekeeper.core.refusals import P_
 from scorekeeper.core.rules import BidRestriction, Length, Suit, Trump, Turned, Variants
 from scorekeeper.core.specials import Cloud, Specials
+from scorekeeper.core.variants import Words
 
 SETTINGS: tuple[Setting, ...] = tuple(
     Setting(spec.key, spec.plain(spec.default), variants.choices(spec.key))
@@ -35,6 +38,11 @@ SETTINGS: tuple[Setting, ...] = tuple(
 REFUSALS: tuple[Refusal[Variants], ...] = tuple(
     Refusal(refused.code, refused.setting, refused.applies) for refused in variants.REFUSED
 )
+CHOICE_WORDS: dict[str, dict[str | int, Words]] = {
+    spec.key: dict(spec.options.items()) for spec in variants.REGISTRY if spec.options
+}
+WORDS = GameWords({spec.key: spec.words for spec in variants.REGISTRY}, CHOICE_WORDS)
+"""Wizard's words: its variants' (:mod:`scorekeeper.core.variants`)."""
 BIDDING = {
     BidRestriction.NONE: Bidding.IN_TURN,
     BidRestriction.PLUS_MINUS_ONE: Bidding.HOOK,
@@ -173,7 +181,9 @@ def score_round(_chosen: Variants, played: Played) -> tuple[int, ...]:
 
 WIZARD: Declaration[Variants, Played] = Declaration(
     key="wizard",
-    name="Wizard",
+    name=P_("app name", "Wizard"),
+    name_context="app name",
+    words=WORDS,
     min_players=rules.MIN_PLAYERS,
     max_players=rules.MAX_PLAYERS,
     deck_size=rules.DECK_SIZE,

@@ -1,16 +1,15 @@
 """The game chosen on a new-game form (a table's own or a group's), and that game's settings.
 
 The form is the same for every game of the family: names, seating and the first dealer. What
-follows them depends on the game: Wizard keeps its variants' folds (``core/variants.py``
-declares them); another game shows the settings of its declaration (``Declaration.settings``),
-folded as :data:`FOLDS` groups them. A form class is made once per game from the base form
+follows them depends on the game: a game whose declaration folds its settings
+(``Declaration.folds``) shows them so; a game that keeps its own sections (Wizard's variants,
+``core/variants.py``) shows those. A form class is made once per game from the base form
 (:func:`form_for`): the Wizard variants' fields left out, the game's settings added, each named
 by its key. The words come from :mod:`scorekeeper.render.game_words` in the template.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -24,63 +23,23 @@ from scorekeeper.core.refusals import RuleError
 from scorekeeper.render import labels
 from scorekeeper.web.forms import NewGameForm, OnceForm
 
-DEFAULT_GAME = "wizard"
-
-
-@dataclass(frozen=True)
-class Fold:
-    """One fold of a game's settings on the new-game form: its title (a message id the app's
-    catalogues already hold) and the settings in it, in order."""
-
-    title: str
-    keys: tuple[str, ...]
-
-
-# Titles are the words Wizard's folds already use ("Game length", "Bidding", "Scoring"...).
-FOLDS: dict[str, tuple[Fold, ...]] = {
-    "skull_king": (
-        Fold("Game length", ("schedule",)),
-        Fold("Scoring", ("scoring", "bonuses_when_missed")),
-        Fold("The deck", ("advanced_cards", "pirate_powers")),
-    ),
-    "oh_hell": (
-        Fold("Game length", ("schedule", "max_hand")),
-        Fold("Bidding", ("hook",)),
-        Fold("Trump", ("trump",)),
-        Fold(
-            "Scoring",
-            ("scoring", "custom_bonus", "custom_per_trick", "custom_penalty", "custom_keep_tricks"),
-        ),
-    ),
-}
-"""The folds of every game but Wizard, whose folds are its variants' sections."""
-
-ONLY_WITH: dict[str, tuple[str, Plain]] = {
-    "custom_bonus": ("scoring", "custom"),
-    "custom_per_trick": ("scoring", "custom"),
-    "custom_penalty": ("scoring", "custom"),
-    "custom_keep_tricks": ("scoring", "custom"),
-}
-"""Settings that play a part only with another setting's choice (Oh Hell's own numbers, with
-custom scoring): shown under that choice and sent to the rules only with it, so a table that
-set its numbers and then chose a preset is not refused for numbers that count for nothing."""
-
 
 def game_key(chosen: object) -> str:
-    """The game a form or address names, Wizard where it names none; a name that is no game
-    is refused (``game_unknown``)."""
-    key = chosen if isinstance(chosen, str) and chosen else DEFAULT_GAME
+    """The game a form or address names, the default game where it names none; a name that is
+    no game is refused (``game_unknown``)."""
+    key = chosen if isinstance(chosen, str) and chosen else family.DEFAULT_GAME
     family.game(key[:40])
     return key
 
 
 @cache
 def form_for(base: type[NewGameForm], key: str) -> type[NewGameForm]:
-    """The new-game form of ``base`` (a table's, a group's) for the game ``key``: Wizard's is
-    ``base`` itself; another game's leaves Wizard's variants out and adds its settings."""
-    if key not in FOLDS:
-        return base
+    """The new-game form of ``base`` (a table's, a group's) for the game ``key``: ``base`` itself
+    for a game with its own sections (Wizard's variants); another game's leaves those out and
+    adds its settings."""
     declared = family.game(key)
+    if not declared.folds:
+        return base
     fields: dict[str, Any] = {spec.key: None for spec in variants.REGISTRY}
     fields |= {each.key: _field(each.default, each.choices) for each in declared.settings}
     fields["game_key"] = key
@@ -155,12 +114,13 @@ _SPARE = "\u2116 0"
 
 def settings_of(form: NewGameForm, declared: Declaration[Any, Any]) -> dict[str, Plain]:
     """The settings chosen on ``form`` by key, as plain values; a setting that plays a part only
-    with another's choice is left out without it (:data:`ONLY_WITH`)."""
+    with another's choice is left out without it (``Declaration.only_with``)."""
     values: dict[str, Plain] = {s.key: form[s.key].data for s in declared.settings}
+    needs = declared.only_with
     return {
         key: value
         for key, value in values.items()
-        if key not in ONLY_WITH or values.get(ONLY_WITH[key][0]) == ONLY_WITH[key][1]
+        if key not in needs or values.get(needs[key][0]) == needs[key][1]
     }
 
 
@@ -210,4 +170,4 @@ def picked(posted: MultiDict[str, str], key: str) -> MultiDict[str, str]:
 
 def plain(form: NewGameForm) -> dict[str, Plain]:
     """The settings of the game ``form`` is for, by key, as ``game.start`` takes them."""
-    return settings_of(form, family.game(getattr(form, "game_key", DEFAULT_GAME)))
+    return settings_of(form, family.game(getattr(form, "game_key", family.DEFAULT_GAME)))
