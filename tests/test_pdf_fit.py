@@ -87,7 +87,7 @@ def test_the_sheet_of_fewer_players_fits_its_columns(app: Flask, lang: str, play
 def test_the_blank_pad_of_eight_players_fits_its_columns(app: Flask, lang: str) -> None:
     with app.test_request_context(f"/?lang={lang}"):
         document = printing.blank_pdf(
-            ("", *NAMES[1:4], "", "", "", ""), paper="a4", length=Length.MAXIMUS
+            ("", *NAMES[1:4], "", "", "", ""), paper="a4", settings=Variants(length=Length.MAXIMUS)
         )
         first = printing.pad_headers()["round"]
         last = labels.gettext("Rank")

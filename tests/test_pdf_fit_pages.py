@@ -186,7 +186,9 @@ def test_standings_pushed_to_the_next_page_are_printed_once(app: Flask) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_blank_pad_of_eight_long_names_fits_its_page(app: Flask, lang: str) -> None:
     with app.test_request_context(f"/?lang={lang}"):
-        document = printing.blank_pdf(LONG_NAMES, paper="a4", length=Length.STANDARD)
+        document = printing.blank_pdf(
+            LONG_NAMES, paper="a4", settings=Variants(length=Length.STANDARD)
+        )
         first, last = printing.pad_headers()["round"], labels.gettext("Rank")
     assert problems(document, first, last) == []
     assert page_problems(document) == []

@@ -72,7 +72,8 @@ class VariantFilter(StrEnum):
         return bool(getattr(variants, self.value))
 
 
-WIZARD = "wizard"
+VARIANTS_GAME = next(key for key, declared in family.GAMES.items() if declared.variant_filters)
+"""The game whose games a length or a variant narrows (Wizard's variants)."""
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ class Filters:
         variant are Wizard's, so they judge Wizard's games only."""
         if record.game != game:
             return False
-        return game != WIZARD or self.matches(record.variants)
+        return not record.declaration.variant_filters or self.matches(record.variants)
 
     def chosen(self, latest: str | None) -> str:
         """The game counted: the one asked for; Wizard for Wizard's length or variant; else the
@@ -104,8 +105,8 @@ class Filters:
         if self.game is not None:
             return self.game
         if self.length is not None or self.variant is not None:
-            return WIZARD
-        return latest or WIZARD
+            return VARIANTS_GAME
+        return latest or family.DEFAULT_GAME
 
     @property
     def active(self) -> bool:
@@ -135,7 +136,7 @@ class GameResult:
     ranks: tuple[int, ...]
     winners: tuple[str, ...]
     variants: Variants
-    game: str = WIZARD
+    game: str = family.DEFAULT_GAME
 
     @property
     def standings(self) -> tuple[int, ...]:
@@ -211,15 +212,32 @@ class GroupStats:
     """Games where the first player finished above the second, by pair of player keys."""
     together: Mapping[tuple[str, str], int] = field(default_factory=dict)
     """Games two players played together, by pair of player keys (both orders)."""
-    game: str = WIZARD
+    game: str = family.DEFAULT_GAME
     """The game of the family these figures count (never two games' points together)."""
-    played: tuple[str, ...] = (WIZARD,)
+    played: tuple[str, ...] = (family.DEFAULT_GAME,)
     """Every game of the family the group has finished a game of, in the family's order."""
 
     @property
     def several(self) -> bool:
         """True when the group has finished games of more than one game of the family."""
         return len(self.played) > 1
+
+    @property
+    def others_played(self) -> bool:
+        """True when the group has finished a game of another than the default game: what it
+        says of its figures then names their game (the API, the season report)."""
+        return self.played != (family.DEFAULT_GAME,)
+
+    @property
+    def says_game(self) -> bool:
+        """True when a page names the game of these figures: more than one played, or one
+        other than the default game."""
+        return self.several or self.game != family.DEFAULT_GAME
+
+    @property
+    def variant_filters(self) -> bool:
+        """True when these figures may be narrowed to a game length or a variant."""
+        return family.game(self.game).variant_filters
 
     def player(self, key: str) -> PlayerStats | None:
         """The figures of the player ``key``, ``None`` if no counted game has them."""
@@ -333,7 +351,7 @@ def compute(played: Iterable[PlayedGame], filters: Filters | None = None) -> Gro
         (tally.frozen(key) for key, tally in tallies.items()),
         key=lambda p: (-p.wins, -p.average_total, p.name.casefold(), p.key),
     )
-    order = [key for key in family.GAMES if key in kinds] or [WIZARD]
+    order = [key for key in family.GAMES if key in kinds] or [family.DEFAULT_GAME]
     return GroupStats(
         filters, tuple(results), tuple(players), above, together, counted, tuple(order)
     )

@@ -41,6 +41,11 @@ def game_name(key: str) -> str:
     return _say(declared.name, declared)
 
 
+def game_names() -> dict[str, str]:
+    """Every game's name by its key, for a sentence that names the games by key."""
+    return {key: game_name(key) for key in family.GAMES}
+
+
 def _key(declared: Declaration[Any, Any], key: str) -> str:
     """A setting's key in the game: ``schedule`` is the game's schedule setting (Wizard's
     ``length``)."""
@@ -116,6 +121,7 @@ TEMPLATE_GLOBALS = {
     function.__name__: function
     for function in (
         game_name,
+        game_names,
         setting_label,
         setting_help,
         choice_label,

@@ -18,11 +18,9 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorekeeper.core import family
-from scorekeeper.core.decks import Deck
 from scorekeeper.core.family import Bidding, TrumpSource
-from scorekeeper.core.rules import Length, Variants
 from scorekeeper.core.sheet import RoundRow, Sheet
-from scorekeeper.core.stats import WIZARD, GroupStats
+from scorekeeper.core.stats import GroupStats
 from scorekeeper.render import chart, game_facts, game_words, labels
 from scorekeeper.render.fontmetrics import text_em
 from scorekeeper.render.pad_columns import (
@@ -124,17 +122,15 @@ def blank_html(
     names: tuple[str, ...],
     *,
     paper: str,
-    length: Length = Length.STANDARD,
-    deck: Deck = Deck.CLASSIC,
-    game: str = WIZARD,
+    game: str = family.DEFAULT_GAME,
     settings: Any = None,
 ) -> str:
     """The HTML that :func:`blank_pdf` prints: the pad of ``game`` with its ``settings`` (its
-    settings object; Wizard's are ``length`` and ``deck``), a row per round of its schedule
-    for this table, the trump where it is fixed, a bonus column where the game has bonuses."""
+    settings object; ``None``: its defaults), a row per round of its schedule for this table,
+    the trump where it is fixed, a bonus column where the game has bonuses."""
     players = len(names)
     declared = family.game(game)
-    chosen = Variants(length=length, deck=deck) if game == WIZARD else settings
+    chosen = declared.from_plain({}) if settings is None else settings
     shown = game_facts.shows_trump(game, chosen)
     bonus = game_facts.has_bonuses(game)
     headers = pad_headers(trump=shown, bonus=bonus)
@@ -167,14 +163,14 @@ def blank_html(
         "fixed": fixed,
         "rotation": rotation,
         "length": schedule,
-        "variants": [] if game == WIZARD else game_facts.setting_lines(game, chosen),
+        "variants": game_facts.setting_lines(game, chosen) if declared.pad_lists_settings else [],
         "layout": page,
         "headers": headers,
         "round_columns": round_columns(headers),
         "player_columns": player_columns(headers),
         "abbreviations": abbreviations(headers),
         "marks_key": game_facts.marks_key(game),
-        "reminders": [] if game == WIZARD else _reminders(declared, chosen),
+        "reminders": [_(line) for line in declared.pad_reminders] or _reminders(declared, chosen),
         "page_css": page_css(page, row_mm=row_mm),
         "room": name_room_em(page),
     }
@@ -232,16 +228,21 @@ def _plain(declared: family.Declaration[Any, Any], chosen: Any) -> Any:
 
 
 def _game_words(game: str, chosen: Any) -> dict[str, Any]:
-    """What a printed pad says of its game: its name, and the title of its score sheet and of
-    its blank pad (Wizard's as they always were)."""
+    """What a printed pad says of its game: its name, the title of its score sheet and of its
+    blank pad, the heading of its settings and its scoring in words."""
+    declared = family.game(game)
     name = game_words.game_name(game)
-    wizard = game == WIZARD
     return {
         "game": game,
         "game_name": name,
-        "sheet_title": _("Wizard score sheet") if wizard else _("%(game)s score sheet", game=name),
-        "pad_title": _("Wizard score pad") if wizard else _("%(game)s score pad", game=name),
-        "scoring": "" if wizard else _scoring_words(game, chosen),
+        "sheet_title": _(declared.sheet_title)
+        if declared.sheet_title
+        else _("%(game)s score sheet", game=name),
+        "pad_title": _(declared.pad_title)
+        if declared.pad_title
+        else _("%(game)s score pad", game=name),
+        "settings_title": _(declared.settings_title),
+        "scoring": _scoring_words(game, chosen),
     }
 
 
@@ -275,11 +276,10 @@ def season_html(
     """
     first = labels.day(figures.games[0].played_at[:10]) if figures.games else ""
     last = labels.day(figures.games[-1].played_at[:10]) if figures.games else ""
-    several = figures.played != (WIZARD,)
     context: dict[str, Any] = {
         "name": name,
-        # The game counted, named once the group has played another than Wizard.
-        "game": game_words.game_name(figures.game) if several else "",
+        # The game counted, named once the group has played another than the default game.
+        "game": game_words.game_name(figures.game) if figures.others_played else "",
         "figures": figures,
         "lang": str(get_locale()),
         "first": first,

@@ -20,8 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
-from scorekeeper.core.decks import Deck
-from scorekeeper.core.rules import Length
+from scorekeeper.core.family import DEFAULT_GAME
 from scorekeeper.core.sheet import Sheet
 from scorekeeper.paths import FONTS, PRINT_TEMPLATES
 from scorekeeper.render.pad_columns import abbreviations, pad_headers, trump_cell
@@ -58,18 +57,15 @@ def game_pdf(built: Sheet, *, day: str, paper: str) -> bytes:
 
 
 def blank_pdf(
-    names: tuple[str, ...],
-    *,
-    paper: str,
-    length: Length = Length.STANDARD,
-    deck: Deck = Deck.CLASSIC,
+    names: tuple[str, ...], *, paper: str, game: str = DEFAULT_GAME, settings: Any = None
 ) -> bytes:
     """An empty pad for a game of ``len(names)`` players (blank names get a line to write on)
-    and the given length: a row per round with its cards, and the trump where it is fixed.
+    with its settings (``None``: its defaults): a row per round with its cards, and the trump
+    where it is fixed.
 
-    Raises :class:`~scorekeeper.core.rules.RuleError` for a length this table cannot play.
+    Raises :class:`~scorekeeper.core.rules.RuleError` for settings this table cannot play.
     """
-    return write_pdf(blank_html(names, paper=paper, length=length, deck=deck))
+    return write_pdf(blank_html(names, paper=paper, game=game, settings=settings))
 
 
 def _font_faces() -> str:

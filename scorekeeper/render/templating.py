@@ -14,7 +14,7 @@ from jinja2.nodes import EvalContext
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from scorekeeper.core import decks, rulebook, rules, variants
+from scorekeeper.core import decks, family, rulebook, rules, variants
 from scorekeeper.core.rules import Length, Suit, Trump, Variants
 from scorekeeper.core.variants import Edition
 from scorekeeper.render import game_facts, game_words, labels, languages
@@ -82,7 +82,7 @@ def init_app(app: Flask) -> None:
         Suit=Suit,
         variant_sections=variants.SECTIONS,
     )
-    app.jinja_env.globals.update(game_words.TEMPLATE_GLOBALS)
+    app.jinja_env.globals.update(game_words.TEMPLATE_GLOBALS, game_keys=tuple(family.GAMES))
     # What a sheet shows of its game (the page, the table display, the printed sheets).
     app.jinja_env.globals.update(
         setting_lines=game_facts.setting_lines,

@@ -66,7 +66,7 @@ def parse_filters(args: Mapping[str, str]) -> Filters:
         raise FilterError(_("There is no game length called “%(v)s”.", v=length[:30]))
     if variant and variant not in {item.value for item in VariantFilter}:
         raise FilterError(_("There is no variant called “%(v)s”.", v=variant[:30]))
-    if (length or variant) and played not in ("", stats.WIZARD):
+    if (length or variant) and played and not family.game(played).variant_filters:
         raise FilterError(_("Game lengths and variants are Wizard's: choose them with Wizard."))
     return Filters(
         Length(length) if length else None,

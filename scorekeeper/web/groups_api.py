@@ -89,10 +89,10 @@ def group_stats(group_id: str) -> Response:
 
 def stats_json(stored: StoredGroup, figures: stats.GroupStats) -> Json:
     """The statistics as the API answers them (players in leaderboard order). A group that has
-    played another game than Wizard is told which game these are (``game``) and which it has
-    played (``played``), like a game record names a game other than Wizard."""
+    played another game than the default one is told which game these are (``game``) and which
+    it has played (``played``), like a game record names a game other than the default."""
     told: Json = {}
-    if figures.played != (stats.WIZARD,):
+    if figures.others_played:
         told = {"game": figures.game, "played": list(figures.played)}
     return {
         "id": stored.id,

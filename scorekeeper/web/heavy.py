@@ -26,7 +26,7 @@ from flask import Flask, Response, current_app
 from flask_babel import gettext as _
 
 from scorekeeper import storage
-from scorekeeper.core import sheet, stats
+from scorekeeper.core import family, sheet, stats
 from scorekeeper.core.group_record import group_text, to_group_file
 from scorekeeper.core.stats import Filters, GroupStats
 from scorekeeper.server import worker
@@ -93,9 +93,16 @@ class GameCard:
     rounds: int
     leaders: tuple[int, ...]
     totals: tuple[int, ...]
-    length: str
-    game: str = "wizard"
-    """The game of the family (a Wizard game is told by its length, another by its name)."""
+    schedule: str
+    """The plain value of the game's schedule setting (Wizard's length)."""
+    game: str = family.DEFAULT_GAME
+    """The game of the family (a game of the default game is told by its schedule, another by
+    its name)."""
+
+    @property
+    def says_name(self) -> bool:
+        """True when the card names its game: one other than the default game."""
+        return self.game != family.DEFAULT_GAME
 
 
 def game_cards(stored: StoredGroup) -> list[GameCard]:
@@ -173,6 +180,7 @@ def make_cards(database: str, game_ids: tuple[str, ...]) -> list[GameCard]:
     cards = []
     for entry in _games(database, game_ids):
         built = sheet.build(entry.record)
+        schedule = built.declaration.schedule_setting
         cards.append(
             GameCard(
                 id=entry.id,
@@ -183,7 +191,7 @@ def make_cards(database: str, game_ids: tuple[str, ...]) -> list[GameCard]:
                 rounds=len(built.schedule),
                 leaders=built.leaders,
                 totals=built.totals,
-                length=built.variants.length.value,
+                schedule=str(built.declaration.to_plain(built.settings)[schedule]),
                 game=entry.record.game,
             )
         )

@@ -11,7 +11,6 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import storage
 from scorekeeper.core import game, sheet
-from scorekeeper.core.family import WIZARD
 from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.game import RoundRecord
 from scorekeeper.core.refusals import Reason
@@ -83,7 +82,7 @@ def _edit_page(
         row=row,
         form=form,
         entered=entered,
-        trump_fixed=record.game != WIZARD.key and fixed is not None,
+        trump_fixed=fixed is not None,
         **views.extras_offered(built),
     )
 

@@ -27,10 +27,9 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from scorekeeper.core import family, rules, sheet
-from scorekeeper.core.decks import Deck
+from scorekeeper.core import family, sheet
 from scorekeeper.core.family import Declaration
-from scorekeeper.core.rules import Length, RuleError, Variants
+from scorekeeper.core.rules import RuleError
 from scorekeeper.render import filenames, labels, printing
 from scorekeeper.render.paper import PAPERS
 from scorekeeper.server import worker
@@ -69,35 +68,23 @@ def game_sheet(game_id: str) -> Response:
 
 @bp.get("/sheets/blank.pdf")
 def blank_sheet() -> Response:
-    """An empty pad for the standard game of N players, to fill in by hand.
+    """An empty pad for a game of N players, to fill in by hand.
 
-    Query: ``players`` (3 to 8 for Wizard, required); names go in seat order as repeated
-    ``names`` parameters (``?players=4&names=Tom&names=Dick``), fewer than N leave the rest
-    blank (a line to write on); ``length`` any game length (``standard`` by default); ``deck``
-    the box the cards come from (``classic`` by default: an anniversary deck turns a trump card
-    in the last round too); ``paper`` as for a game's sheet. ``game`` another game of the
-    family (``skull_king``, ``oh_hell``) with any of its settings by key (``schedule=blitz``,
-    ``max_hand=5``, ``hook=false``): its schedule, trump and bonus column.
+    Query: ``players`` (as many as the game seats, required); names go in seat order as
+    repeated ``names`` parameters (``?players=4&names=Tom&names=Dick``), fewer than N leave the
+    rest blank (a line to write on); ``paper`` as for a game's sheet; ``game`` the game of the
+    family (the default game where left out) with any of its settings by key: Wizard's
+    ``length`` (``standard`` by default) and ``deck`` (``classic`` by default: an anniversary
+    deck turns a trump card in the last round too), Skull King's ``schedule=blitz``, Oh Hell's
+    ``max_hand=5`` or ``hook=false``: its schedule, trump and bonus column.
     """
     paper = _paper()
-    played = request.args.get("game", "wizard")
+    played = request.args.get("game", family.DEFAULT_GAME)
     if played not in family.GAMES:
         abort(400, description=_("Unknown game: %(game)s.", game=played[:20]))
     declared = family.game(played)
     players = _player_count(request.args.get("players", ""), declared)
-    if played != "wizard":
-        return _blank_of(declared, players, paper)
-    length = _length(request.args.get("length", "standard"), players)
-    deck = _deck(request.args.get("deck", "classic"), players)
-    names = _names(players)
-    key = (names, paper, length.value, deck.value, str(get_locale()))
-    filename = filenames.name_from(["blank", str(players), *names], "pdf", game=played)
-    return _pdf_response(
-        "blank",
-        key,
-        filename,
-        lambda: printing.blank_html(names, paper=paper, length=length, deck=deck),
-    )
+    return _blank_of(declared, players, paper)
 
 
 def _names(players: int) -> tuple[str, ...]:
@@ -113,7 +100,7 @@ def _names(players: int) -> tuple[str, ...]:
 
 
 def _blank_of(declared: Declaration[Any, Any], players: int, paper: str) -> Response:
-    """The blank pad of a game other than Wizard, with the settings the query gives."""
+    """The blank pad of a game, with the settings the query gives."""
     values: dict[str, object] = {}
     for setting in declared.settings:
         text = request.args.get(setting.key)
@@ -144,28 +131,6 @@ def _plain(default: object, text: str) -> object:
     if isinstance(default, int) and text.isascii() and text.isdigit() and len(text) < 4:
         return int(text)
     return text
-
-
-def _length(text: str, players: int) -> Length:
-    """The game length asked for, refused in words when unknown or not for this table."""
-    if text not in {length.value for length in Length}:
-        abort(400, description=_("Unknown game length: %(length)s.", length=text[:20]))
-    try:
-        rules.schedule(players, Length(text))
-    except RuleError as error:
-        abort(400, description=labels.refusal(error.reason))
-    return Length(text)
-
-
-def _deck(text: str, players: int) -> Deck:
-    """The deck asked for, refused in words when unknown or not for this table."""
-    if text not in {deck.value for deck in Deck}:
-        abort(400, description=_("Unknown deck: %(deck)s.", deck=text[:20]))
-    try:
-        rules.check_variants(players, Variants(deck=Deck(text)))
-    except RuleError as error:
-        abort(400, description=labels.refusal(error.reason))
-    return Deck(text)
 
 
 def _paper() -> str:

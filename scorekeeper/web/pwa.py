@@ -20,7 +20,7 @@ from flask_babel import get_locale, pgettext
 from flask_babel import gettext as _
 
 from scorekeeper import paths
-from scorekeeper.render.game_words import game_name
+from scorekeeper.render.game_words import game_names
 from scorekeeper.render.languages import LANGUAGES
 
 bp = Blueprint("pwa", __name__)
@@ -56,9 +56,7 @@ def manifest() -> Response:
         "description": _(
             "The score pad for %(wizard)s, %(skull_king)s and %(oh_hell)s, on the phones at "
             "the table.",
-            wizard=game_name("wizard"),
-            skull_king=game_name("skull_king"),
-            oh_hell=game_name("oh_hell"),
+            **game_names(),
         ),
         "lang": str(get_locale() or "en"),
         "start_url": home,

@@ -21,9 +21,9 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper import storage
-from scorekeeper.core import game, rulebook, sheet
-from scorekeeper.core.family import WIZARD, skull_king_checks
+from scorekeeper.core import family, game, rulebook, sheet
 from scorekeeper.core.family import rulebook as family_rulebook
+from scorekeeper.core.family import skull_king_checks
 from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.refusals import Reason
@@ -145,16 +145,19 @@ def home() -> str:
 def rules_page() -> str:
     """The rules of Wizard and of every variant, in the reader's language."""
     return render_template(
-        "rules/rules.html", rulebook_entries=rulebook.entries(), example=rulebook.EXAMPLE
+        "rules/rules.html",
+        rulebook_entries=rulebook.entries(),
+        example=rulebook.EXAMPLE,
+        current=family.DEFAULT_GAME,
     )
 
 
 @bp.get("/rules/<game_key>", endpoint="game_rules")
 def game_rules_page(game_key: str) -> ResponseReturnValue:
-    """The rules of another game of the family; Wizard's stay at /rules."""
+    """The rules of another game of the family; the default game's stay at /rules."""
     if game_key not in family_rulebook.PAGES:
         abort(404)
-    if game_key == "wizard":
+    if game_key == family.DEFAULT_GAME:
         return redirect(url_for("views.rules"))
     return render_template(f"rules/{game_key}.html", **family_rulebook.page(game_key))
 
@@ -247,9 +250,10 @@ def extras_offered(built: sheet.Sheet) -> dict[str, object]:
     }
 
 
+@bp.app_template_global()
 def rules_url(key: str) -> str:
-    """The rules page of a game (Wizard's at /rules, as before)."""
-    if key == WIZARD.key:
+    """The rules page of a game (the default game's at /rules, as before)."""
+    if key == family.DEFAULT_GAME:
         return url_for("views.rules")
     return url_for("views.game_rules", game_key=key)
 

@@ -16,7 +16,7 @@ from itertools import accumulate
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from scorekeeper.core.record_shapes import Json
-from scorekeeper.core.refusals import RuleError
+from scorekeeper.core.refusals import N_, RuleError
 from scorekeeper.core.rules import Suit, Trump, Turned, Variants
 from scorekeeper.core.variants import Words
 
@@ -250,6 +250,21 @@ class Declaration(Generic[S, R]):
     name_context: str = ""
     """The message context of the name, where a word of the game is spelt the same (Wizard:
     the game's name, "app name", apart from the Wizard card's)."""
+    # What a printed sheet and blank pad say of the game (message ids).
+    sheet_title: str = ""
+    """The printed sheet's title; "": "<name> score sheet"."""
+    pad_title: str = ""
+    """The blank pad's title; "": "<name> score pad"."""
+    settings_title: str = N_("Settings:")
+    """The heading of the settings on a printed sheet."""
+    pad_reminders: tuple[str, ...] = ()
+    """The rules a blank pad reminds the table of; none: said from the declaration (how the
+    bids are made, where the trump comes from, the scoring)."""
+    pad_lists_settings: bool = True
+    """Whether a blank pad lists the settings it was printed with."""
+    variant_filters: bool = False
+    """Whether a group's figures of the game may be narrowed to a game length or a variant
+    (Wizard's variants: :class:`scorekeeper.core.stats.Filters`)."""
     folds: tuple[Fold, ...] = ()
     """The folds of the game's settings on the new-game form; none: the game folds them by
     their own sections (Wizard's variants, :mod:`scorekeeper.core.variants`)."""

@@ -26,7 +26,7 @@ from scorekeeper.core.family.declaration import (
     by_key,
 )
 from scorekeeper.core.record_shapes import Json, fields_of, flag, option, whole
-from scorekeeper.core.refusals import P_
+from scorekeeper.core.refusals import N_, P_
 from scorekeeper.core.rules import BidRestriction, Length, Suit, Trump, Turned, Variants
 from scorekeeper.core.specials import Cloud, Specials
 from scorekeeper.core.variants import Words
@@ -184,6 +184,22 @@ WIZARD: Declaration[Variants, Played] = Declaration(
     name=P_("app name", "Wizard"),
     name_context="app name",
     words=WORDS,
+    sheet_title=N_("Wizard score sheet"),
+    pad_title=N_("Wizard score pad"),
+    settings_title=N_("Variants:"),
+    pad_reminders=(
+        N_(
+            "The deal passes one seat to the left each round. Bidding starts left of the dealer; "
+            "the dealer bids last."
+        ),
+        N_(
+            "Turn the top card of the rest: its suit is trump. A Jester: no trump. A Wizard: the "
+            "dealer picks a suit."
+        ),
+        N_("Bid met: 20 + 10 per trick. Bid missed: −10 per trick over or under."),  # noqa: RUF001
+    ),
+    pad_lists_settings=False,
+    variant_filters=True,
     min_players=rules.MIN_PLAYERS,
     max_players=rules.MAX_PLAYERS,
     deck_size=rules.DECK_SIZE,
