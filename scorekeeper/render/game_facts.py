@@ -80,10 +80,15 @@ class Mark:
 
 def seat_marks(row: RoundRow, seat: int) -> tuple[Mark, ...]:
     """What ``seat`` was credited with beyond its bid and tricks in ``row``: each kind of bonus
-    (with how many; the Loot for both allies), Rascal of Roatan's wager and the Cannonball."""
+    (with how many; the Loot for both allies), Rascal of Roatan's wager and the Cannonball; in
+    another game, what its declaration marks of the round's own facts."""
     extras = row.extras
     if extras is None:
-        return ()
+        declared = row.record.declaration
+        return tuple(
+            Mark(short, game_words.say(said, declared))
+            for short, said in declared.seat_marks(row.facts, seat)
+        )
     mine = Counter(claim.kind for claim in extras.bonuses if seat in (claim.seat, claim.ally))
     marks = []
     for bonus in family.game(row.record.game).bonuses:

@@ -20,7 +20,9 @@ from scorekeeper.core.variants import Words
 from scorekeeper.render import labels, languages
 
 
-def _say(message: str, declared: Declaration[Any, Any] | None = None) -> str:
+def say(message: str, declared: Declaration[Any, Any] | None = None) -> str:
+    """A game's message id in the reader's language: the app's catalogue, else the words the
+    game brings for the language (a game declared outside the app)."""
     if not message or not has_request_context():
         return message
     said = labels.gettext(message)
@@ -38,7 +40,7 @@ def game_name(key: str) -> str:
         return declared.name
     if declared.name_context:
         return str(labels.catalogue().upgettext(declared.name_context, declared.name))
-    return _say(declared.name, declared)
+    return say(declared.name, declared)
 
 
 def game_names() -> dict[str, str]:
@@ -60,14 +62,14 @@ def _setting(game_key: str, key: str) -> tuple[Words, Declaration[Any, Any]]:
 def setting_label(game_key: str, key: str) -> str:
     """The name of a setting of a game ("Game length", "The hook")."""
     words, declared = _setting(game_key, key)
-    return _say(words.label, declared)
+    return say(words.label, declared)
 
 
 def setting_help(game_key: str, key: str) -> str:
     """The one-line help of a setting; "" where the setting has none (a choice whose choices
     each have their own)."""
     words, declared = _setting(game_key, key)
-    return _say(words.help, declared)
+    return say(words.help, declared)
 
 
 def _choice(game_key: str, key: str, value: object) -> Words | None:
@@ -81,15 +83,15 @@ def _choice(game_key: str, key: str, value: object) -> Words | None:
 def choice_label(game_key: str, key: str, value: object) -> str:
     """The name of one value of a setting ("Blitz Attack", "On", or a number as itself)."""
     if isinstance(value, bool):
-        return _say(FLAGS[value])
+        return say(FLAGS[value])
     declared = _choice(game_key, key, value)
-    return _say(declared.label, game(game_key)) if declared else str(value)
+    return say(declared.label, game(game_key)) if declared else str(value)
 
 
 def choice_help(game_key: str, key: str, value: object) -> str:
     """The one-line help of one value of a setting; "" where it has none."""
     declared = _choice(game_key, key, value)
-    return _say(declared.help, game(game_key)) if declared else ""
+    return say(declared.help, game(game_key)) if declared else ""
 
 
 def schedule_label(game_key: str, value: object) -> str:
@@ -100,13 +102,13 @@ def schedule_label(game_key: str, value: object) -> str:
 def bonus_label(kind: str) -> str:
     """What a bonus is for ("A Mermaid captured by a Pirate")."""
     words, declared = bonus_words(kind)
-    return _say(words.label, declared)
+    return say(words.label, declared)
 
 
 def bonus_short(kind: str) -> str:
     """A bonus in a few characters, for a sheet column or a button ("Mermaid", "14")."""
     words, declared = bonus_words(kind)
-    return _say(words.short, declared)
+    return say(words.short, declared)
 
 
 def bonus_words(kind: str) -> tuple[BonusWords, Declaration[Any, Any]]:

@@ -242,6 +242,7 @@ def _game_words(game: str, chosen: Any) -> dict[str, Any]:
         if declared.pad_title
         else _("%(game)s score pad", game=name),
         "settings_title": _(declared.settings_title),
+        "score_key": [game_words.say(words, declared) for words in declared.score_key],
         "scoring": _scoring_words(game, chosen),
     }
 

@@ -37,6 +37,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from flask import current_app
 
+from scorekeeper.core import family
+
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
@@ -55,6 +57,8 @@ _POOL_LOCK = threading.Lock()
 # Each pool's worker writes its process id here as it starts: the executor has no public way
 # to end a worker in the middle of a task (Python 3.14 adds terminate_workers()).
 _WORKER_PIDS: dict[int, Any] = {}
+# The games each pool's worker loaded beyond the app's own (family.added()), by pool.
+_POOL_GAMES: dict[int, tuple[str, ...]] = {}
 
 
 class TooHeavy(Exception):
@@ -107,7 +111,12 @@ def _pool(memory_mb: int) -> ProcessPoolExecutor:
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing import get_context
 
+    games = family.added()
     with _POOL_LOCK:
+        if _POOL is not None and _POOL_GAMES.get(id(_POOL)) != games:
+            # A game registered since the worker started: a new worker loads it too.
+            _POOL.shutdown(wait=False)
+            _POOL = None
         if _POOL is None:
             spawn = get_context("spawn")
             worker = spawn.Value("q", 0, lock=False)
@@ -115,9 +124,10 @@ def _pool(memory_mb: int) -> ProcessPoolExecutor:
                 max_workers=1,
                 mp_context=spawn,
                 initializer=_start_worker,
-                initargs=(os.getpid(), memory_mb, worker),
+                initargs=(os.getpid(), memory_mb, worker, games),
             )
             _WORKER_PIDS[id(_POOL)] = worker
+            _POOL_GAMES[id(_POOL)] = games
         return _POOL
 
 
@@ -158,11 +168,13 @@ class _Alarm(BaseException):
     ``except Exception`` in the libraries swallows it)."""
 
 
-def _start_worker(server: int, memory_mb: int, worker: Any) -> None:
-    """The worker's set-up: it says its process id (``worker``, a shared value), Ctrl-C is the
-    server's to handle, the server comes first for the processor, memory is capped, and the
-    worker ends as soon as the server is gone."""
+def _start_worker(server: int, memory_mb: int, worker: Any, games: tuple[str, ...]) -> None:
+    """The worker's set-up: it says its process id (``worker``, a shared value), loads the games
+    registered beyond the app's own, Ctrl-C is the server's to handle, the server comes first
+    for the processor, memory is capped, and the worker ends as soon as the server is gone."""
     worker.value = os.getpid()
+    for where in games:
+        family.load(where)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if sys.platform != "win32":  # Windows has neither niceness nor a cap of address space
         _yield_and_cap(memory_mb)

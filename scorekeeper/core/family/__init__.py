@@ -2,7 +2,17 @@
 (docs/game-family.md). Pure Python, like the rest of the core."""
 
 from scorekeeper.core.family.declaration import Bidding, Declaration, Played, TrumpSource
-from scorekeeper.core.family.games import DEFAULT_GAME, GAMES, OH_HELL, SKULL_KING, game
+from scorekeeper.core.family.games import (
+    DEFAULT_GAME,
+    GAMES,
+    OH_HELL,
+    SKULL_KING,
+    added,
+    game,
+    load,
+    register,
+    unregister,
+)
 from scorekeeper.core.family.wizard import WIZARD
 
 __all__ = [
@@ -15,5 +25,9 @@ __all__ = [
     "Declaration",
     "Played",
     "TrumpSource",
+    "added",
     "game",
+    "load",
+    "register",
+    "unregister",
 ]

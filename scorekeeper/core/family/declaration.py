@@ -257,6 +257,9 @@ class Declaration(Generic[S, R]):
     """The blank pad's title; "": "<name> score pad"."""
     settings_title: str = N_("Settings:")
     """The heading of the settings on a printed sheet."""
+    score_key: tuple[str, ...] = ()
+    """What a bid met and a bid missed score, for the key under a printed sheet (message ids);
+    none: "bid met", "bid missed" and the scoring chosen."""
     pad_reminders: tuple[str, ...] = ()
     """The rules a blank pad reminds the table of; none: said from the declaration (how the
     bids are made, where the trump comes from, the scoring)."""
@@ -272,6 +275,12 @@ class Declaration(Generic[S, R]):
     """Settings that play a part only with another setting's choice (key: that setting and
     choice): shown under that choice and sent to the rules only with it, so a table that set
     them and then chose otherwise is not refused for numbers that count for nothing."""
+    messages: Mapping[str, str] = field(default_factory=dict)
+    """The sentences (message ids) of the game's own refusal codes, where the app's list
+    (:data:`scorekeeper.core.refusals.MESSAGES`) has none: a game declared outside the app."""
+    seat_marks: Callable[[Any, int], tuple[tuple[str, str], ...]] = lambda _facts, _seat: ()
+    """What a seat was credited with by the round's own facts, as sheet marks: a few characters
+    and their words (a message id). Skull King's bonuses are marked by the pages themselves."""
     read_settings: Callable[[object], S] | None = None
     """The game's own reader of a record's ``variants`` object (with its own refusals), where
     the generic one (each setting one of its choices) is not enough."""

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
+from scorekeeper.core import refusals
 from scorekeeper.core.family import oh_hell, skull_king, skull_king_checks, skull_king_facts, words
 from scorekeeper.core.family.declaration import (
     Bidding,
@@ -72,6 +74,43 @@ GAMES: dict[str, Declaration[Any, Any]] = {
 DEFAULT_GAME = WIZARD.key
 """The game of a record or a request that names none (every game stored before there were
 others)."""
+
+
+_ADDED: dict[str, str] = {}
+"""Where each game registered beyond the app's own is declared (``module:name``), by key."""
+
+
+def register(declared: Declaration[Any, Any], where: str) -> None:
+    """Add a game to the family, after those there are; its refusals' sentences join the app's.
+    ``where`` names the declaration as ``module:name``, so that every process of the app (the
+    worker that prints and counts) can load it too (:func:`load`). A game declared outside the
+    app (a test's made-up game) is played through every page and output with no other change."""
+    if declared.key in GAMES:
+        raise ValueError(f"a game called {declared.key!r} is in the family already")
+    GAMES[declared.key] = declared
+    _ADDED[declared.key] = where
+    for code, message in declared.messages.items():
+        refusals.MESSAGES.setdefault(code, message)
+
+
+def unregister(key: str) -> None:
+    """Take a registered game out of the family again (its refusals' sentences stay)."""
+    if key not in _ADDED:
+        raise ValueError(f"{key!r} is one of the app's own games")
+    del GAMES[key], _ADDED[key]
+
+
+def added() -> tuple[str, ...]:
+    """Where every game registered beyond the app's own is declared, in order."""
+    return tuple(_ADDED.values())
+
+
+def load(where: str) -> None:
+    """Register the game declared at ``where`` (``module:name``) unless it is in already."""
+    module, name = where.split(":")
+    declared = getattr(importlib.import_module(module), name)
+    if declared.key not in GAMES:
+        register(declared, where)
 
 
 def game(key: str) -> Declaration[Any, Any]:

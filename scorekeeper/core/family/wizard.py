@@ -187,6 +187,7 @@ WIZARD: Declaration[Variants, Played] = Declaration(
     sheet_title=N_("Wizard score sheet"),
     pad_title=N_("Wizard score pad"),
     settings_title=N_("Variants:"),
+    score_key=(N_("bid met: 20 + 10 per trick"), N_("bid missed: −10 per trick off")),  # noqa: RUF001
     pad_reminders=(
         N_(
             "The deal passes one seat to the left each round. Bidding starts left of the dealer; "
