@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.core import adjustments, game, scoring, sheet, stats
 from scorekeeper.core.adjustments import Adjustment
+from scorekeeper.core.players import player_key
 from scorekeeper.core.record import parse_game, record_text, to_record
 from scorekeeper.core.rules import Length, RuleError, Variants
 from scorekeeper.core.state import to_state
@@ -173,8 +174,8 @@ def test_group_statistics_count_them_in_points_not_in_bids() -> None:
     name = plain.players[1]
     before = stats.compute([stats.PlayedGame("g", "2026-01-01", plain)])
     after = stats.compute([stats.PlayedGame("g", "2026-01-01", adjusted)])
-    bo_before = before.player(stats.player_key(name))
-    bo_after = after.player(stats.player_key(name))
+    bo_before = before.player(player_key(name))
+    bo_after = after.player(player_key(name))
     assert bo_before is not None and bo_after is not None
     assert bo_after.total_points == bo_before.total_points - 15
     assert after.games[0].totals[1] == before.games[0].totals[1] - 15

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.core import game, sheet, stats
 from scorekeeper.core.game import GameRecord, RoundRecord
+from scorekeeper.core.players import player_key, seat_keys
 from scorekeeper.core.rules import Length, Suit, Trump, Turned, Variants
 from scorekeeper.core.stats import Filters, PlayedGame, VariantFilter
 from tests.plays import legal_round, playable_tables
@@ -143,7 +144,7 @@ def test_a_player_is_the_same_across_spellings_of_the_name() -> None:
     assert all(p.games == 2 for p in figures.players)
     ana = figures.player("ana")
     assert ana is not None and ana.name == "ANA"  # the latest spelling
-    assert stats.player_key("  ZOË ") == stats.player_key("zoe\u0308")
+    assert player_key("  ZOË ") == player_key("zoe\u0308")
 
 
 def test_the_leaderboard_is_sorted_by_wins_then_average_then_name() -> None:
@@ -154,7 +155,7 @@ def test_the_leaderboard_is_sorted_by_wins_then_average_then_name() -> None:
 
 def test_head_to_head_counts_who_finished_above() -> None:
     figures = stats.compute(games(EVENING))
-    totals = dict(zip(stats.seat_keys(EVENING.players), sheet.build(EVENING).totals, strict=True))
+    totals = dict(zip(seat_keys(EVENING.players), sheet.build(EVENING).totals, strict=True))
     for first in totals:
         for second in totals:
             if first == second:

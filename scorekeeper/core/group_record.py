@@ -18,8 +18,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from scorekeeper.core import rules, stats
+from scorekeeper.core import rules
 from scorekeeper.core.game import GameRecord
+from scorekeeper.core.players import player_key
 from scorekeeper.core.record import (
     Json,
     RecordError,
@@ -121,9 +122,9 @@ def parse_group_file(data: object) -> GroupFile:
 
 def roster_keys(roster: Iterable[str], games: Iterable[Iterable[str]]) -> set[str]:
     """The players a group's roster holds: its names and every game's, one per player key."""
-    keys = {stats.player_key(name) for name in roster}
+    keys = {player_key(name) for name in roster}
     for players in games:
-        keys.update(stats.player_key(name) for name in players)
+        keys.update(player_key(name) for name in players)
     return keys
 
 

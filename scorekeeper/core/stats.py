@@ -32,16 +32,14 @@ Decisions (docs/decisions.md, "Statistics"):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from scorekeeper.core import family, rules, sheet
+from scorekeeper.core import family, sheet
 from scorekeeper.core.game import GameRecord
+from scorekeeper.core.players import seat_keys
 from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, Variants
-
-# Two names are one player when the rules would call them the same name at one table.
-player_key = rules.same_name_key
 
 
 class VariantFilter(StrEnum):
@@ -294,16 +292,6 @@ class _Tally:
             longest_run=self.longest_run,
             finals=tuple(self.finals),
         )
-
-
-def seat_keys(players: Sequence[str]) -> tuple[str, ...]:
-    """The player key of each seat; a seat whose key an earlier seat has already taken (names
-    the rules once let through, such as two spellings of "Zoë") is told apart by its seat."""
-    keys: list[str] = []
-    for seat, name in enumerate(players):
-        key = player_key(name)
-        keys.append(f"{key}#{seat + 1}" if key in keys else key)
-    return tuple(keys)
 
 
 def compute(played: Iterable[PlayedGame], filters: Filters | None = None) -> GroupStats:

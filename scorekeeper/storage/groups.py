@@ -12,9 +12,9 @@ from typing import ClassVar
 
 from sqlite_utils import Database
 
-from scorekeeper.core import stats
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.group_record import MAX_ROSTER
+from scorekeeper.core.players import player_key, seat_keys
 from scorekeeper.core.rules import RuleError
 from scorekeeper.storage.database import Row, new_token, now, stamp, writing
 from scorekeeper.storage.games import (
@@ -258,7 +258,7 @@ def rename_player(db: Database, group_id: str, key: str, name: str) -> int:
     if they sat at the same game. Every game changed gets a new version, as any change does.
     Returns how many games changed.
     """
-    new_key = stats.player_key(name)
+    new_key = player_key(name)
     with writing(db):
         seats = db.query(
             "SELECT seats.game_id, seats.seat, seats.name FROM seats JOIN group_games "
@@ -271,7 +271,7 @@ def rename_player(db: Database, group_id: str, key: str, name: str) -> int:
         changed = 0
         for game_id, rows in by_game.items():
             names = [row["name"] for row in sorted(rows, key=lambda row: row["seat"])]
-            keys = stats.seat_keys(names)
+            keys = seat_keys(names)
             if key not in keys:
                 continue
             if new_key != key and new_key in keys:
@@ -312,7 +312,7 @@ def _join_roster(db: Database, group_id: str, names: Iterable[str]) -> None:
     for name in names:
         added += db.execute(
             "INSERT OR IGNORE INTO group_players (group_id, key, name) VALUES (?, ?, ?)",
-            [group_id, stats.player_key(name), name.strip()],
+            [group_id, player_key(name), name.strip()],
         ).rowcount
     if added:
         count = db.execute(

@@ -27,7 +27,8 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
-from scorekeeper.core import family, game, sheet, stats
+from scorekeeper.core import family, game, sheet
+from scorekeeper.core.players import player_key, seat_keys
 from scorekeeper.core.rules import Length, RuleError
 from scorekeeper.core.stats import Filters, GroupStats, VariantFilter
 from scorekeeper.render import chart, filenames, labels, printing
@@ -282,9 +283,7 @@ def rename(group_id: str, key: str) -> WerkzeugResponse:
         ),
         "info",
     )
-    return redirect(
-        url_for("groups.player", group_id=group_id, key=stats.player_key(name)), code=303
-    )
+    return redirect(url_for("groups.player", group_id=group_id, key=player_key(name)), code=303)
 
 
 @bp.route("/<group_id>/games/new", methods=["GET", "POST"])
@@ -305,7 +304,7 @@ def new_game(group_id: str) -> ResponseReturnValue:
     data = None
     order: list[str] = []
     if last is not None:
-        order = list(stats.seat_keys(last.players))
+        order = list(seat_keys(last.players))
         if request.method == "GET":
             data = new_game_page.last_game_defaults(last, key)
     form_class = games_form.form_for(group_forms.GroupGameForm, key)

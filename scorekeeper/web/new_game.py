@@ -10,8 +10,9 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from scorekeeper import storage
-from scorekeeper.core import family, game, rules, stats, variants
+from scorekeeper.core import family, game, rules, variants
 from scorekeeper.core.game import GameRecord
+from scorekeeper.core.players import seat_keys
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import game_words, labels
 from scorekeeper.web import access, forms, once
@@ -117,7 +118,7 @@ def last_game_defaults(last: GameRecord, key: str) -> dict[str, object]:
     """A group's next game as its last one: the settings (if it is the game asked for), its
     first dealer's next seat as first dealer (the deal moves on, as in a rematch), its players
     ticked."""
-    keys = stats.seat_keys(last.players)
+    keys = seat_keys(last.players)
     settings = last.declaration.to_plain(last.settings) if last.game == key else {}
     return {
         "pick": list(keys),

@@ -17,7 +17,8 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired
 from wtforms.widgets import HiddenInput
 
-from scorekeeper.core import rules, stats
+from scorekeeper.core import rules
+from scorekeeper.core.players import player_key
 from scorekeeper.core.refusals import Reason
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import labels
@@ -149,7 +150,7 @@ class GroupGameForm(NewGameForm):
             raise ValidationError(_l("Pick at most 8 players."))
 
     def validate_new_names(self, field: FieldList) -> None:
-        keys = [stats.player_key(name) for name in self.names()]
+        keys = [player_key(name) for name in self.names()]
         if len(set(keys)) != len(keys):
             raise ValidationError(
                 _l("That name is on the roster already: tap it in the list instead.")
