@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from scorekeeper.core import bidding, rules, scoring, variants
 from scorekeeper.core.bidding import RoundSetup
 from scorekeeper.core.family import WIZARD, Bidding, Played, TrumpSource
+from scorekeeper.core.family.wizard import bid_rules
 from scorekeeper.core.refusals import RuleError
 from scorekeeper.core.rules import BidRestriction, Length, Variants
 from tests.support.profiles import examples
@@ -118,7 +119,7 @@ def test_a_round_is_refused_exactly_when_the_rules_refuse_it(
 ) -> None:
     players, chosen, played = table
     before = tuple(totals[:players])
-    setup = RoundSetup(players, 1, played.hand_size, played.dealer, chosen, before)
+    setup = RoundSetup(players, 1, played.hand_size, played.dealer, bid_rules(chosen), before)
     try:
         bidding.check_round_bids(setup, played.bids)
         scoring.check_tricks(played.hand_size, played.tricks, players)

@@ -23,7 +23,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import storage
 from scorekeeper.core import bidding, family, scoring
-from scorekeeper.core.family import Bidding, Declaration, Played, TrumpSource
+from scorekeeper.core.family import Declaration, Played, TrumpSource
 from scorekeeper.core.family.declaration import (
     Fold,
     GameWords,
@@ -36,7 +36,7 @@ from scorekeeper.core.family.declaration import (
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.record_shapes import Json, whole
 from scorekeeper.core.refusals import RuleError
-from scorekeeper.core.rules import Suit, Trump, Turned, Variants
+from scorekeeper.core.rules import Suit, Trump, Turned
 from scorekeeper.core.variants import Words
 from tests import pdfs
 from tests.pages import one, play_round, soup
@@ -103,7 +103,7 @@ def check_round(
     players: int, _s: CrownsSettings, totals: Sequence[int], played: CrownsRound
 ) -> None:
     setup = bidding.RoundSetup(
-        players, 1, played.hand_size, played.dealer, Variants(), tuple(totals)
+        players, 1, played.hand_size, played.dealer, bidding.BidRules(), tuple(totals)
     )
     bidding.check_round_bids(setup, played.bids)
     scoring.check_tricks(played.hand_size, played.tricks, players)
@@ -164,7 +164,6 @@ CROWNS: Declaration[CrownsSettings, CrownsRound] = Declaration(
     schedule=schedule,
     trump_source=lambda _s: TrumpSource.TURNED,
     fixed_trump=fixed_trump,
-    bidding=lambda _s: Bidding.IN_TURN,
     check_round=check_round,
     score_round=score_round,
     resolve_trump=resolve_trump,

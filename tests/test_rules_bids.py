@@ -16,6 +16,7 @@ from scorekeeper.core.bidding import (
     legal_bids,
     next_bidder,
 )
+from scorekeeper.core.family.wizard import bid_rules
 from scorekeeper.core.rules import BidRestriction, RuleError, Variants
 
 NONE = BidRestriction.NONE
@@ -50,7 +51,7 @@ def round_setup(
         number=hand_size,
         hand_size=hand_size,
         dealer=players - 1 if dealer is None else dealer,
-        variants=Variants(**variants),
+        rules=bid_rules(Variants(**variants)),
         totals_before=totals_before or (0,) * players,
     )
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.core import bidding, game, rulebook, scoring, variants
+from scorekeeper.core.family.wizard import bid_rules
 from scorekeeper.core.game import UndoStep
 from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, RuleError, Suit, Turned
 from scorekeeper.core.variants import Edition, Variants
@@ -21,19 +22,19 @@ DELAYED = BidVisibility.DELAYED
 def test_sealed_bids_may_come_in_any_seat_order(visibility: BidVisibility, seat: int) -> None:
     setup = round_setup(4, dealer=1, bid_visibility=visibility)
     bidding.check_bid(setup, (None, None, None, None), seat, 2)
-    assert bidding.any_order(setup.variants)
+    assert bidding.any_order(setup.rules)
 
 
 def test_open_bids_keep_the_order() -> None:
     setup = round_setup(4, dealer=1)
-    assert not bidding.any_order(setup.variants)
+    assert not bidding.any_order(setup.rules)
     with pytest.raises(RuleError, match=OUT_OF_TURN_REASON):
         bidding.check_bid(setup, (None, None, None, None), 0, 2)
 
 
 def test_a_restriction_keeps_the_order_even_if_bids_were_sealed() -> None:
     sealed = Variants(bid_visibility=HIDDEN, bid_restriction=BidRestriction.PLUS_MINUS_ONE)
-    assert not bidding.any_order(sealed)
+    assert not bidding.any_order(bid_rules(sealed))
 
 
 def sealed_game() -> game.GameRecord:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.core import bidding, game, rules, scoring, sheet
 from scorekeeper.core.bidding import RoundSetup
+from scorekeeper.core.family.wizard import bid_rules
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, Suit, Turned, Variants
 from scorekeeper.core.variants import Edition
@@ -73,7 +74,7 @@ def rounds_in_bidding(draw: st.DrawFn) -> tuple[RoundSetup, list[int | None]]:
         number=number,
         hand_size=hand,
         dealer=draw(st.integers(min_value=0, max_value=players - 1)),
-        variants=variants,
+        rules=bid_rules(variants),
         totals_before=tuple(
             draw(
                 st.lists(
@@ -107,7 +108,7 @@ def test_plus_minus_one_forbids_at_most_one_bid_and_leaves_at_least_one(
         number=hand,
         hand_size=hand,
         dealer=data.draw(st.integers(min_value=0, max_value=players - 1)),
-        variants=Variants(bid_restriction=BidRestriction.PLUS_MINUS_ONE, saboteur=saboteur),
+        rules=bid_rules(Variants(bid_restriction=BidRestriction.PLUS_MINUS_ONE, saboteur=saboteur)),
         totals_before=(0,) * players,
     )
     bids: list[int | None] = list(setup.given_bids)
@@ -149,7 +150,7 @@ def test_whoever_bids_next_always_has_a_legal_bid_and_at_most_one_is_forbidden(
     legal = bidding.legal_bids(setup, bids, seat)
     assert len(legal) >= 1
     assert setup.hand_size <= len(legal) <= setup.hand_size + 1
-    assert 0 in legal or setup.variants.bid_restriction is BidRestriction.PLUS_MINUS_ONE
+    assert 0 in legal or setup.rules.restriction is BidRestriction.PLUS_MINUS_ONE
 
 
 # --- scores --------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.core.bidding import RoundSetup
+from scorekeeper.core.family.wizard import bid_rules
 from scorekeeper.core.rules import (
     BidRestriction,
     BidVisibility,
@@ -195,8 +196,8 @@ def test_every_length_is_played_by_3_to_8_players_except_amigo_by_7_or_8(
     [{"foresight": True}, {"gizzard_fester": True}, {"pull_one": True}],
 )
 def test_table_reminders_change_no_rule(reminders: dict[str, Any]) -> None:
-    plain = RoundSetup(4, 1, 1, 0, Variants(), (0, 0, 0, 0))
-    reminded = RoundSetup(4, 1, 1, 0, Variants(**reminders), (0, 0, 0, 0))
+    plain = RoundSetup(4, 1, 1, 0, bid_rules(Variants()), (0, 0, 0, 0))
+    reminded = RoundSetup(4, 1, 1, 0, bid_rules(Variants(**reminders)), (0, 0, 0, 0))
     assert reminded.bidders == plain.bidders
     assert reminded.given_bids == plain.given_bids
     assert reminded.saboteur == plain.saboteur

@@ -1,5 +1,8 @@
-"""The bids of a round (RULES.md "Bids"): who bids in which order, which bids the variants
-allow, and when bids are sealed. Pure Python, part of the rules (:mod:`scorekeeper.core.rules`).
+"""The bids of a round (RULES.md "Bids"): who bids in which order, which bids the game allows,
+and when bids are sealed. Pure Python, part of the rules (:mod:`scorekeeper.core.rules`).
+
+The round engine of every game of the family: a game's declaration says how its bids are made
+(:class:`BidRules`), and nothing here asks which game it is.
 """
 
 from __future__ import annotations
@@ -10,7 +13,28 @@ from functools import cached_property
 
 from scorekeeper.core.refusals import Reason, RuleError
 from scorekeeper.core.rules import bidding_order
-from scorekeeper.core.variants import BidRestriction, BidVisibility, Variants
+from scorekeeper.core.variants import BidRestriction, BidVisibility
+
+
+@dataclass(frozen=True)
+class BidRules:
+    """How a game's bids are made, as the round engine reads them: a game's declaration gives
+    them from its settings."""
+
+    restriction: BidRestriction = BidRestriction.NONE
+    """Which last bid is refused: none; any that makes the bids add up to the hand (Wizard's
+    plus/minus one, Oh Hell's hook); or that, by a dealer who leads alone (the Canadian rule)."""
+    visibility: BidVisibility = BidVisibility.OPEN
+    """Whether the bids are seen as they are made, once all are in, or once the round is over."""
+    saboteur: bool = False
+    """The dealer makes no bid (Wizard's saboteur)."""
+    nobody_bids: bool = False
+    """Every bid is zero and nobody enters one (Wizard's Jester bid)."""
+    at_once: bool = False
+    """Everyone bids at once (Skull King): the bids are entered in any order."""
+    hook_refusal: str = "bid_total_forbidden"
+    """The code that refuses the last bid making the bids add up to the hand (Oh Hell calls
+    it the hook)."""
 
 
 @dataclass(frozen=True)
@@ -21,13 +45,8 @@ class RoundSetup:
     number: int
     hand_size: int
     dealer: int
-    variants: Variants
+    rules: BidRules
     totals_before: tuple[int, ...]
-    at_once: bool = False
-    """Everyone bids at once (Skull King): the bids are entered in any order."""
-    hook_refusal: str = "bid_total_forbidden"
-    """The code that refuses the last bid making the bids add up to the hand (Wizard's
-    plus/minus-one rule; Oh Hell calls it the hook)."""
 
     # Cached: the setup is frozen, and the rules ask for these for every seat and every bid.
     @cached_property
@@ -38,12 +57,12 @@ class RoundSetup:
     @property
     def saboteur(self) -> int | None:
         """The seat of this round's saboteur (the dealer), if the variant is played."""
-        return self.dealer if self.variants.saboteur else None
+        return self.dealer if self.rules.saboteur else None
 
     @cached_property
     def bidders(self) -> tuple[int, ...]:
         """Seats that enter a bid, in order: none with the Jester bid, all but the saboteur."""
-        if self.variants.jester_bid:
+        if self.rules.nobody_bids:
             return ()
         return tuple(seat for seat in self.order if seat != self.saboteur)
 
@@ -51,17 +70,17 @@ class RoundSetup:
     def given_bids(self) -> tuple[int | None, ...]:
         """The bids nobody enters: zero for the Jester bid, ``None`` for the saboteur."""
         bids: list[int | None] = [None] * self.players
-        if self.variants.jester_bid:
+        if self.rules.nobody_bids:
             bids = [0] * self.players
         if self.saboteur is not None:
             bids[self.saboteur] = None
         return tuple(bids)
 
 
-def judged_by_earlier_rounds(variants: Variants) -> bool:
+def judged_by_earlier_rounds(rules: BidRules) -> bool:
     """True when a round's bids are judged by the totals before it: the Canadian rule asks
     whether the dealer leads alone. No other rule looks at earlier rounds."""
-    return variants.bid_restriction is BidRestriction.CANADIAN
+    return rules.restriction is BidRestriction.CANADIAN
 
 
 def dealer_alone_in_lead(totals: Sequence[int], dealer_seat: int) -> bool:
@@ -88,7 +107,7 @@ def bid_refusal(
     hand = setup.hand_size
     if seat == setup.saboteur:
         return Reason("saboteur_does_not_bid")
-    if setup.variants.jester_bid:
+    if setup.rules.nobody_bids:
         return Reason("jester_bid_nobody_bids")
     if not 0 <= bid <= hand:
         return Reason("bid_out_of_range", hand=hand)
@@ -98,9 +117,9 @@ def bid_refusal(
     total = sum(b for b in others if b is not None) + bid
     if total != hand:
         return None
-    restriction = setup.variants.bid_restriction
+    restriction = setup.rules.restriction
     if restriction is BidRestriction.PLUS_MINUS_ONE:
-        return Reason(setup.hook_refusal, hand=hand)
+        return Reason(setup.rules.hook_refusal, hand=hand)
     if (
         restriction is BidRestriction.CANADIAN
         and seat == setup.dealer
@@ -111,23 +130,20 @@ def bid_refusal(
     return None
 
 
-def any_order(variants: Variants) -> bool:
+def any_order(rules: BidRules) -> bool:
     """Whether bids may be entered in any seat order: sealed bids with no restriction.
 
     Nobody sees a sealed bid, so the order they are made in changes nothing, and the phone may go
     to whoever is ready. A restriction judges the last bidder, so it keeps the order (and is not
     combined with sealed bids anyway).
     """
-    return (
-        variants.bid_visibility is not BidVisibility.OPEN
-        and variants.bid_restriction is BidRestriction.NONE
-    )
+    return rules.visibility is not BidVisibility.OPEN and rules.restriction is BidRestriction.NONE
 
 
 def in_any_order(setup: RoundSetup) -> bool:
     """Whether this round's bids may be entered in any seat order: made at once, or sealed
     with no restriction (:func:`any_order`)."""
-    return setup.at_once or any_order(setup.variants)
+    return setup.rules.at_once or any_order(setup.rules)
 
 
 def bids_sealed(visibility: BidVisibility, all_bids_in: bool) -> bool:

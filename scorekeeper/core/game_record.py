@@ -81,8 +81,8 @@ class GameRecord:
 
     @cached_property
     def variants(self) -> Variants:
-        """The knobs the round engine reads (order and restriction of bids, the saboteur, the
-        Jester bid, sealed bids, the deck): the game's declaration's, from its settings."""
+        """Wizard's variants where the game has them (its deck, its cards' look, its table
+        reminders); the defaults in a game that has none."""
         return self.declaration.round_variants(self.settings)
 
     @cached_property
@@ -165,10 +165,8 @@ def setup(record: GameRecord, number: int) -> RoundSetup:
         number=number,
         hand_size=hand_size(record, number),
         dealer=record.dealer(number),
-        variants=record.declaration.round_variants(record.settings),
+        rules=record.declaration.bid_rules(record.settings),
         totals_before=totals_after(record, number - 1),
-        at_once=record.bidding is Bidding.AT_ONCE,
-        hook_refusal=record.declaration.hook_refusal,
     )
 
 

@@ -332,7 +332,7 @@ def _current(record: GameRecord) -> CurrentRound:
     round_setup = game.current_setup(record)
     now = game.current_round(record, round_setup)
     complete = bidding.bids_complete(round_setup, now.bids)
-    sealed = bidding.bids_sealed(round_setup.variants.bid_visibility, complete)
+    sealed = bidding.bids_sealed(round_setup.rules.visibility, complete)
     bidder = None if now.trump is None else bidding.next_bidder(round_setup, now.bids)
     legal: tuple[int, ...] = ()
     refusals: list[tuple[int, Reason]] = []

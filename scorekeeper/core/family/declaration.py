@@ -15,10 +15,11 @@ from enum import StrEnum
 from itertools import accumulate
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from scorekeeper.core.bidding import BidRules
 from scorekeeper.core.record_shapes import Json
 from scorekeeper.core.refusals import N_, RuleError
 from scorekeeper.core.rules import Suit, Trump, Turned, Variants
-from scorekeeper.core.variants import Words
+from scorekeeper.core.variants import BidRestriction, Words
 
 Plain = str | bool | int
 """A setting's value as stored and written in a game record."""
@@ -54,6 +55,9 @@ class Bidding(StrEnum):
     """In turn; the hook binds only a dealer who leads alone, and never a bid of zero (Wizard)."""
     AT_ONCE = "at_once"
     """Everyone at once (fists on the table), with no order and no hook."""
+
+
+_BIDDING = {BidRestriction.PLUS_MINUS_ONE: Bidding.HOOK, BidRestriction.CANADIAN: Bidding.CANADIAN}
 
 
 @dataclass(frozen=True)
@@ -221,7 +225,6 @@ class Declaration(Generic[S, R]):
     fixed_trump: Callable[[int, int, int, S], Trump | None]
     """The trump of a round nobody has to enter (round number, hand, players, settings), or
     ``None`` where a turned card is entered."""
-    bidding: Callable[[S], Bidding]
     check_round: Callable[[int, S, Sequence[int], R], None]
     """Refuse a completed round that cannot have happened (players, settings, totals before)."""
     score_round: Callable[[S, R], tuple[int, ...]]
@@ -232,9 +235,11 @@ class Declaration(Generic[S, R]):
     player_count_code: str = "game_player_count"
     """The refusal of a table the game is not played by (Wizard keeps its own code)."""
     # What drives the pad's round engine (core/bidding.py, core/game.py) for this game.
+    bid_rules: Callable[[S], BidRules] = lambda _settings: BidRules()
+    """How the round engine takes the bids (:class:`scorekeeper.core.bidding.BidRules`)."""
     round_variants: Callable[[S], Variants] = lambda _settings: Variants()
-    """The Wizard variants the round engine reads for the order and restriction of bids (the
-    hook is Wizard's plus/minus one); every other knob stays at its default."""
+    """Wizard's variants where the game has them (its deck, its cards' look, its reminders);
+    the defaults in a game that has none."""
     resolve_trump: Callable[[Turned, Suit | None, int, int, int, S], Trump] | None = None
     """The trump entered (card turned, suit, round number, hand, players, settings), or a
     refusal; ``None``: the trump is always fixed (:meth:`trump`)."""
@@ -244,8 +249,6 @@ class Declaration(Generic[S, R]):
     """The game's completed round from what every game records and the game's facts."""
     final_bids: Callable[[R], tuple[int | None, ...]] = same_bids
     """The bids a completed round is scored against (a bid changed in play counts)."""
-    hook_refusal: str = "bid_total_forbidden"
-    """The refusal of a bid the hook forbids, in the game's words."""
     words: GameWords = GameWords({})
     name_context: str = ""
     """The message context of the name, where a word of the game is spelt the same (Wizard:
@@ -289,6 +292,13 @@ class Declaration(Generic[S, R]):
     last_round_deals_all: bool = False
     """The rule texts say the last round deals the whole deck, with no trump: the pad says so
     where a card is left to turn (Wizard's 60 cards do not always divide evenly)."""
+
+    def bidding(self, settings: S) -> Bidding:
+        """How the bids of a round are made with these settings, in words the pages use."""
+        rules = self.bid_rules(settings)
+        if rules.at_once:
+            return Bidding.AT_ONCE
+        return _BIDDING.get(rules.restriction, Bidding.IN_TURN)
 
     def check_players(self, players: int) -> None:
         """Refuse a table the game is not played by."""

@@ -6,9 +6,9 @@ import importlib
 from typing import Any
 
 from scorekeeper.core import refusals
+from scorekeeper.core.bidding import BidRules
 from scorekeeper.core.family import oh_hell, skull_king, skull_king_checks, skull_king_facts, words
 from scorekeeper.core.family.declaration import (
-    Bidding,
     Declaration,
     GameWords,
     Played,
@@ -32,7 +32,7 @@ SKULL_KING: Declaration[SkullKingSettings, SkullKingRound] = Declaration(
     schedule=skull_king.schedule,
     trump_source=lambda _settings: TrumpSource.SAME_SUIT,
     fixed_trump=lambda _number, _hand, _players, _settings: JOLLY_ROGER,
-    bidding=lambda _settings: Bidding.AT_ONCE,
+    bid_rules=lambda _settings: BidRules(at_once=True),
     check_round=skull_king_checks.check_round,
     score_round=skull_king.score_round,
     bonuses=skull_king.BONUSES,
@@ -56,15 +56,13 @@ OH_HELL: Declaration[OhHellSettings, Played] = Declaration(
     schedule=oh_hell.schedule,
     trump_source=oh_hell.trump_source,
     fixed_trump=oh_hell.fixed_trump,
-    bidding=lambda settings: oh_hell.BIDDING[settings.hook],
     check_round=oh_hell.check_round,
     score_round=oh_hell.score_round,
     words=GameWords(words.OH_HELL_SETTINGS, words.OH_HELL_CHOICES),
     folds=oh_hell.FOLDS,
     only_with=oh_hell.ONLY_WITH,
-    round_variants=oh_hell.round_variants,
+    bid_rules=oh_hell.bid_rules,
     resolve_trump=oh_hell.resolve_trump,
-    hook_refusal="bid_total_forbidden_hook",
 )
 
 GAMES: dict[str, Declaration[Any, Any]] = {

@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scorekeeper.core import bidding, scoring
-from scorekeeper.core.bidding import RoundSetup
+from scorekeeper.core.bidding import BidRules, RoundSetup
 from scorekeeper.core.family.declaration import (
-    Bidding,
     Fold,
     Plain,
     Played,
@@ -29,7 +28,7 @@ from scorekeeper.core.family.declaration import (
 )
 from scorekeeper.core.refusals import RuleError
 from scorekeeper.core.rules import Suit, Trump, Turned
-from scorekeeper.core.variants import BidRestriction, Variants
+from scorekeeper.core.variants import BidRestriction
 
 DECK_SIZE = 52
 MIN_PLAYERS = 3
@@ -309,23 +308,15 @@ def resolve_trump(
 # --- bids and scores -------------------------------------------------------------------------
 
 
-def round_variants(settings: OhHellSettings) -> Variants:
-    """Wizard's bidding rules fit Oh Hell: the hook is the plus/minus-one restriction."""
+def bid_rules(settings: OhHellSettings) -> BidRules:
+    """Bids in turn; the hook refuses the last bid that makes the bids add up to the hand."""
     restriction = BidRestriction.PLUS_MINUS_ONE if settings.hook else BidRestriction.NONE
-    return Variants(bid_restriction=restriction)
+    return BidRules(restriction, hook_refusal="bid_total_forbidden_hook")
 
 
 def round_setup(players: int, settings: OhHellSettings, hand_size: int, dealer: int) -> RoundSetup:
     """The round engine's setup of a round (only its bids are judged by it)."""
-    return RoundSetup(
-        players,
-        1,
-        hand_size,
-        dealer,
-        round_variants(settings),
-        (0,) * players,
-        hook_refusal="bid_total_forbidden_hook",
-    )
+    return RoundSetup(players, 1, hand_size, dealer, bid_rules(settings), (0,) * players)
 
 
 def check_round(
@@ -359,6 +350,3 @@ def score_round(settings: OhHellSettings, played: Played) -> tuple[int, ...]:
         bid_score(settings, bid or 0, taken)
         for bid, taken in zip(played.bids, played.tricks, strict=True)
     )
-
-
-BIDDING = {True: Bidding.HOOK, False: Bidding.IN_TURN}

@@ -12,9 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from scorekeeper.core import bidding, decks, rules, scoring, specials, variants
-from scorekeeper.core.bidding import RoundSetup
+from scorekeeper.core.bidding import BidRules, RoundSetup
 from scorekeeper.core.family.declaration import (
-    Bidding,
     Declaration,
     GameWords,
     Plain,
@@ -27,7 +26,7 @@ from scorekeeper.core.family.declaration import (
 )
 from scorekeeper.core.record_shapes import Json, fields_of, flag, option, whole
 from scorekeeper.core.refusals import N_, P_
-from scorekeeper.core.rules import BidRestriction, Length, Suit, Trump, Turned, Variants
+from scorekeeper.core.rules import Length, Suit, Trump, Turned, Variants
 from scorekeeper.core.specials import Cloud, Specials
 from scorekeeper.core.variants import Words
 
@@ -43,11 +42,6 @@ CHOICE_WORDS: dict[str, dict[str | int, Words]] = {
 }
 WORDS = GameWords({spec.key: spec.words for spec in variants.REGISTRY}, CHOICE_WORDS)
 """Wizard's words: its variants' (:mod:`scorekeeper.core.variants`)."""
-BIDDING = {
-    BidRestriction.NONE: Bidding.IN_TURN,
-    BidRestriction.PLUS_MINUS_ONE: Bidding.HOOK,
-    BidRestriction.CANADIAN: Bidding.CANADIAN,
-}
 
 
 @dataclass(frozen=True)
@@ -106,6 +100,16 @@ def to_plain(chosen: Variants) -> dict[str, Plain]:
     return dict(variants.to_plain(chosen))
 
 
+def bid_rules(chosen: Variants) -> BidRules:
+    """How Wizard's bids are made with these variants."""
+    return BidRules(
+        chosen.bid_restriction,
+        chosen.bid_visibility,
+        saboteur=chosen.saboteur,
+        nobody_bids=chosen.jester_bid,
+    )
+
+
 def read_variants(data: object) -> Variants:
     """A record's ``variants`` object; every field is optional and defaults to the standard
     game, each refused in the record's own words (``record_not_option``, ``record_not_flag``)."""
@@ -152,7 +156,9 @@ def check_round(players: int, chosen: Variants, totals: Sequence[int], played: P
     """Refuse bids, tricks, a Bomb or a Cloud Wizard's rules do not allow (the round number
     plays no part)."""
     bomb, cloud = _specials(played)
-    setup = RoundSetup(players, 1, played.hand_size, played.dealer, chosen, tuple(totals))
+    setup = RoundSetup(
+        players, 1, played.hand_size, played.dealer, bid_rules(chosen), tuple(totals)
+    )
     bidding.check_round_bids(setup, played.bids)
     specials.check_bomb(chosen.deck, bomb)
     specials.check_tricks(played.hand_size, played.tricks, players, bomb)
@@ -211,11 +217,11 @@ WIZARD: Declaration[Variants, Played] = Declaration(
     schedule=schedule,
     trump_source=trump_source,
     fixed_trump=fixed_trump,
-    bidding=lambda chosen: BIDDING[chosen.bid_restriction],
     check_round=check_round,
     score_round=score_round,
     schedule_setting="length",
     player_count_code="player_count",
+    bid_rules=bid_rules,
     round_variants=lambda chosen: chosen,
     resolve_trump=resolve_trump,
     facts=FACTS,
