@@ -279,6 +279,9 @@ def test_the_new_game_page_offers_it_with_its_settings_in_german(client: FlaskCl
     assert page.select_one("[name=length]") is not None
     shown = page.get_text(" ", strip=True)
     assert "Spiellänge" in shown and "Bonus der Krone" in shown and "Kurz" in shown
+    # It declares no rules page: none is linked, and its address is no page.
+    assert KEY not in client.get("/rules").text
+    assert client.get(f"/rules/{KEY}").status_code == 404
 
 
 def test_its_refused_combination_is_refused_with_its_words(client: FlaskClient) -> None:

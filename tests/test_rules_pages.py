@@ -6,12 +6,12 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.core import rulebook
-from scorekeeper.core.family import SKULL_KING
-from scorekeeper.core.family.rulebook import PAGES
+from scorekeeper.core.family import SKULL_KING, with_rules
 from scorekeeper.render import languages
 from tests.pages import one, soup
 from tests.test_translations import SAME_IN, SAME_WORDS, TRANSLATED, words
 
+PAGES = with_rules()
 ADDRESSES = {"wizard": "/rules", "skull_king": "/rules/skull_king", "oh_hell": "/rules/oh_hell"}
 TEXT = "h1, h2, h3, p, li, dt, dd, th"
 

@@ -82,7 +82,7 @@ def init_app(app: Flask) -> None:
         Suit=Suit,
         variant_sections=variants.SECTIONS,
     )
-    app.jinja_env.globals.update(game_words.TEMPLATE_GLOBALS, game_keys=tuple(family.GAMES))
+    app.jinja_env.globals.update(game_words.TEMPLATE_GLOBALS, rules_games=family.with_rules)
     # What a sheet shows of its game (the page, the table display, the printed sheets).
     app.jinja_env.globals.update(
         setting_lines=game_facts.setting_lines,

@@ -21,7 +21,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper import storage
-from scorekeeper.core import family, game, rulebook, sheet
+from scorekeeper.core import family, game, sheet
 from scorekeeper.core.family import rulebook as family_rulebook
 from scorekeeper.core.family import skull_king_checks
 from scorekeeper.core.family.declaration import Facts
@@ -143,23 +143,26 @@ def home() -> str:
 
 @bp.get("/rules", endpoint="rules")
 def rules_page() -> str:
-    """The rules of Wizard and of every variant, in the reader's language."""
-    return render_template(
-        "rules/rules.html",
-        rulebook_entries=rulebook.entries(),
-        example=rulebook.EXAMPLE,
-        current=family.DEFAULT_GAME,
-    )
+    """The rules of the default game (Wizard, with every variant), in the reader's language."""
+    return _rules_of(family.DEFAULT_GAME)
 
 
 @bp.get("/rules/<game_key>", endpoint="game_rules")
 def game_rules_page(game_key: str) -> ResponseReturnValue:
     """The rules of another game of the family; the default game's stay at /rules."""
-    if game_key not in family_rulebook.PAGES:
+    if game_key not in family.with_rules():
         abort(404)
     if game_key == family.DEFAULT_GAME:
         return redirect(url_for("views.rules"))
-    return render_template(f"rules/{game_key}.html", **family_rulebook.page(game_key))
+    return _rules_of(game_key)
+
+
+def _rules_of(key: str) -> str:
+    """A game's rules page, with the numbers its declaration's page shows."""
+    declared = family.game(key)
+    assert declared.rules_page is not None
+    shown = family_rulebook.page(declared)
+    return render_template(declared.rules_page.template, current=key, **shown)
 
 
 # --- the round at the table ------------------------------------------------------------------

@@ -12,6 +12,7 @@ from scorekeeper.core.family.games import (
     load,
     register,
     unregister,
+    with_rules,
 )
 from scorekeeper.core.family.wizard import WIZARD
 
@@ -30,4 +31,5 @@ __all__ = [
     "load",
     "register",
     "unregister",
+    "with_rules",
 ]

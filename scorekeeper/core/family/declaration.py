@@ -92,6 +92,15 @@ class GameWords:
 
 
 @dataclass(frozen=True)
+class RulesPage:
+    """A game's rules page: its template, and the numbers it shows beyond its words, computed
+    by the game's own rules (none written by hand in the template)."""
+
+    template: str
+    shows: Callable[[], Mapping[str, Any]] = dict
+
+
+@dataclass(frozen=True)
 class Fold:
     """One fold of a game's settings on the new-game form: its title (a message id the app's
     catalogues hold) and the settings in it, in order."""
@@ -271,6 +280,8 @@ class Declaration(Generic[S, R]):
     variant_filters: bool = False
     """Whether a group's figures of the game may be narrowed to a game length or a variant
     (Wizard's variants: :class:`scorekeeper.core.stats.Filters`)."""
+    rules_page: RulesPage | None = None
+    """The game's rules page; none: the game has no page of its own."""
     folds: tuple[Fold, ...] = ()
     """The folds of the game's settings on the new-game form; none: the game folds them by
     their own sections (Wizard's variants, :mod:`scorekeeper.core.variants`)."""

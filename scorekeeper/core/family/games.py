@@ -7,11 +7,19 @@ from typing import Any
 
 from scorekeeper.core import refusals
 from scorekeeper.core.bidding import BidRules
-from scorekeeper.core.family import oh_hell, skull_king, skull_king_checks, skull_king_facts, words
+from scorekeeper.core.family import (
+    oh_hell,
+    rulebook,
+    skull_king,
+    skull_king_checks,
+    skull_king_facts,
+    words,
+)
 from scorekeeper.core.family.declaration import (
     Declaration,
     GameWords,
     Played,
+    RulesPage,
     TrumpSource,
 )
 from scorekeeper.core.family.oh_hell import OhHellSettings
@@ -37,6 +45,7 @@ SKULL_KING: Declaration[SkullKingSettings, SkullKingRound] = Declaration(
     score_round=skull_king.score_round,
     bonuses=skull_king.BONUSES,
     words=GameWords(words.SKULL_KING_SETTINGS, words.SKULL_KING_CHOICES, words.BONUSES),
+    rules_page=RulesPage("rules/skull_king.html", rulebook.skull_king_page),
     folds=skull_king.FOLDS,
     facts=skull_king_facts.FACTS,
     round_of=skull_king.round_of,
@@ -59,6 +68,7 @@ OH_HELL: Declaration[OhHellSettings, Played] = Declaration(
     check_round=oh_hell.check_round,
     score_round=oh_hell.score_round,
     words=GameWords(words.OH_HELL_SETTINGS, words.OH_HELL_CHOICES),
+    rules_page=RulesPage("rules/oh_hell.html", rulebook.oh_hell_page),
     folds=oh_hell.FOLDS,
     only_with=oh_hell.ONLY_WITH,
     bid_rules=oh_hell.bid_rules,
@@ -109,6 +119,11 @@ def load(where: str) -> None:
     declared = getattr(importlib.import_module(module), name)
     if declared.key not in GAMES:
         register(declared, where)
+
+
+def with_rules() -> tuple[str, ...]:
+    """The games with a rules page, in the order of the links between them."""
+    return tuple(key for key, declared in GAMES.items() if declared.rules_page is not None)
 
 
 def game(key: str) -> Declaration[Any, Any]:

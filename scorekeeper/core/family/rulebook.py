@@ -1,4 +1,4 @@
-"""The numbers of Skull King's and Oh Hell's rules pages, computed by the games' own rules.
+"""The numbers of the games' rules pages, computed by the games' own rules.
 
 Each page shows its schedules by table size, its scorings on the same few results and its
 bonuses with their points; none of those numbers is written by hand in a template. Pure Python.
@@ -11,12 +11,8 @@ from typing import Any
 
 from scorekeeper.core.family import oh_hell, skull_king
 from scorekeeper.core.family.declaration import Declaration, Plain
-from scorekeeper.core.family.games import GAMES
 from scorekeeper.core.family.oh_hell import OhHellSettings
 from scorekeeper.core.family.skull_king import Scoring as SkullKingScoring
-
-PAGES = ("wizard", "skull_king", "oh_hell")
-"""The games with a rules page, in the order of the links between them."""
 
 
 @dataclass(frozen=True)
@@ -92,23 +88,28 @@ def default_hands() -> tuple[tuple[int, int, int], ...]:
     )
 
 
-def page(key: str) -> dict[str, Any]:
-    """What the rules page of the game ``key`` shows beyond its words (KeyError for a game
-    without one)."""
-    declared = GAMES[key]
-    shown: dict[str, Any] = {"declared": declared, "schedules": schedules(declared)}
-    if key == "skull_king":
-        shown |= {
-            "bonuses": skull_king.BONUSES,
-            "results": SKULL_KING_RESULTS,
-            "hand": SKULL_KING_HAND,
-            "scores": skull_king_scores(),
-        }
-    elif key == "oh_hell":
-        shown |= {
-            "results": OH_HELL_RESULTS,
-            "scores": oh_hell_scores(),
-            "default_hands": default_hands(),
-            "presets": oh_hell.PRESETS,
-        }
-    return shown
+def skull_king_page() -> dict[str, Any]:
+    """What Skull King's rules page shows beyond its words and schedules."""
+    return {
+        "bonuses": skull_king.BONUSES,
+        "results": SKULL_KING_RESULTS,
+        "hand": SKULL_KING_HAND,
+        "scores": skull_king_scores(),
+    }
+
+
+def oh_hell_page() -> dict[str, Any]:
+    """What Oh Hell's rules page shows beyond its words and schedules."""
+    return {
+        "results": OH_HELL_RESULTS,
+        "scores": oh_hell_scores(),
+        "default_hands": default_hands(),
+        "presets": oh_hell.PRESETS,
+    }
+
+
+def page(declared: Declaration[Any, Any]) -> dict[str, Any]:
+    """What the rules page of a game shows beyond its words: the game, its schedules by table
+    size and what its declaration's page adds."""
+    shown = declared.rules_page.shows() if declared.rules_page else {}
+    return {"declared": declared, "schedules": schedules(declared), **shown}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from scorekeeper.core import bidding, decks, rules, scoring, specials, variants
+from scorekeeper.core import bidding, decks, rulebook, rules, scoring, specials, variants
 from scorekeeper.core.bidding import BidRules, RoundSetup
 from scorekeeper.core.family.declaration import (
     Declaration,
@@ -20,6 +20,7 @@ from scorekeeper.core.family.declaration import (
     Played,
     Refusal,
     RoundFacts,
+    RulesPage,
     Setting,
     TrumpSource,
     by_key,
@@ -207,6 +208,10 @@ WIZARD: Declaration[Variants, Played] = Declaration(
     ),
     pad_lists_settings=False,
     variant_filters=True,
+    rules_page=RulesPage(
+        "rules/rules.html",
+        lambda: {"rulebook_entries": rulebook.entries(), "example": rulebook.EXAMPLE},
+    ),
     min_players=rules.MIN_PLAYERS,
     max_players=rules.MAX_PLAYERS,
     deck_size=rules.DECK_SIZE,
