@@ -15,7 +15,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.core import record, sheet
+from scorekeeper.core import game, record, sheet
+from scorekeeper.core.family.skull_king import Extras, Wager
 from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, Variants
 from scorekeeper.render import game_facts, game_words, labels, pads
 from tests import family_games as hand
@@ -40,6 +41,21 @@ def stored(app: Flask, key: str) -> str:
 def signed(value: int) -> str:
     """A round's score as the sheet shows it (a real minus sign)."""
     return f"+{value}" if value > 0 else pdfs.number(value)
+
+
+def test_a_lost_wager_and_a_missed_cannonball_do_not_look_won(app: Flask) -> None:
+    # Ana bid 0 and took the one trick: her wager of 10 is lost, her Cannonball scored nothing.
+    played = game.start(
+        "skull_king", ("Ana", "Ben", "Cid"), 0, {"pirate_powers": True, "scoring": "rascal"}
+    )
+    for seat, bid in enumerate((0, 0, 1)):
+        played = game.place_bid(played, seat, bid)
+    facts = Extras(roatan=Wager(0, 10), cannonball=(True, False, False))
+    row = sheet.build(game.finish_round(played, [1, 0, 0], facts=facts)).rounds[0]
+    with app.test_request_context():
+        wager, cannonball = game_facts.seat_marks(row, 0)
+    assert wager.short == "⚓\u221210" and "\u221210" in wager.said
+    assert not cannonball.counted and "scored nothing" in cannonball.said
 
 
 # --- the sheet page and the table display ------------------------------------------------------
@@ -103,7 +119,7 @@ def test_the_sheet_page_marks_skull_kings_facts_with_a_key(app: Flask, client: F
         (2, 4): short("loot"),
         (3, 2): short("fourteen"),  # with a missed bid: marked, and counted nothing
         (3, 3): short("skull_king_by_mermaid"),
-        (4, 4): "⚓20",
+        (4, 4): "⚓+20",  # the wager won, said by its sign
         (5, 3): short("fourteen") + TIMES + "2",
     }
     # The missed bid's fourteen is struck through and said to have scored nothing; the others

@@ -101,12 +101,28 @@ def seat_marks(row: RoundRow, seat: int) -> tuple[Mark, ...]:
                 said = f"{said}: {scored_nothing()}"
             marks.append(Mark(game_words.bonus_short(bonus.kind) + times, said, counted))
     if extras.roatan is not None and extras.roatan.seat == seat:
-        amount = extras.roatan.amount
+        # Won or lost, said by its sign: a lost wager is points off, not a wager that counted.
+        points = wager_points(row)[seat]
+        amount = labels.number(points) if points < 0 else f"+{points}" if points else "0"
         said = _("Rascal of Roatan's wager: %(amount)s", amount=amount)
         marks.append(Mark(f"{WAGER_MARK}{amount}", said))
     if extras.cannonball and extras.cannonball[seat]:
-        marks.append(Mark(CANNONBALL_MARK, _("Cannonball")))
+        # All or nothing: a Cannonball whose bid was missed scored nothing.
+        counted = row.met[seat]
+        said = _("Cannonball") if counted else f"{_('Cannonball')}: {scored_nothing()}"
+        marks.append(Mark(CANNONBALL_MARK, said, counted))
     return tuple(marks)
+
+
+def wager_points(row: RoundRow) -> tuple[int, ...]:
+    """Each seat's points in ``row`` from Rascal of Roatan's wager: won with the bid met, lost
+    (points off) with it missed, as the game's rules count them."""
+    record = row.record
+    declared = record.declared_rounds[row.number - 1]
+    score = record.declaration.score_round
+    full = score(record.settings, declared)
+    without = score(record.settings, replace(declared, roatan=None))
+    return tuple(a - b for a, b in zip(full, without, strict=True))
 
 
 def scored_nothing() -> str:
