@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.core import decks, game, record, rules, sheet, specials, stats
-from scorekeeper.core.decks import Deck, Special
+from scorekeeper.core.decks import Deck, Gives, Special
 from scorekeeper.core.game import GameRecord, RoundRecord
-from scorekeeper.core.rules import Gives, RuleError, Suit, Trump, Turned, Variants
+from scorekeeper.core.rules import RuleError, Suit, Trump, Turned, Variants
 from scorekeeper.core.specials import Cloud, Specials
 from scorekeeper.core.variants import BidVisibility, Length
 from tests.plays import finish_with_cards
@@ -293,7 +293,7 @@ def test_the_record_refuses_a_special_card_of_another_deck() -> None:
 
 
 def test_special_cards_are_named_once() -> None:
-    assert set(decks.NAMES) == set(Special)
+    assert set(decks.SPECIAL_CARDS) == set(Special)
     assert decks.has(A30, Special.VAMPIRE) and not decks.has(Deck.CLASSIC, Special.BOMB)
 
 

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.core import bidding, game, record, rules, sheet
 from scorekeeper.core.adjustments import Adjustment
-from scorekeeper.core.decks import Deck
+from scorekeeper.core.decks import Deck, Gives
 from scorekeeper.core.game import GameRecord
-from scorekeeper.core.rules import Gives, Suit, Variants
+from scorekeeper.core.rules import Suit, Variants
 from scorekeeper.core.variants import BidRestriction, Length
 from tests.plays import finish_with_cards
 from tests.support.profiles import examples

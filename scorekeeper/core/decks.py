@@ -19,6 +19,7 @@ Pure Python; the card names are message ids, translated where shown.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 from scorekeeper.core.refusals import N_
@@ -51,6 +52,67 @@ class Special(StrEnum):
     VAMPIRE = "vampire"
 
 
+class Gives(StrEnum):
+    """What a card turned up gives as trump."""
+
+    ITS_SUIT = "its_suit"
+    """Its own suit (a suit card)."""
+    NAMED_SUIT = "named_suit"
+    """A suit someone names; "no trump" is not allowed."""
+    NO_TRUMP = "no_trump"
+    """No trump this round."""
+    SUIT_OR_NONE = "suit_or_none"
+    """A suit or no trump, as someone names or the card copies."""
+
+
+@dataclass(frozen=True)
+class SpecialCard:
+    """A special card of the anniversary decks: its name (a message id) and what it gives as
+    trump when it is turned up."""
+
+    name: str
+    gives: Gives
+
+
+# Decisions for the special cards' trump (the sources are silent; EDITIONS.md, the rules page and
+# docs/api.md say the same): a card that beats all or that is played "in a declared suit" lets
+# the dealer name a suit, as a Wizard does (Dragon, Cloud, Juggler); a card that loses or that
+# does its work after a trick gives no trump, as a Jester does (Fairy, Bomb, Witch; the Bomb as
+# the sources say). The Werewolf's holder names a suit or no trump (the card's own rule); the
+# Shapeshifter is a Wizard or a Jester, so the dealer names a suit or none; the Vampire copies
+# the next card turned, so the pad records the trump that card gives.
+SPECIAL_CARDS: dict[Special, SpecialCard] = {
+    # Translators: the special cards of the Wizard anniversary editions: use the name printed
+    # on the card in your language's edition where there is one (see GLOSSARY.md).
+    Special.DRAGON: SpecialCard(N_("Dragon"), Gives.NAMED_SUIT),
+    Special.FAIRY: SpecialCard(N_("Fairy"), Gives.NO_TRUMP),
+    Special.BOMB: SpecialCard(N_("Bomb"), Gives.NO_TRUMP),
+    Special.WEREWOLF: SpecialCard(N_("Werewolf"), Gives.SUIT_OR_NONE),
+    Special.JUGGLER: SpecialCard(N_("Juggler"), Gives.NAMED_SUIT),
+    Special.CLOUD: SpecialCard(N_("Cloud"), Gives.NAMED_SUIT),
+    Special.SHAPESHIFTER: SpecialCard(N_("Shapeshifter"), Gives.SUIT_OR_NONE),
+    Special.WITCH: SpecialCard(N_("Witch"), Gives.NO_TRUMP),
+    Special.VAMPIRE: SpecialCard(N_("Vampire"), Gives.SUIT_OR_NONE),
+}
+"""Every special card, declared once."""
+
+
+@dataclass(frozen=True)
+class Box:
+    """A deck, declared once: how many cards it has, its special cards (in the order the rules
+    page lists them), its label and help on the new-game form (message ids), and how many
+    players its box allows."""
+
+    cards: int
+    specials: tuple[Special, ...]
+    label: str
+    help: str
+    max_players: int
+
+
+MAX_PLAYERS_ANNIVERSARY = 6
+"""The anniversary boxes say 3 to 6 players."""
+
 _TWENTY = (
     Special.DRAGON,
     Special.FAIRY,
@@ -59,56 +121,41 @@ _TWENTY = (
     Special.JUGGLER,
     Special.CLOUD,
 )
-SPECIALS: dict[Deck, tuple[Special, ...]] = {
-    Deck.CLASSIC: (),
-    Deck.ANNIVERSARY_20: _TWENTY,
-    Deck.ANNIVERSARY_25: (*_TWENTY, Special.SHAPESHIFTER),
-    Deck.ANNIVERSARY_30: (*_TWENTY, Special.SHAPESHIFTER, Special.WITCH, Special.VAMPIRE),
-}
-"""The special cards in each deck, in the order the rules page lists them."""
-
-CARDS: dict[Deck, int] = {
-    Deck.CLASSIC: 60,
-    Deck.ANNIVERSARY_20: 66,
-    Deck.ANNIVERSARY_25: 67,
-    Deck.ANNIVERSARY_30: 69,
-}
-"""How many cards each deck has."""
-
-DECK_WORDS: dict[Deck, tuple[str, str]] = {
-    Deck.CLASSIC: (N_("Classic deck"), N_("60 cards: no special cards.")),
-    Deck.ANNIVERSARY_20: (
+DECKS: dict[Deck, Box] = {
+    Deck.CLASSIC: Box(60, (), N_("Classic deck"), N_("60 cards: no special cards."), 8),
+    Deck.ANNIVERSARY_20: Box(
+        66,
+        _TWENTY,
         N_("20-year edition"),
         N_("66 cards: Dragon, Fairy, Bomb, Werewolf, Juggler and Cloud (3 to 6 players)."),
+        MAX_PLAYERS_ANNIVERSARY,
     ),
-    Deck.ANNIVERSARY_25: (
+    Deck.ANNIVERSARY_25: Box(
+        67,
+        (*_TWENTY, Special.SHAPESHIFTER),
         N_("25-year edition"),
         N_("67 cards: the six special cards and the Shapeshifter (3 to 6 players)."),
+        MAX_PLAYERS_ANNIVERSARY,
     ),
-    Deck.ANNIVERSARY_30: (
+    Deck.ANNIVERSARY_30: Box(
+        69,
+        (*_TWENTY, Special.SHAPESHIFTER, Special.WITCH, Special.VAMPIRE),
         N_("30-year edition"),
         N_("69 cards: the seven special cards, Witch and Vampire (3 to 6 players)."),
+        MAX_PLAYERS_ANNIVERSARY,
     ),
 }
-"""Each deck's label and help on the new-game form, as message ids (the ``deck`` variant)."""
+"""Every deck, declared once."""
 
-MAX_PLAYERS_ANNIVERSARY = 6
-"""The anniversary boxes say 3 to 6 players."""
 
-NAMES: dict[Special, str] = {
-    # Translators: the special cards of the Wizard anniversary editions: use the name printed
-    # on the card in your language's edition where there is one (see GLOSSARY.md).
-    Special.DRAGON: N_("Dragon"),
-    Special.FAIRY: N_("Fairy"),
-    Special.BOMB: N_("Bomb"),
-    Special.WEREWOLF: N_("Werewolf"),
-    Special.JUGGLER: N_("Juggler"),
-    Special.CLOUD: N_("Cloud"),
-    Special.SHAPESHIFTER: N_("Shapeshifter"),
-    Special.WITCH: N_("Witch"),
-    Special.VAMPIRE: N_("Vampire"),
-}
-"""Each special card's name, as a message id."""
+def specials(deck: Deck) -> tuple[Special, ...]:
+    """The special cards in ``deck``, in the order the rules page lists them."""
+    return DECKS[deck].specials
+
+
+def name(card: Special) -> str:
+    """A special card's name, as a message id."""
+    return SPECIAL_CARDS[card].name
 
 
 def cards(deck: Deck) -> int:
@@ -117,7 +164,7 @@ def cards(deck: Deck) -> int:
     >>> cards(Deck.ANNIVERSARY_25)
     67
     """
-    return CARDS[deck]
+    return DECKS[deck].cards
 
 
 def has(deck: Deck, card: Special) -> bool:
@@ -126,4 +173,4 @@ def has(deck: Deck, card: Special) -> bool:
     >>> has(Deck.ANNIVERSARY_20, Special.BOMB), has(Deck.ANNIVERSARY_25, Special.WITCH)
     (True, False)
     """
-    return card in SPECIALS[deck]
+    return card in DECKS[deck].specials

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scorekeeper.core import decks
-from scorekeeper.core.decks import Deck, Special
+from scorekeeper.core.decks import Deck, Gives, Special
 from scorekeeper.core.refusals import Reason, RuleError
 from scorekeeper.core.variants import (
     AMIGO_SCHEDULES,
@@ -84,41 +84,14 @@ class Turned(StrEnum):
     VAMPIRE = Special.VAMPIRE.value
 
 
-class Gives(StrEnum):
-    """What a card turned up gives as trump."""
-
-    ITS_SUIT = "its_suit"
-    """Its own suit (a suit card)."""
-    NAMED_SUIT = "named_suit"
-    """A suit someone names; "no trump" is not allowed."""
-    NO_TRUMP = "no_trump"
-    """No trump this round."""
-    SUIT_OR_NONE = "suit_or_none"
-    """A suit or no trump, as someone names or the card copies."""
-
-
 TURNED_GIVES: dict[Turned, Gives] = {
     Turned.SUIT: Gives.ITS_SUIT,
     Turned.WIZARD: Gives.NAMED_SUIT,
     Turned.JESTER: Gives.NO_TRUMP,
-    # Decisions for the special cards (the sources are silent; EDITIONS.md, the rules page and
-    # docs/api.md say the same): a card that beats all or that is played "in a declared suit"
-    # lets the dealer name a suit, as a Wizard does (Dragon, Cloud, Juggler); a card that loses
-    # or that does its work after a trick gives no trump, as a Jester does (Fairy, Bomb, Witch;
-    # the Bomb as the sources say). The Werewolf's holder names a suit or no trump (the card's
-    # own rule); the Shapeshifter is a Wizard or a Jester, so the dealer names a suit or none;
-    # the Vampire copies the next card turned, so the pad records the trump that card gives.
-    Turned.DRAGON: Gives.NAMED_SUIT,
-    Turned.CLOUD: Gives.NAMED_SUIT,
-    Turned.JUGGLER: Gives.NAMED_SUIT,
-    Turned.FAIRY: Gives.NO_TRUMP,
-    Turned.BOMB: Gives.NO_TRUMP,
-    Turned.WITCH: Gives.NO_TRUMP,
-    Turned.WEREWOLF: Gives.SUIT_OR_NONE,
-    Turned.SHAPESHIFTER: Gives.SUIT_OR_NONE,
-    Turned.VAMPIRE: Gives.SUIT_OR_NONE,
+    **{Turned(card.value): special.gives for card, special in decks.SPECIAL_CARDS.items()},
 }
-"""What each card turned up gives as trump (:data:`Turned.NONE` is no card: not here)."""
+"""What each card turned up gives as trump (:data:`Turned.NONE` is no card: not here); the
+special cards' as :data:`scorekeeper.core.decks.SPECIAL_CARDS` declares them."""
 
 
 def can_turn(deck: Deck) -> tuple[Turned, ...]:
@@ -127,7 +100,7 @@ def can_turn(deck: Deck) -> tuple[Turned, ...]:
     >>> [t.value for t in can_turn(Deck.ANNIVERSARY_20)][3:]
     ['dragon', 'fairy', 'bomb', 'werewolf', 'juggler', 'cloud']
     """
-    cards = (Turned(card.value) for card in decks.SPECIALS[deck])
+    cards = (Turned(card.value) for card in decks.specials(deck))
     return (Turned.SUIT, Turned.JESTER, Turned.WIZARD, *cards)
 
 

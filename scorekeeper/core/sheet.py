@@ -241,7 +241,7 @@ class Sheet:
     @property
     def special_cards(self) -> tuple[decks.Special, ...]:
         """The special cards of the game's deck (none in the classic deck)."""
-        return decks.SPECIALS[self.variants.deck]
+        return decks.specials(self.variants.deck)
 
     @property
     def winners(self) -> tuple[int, ...]:

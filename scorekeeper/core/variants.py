@@ -20,7 +20,7 @@ from functools import cache
 from itertools import product
 from typing import Any, TypeVar
 
-from scorekeeper.core.decks import DECK_WORDS, MAX_PLAYERS_ANNIVERSARY, Deck
+from scorekeeper.core.decks import DECKS, Deck
 from scorekeeper.core.refusals import N_, RuleError
 
 Option = TypeVar("Option", bound=StrEnum)
@@ -238,7 +238,7 @@ class Variants:
         Deck.CLASSIC,
         Section.DECK,
         N_("Deck"),
-        {deck: Words(*words) for deck, words in DECK_WORDS.items()},
+        {deck: Words(box.label, box.help) for deck, box in DECKS.items()},
     )
 
 
@@ -361,7 +361,7 @@ REFUSED: tuple[Refused, ...] = (
         "deck_players",
         "deck",
         (PLAYERS, "deck"),
-        lambda players, v: v.deck is not Deck.CLASSIC and players > MAX_PLAYERS_ANNIVERSARY,
+        lambda players, v: players > DECKS[v.deck].max_players,
     ),
 )
 

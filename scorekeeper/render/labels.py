@@ -18,10 +18,10 @@ from flask import g
 from flask_babel import get_locale
 
 from scorekeeper.core import decks, rulebook, rules, variants
-from scorekeeper.core.decks import Deck, Special
+from scorekeeper.core.decks import Deck, Gives, Special
 from scorekeeper.core.family import GAMES
 from scorekeeper.core.refusals import N_, NAMED, Message, Reason, say
-from scorekeeper.core.rules import Gives, Suit, Trump, Turned, Variants
+from scorekeeper.core.rules import Suit, Trump, Turned, Variants
 from scorekeeper.core.variants import Edition
 from scorekeeper.render import languages
 
@@ -260,7 +260,7 @@ def trump_label(trump: Trump | None, edition: Edition = Edition.CLASSIC) -> str:
 def special_name(turned: Turned | str) -> str:
     """The name of the anniversary decks' special card turned up, ``""`` for a classic card."""
     try:
-        return gettext(decks.NAMES[Special(turned)])
+        return gettext(decks.name(Special(turned)))
     except ValueError:
         return ""
 
