@@ -33,7 +33,7 @@ from weasyprint import HTML
 from benchmarks import beside
 from scorekeeper import create_app, storage
 from scorekeeper.core import bidding, game, rules, scoring
-from scorekeeper.core.bidding import RoundSetup
+from scorekeeper.core.bidding import BidRules, RoundSetup
 from scorekeeper.core.game import RoundRecord
 from scorekeeper.core.rules import Suit, Trump, Turned, Variants
 from scorekeeper.core.sheet import RoundRow, Sheet
@@ -57,7 +57,7 @@ def wide_sheet(players: int = 6, rounds: int = 20, seed: int = 7) -> Sheet:
     record = game.new_game(NAMES[:players], 0, Variants())
     for number in range(1, rounds + 1):
         dealer = rules.dealer(0, number, players)
-        setup = RoundSetup(players, number, number, dealer, Variants(), tuple(totals))
+        setup = RoundSetup(players, number, number, dealer, BidRules(), tuple(totals))
         tricks = [0] * players
         for _ in range(number):
             tricks[rng.randrange(players)] += 1
@@ -84,7 +84,7 @@ def wide_sheet(players: int = 6, rounds: int = 20, seed: int = 7) -> Sheet:
         players=NAMES[:players],
         first_dealer=0,
         variants=Variants(),
-        chosen=Variants(),
+        settings=Variants(),
         schedule=tuple(range(1, rounds + 1)),
         rounds=tuple(rows),
         totals=tuple(totals),
