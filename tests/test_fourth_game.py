@@ -15,7 +15,7 @@ import io
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import pytest
 from flask import Flask
@@ -25,6 +25,7 @@ from scorekeeper import storage
 from scorekeeper.core import bidding, family, scoring
 from scorekeeper.core.family import Declaration, Played, TrumpSource
 from scorekeeper.core.family.declaration import (
+    FactEntry,
     Fold,
     GameWords,
     Refusal,
@@ -39,7 +40,7 @@ from scorekeeper.core.refusals import RuleError
 from scorekeeper.core.rules import Suit, Trump, Turned
 from scorekeeper.core.variants import Words
 from tests import pdfs
-from tests.pages import one, play_round, soup
+from tests.pages import act, one, soup
 from tests.plays import bearer, json_of
 from tests.test_export import upload
 
@@ -141,6 +142,7 @@ GERMAN = {
     "The crown's bonus": "Bonus der Krone",
     "5 points for whoever takes the last trick.": "5 Punkte für den letzten Stich.",
     "The crown: the last trick": "Die Krone: der letzte Stich",
+    "Who took the last trick": "Wer den letzten Stich nahm",
     "bid met: 10 + 1 per trick": "Ansage getroffen: 10 + 1 pro Stich",
     f"bid missed: {MINUS}2 per trick off": f"Ansage verfehlt: {MINUS}2 pro Stich daneben",
 }
@@ -167,7 +169,13 @@ CROWNS: Declaration[CrownsSettings, CrownsRound] = Declaration(
     check_round=check_round,
     score_round=score_round,
     resolve_trump=resolve_trump,
-    facts=RoundFacts(Crown(), ("crown",), read_crown, write_crown),
+    facts=RoundFacts(
+        Crown(),
+        ("crown",),
+        read_crown,
+        write_crown,
+        entry=(FactEntry("crown", "Who took the last trick"),),
+    ),
     round_of=lambda played, facts: CrownsRound(
         played.hand_size, played.dealer, played.bids, played.tricks, facts.seat
     ),
@@ -229,27 +237,29 @@ def stored(app: Flask, game_id: str) -> GameRecord:
         return found.record
 
 
-def played_on_the_pages(app: Flask, client: FlaskClient) -> str:
-    """A whole game of Crowns tapped on the round pages, the crown sent with the tricks through
-    the API (the pages have no step for a made-up game's own fact)."""
+def tapped_round(
+    client: FlaskClient, game_id: str, bids: list[int], tricks: list[int], crown: int
+) -> None:
+    """A round tapped on the round page: the trump, each bid in its turn, then the tricks with
+    the crown picked where the tricks step asks for it."""
+    assert act(client, game_id, "trump", turned="suit", suit="clubs") == []
+    while (
+        bidder := soup(client.get(f"/games/{game_id}")).select_one(".bid-pad [name=seat]")
+    ) is not None:
+        seat = int(str(bidder["value"]))
+        assert act(client, game_id, "bid", seat=seat, bid=bids[seat]) == []
+    page = soup(client.get(f"/games/{game_id}"))
+    picker = one(page, "select[name=fact-crown]")
+    assert len(picker.select("option")) == len(PLAYERS) + 1  # nobody, or one of the players
+    taken = {f"tricks-{seat}": n for seat, n in enumerate(tricks)}
+    assert act(client, game_id, "tricks", **taken, **{"fact-crown": crown}) == []
+
+
+def played_on_the_pages(client: FlaskClient) -> str:
+    """A whole game of Crowns tapped on the round pages, the crown picked on the tricks step."""
     game_id = started(client)
-    token = stored_token(app, game_id)
-    for number, (bids, tricks, crown) in enumerate(ROUNDS, start=1):
-        if number < len(ROUNDS):
-            play_round(client, game_id, bids, list(tricks))
-            fixed = {"crown": crown}
-            response = client.put(
-                f"/api/games/{game_id}/rounds/{number}",
-                json={**round_json(app, game_id, number), **fixed},
-                headers=bearer(token),
-            )
-            assert response.status_code == 200, response.json
-        else:
-            body = {"trump": {"turned": "suit", "suit": "clubs"}, "bids": bids, "tricks": tricks}
-            response = client.post(
-                f"/api/games/{game_id}/rounds", json={**body, "crown": crown}, headers=bearer(token)
-            )
-            assert response.status_code == 201, response.json
+    for bids, tricks, crown in ROUNDS:
+        tapped_round(client, game_id, bids, [taken or 0 for taken in tricks], crown)
     return game_id
 
 
@@ -258,16 +268,6 @@ def stored_token(app: Flask, game_id: str) -> str:
         found = storage.load(storage.get_db(), game_id)
         assert found is not None
         return found.edit_token
-
-
-def round_json(app: Flask, game_id: str, number: int) -> dict[str, Any]:
-    played = stored(app, game_id).rounds[number - 1]
-    suit = played.trump.suit.value if played.trump.suit else None
-    return {
-        "trump": {"turned": played.trump.turned.value, "suit": suit},
-        "bids": list(played.bids),
-        "tricks": list(played.tricks),
-    }
 
 
 def test_the_new_game_page_offers_it_with_its_settings_in_german(client: FlaskClient) -> None:
@@ -293,7 +293,7 @@ def test_its_refused_combination_is_refused_with_its_words(client: FlaskClient) 
 
 
 def test_a_whole_game_on_the_pages_scores_by_its_own_rules(app: Flask, client: FlaskClient) -> None:
-    game_id = played_on_the_pages(app, client)
+    game_id = played_on_the_pages(client)
     record = stored(app, game_id)
     assert record.game == KEY and record.finished
     assert record.scores == SCORES
@@ -325,7 +325,7 @@ def test_its_fact_is_refused_where_it_cannot_have_happened(app: Flask, client: F
 
 
 def test_every_output_carries_it(app: Flask, client: FlaskClient) -> None:
-    game_id = played_on_the_pages(app, client)
+    game_id = played_on_the_pages(client)
     exported = json.loads(client.get(f"/games/{game_id}/export.json").data)
     assert exported["game"] == KEY
     assert exported["variants"] == {"length": "short", "crown_bonus": True}
@@ -352,7 +352,7 @@ def test_every_output_carries_it(app: Flask, client: FlaskClient) -> None:
 
 
 def test_a_groups_figures_count_it(app: Flask, client: FlaskClient) -> None:
-    game_id = played_on_the_pages(app, client)
+    game_id = played_on_the_pages(client)
     with app.app_context():
         db = storage.get_db()
         group = storage.create_group(db, "Crown club", PLAYERS)

@@ -102,6 +102,7 @@ def stop() -> None:
         pool, _POOL = _POOL, None
     if pool is not None:
         _WORKER_PIDS.pop(id(pool), None)
+        _POOL_GAMES.pop(id(pool), None)
         pool.shutdown(wait=True, cancel_futures=True)
 
 
@@ -113,10 +114,12 @@ def _pool(memory_mb: int) -> ProcessPoolExecutor:
 
     games = family.added()
     with _POOL_LOCK:
-        if _POOL is not None and _POOL_GAMES.get(id(_POOL)) != games:
+        if _POOL is not None and _POOL_GAMES.get(id(_POOL), ()) != games:
             # A game registered since the worker started: a new worker loads it too.
-            _POOL.shutdown(wait=False)
-            _POOL = None
+            old, _POOL = _POOL, None
+            _WORKER_PIDS.pop(id(old), None)
+            _POOL_GAMES.pop(id(old), None)
+            old.shutdown(wait=False)
         if _POOL is None:
             spawn = get_context("spawn")
             worker = spawn.Value("q", 0, lock=False)
@@ -146,6 +149,7 @@ def _forget(pool: ProcessPoolExecutor) -> None:
     with _POOL_LOCK:
         if _POOL is pool:
             _POOL = None
+    _POOL_GAMES.pop(id(pool), None)
     worker = _WORKER_PIDS.pop(id(pool), None)
     if worker is not None and worker.value:
         import psutil

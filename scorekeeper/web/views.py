@@ -247,6 +247,9 @@ def extras_offered(built: sheet.Sheet) -> dict[str, object]:
         "with_powers": bool(getattr(chosen, "pirate_powers", False)),
         "with_cannonball": getattr(chosen, "scoring", None) == "rascal",
         "words": game_words,
+        "fact_entries": [
+            (entry.field, game_words.say(entry.label, declared)) for entry in declared.facts.entry
+        ],
         "claim_text": extras_form.claim_text,
         "power_text": extras_form.power_text,
         "rules_url": rules_url(built.game),
@@ -328,6 +331,24 @@ def tricks(game_id: str) -> Response:
     return _apply(stored, form, lambda r: _finish(r, tapped, played, entered), draft)
 
 
+def _posted_facts(record: GameRecord) -> Facts | None:
+    """The round facts the tricks step asked for by its game's declaration (a seat each, or
+    nobody); ``None`` where it asks for none."""
+    entries = record.declaration.facts.entry
+    if not entries:
+        return None
+    players = len(record.players)
+    seats = {
+        entry.field: int(text)
+        for entry in entries
+        if (text := request.form.get(f"fact-{entry.field}", "")).isdigit()
+        and len(text) < 3
+        and int(text) < players
+    }
+    facts: Facts = record.declaration.facts.read(seats)
+    return facts
+
+
 def _hand(record: GameRecord, number: int) -> int | None:
     """The cards dealt in round ``number``, ``None`` past the game's last round (the move is
     then refused as a finished game's)."""
@@ -380,7 +401,8 @@ def _finish(
     """Close the round with the tricks, the Bomb and the Cloud tapped, and Skull King's facts
     (bonuses, destroyed tricks, pirate powers) in a game that has them."""
     bids = game.current_round(record).bids
-    return game.finish_round(record, tapped, facts=tapped_facts(record, played, entered, bids))
+    facts = _posted_facts(record) or tapped_facts(record, played, entered, bids)
+    return game.finish_round(record, tapped, facts=facts)
 
 
 def tapped_facts(

@@ -72,14 +72,14 @@ def test_plain_http_keeps_the_screen_on_with_a_video_until_the_game_ends(
     assert page.evaluate("'wakeLock' in navigator") is False
     # The first tap of the evening starts the video (a browser may refuse it before a tap).
     flows.enter_trump(page, flows.JESTER)
-    page.wait_for_function("document.documentElement.dataset.awake === 'video'")
+    page.wait_for_function("() => document.documentElement.dataset.awake === 'video'")
 
     # Another app in front: let go; back to the pad: hold the screen again.
     _hide(page, True)
     assert _awake(page) is None
     _hide(page, False)
     page.locator("main").click(position={"x": 5, "y": 5})
-    page.wait_for_function("document.documentElement.dataset.awake === 'video'")
+    page.wait_for_function("() => document.documentElement.dataset.awake === 'video'")
 
     flows.enter_bids(page, [0, 0, 0, 0])
     flows.enter_tricks(page, [1, 0, 0, 0])

@@ -74,7 +74,7 @@ def test_offline_page_keeps_the_tap_and_try_again_sends_it_once(
 ) -> None:
     base = server.url
     game = flows.new_game(phone, base, NAMES)
-    phone.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
+    phone.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
     flows.enter_trump(phone, flows.JESTER)
     server.stop()
 
@@ -110,10 +110,10 @@ def test_the_offline_page_speaks_the_language_chosen(phone: Page, server: Server
     base = server.url
     phone.context.set_extra_http_headers({"Accept-Language": "en"})
     flows.new_game(phone, base, NAMES)
-    phone.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
+    phone.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
     with phone.expect_navigation():
         phone.locator(".languages a[lang=de]").click()
-    phone.wait_for_function("document.documentElement.lang === 'de'")
+    phone.wait_for_function("() => document.documentElement.lang === 'de'")
     phone.wait_for_function(_WORKER_HEARD, arg="de")
     server.stop()
     phone.reload()
@@ -127,7 +127,7 @@ def test_the_offline_page_speaks_the_language_chosen(phone: Page, server: Server
 def test_a_page_loaded_without_the_server_says_so(phone: Page, server: Server) -> None:
     base = server.url
     game = flows.new_game(phone, base, NAMES)
-    phone.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
+    phone.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
     server.stop()
     phone.reload()
     expect(phone.locator("h1")).to_have_text("No connection to the score pad")

@@ -181,6 +181,15 @@ def _no_trick_lost(_facts: Any) -> int:
 
 
 @dataclass(frozen=True)
+class FactEntry:
+    """A round fact the tricks step asks for, with the tricks: the round field it fills and its
+    label (a message id); the table picks a seat, or nobody."""
+
+    field: str
+    label: str
+
+
+@dataclass(frozen=True)
 class RoundFacts(Generic[F]):
     """How a game's facts of a round are kept: none entered, read from and written to a round's
     fields (the game record's and the database's JSON are the same), and how many tricks of the
@@ -195,6 +204,9 @@ class RoundFacts(Generic[F]):
     """The facts as a round's fields, each only where it happened."""
     tricks_lost: Callable[[F], int] = _no_trick_lost
     """Tricks of the hand that went to nobody (the Bomb's, the Kraken's)."""
+    entry: tuple[FactEntry, ...] = ()
+    """What the tricks step asks for, a seat each, where the game has no page part of its own
+    for its facts (Wizard's Bomb and Cloud and Skull King's bonuses have theirs)."""
 
 
 NO_FACTS: RoundFacts[NoFacts] = RoundFacts(NoFacts())

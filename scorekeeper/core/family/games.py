@@ -86,6 +86,8 @@ others)."""
 
 _ADDED: dict[str, str] = {}
 """Where each game registered beyond the app's own is declared (``module:name``), by key."""
+_SENTENCES: dict[str, tuple[str, ...]] = {}
+"""The refusal codes each registered game added to the app's sentences, by key."""
 
 
 def register(declared: Declaration[Any, Any], where: str) -> None:
@@ -97,15 +99,18 @@ def register(declared: Declaration[Any, Any], where: str) -> None:
         raise ValueError(f"a game called {declared.key!r} is in the family already")
     GAMES[declared.key] = declared
     _ADDED[declared.key] = where
-    for code, message in declared.messages.items():
-        refusals.MESSAGES.setdefault(code, message)
+    new = tuple(code for code in declared.messages if code not in refusals.MESSAGES)
+    refusals.MESSAGES.update({code: declared.messages[code] for code in new})
+    _SENTENCES[declared.key] = new
 
 
 def unregister(key: str) -> None:
-    """Take a registered game out of the family again (its refusals' sentences stay)."""
+    """Take a registered game out of the family again, with the refusals' sentences it added."""
     if key not in _ADDED:
         raise ValueError(f"{key!r} is one of the app's own games")
     del GAMES[key], _ADDED[key]
+    for code in _SENTENCES.pop(key, ()):
+        del refusals.MESSAGES[code]
 
 
 def added() -> tuple[str, ...]:
