@@ -310,6 +310,26 @@ def test_a_whole_game_on_the_pages_scores_by_its_own_rules(app: Flask, client: F
     assert display.status_code == 200 and str(TOTALS[1]) in display.text
 
 
+def test_its_fact_is_corrected_on_the_correction_page(app: Flask, client: FlaskClient) -> None:
+    game_id = played_on_the_pages(client)
+    page = soup(client.get(f"/games/{game_id}/rounds/3/edit"))
+    assert one(page, "select[name=fact-crown] option[selected]")["value"] == "0"
+    form = {
+        field["name"]: field.get("value", "")
+        for field in page.select("form.edit-round input[name]")
+        if field.get("type") != "checkbox"
+    }
+    for select in page.select("form.edit-round select[name]"):
+        chosen = select.select_one("option[selected]") or select.select_one("option")
+        form[str(select["name"])] = str(chosen["value"]) if chosen else ""
+    # Ben took the last trick of round 3 after all: the crown's 5 points move to him.
+    answer = client.post(f"/games/{game_id}/rounds/3/edit", data=form | {"fact-crown": "1"})
+    assert answer.status_code == 303, soup(answer).select(".field-error")
+    record = stored(app, game_id)
+    assert record.rounds[2].facts == Crown(1)
+    assert record.scores[2] == (-2, 16, -2)
+
+
 def test_its_fact_is_refused_where_it_cannot_have_happened(app: Flask, client: FlaskClient) -> None:
     game_id = started(client)
     token = stored_token(app, game_id)

@@ -83,6 +83,7 @@ def _edit_page(
         form=form,
         entered=entered,
         trump_fixed=fixed is not None,
+        facts_now=record.declaration.facts.write(row.facts),
         **views.extras_offered(built),
     )
 
@@ -118,8 +119,11 @@ def _corrected(
     kept = stored.record.rounds[number - 1].adjustments
     trump = Trump(Turned(form.turned.data), suit)
     declared = stored.record.declaration
-    if declared.bonuses:
-        facts: Facts = entered.extras(players)
+    posted = views.posted_facts(stored.record)
+    if posted is not None:
+        facts: Facts = posted
+    elif declared.bonuses:
+        facts = entered.extras(players)
     else:
         facts = Specials(bool(form.bomb.data), form.cloud())
     return RoundRecord(trump, bids, tricks, kept, declared.recorded(facts))

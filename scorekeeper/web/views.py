@@ -331,9 +331,9 @@ def tricks(game_id: str) -> Response:
     return _apply(stored, form, lambda r: _finish(r, tapped, played, entered), draft)
 
 
-def _posted_facts(record: GameRecord) -> Facts | None:
-    """The round facts the tricks step asked for by its game's declaration (a seat each, or
-    nobody); ``None`` where it asks for none."""
+def posted_facts(record: GameRecord) -> Facts | None:
+    """The round facts the tricks step or the correction page asked for by the game's
+    declaration (a seat each, or nobody); ``None`` where it asks for none."""
     entries = record.declaration.facts.entry
     if not entries:
         return None
@@ -401,7 +401,7 @@ def _finish(
     """Close the round with the tricks, the Bomb and the Cloud tapped, and Skull King's facts
     (bonuses, destroyed tricks, pirate powers) in a game that has them."""
     bids = game.current_round(record).bids
-    facts = _posted_facts(record) or tapped_facts(record, played, entered, bids)
+    facts = posted_facts(record) or tapped_facts(record, played, entered, bids)
     return game.finish_round(record, tapped, facts=facts)
 
 
