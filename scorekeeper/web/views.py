@@ -23,7 +23,6 @@ from werkzeug.wrappers import Response
 from scorekeeper import storage
 from scorekeeper.core import family, game, sheet
 from scorekeeper.core.family import rulebook as family_rulebook
-from scorekeeper.core.family import skull_king_checks
 from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.refusals import Reason
@@ -369,12 +368,12 @@ def _said_at_the_tap(
     if entered.refused:
         flash(labels.refusal(Reason(entered.refused)), "error")
     hand = _hand(record, number)
-    if entered.harry is not None and hand is not None:
-        try:
-            skull_king_checks.check_harry(hand, game.current_round(record).bids, entered.harry)
-        except RuleError as error:
-            flash(labels.refusal(error.reason, players), "error")
-            entered = replace(entered, harry=entered.harry_before, replaced="")
+    refused = None
+    if hand is not None:
+        refused = extras_form.harry_refusal(hand, game.current_round(record).bids, entered)
+    if refused is not None:
+        flash(labels.refusal(refused, players), "error")
+        entered = replace(entered, harry=entered.harry_before, replaced="")
     replaced = {"harry": entered.harry, "roatan": entered.roatan}.get(entered.replaced)
     if replaced is not None:
         name = players[replaced.seat]

@@ -3,16 +3,18 @@ them beside the tricks tapped: the bonuses (``k`` seat, kind, ally), the tricks 
 (``d``), Harry the Giant's change (``h`` seat, ``u``/``d``), Rascal of Roatan's wager (``r``
 seat, 0/1/2 for 0/10/20) and the Cannonball (``n`` seat). ``"4:1.0.2.1:k05:k251:d1"`` is round
 4, a Loot of seat 2 with seat 1, a 14 of seat 0... Anything odd is left out, never refused:
-the rules judge the round when it is confirmed.
+the rules judge the round when it is confirmed. Skull King's own page part: no other module of
+the web names the game's facts beyond asking its declaration whether it has bonuses.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from werkzeug.datastructures import MultiDict
 
+from scorekeeper.core.family import skull_king_checks
 from scorekeeper.core.family.skull_king import (
     BONUSES,
     MOST_DESTROYED,
@@ -22,6 +24,7 @@ from scorekeeper.core.family.skull_king import (
     Extras,
     Wager,
 )
+from scorekeeper.core.refusals import Reason, RuleError
 
 KINDS = tuple(str(bonus.kind) for bonus in BONUSES)
 POWERS = ("harry_up", "harry_down", "roatan_0", "roatan_10", "roatan_20", "cannonball")
@@ -94,6 +97,18 @@ class Entered:
 
 
 NOTHING = Entered()
+
+
+def harry_refusal(hand: int, bids: Sequence[int | None], entered: Entered) -> Reason | None:
+    """Why Harry the Giant's change as tapped cannot be (past the bids' range), said at the
+    tap; ``None`` when it can, or none was tapped."""
+    if entered.harry is None:
+        return None
+    try:
+        skull_king_checks.check_harry(hand, bids, entered.harry)
+    except RuleError as error:
+        return error.reason
+    return None
 
 
 def from_extras(extras: object) -> Entered:
