@@ -40,7 +40,7 @@ from scorekeeper.core.refusals import RuleError
 from scorekeeper.core.rules import Suit, Trump, Turned
 from scorekeeper.core.variants import Words
 from tests import pdfs
-from tests.pages import act, one, soup
+from tests.pages import act, one, post, soup
 from tests.plays import bearer, json_of
 from tests.test_export import upload
 
@@ -308,6 +308,24 @@ def test_a_whole_game_on_the_pages_scores_by_its_own_rules(app: Flask, client: F
     assert CROWN in shown
     display = client.get(f"/games/{game_id}/display")
     assert display.status_code == 200 and str(TOTALS[1]) in display.text
+
+
+def test_a_seat_picked_is_kept_across_a_steppers_tap_without_a_script(client: FlaskClient) -> None:
+    game_id = started(client)
+    assert act(client, game_id, "trump", turned="suit", suit="clubs") == []
+    for seat, bid in ((1, 1), (2, 0), (0, 0)):
+        assert act(client, game_id, "bid", seat=seat, bid=bid) == []
+    tapped = post(
+        client,
+        game_id,
+        "tricks",
+        **{"tricks-0": 0, "tricks-1": 0, "tricks-2": 0},
+        step="1:+1",
+        **{"fact-crown": "1"},
+    )
+    assert tapped.status_code == 303 and ":f01" in tapped.headers["Location"]
+    page = soup(client.get(tapped.headers["Location"]))
+    assert one(page, "select[name=fact-crown] option[selected]")["value"] == "1"
 
 
 def test_its_fact_is_corrected_on_the_correction_page(app: Flask, client: FlaskClient) -> None:

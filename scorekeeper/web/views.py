@@ -188,6 +188,7 @@ def _game_page(stored: StoredGame, draft: str, *, in_place: bool = False) -> str
         start=_tricks_start(now, draft) if now else (),
         played=_played(now, draft) if now else cards.NOTHING,
         entered=_entered(now, draft) if now else extras_form.NOTHING,
+        fact_chosen=_seats_in_draft(stored.record, now, draft) if now else {},
         turnable=cards.turnable(built),
         **extras_offered(built),
         group=_group_of(stored) if built.finished else None,
@@ -316,6 +317,7 @@ def tricks(game_id: str) -> Response:
             tapped[seat] = max(0, (tapped[seat] or 0) + change)
         entered = _said_at_the_tap(stored.record, number, entered)
         draft = forms.draft_text(number, tapped) + played.text() + entered.text()
+        draft += _seats_text(stored.record, _posted_seats(stored.record))
         if request.headers.get(IN_PLACE_HEADER) == "1":
             return _after_move(stored.id, draft)
         return redirect(url_for("views.game", game_id=stored.id, tricks=draft), code=303)
@@ -327,25 +329,60 @@ def tricks(game_id: str) -> Response:
         # refusal's sentence, a stable API message, cannot say it).
         entered = replace(entered, opened=True)
     draft = forms.draft_text(number, tapped) + played.text() + entered.text()
+    draft += _seats_text(stored.record, _posted_seats(stored.record))
     return _apply(stored, form, lambda r: _finish(r, tapped, played, entered), draft)
 
 
 def posted_facts(record: GameRecord) -> Facts | None:
     """The round facts the tricks step or the correction page asked for by the game's
     declaration (a seat each, or nobody); ``None`` where it asks for none."""
-    entries = record.declaration.facts.entry
-    if not entries:
+    if not record.declaration.facts.entry:
         return None
-    players = len(record.players)
-    seats = {
-        entry.field: int(text)
-        for entry in entries
-        if (text := request.form.get(f"fact-{entry.field}", "")).isdigit()
-        and len(text) < 3
-        and int(text) < players
-    }
-    facts: Facts = record.declaration.facts.read(seats)
+    facts: Facts = record.declaration.facts.read(_posted_seats(record))
     return facts
+
+
+def _posted_seats(record: GameRecord) -> dict[str, int]:
+    """The seat posted for each fact the game's declaration asks for (none: nobody)."""
+    players = len(record.players)
+    seats = {}
+    for entry in record.declaration.facts.entry:
+        seat = _seat(request.form.get(f"fact-{entry.field}", ""), players)
+        if seat is not None:
+            seats[entry.field] = seat
+    return seats
+
+
+def _seat(text: str, players: int) -> int | None:
+    if text.isascii() and text.isdigit() and len(text) == 1 and int(text) < players:
+        return int(text)
+    return None
+
+
+def _seats_text(record: GameRecord, seats: dict[str, int]) -> str:
+    """The seats picked, as the page address keeps them after the tricks (``":f01"``: the first
+    fact asked for, seat 1), so a stepper's tap without a script keeps them."""
+    entries = record.declaration.facts.entry
+    return "".join(
+        f":f{index}{seats[entry.field]}"
+        for index, entry in enumerate(entries)
+        if entry.field in seats
+    )
+
+
+def _seats_in_draft(record: GameRecord, now: sheet.CurrentRound, draft: str) -> dict[str, int]:
+    """The seats a draft of this round keeps (:func:`_seats_text`), by fact."""
+    players = len(now.order)
+    if forms.tricks_draft(draft, now.number, players, now.hand_size) is None:
+        return {}
+    entries = record.declaration.facts.entry
+    kept = {}
+    for part in draft.split(":")[2:]:
+        if part[:1] == "f" and len(part) == 3 and part[1].isdigit() and int(part[1]) < len(entries):
+            seat = _seat(part[2], players)
+            if seat is not None:
+                kept[entries[int(part[1])].field] = seat
+    return kept
 
 
 def _hand(record: GameRecord, number: int) -> int | None:
