@@ -16,7 +16,7 @@ from typing import Any
 
 from scorekeeper.core import adjustments, family, rules
 from scorekeeper.core.adjustments import Adjustment
-from scorekeeper.core.bidding import RoundSetup
+from scorekeeper.core.bidding import BidRules, RoundSetup
 from scorekeeper.core.family import DEFAULT_GAME, Bidding, Declaration, Played
 from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.rules import RuleError, Suit, Trump, Turned, Variants
@@ -78,6 +78,12 @@ class GameRecord:
     def declaration(self) -> Declaration[Any, Any]:
         """The game's declaration: what the pad asks instead of asking which game it is."""
         return family.game(self.game)
+
+    @cached_property
+    def bid_rules(self) -> BidRules:
+        """How the round engine takes this game's bids (its declaration's, from its settings):
+        asked for every round's setup."""
+        return self.declaration.bid_rules(self.settings)
 
     @cached_property
     def variants(self) -> Variants:
@@ -165,7 +171,7 @@ def setup(record: GameRecord, number: int) -> RoundSetup:
         number=number,
         hand_size=hand_size(record, number),
         dealer=record.dealer(number),
-        rules=record.declaration.bid_rules(record.settings),
+        rules=record.bid_rules,
         totals_before=totals_after(record, number - 1),
     )
 

@@ -219,7 +219,7 @@ def round_flags(
     Every round was checked when it was entered; only a rule that looks at earlier rounds can
     make it unfit later, when one of those is corrected. Without one, nothing is checked again.
     """
-    if not bidding.judged_by_earlier_rounds(record.declaration.bid_rules(record.settings)):
+    if not bidding.judged_by_earlier_rounds(record.bid_rules):
         return ()
     try:
         check_round(record, number, record.rounds[number - 1], round_setup)

@@ -33,6 +33,7 @@ from scorekeeper.storage import StoredGame
 from scorekeeper.web import access, forms, sharing
 from scorekeeper.web.forms import cards
 from scorekeeper.web.forms import extras as extras_form
+from scorekeeper.web.forms import facts as facts_form
 from scorekeeper.web.kinds import GAME, GROUP
 
 bp = Blueprint("views", __name__)
@@ -317,7 +318,7 @@ def tricks(game_id: str) -> Response:
             tapped[seat] = max(0, (tapped[seat] or 0) + change)
         entered = _said_at_the_tap(stored.record, number, entered)
         draft = forms.draft_text(number, tapped) + played.text() + entered.text()
-        draft += _seats_text(stored.record, _posted_seats(stored.record))
+        draft += facts_form.text(stored.record.declaration, _posted_seats(stored.record))
         if request.headers.get(IN_PLACE_HEADER) == "1":
             return _after_move(stored.id, draft)
         return redirect(url_for("views.game", game_id=stored.id, tricks=draft), code=303)
@@ -329,7 +330,7 @@ def tricks(game_id: str) -> Response:
         # refusal's sentence, a stable API message, cannot say it).
         entered = replace(entered, opened=True)
     draft = forms.draft_text(number, tapped) + played.text() + entered.text()
-    draft += _seats_text(stored.record, _posted_seats(stored.record))
+    draft += facts_form.text(stored.record.declaration, _posted_seats(stored.record))
     return _apply(stored, form, lambda r: _finish(r, tapped, played, entered), draft)
 
 
@@ -343,46 +344,15 @@ def posted_facts(record: GameRecord) -> Facts | None:
 
 
 def _posted_seats(record: GameRecord) -> dict[str, int]:
-    """The seat posted for each fact the game's declaration asks for (none: nobody)."""
-    players = len(record.players)
-    seats = {}
-    for entry in record.declaration.facts.entry:
-        seat = _seat(request.form.get(f"fact-{entry.field}", ""), players)
-        if seat is not None:
-            seats[entry.field] = seat
-    return seats
-
-
-def _seat(text: str, players: int) -> int | None:
-    if text.isascii() and text.isdigit() and len(text) == 1 and int(text) < players:
-        return int(text)
-    return None
-
-
-def _seats_text(record: GameRecord, seats: dict[str, int]) -> str:
-    """The seats picked, as the page address keeps them after the tricks (``":f01"``: the first
-    fact asked for, seat 1), so a stepper's tap without a script keeps them."""
-    entries = record.declaration.facts.entry
-    return "".join(
-        f":f{index}{seats[entry.field]}"
-        for index, entry in enumerate(entries)
-        if entry.field in seats
-    )
+    return facts_form.posted(record.declaration, request.form, len(record.players))
 
 
 def _seats_in_draft(record: GameRecord, now: sheet.CurrentRound, draft: str) -> dict[str, int]:
-    """The seats a draft of this round keeps (:func:`_seats_text`), by fact."""
+    """The seats a draft of this round keeps, by fact (none from another round's draft)."""
     players = len(now.order)
     if forms.tricks_draft(draft, now.number, players, now.hand_size) is None:
         return {}
-    entries = record.declaration.facts.entry
-    kept = {}
-    for part in draft.split(":")[2:]:
-        if part[:1] == "f" and len(part) == 3 and part[1].isdigit() and int(part[1]) < len(entries):
-            seat = _seat(part[2], players)
-            if seat is not None:
-                kept[entries[int(part[1])].field] = seat
-    return kept
+    return facts_form.from_draft(record.declaration, draft, players)
 
 
 def _hand(record: GameRecord, number: int) -> int | None:

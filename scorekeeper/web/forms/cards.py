@@ -13,6 +13,7 @@ from scorekeeper.core import specials
 from scorekeeper.core.refusals import RuleError
 from scorekeeper.core.rules import Suit, Turned
 from scorekeeper.core.sheet import Sheet
+from scorekeeper.web.forms.facts import seat_of
 
 _CHANGES = {"u": 1, "d": -1}
 
@@ -72,7 +73,7 @@ def posted(form: Mapping[str, str], players: int) -> Played:
     bomb = form.get("bomb", "") == "1"
     if form.get("special", "") == "bomb":
         bomb = not bomb
-    seat = _seat(form.get("cloud-seat", ""), players)
+    seat = seat_of(form.get("cloud-seat", ""), players)
     change = {"+1": 1, "-1": -1}.get(form.get("cloud-change", ""))
     return Played(bomb, seat, change if seat is not None else None)
 
@@ -84,15 +85,9 @@ def from_draft(text: str, players: int) -> Played:
     seat = change = None
     for part in parts:
         if part.startswith("c") and 2 <= len(part) <= 3:
-            seat = _seat(part[1], players)
+            seat = seat_of(part[1], players)
             change = _CHANGES.get(part[2:]) if seat is not None else None
     return Played(bomb, seat, change)
-
-
-def _seat(text: str, players: int) -> int | None:
-    if text.isascii() and text.isdigit() and len(text) == 1 and int(text) < players:
-        return int(text)
-    return None
 
 
 def turnable(built: Sheet) -> frozenset[str]:

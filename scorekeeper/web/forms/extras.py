@@ -25,6 +25,7 @@ from scorekeeper.core.family.skull_king import (
     Wager,
 )
 from scorekeeper.core.refusals import Reason, RuleError
+from scorekeeper.web.forms.facts import seat_of
 
 KINDS = tuple(str(bonus.kind) for bonus in BONUSES)
 POWERS = ("harry_up", "harry_down", "roatan_0", "roatan_10", "roatan_20", "cannonball")
@@ -136,8 +137,8 @@ def posted(form: MultiDict[str, str], players: int) -> Entered:
     kept = replace(kept, cannonball=frozenset(_seats(form.getlist("cannonball"), players)))
     step = {"+1": 1, "-1": -1}.get(form.get("destroyed-step", ""), 0)
     kept = replace(kept, destroyed=max(0, min(MOST_DESTROYED, kept.destroyed + step)))
-    who = _seat(form.get("bonus-add", ""), players)
-    ally = _seat(form.get("loot-ally", ""), players)
+    who = seat_of(form.get("bonus-add", ""), players)
+    ally = seat_of(form.get("loot-ally", ""), players)
     if who is not None and kept.kind == "loot" and ally in (None, who):
         kept = replace(kept, refused="loot_needs_ally" if ally is None else "loot_ally_self")
     elif who is not None:
@@ -208,7 +209,7 @@ def _read(part: str, players: int, entered: Entered) -> Entered:
         return replace(entered, opened=True)
     if head == "d":
         return replace(entered, destroyed=_number(rest, MOST_DESTROYED))
-    seat = _seat(rest[:1], players)
+    seat = seat_of(rest[:1], players)
     if seat is None:
         return entered
     if head == "h" and rest[1:] in ("u", "d"):
@@ -225,11 +226,11 @@ def _claim(text: str, players: int) -> Claim | None:
     parts = text.split(".")
     if not 2 <= len(parts) <= 3:
         return None
-    seat = _seat(parts[0], players)
+    seat = seat_of(parts[0], players)
     kind = parts[1]
     if kind.isascii() and kind.isdigit() and int(kind) < len(KINDS):
         kind = KINDS[int(kind)]
-    ally = _seat(parts[2], players) if len(parts) == 3 else None
+    ally = seat_of(parts[2], players) if len(parts) == 3 else None
     if seat is None or kind not in KINDS or (len(parts) == 3 and ally is None):
         return None
     return Claim(seat, kind, ally)
@@ -242,19 +243,13 @@ def claim_text(claim: Claim) -> str:
 
 
 def _seats(texts: list[str], players: int) -> list[int]:
-    return [seat for text in texts if (seat := _seat(text, players)) is not None]
+    return [seat for text in texts if (seat := seat_of(text, players)) is not None]
 
 
 def _number(text: str, most: int) -> int:
     if text.isascii() and text.isdigit() and len(text) == 1:
         return min(int(text), most)
     return 0
-
-
-def _seat(text: str, players: int) -> int | None:
-    if text.isascii() and text.isdigit() and len(text) == 1 and int(text) < players:
-        return int(text)
-    return None
 
 
 def changed(form: Mapping[str, str]) -> bool:
