@@ -328,6 +328,13 @@ def test_a_seat_picked_is_kept_across_a_steppers_tap_without_a_script(client: Fl
     assert one(page, "select[name=fact-crown] option[selected]")["value"] == "1"
 
 
+def test_a_round_undo_reopened_comes_back_with_its_fact_picked(client: FlaskClient) -> None:
+    game_id = played_on_the_pages(client)
+    assert act(client, game_id, "undo", confirm="yes") == []
+    page = soup(client.get(f"/games/{game_id}"))
+    assert one(page, "select[name=fact-crown] option[selected]")["value"] == str(ROUNDS[-1][2])
+
+
 def test_its_fact_is_corrected_on_the_correction_page(app: Flask, client: FlaskClient) -> None:
     game_id = played_on_the_pages(client)
     page = soup(client.get(f"/games/{game_id}/rounds/3/edit"))

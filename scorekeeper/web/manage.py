@@ -4,6 +4,8 @@ thin shape: parse, let the rules decide, store, answer."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import abort, flash, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -11,15 +13,12 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import storage
 from scorekeeper.core import game, sheet
-from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.game import RoundRecord
-from scorekeeper.core.refusals import Reason
 from scorekeeper.core.rules import RuleError, Suit, Trump, Turned
-from scorekeeper.core.specials import Specials
 from scorekeeper.render import labels
 from scorekeeper.storage import StoredGame
 from scorekeeper.web import access, forms, views
-from scorekeeper.web.forms import extras as extras_form
+from scorekeeper.web.forms import parts
 from scorekeeper.web.kinds import GAME, GROUP
 from scorekeeper.web.views import _page, _stale_message, _to_game, bp
 
@@ -36,21 +35,22 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
     if request.method == "POST" and not _every_seat_sent(len(stored.record.players)):
         abort(400, description=_("Enter the bid and the tricks of every player, then save again."))
     form = forms.EditRoundForm(data=_edit_data(stored, row))
-    players = len(stored.record.players)
-    entered = extras_form.from_extras(row.facts)
-    if request.method == "POST":
-        entered = extras_form.posted(request.form, players)
-    if extras_form.changed(request.form):
-        # A bonus added or taken off: the page comes back with it, nothing is stored yet.
-        if entered.refused:
-            flash(labels.refusal(Reason(entered.refused)), "error")
-        return _edit_page(stored, built, row, form, entered)
-    if form.validate_on_submit():
+    part = parts.part_of(stored.record.declaration)
+    posted = request.form if request.method == "POST" else None
+    tapped = part.corrected(stored.record, row, posted)
+    if part.tapped(request.form):
+        # A tap of the game's own facts (a bonus added or taken off): the page comes back with
+        # it, nothing is stored yet.
+        tapped = part.said(stored.record, tapped, None)
+        return _edit_page(stored, built, row, form, tapped)
+    # The facts part is checked first, so that both say at once what is wrong with them.
+    facts_read = posted is None or not part.errors(tapped)
+    if form.validate_on_submit() and facts_read:
         if form.version.data != stored.version:
             flash(_stale_message(), "error")
             return redirect(url_for("views.edit_round", game_id=game_id, number=number), code=303)
         try:
-            fixed = _corrected(stored, number, form, entered)
+            fixed = _corrected(stored, number, form, part, tapped)
             corrected = game.replace_round(stored.record, number, fixed)
             storage.save(storage.get_db(), stored, corrected)
         except RuleError as error:
@@ -61,7 +61,7 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
             flash(_("Round %(n)s corrected; the totals follow.", n=number), "info")
             return redirect(url_for("views.score_sheet", game_id=game_id), code=303)
     status = 400 if request.method == "POST" else 200
-    return _edit_page(stored, built, row, form, entered), status
+    return _edit_page(stored, built, row, form, tapped), status
 
 
 def _edit_page(
@@ -69,9 +69,9 @@ def _edit_page(
     built: sheet.Sheet,
     row: sheet.RoundRow,
     form: forms.EditRoundForm,
-    entered: extras_form.Entered,
+    tapped: object,
 ) -> str:
-    """The correction page; a game's own facts of the round (Skull King's) under the tricks."""
+    """The correction page; the game's own facts of the round under the tricks."""
     record = stored.record
     players = len(record.players)
     fixed = record.declaration.fixed_trump(row.number, row.hand_size, players, built.settings)
@@ -81,10 +81,9 @@ def _edit_page(
         built,
         row=row,
         form=form,
-        entered=entered,
+        tapped=tapped,
         trump_fixed=fixed is not None,
-        facts_now=record.declaration.facts.write(row.facts),
-        **views.extras_offered(built),
+        **views.facts_offered(built),
     )
 
 
@@ -102,14 +101,15 @@ def _edit_data(stored: StoredGame, row: sheet.RoundRow) -> dict[str, object]:
         "suit": row.trump.suit.value if row.trump.suit else "",
         "bids": list(row.bids),
         "tricks": list(row.tricks),
-        "bomb": row.bomb,
-        "cloud_seat": "" if row.cloud is None else str(row.cloud.seat),
-        "cloud_bid": None if row.cloud is None else row.cloud.bid,
     }
 
 
 def _corrected(
-    stored: StoredGame, number: int, form: forms.EditRoundForm, entered: extras_form.Entered
+    stored: StoredGame,
+    number: int,
+    form: forms.EditRoundForm,
+    part: parts.FactsPart[Any],
+    tapped: object,
 ) -> RoundRecord:
     players = len(stored.record.players)
     suit = Suit(form.suit.data) if form.suit.data else None
@@ -118,15 +118,8 @@ def _corrected(
     # The adjustments stay as they are: they are added and taken back on their own page.
     kept = stored.record.rounds[number - 1].adjustments
     trump = Trump(Turned(form.turned.data), suit)
-    declared = stored.record.declaration
-    posted = views.posted_facts(stored.record)
-    if posted is not None:
-        facts: Facts = posted
-    elif declared.bonuses:
-        facts = entered.extras(players)
-    else:
-        facts = Specials(bool(form.bomb.data), form.cloud())
-    return RoundRecord(trump, bids, tricks, kept, declared.recorded(facts))
+    facts = part.facts_corrected(stored.record, tapped, bids)
+    return RoundRecord(trump, bids, tricks, kept, stored.record.declaration.recorded(facts))
 
 
 # --- the game itself: delete, rematch, sharing -----------------------------------------------

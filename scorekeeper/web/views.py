@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Callable
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -23,17 +23,13 @@ from werkzeug.wrappers import Response
 from scorekeeper import storage
 from scorekeeper.core import family, game, sheet
 from scorekeeper.core.family import rulebook as family_rulebook
-from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.game import GameRecord
-from scorekeeper.core.refusals import Reason
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import chart, game_words, labels
 from scorekeeper.render.labels import gettext as _
 from scorekeeper.storage import StoredGame
 from scorekeeper.web import access, forms, sharing
-from scorekeeper.web.forms import cards
-from scorekeeper.web.forms import extras as extras_form
-from scorekeeper.web.forms import facts as facts_form
+from scorekeeper.web.forms import cards, parts
 from scorekeeper.web.kinds import GAME, GROUP
 
 bp = Blueprint("views", __name__)
@@ -186,15 +182,33 @@ def _game_page(stored: StoredGame, draft: str, *, in_place: bool = False) -> str
         last=built.rounds[-1] if built.rounds else None,
         chosen_bidder=_bidder(built),
         undo=game.undo_step(stored.record),
-        start=_tricks_start(now, draft) if now else (),
-        played=_played(now, draft) if now else cards.NOTHING,
-        entered=_entered(now, draft) if now else extras_form.NOTHING,
-        fact_chosen=_seats_in_draft(stored.record, now, draft) if now else {},
+        **(_tricks_step(built, now, draft) if now else {}),
         turnable=cards.turnable(built),
-        **extras_offered(built),
+        **facts_offered(built),
         group=_group_of(stored) if built.finished else None,
         in_place=in_place,
     )
+
+
+def _tricks_step(built: sheet.Sheet, now: sheet.CurrentRound, draft: str) -> dict[str, object]:
+    """Where the tricks step starts: each stepper, the game's own facts as tapped, the tricks
+    left to give out once those facts took theirs, and each bid a card changed."""
+    part = parts.part_of(built.declaration)
+    players, hand = len(now.order), now.hand_size
+    ours = forms.tricks_draft(draft, now.number, players, hand) is not None
+    tapped = part.started(built, draft if ours else None)
+    target = hand - part.lost(tapped)
+    return {
+        "start": _tricks_start(now, draft),
+        "tapped": tapped,
+        "target": target,
+        "changed_bids": [
+            None if bid is None else part.changed_bid(tapped, seat, bid)
+            for seat, bid in enumerate(now.bids)
+        ],
+        "live_change": part.live_change(built),
+        "facts_note": part.note(tapped, target),
+    }
 
 
 def _tricks_start(now: sheet.CurrentRound, draft: str) -> tuple[int, ...]:
@@ -211,48 +225,14 @@ def _tricks_start(now: sheet.CurrentRound, draft: str) -> tuple[int, ...]:
     return tuple(min(bid or 0, now.hand_size) for bid in now.bids)
 
 
-def _played(now: sheet.CurrentRound, draft: str) -> cards.Played:
-    """The Bomb and the Cloud the tricks step starts with: as tapped, else as the round undo
-    reopened had them."""
-    if forms.tricks_draft(draft, now.number, len(now.order), now.hand_size) is not None:
-        return cards.from_draft(draft, len(now.order))
-    return cards.reopened(now.reopened_facts, now.reopened_cloud)
-
-
-def _entered(now: sheet.CurrentRound, draft: str) -> extras_form.Entered:
-    """Skull King's facts the result step starts with: as tapped, else as the round undo
-    reopened had them."""
-    if forms.tricks_draft(draft, now.number, len(now.order), now.hand_size) is not None:
-        return extras_form.from_draft(draft, len(now.order))
-    return extras_form.from_extras(now.reopened_facts)
-
-
-def _advanced_cards(chosen: object) -> bool:
-    """The settings bring the Loot and the tricks that nobody won (the Kraken, the White
-    Whale)."""
-    return bool(getattr(chosen, "advanced_cards", False))
-
-
-def extras_offered(built: sheet.Sheet) -> dict[str, object]:
-    """What the result step offers beyond the tricks: the game's bonuses (Loot with the
-    advanced cards only), destroyed tricks, the pirate powers and the Cannonball, as the game's
-    settings allow; nothing in a game without bonuses."""
-    declared, chosen = built.declaration, built.settings
-    advanced = _advanced_cards(chosen)
+def facts_offered(built: sheet.Sheet) -> dict[str, object]:
+    """What a round page shows of the game's own facts: its facts part (the templates it brings,
+    by :mod:`scorekeeper.web.forms.parts`) and what the part offers as the settings allow."""
+    part = parts.part_of(built.declaration)
     return {
-        "bonus_kinds": tuple(
-            str(bonus.kind) for bonus in declared.bonuses if advanced or not bonus.shared
-        ),
-        "bonus_points": {str(bonus.kind): bonus.points for bonus in declared.bonuses},
-        "with_destroyed": advanced,
-        "with_powers": bool(getattr(chosen, "pirate_powers", False)),
-        "with_cannonball": getattr(chosen, "scoring", None) == "rascal",
+        "part": part,
+        **part.offered(built),
         "words": game_words,
-        "fact_entries": [
-            (entry.field, game_words.say(entry.label, declared)) for entry in declared.facts.entry
-        ],
-        "claim_text": extras_form.claim_text,
-        "power_text": extras_form.power_text,
         "rules_url": rules_url(built.game),
     }
 
@@ -304,55 +284,27 @@ def tricks(game_id: str) -> Response:
     stored, form = access.load_or_404(GAME, game_id), forms.TricksForm()
     players = len(stored.record.players)
     number = len(stored.record.rounds) + 1
-    tapped = form.by_seat(players)
-    played = cards.posted(request.form, players)
-    entered = extras_form.posted(request.form, players)
+    tricks_tapped = form.by_seat(players)
+    part = parts.part_of(stored.record.declaration)
+    tapped = part.posted(stored.record, request.form)
     step = forms.tricks_step(request.form.get("step", ""), players)
-    tapped_extra = extras_form.changed(request.form)
-    if step is not None or request.form.get("special") == "bomb" or tapped_extra:
+    if step is not None or part.tapped(request.form):
         # Without JavaScript the steppers are submit buttons: nothing is stored, the page
-        # comes back with the step made (with JavaScript they change the page alone). The
-        # Bomb's button comes back the same way, with or without JavaScript.
+        # comes back with the step made (with JavaScript they change the page alone). A tap of
+        # the game's own facts (the Bomb's button, a bonus) comes back the same way.
         if step is not None:
             seat, change = step
-            tapped[seat] = max(0, (tapped[seat] or 0) + change)
-        entered = _said_at_the_tap(stored.record, number, entered)
-        draft = forms.draft_text(number, tapped) + played.text() + entered.text()
-        draft += facts_form.text(stored.record.declaration, _posted_seats(stored.record))
+            tricks_tapped[seat] = max(0, (tricks_tapped[seat] or 0) + change)
+        tapped = part.said(stored.record, tapped, number)
+        draft = forms.draft_text(number, tricks_tapped) + part.text(stored.record, tapped)
         if request.headers.get(IN_PLACE_HEADER) == "1":
             return _after_move(stored.id, draft)
         return redirect(url_for("views.game", game_id=stored.id, tricks=draft), code=303)
     hand = _hand(stored.record, number)
-    short = hand is not None and sum(taken or 0 for taken in tapped) < hand
-    if short and not entered.destroyed and _advanced_cards(stored.record.settings):
-        # Tricks short of the hand where the Kraken or the White Whale may have taken one: a
-        # refused round comes back with the bonuses open, where "Tricks nobody won" is (the
-        # refusal's sentence, a stable API message, cannot say it).
-        entered = replace(entered, opened=True)
-    draft = forms.draft_text(number, tapped) + played.text() + entered.text()
-    draft += facts_form.text(stored.record.declaration, _posted_seats(stored.record))
-    return _apply(stored, form, lambda r: _finish(r, tapped, played, entered), draft)
-
-
-def posted_facts(record: GameRecord) -> Facts | None:
-    """The round facts the tricks step or the correction page asked for by the game's
-    declaration (a seat each, or nobody); ``None`` where it asks for none."""
-    if not record.declaration.facts.entry:
-        return None
-    facts: Facts = record.declaration.facts.read(_posted_seats(record))
-    return facts
-
-
-def _posted_seats(record: GameRecord) -> dict[str, int]:
-    return facts_form.posted(record.declaration, request.form, len(record.players))
-
-
-def _seats_in_draft(record: GameRecord, now: sheet.CurrentRound, draft: str) -> dict[str, int]:
-    """The seats a draft of this round keeps, by fact (none from another round's draft)."""
-    players = len(now.order)
-    if forms.tricks_draft(draft, now.number, players, now.hand_size) is None:
-        return {}
-    return facts_form.from_draft(record.declaration, draft, players)
+    if hand is not None and sum(taken or 0 for taken in tricks_tapped) < hand:
+        tapped = part.when_short(stored.record, tapped)
+    draft = forms.draft_text(number, tricks_tapped) + part.text(stored.record, tapped)
+    return _apply(stored, form, lambda r: _finish(r, tricks_tapped, part, tapped), draft)
 
 
 def _hand(record: GameRecord, number: int) -> int | None:
@@ -364,64 +316,16 @@ def _hand(record: GameRecord, number: int) -> int | None:
         return None
 
 
-def _said_at_the_tap(
-    record: GameRecord, number: int, entered: extras_form.Entered
-) -> extras_form.Entered:
-    """What a tap on the result step could not do, said at once rather than at Confirm: a Loot
-    without its other player, Harry the Giant's change past the bids' range (left out), and
-    Harry's change or a Rascal's wager that took the place of another player's (one card
-    each)."""
-    players = record.players
-    if entered.refused:
-        flash(labels.refusal(Reason(entered.refused)), "error")
-    hand = _hand(record, number)
-    refused = None
-    if hand is not None:
-        refused = extras_form.harry_refusal(hand, game.current_round(record).bids, entered)
-    if refused is not None:
-        flash(labels.refusal(refused, players), "error")
-        entered = replace(entered, harry=entered.harry_before, replaced="")
-    replaced = {"harry": entered.harry, "roatan": entered.roatan}.get(entered.replaced)
-    if replaced is not None:
-        name = players[replaced.seat]
-        said = {
-            "harry": _(
-                "Harry the Giant is one card: %(name)s's change replaces the one entered before.",
-                name=name,
-            ),
-            "roatan": _(
-                "There is one Rascal of Roatan: %(name)s's wager replaces the one entered before.",
-                name=name,
-            ),
-        }
-        flash(said[entered.replaced], "info")
-    return entered
-
-
 def _finish(
     record: GameRecord,
-    tapped: list[int | None],
-    played: cards.Played,
-    entered: extras_form.Entered,
+    tricks_tapped: list[int | None],
+    part: parts.FactsPart[Any],
+    tapped: object,
 ) -> GameRecord:
-    """Close the round with the tricks, the Bomb and the Cloud tapped, and Skull King's facts
-    (bonuses, destroyed tricks, pirate powers) in a game that has them."""
+    """Close the round with the tricks and the game's own facts as tapped."""
     bids = game.current_round(record).bids
-    facts = posted_facts(record) or tapped_facts(record, played, entered, bids)
-    return game.finish_round(record, tapped, facts=facts)
-
-
-def tapped_facts(
-    record: GameRecord,
-    played: cards.Played,
-    entered: extras_form.Entered,
-    bids: Sequence[int | None],
-) -> Facts:
-    """The round's own facts as tapped: Skull King's in a game with bonuses, else the Bomb and
-    the Cloud (refused by a game whose deck has neither)."""
-    if record.declaration.bonuses:
-        return entered.extras(len(record.players))
-    return played.specials(bids)
+    facts = part.facts(record, tapped, bids)
+    return game.finish_round(record, tricks_tapped, facts=facts)
 
 
 @bp.post("/games/<game_id>/undo")

@@ -205,8 +205,11 @@ class RoundFacts(Generic[F]):
     tricks_lost: Callable[[F], int] = _no_trick_lost
     """Tricks of the hand that went to nobody (the Bomb's, the Kraken's)."""
     entry: tuple[FactEntry, ...] = ()
-    """What the tricks step asks for, a seat each, where the game has no page part of its own
-    for its facts (Wizard's Bomb and Cloud and Skull King's bonuses have theirs)."""
+    """What the tricks step asks for, a seat each (with the page part ``"seats"``)."""
+    page: str = "seats"
+    """The page part that enters them on the tricks step and the correction page, by its name
+    in the web layer's registry: ``"seats"`` asks for a seat for each of :attr:`entry`; a game
+    whose facts need more (Wizard's Bomb and Cloud, Skull King's bonuses) names its own."""
 
 
 NO_FACTS: RoundFacts[NoFacts] = RoundFacts(NoFacts())

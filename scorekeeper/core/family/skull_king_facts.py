@@ -79,5 +79,7 @@ def _claim_json(claim: Claim) -> Json:
     return written
 
 
-FACTS = RoundFacts(Extras(), FIELDS, read, write, tricks_lost=lambda extras: extras.destroyed)
+FACTS = RoundFacts(
+    Extras(), FIELDS, read, write, tricks_lost=lambda extras: extras.destroyed, page="bonuses"
+)
 """A Skull King round's own facts."""

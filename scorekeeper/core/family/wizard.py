@@ -87,6 +87,7 @@ FACTS = RoundFacts(
     read_specials,
     write_specials,
     tricks_lost=lambda facts: int(facts.bomb),
+    page="bomb_and_cloud",
 )
 """A Wizard round's own facts: the anniversary decks' Bomb and Cloud."""
 

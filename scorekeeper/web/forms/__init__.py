@@ -30,7 +30,6 @@ from wtforms.widgets import HiddenInput
 from scorekeeper.core import rules, variants
 from scorekeeper.core.refusals import N_
 from scorekeeper.core.rules import RuleError, Suit, Turned, Variants
-from scorekeeper.core.specials import Cloud
 from scorekeeper.render import labels
 
 MAX_NAME = rules.MAX_NAME_LENGTH
@@ -341,7 +340,7 @@ def tricks_draft(text: str, number: int, players: int, hand_size: int) -> tuple[
     """The tricks of :func:`draft_text` read back, each kept within the hand; ``None`` when the
     text is not a draft of this round at this table (anything odd is ignored, never refused)."""
     head, _sep, values = text.partition(":")
-    values = values.partition(":")[0]  # the Bomb and the Cloud follow (forms/cards.py)
+    values = values.partition(":")[0]  # the game's own facts follow (forms/parts.py)
     parts = values.split(".") if values else []
     if head != str(number) or len(parts) != players:
         return None
@@ -369,20 +368,6 @@ class EditRoundForm(ActionForm):
         min_entries=rules.MIN_PLAYERS,
         max_entries=rules.MAX_PLAYERS,
     )
-    # The anniversary decks' Bomb and Cloud (only their pages show these fields).
-    bomb = BooleanField(_l("The Bomb was played"))
-    cloud_seat = SelectField(
-        _l("The Cloud's trick went to"),
-        choices=[SelectChoice("", "-")] + [SelectChoice(str(s)) for s in range(rules.MAX_PLAYERS)],
-        default="",
-    )
-    cloud_bid = IntegerField(_l("Changed bid"), validators=[Optional(), Within(0, MAX_NUMBER)])
-
-    def cloud(self) -> Cloud | None:
-        """The Cloud entered: its winner and the changed bid (the rules check the change)."""
-        if not self.cloud_seat.data:
-            return None
-        return Cloud(int(self.cloud_seat.data), self.cloud_bid.data or 0)
 
 
 class JoinForm(Form):

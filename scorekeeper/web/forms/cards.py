@@ -8,11 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from scorekeeper.core import specials
+from flask_babel import lazy_gettext as _l
+from markupsafe import Markup
+from werkzeug.datastructures import MultiDict
+from wtforms import BooleanField, IntegerField, SelectField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import Optional
+
+from scorekeeper.core import rules, specials
+from scorekeeper.core.family.declaration import Facts
+from scorekeeper.core.game import GameRecord
 from scorekeeper.core.refusals import RuleError
 from scorekeeper.core.rules import Suit, Turned
-from scorekeeper.core.sheet import Sheet
+from scorekeeper.core.sheet import RoundRow, Sheet
+from scorekeeper.render import labels
+from scorekeeper.web.forms import MAX_NUMBER, Form, Within
 from scorekeeper.web.forms.facts import seat_of
 
 _CHANGES = {"u": 1, "d": -1}
@@ -107,3 +119,126 @@ def turnable(built: Sheet) -> frozenset[str]:
             continue
         offered.add(card.value)
     return frozenset(offered)
+
+
+class Correction(Form):
+    """The Bomb and the Cloud of a round corrected (the Cloud's changed bid as a number: the
+    bids of a completed round are all shown)."""
+
+    class Meta:
+        csrf = False  # a part of the correction form, whose own token is checked
+
+    bomb = BooleanField(_l("The Bomb was played"))
+    cloud_seat = SelectField(
+        _l("The Cloud's trick went to"),
+        choices=[SelectChoice("", "-")] + [SelectChoice(str(s)) for s in range(rules.MAX_PLAYERS)],
+        default="",
+    )
+    cloud_bid = IntegerField(_l("Changed bid"), validators=[Optional(), Within(0, MAX_NUMBER)])
+
+    def cloud(self) -> specials.Cloud | None:
+        """The Cloud entered: its winner and the changed bid (the rules check the change)."""
+        if not self.cloud_seat.data:
+            return None
+        return specials.Cloud(int(self.cloud_seat.data), self.cloud_bid.data or 0)
+
+
+class BombAndCloud:
+    """The facts part of the anniversary decks' Bomb and Cloud: entered before the tricks (they
+    change the tricks to give out and the bid the Cloud's winner is scored against), shown only
+    where the game's deck has them."""
+
+    before = "round/bomb_and_cloud.html"
+    after = ""
+    correction = "sheet/bomb_and_cloud.html"
+    styles = ""
+
+    def offered(self, built: Sheet) -> Mapping[str, object]:
+        """Nothing beside what was tapped: the templates ask the deck."""
+        return {}
+
+    def started(self, built: Sheet, draft: str | None) -> Played:
+        """As tapped, else as the round undo reopened had them."""
+        now = built.current
+        assert now is not None
+        if draft is not None:
+            return from_draft(draft, len(now.order))
+        return reopened(now.reopened_facts, now.reopened_cloud)
+
+    def posted(self, record: GameRecord, form: MultiDict[str, str]) -> Played:
+        """The Bomb and the Cloud of a posted tricks step."""
+        return posted(form, len(record.players))
+
+    def tapped(self, form: MultiDict[str, str]) -> bool:
+        """The Bomb's button turns the Bomb over, with or without the page's script."""
+        return form.get("special", "") == "bomb"
+
+    def said(self, record: GameRecord, tapped: Played, number: int | None) -> Played:
+        """Nothing to say: every tap is taken."""
+        return tapped
+
+    def text(self, record: GameRecord, tapped: Played) -> str:
+        """The Bomb and the Cloud after the tricks (:meth:`Played.text`)."""
+        return tapped.text()
+
+    def when_short(self, record: GameRecord, tapped: Played) -> Played:
+        """A round short of its hand: nothing to open (the Bomb's button is in view)."""
+        return tapped
+
+    def facts(self, record: GameRecord, tapped: Played, bids: Sequence[int | None]) -> Facts:
+        """The Bomb and the Cloud as the rules keep them."""
+        return tapped.specials(bids)
+
+    def lost(self, tapped: Played) -> int:
+        """The Bomb's trick goes to nobody."""
+        return 1 if tapped.bomb else 0
+
+    def changed_bid(self, tapped: Played, seat: int, bid: int) -> int | None:
+        """The Cloud's winner's bid, one up or down (never below 0)."""
+        if tapped.cloud_seat != seat or not tapped.cloud_change:
+            return None
+        return max(0, bid + tapped.cloud_change)
+
+    def live_change(self, built: Sheet) -> bool:
+        """The Cloud's change shows as it is picked, where the deck has the Cloud."""
+        return "cloud" in built.special_cards
+
+    def note(self, tapped: Played, target: int) -> Markup:
+        """The tricks to give out once the Bomb took one."""
+        if not tapped.bomb:
+            return Markup("")
+        # As a template's ngettext gives it: the translation is markup, the number put in.
+        said = labels.catalogue().ungettext(
+            "%(num)s trick to give out: the Bomb took one",
+            "%(num)s tricks to give out: the Bomb took one",
+            target,
+        )
+        return Markup(said) % {"num": target}
+
+    def corrected(
+        self, record: GameRecord, row: RoundRow, form: MultiDict[str, str] | None
+    ) -> Correction:
+        """The round's Bomb and Cloud, or as posted."""
+        if form is not None:
+            return Correction(formdata=form)
+        cloud = row.cloud
+        return Correction(
+            data={
+                "bomb": row.bomb,
+                "cloud_seat": "" if cloud is None else str(cloud.seat),
+                "cloud_bid": None if cloud is None else cloud.bid,
+            }
+        )
+
+    def facts_corrected(self, record: GameRecord, tapped: Any, bids: Sequence[int | None]) -> Facts:
+        """The Bomb and the Cloud as corrected (the Cloud's changed bid as entered)."""
+        return specials.Specials(bool(tapped.bomb.data), tapped.cloud())
+
+    def errors(self, tapped: Any) -> list[str]:
+        """Why the Bomb and the Cloud posted cannot be read."""
+        if tapped.validate():
+            return []
+        return [str(error) for field in tapped for error in field.errors]
+
+
+PART = BombAndCloud()

@@ -3,8 +3,8 @@ them beside the tricks tapped: the bonuses (``k`` seat, kind, ally), the tricks 
 (``d``), Harry the Giant's change (``h`` seat, ``u``/``d``), Rascal of Roatan's wager (``r``
 seat, 0/1/2 for 0/10/20) and the Cannonball (``n`` seat). ``"4:1.0.2.1:k05:k251:d1"`` is round
 4, a Loot of seat 2 with seat 1, a 14 of seat 0... Anything odd is left out, never refused:
-the rules judge the round when it is confirmed. Skull King's own page part: no other module of
-the web names the game's facts beyond asking its declaration whether it has bonuses.
+the rules judge the round when it is confirmed. Skull King's own page part (:data:`PART`,
+which its declaration names): no other module of the web names the game's facts.
 """
 
 from __future__ import annotations
@@ -12,9 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from flask import flash
+from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
+from scorekeeper.core import game
 from scorekeeper.core.family import skull_king_checks
+from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.family.skull_king import (
     BONUSES,
     MOST_DESTROYED,
@@ -24,7 +29,10 @@ from scorekeeper.core.family.skull_king import (
     Extras,
     Wager,
 )
+from scorekeeper.core.game import GameRecord
 from scorekeeper.core.refusals import Reason, RuleError
+from scorekeeper.core.sheet import RoundRow, Sheet
+from scorekeeper.render import labels
 from scorekeeper.web.forms.facts import seat_of
 
 KINDS = tuple(str(bonus.kind) for bonus in BONUSES)
@@ -256,3 +264,146 @@ def changed(form: Mapping[str, str]) -> bool:
     """Whether a tap added or took off a bonus: the page comes back with it, nothing stored."""
     taps = ("bonus-open", "bonus-add", "bonus-remove", "destroyed-step")
     return any(form.get(name) for name in taps)
+
+
+def advanced_cards(chosen: object) -> bool:
+    """The settings bring the Loot and the tricks that nobody won (the Kraken, the White
+    Whale)."""
+    return bool(getattr(chosen, "advanced_cards", False))
+
+
+class Bonuses:
+    """Skull King's facts part: the bonuses, the tricks nobody won, the pirate powers and the
+    Cannonball, folded under the steppers, and on the correction page."""
+
+    before = ""
+    after = "round/extras.html"
+    correction = "round/extras.html"
+    styles = "extras.css"
+
+    def offered(self, built: Sheet) -> Mapping[str, object]:
+        """The bonuses (Loot with the advanced cards only), the tricks nobody won, the pirate
+        powers and the Cannonball, as the game's settings allow."""
+        declared, chosen = built.declaration, built.settings
+        advanced = advanced_cards(chosen)
+        return {
+            "bonus_kinds": tuple(
+                str(bonus.kind) for bonus in declared.bonuses if advanced or not bonus.shared
+            ),
+            "bonus_points": {str(bonus.kind): bonus.points for bonus in declared.bonuses},
+            "with_destroyed": advanced,
+            "with_powers": bool(getattr(chosen, "pirate_powers", False)),
+            "with_cannonball": getattr(chosen, "scoring", None) == "rascal",
+            "claim_text": claim_text,
+            "power_text": power_text,
+        }
+
+    def started(self, built: Sheet, draft: str | None) -> Entered:
+        """As tapped, else as the round undo reopened had them."""
+        now = built.current
+        assert now is not None
+        if draft is not None:
+            return from_draft(draft, len(now.order))
+        return from_extras(now.reopened_facts)
+
+    def posted(self, record: GameRecord, form: MultiDict[str, str]) -> Entered:
+        """The facts posted, with the tap they were sent by."""
+        return posted(form, len(record.players))
+
+    def tapped(self, form: MultiDict[str, str]) -> bool:
+        """A bonus added or taken off, the fold opened, a destroyed trick stepped."""
+        return changed(form)
+
+    def said(self, record: GameRecord, tapped: Entered, number: int | None) -> Entered:
+        """A Loot without its other player; at the table also Harry the Giant's change past the
+        bids' range (left out), and Harry's change or a Rascal's wager that took the place of
+        another player's (one card each)."""
+        if tapped.refused:
+            flash(labels.refusal(Reason(tapped.refused)), "error")
+        if number is None:
+            return tapped
+        return _said_at_the_table(record, number, tapped)
+
+    def text(self, record: GameRecord, tapped: Entered) -> str:
+        """The facts after the tricks (:meth:`Entered.text`)."""
+        return tapped.text()
+
+    def when_short(self, record: GameRecord, tapped: Entered) -> Entered:
+        """Tricks short of the hand where the Kraken or the White Whale may have taken one: the
+        bonuses open, where "Tricks nobody won" is (the refusal's sentence, a stable API
+        message, cannot say it)."""
+        if tapped.destroyed or not advanced_cards(record.settings):
+            return tapped
+        return replace(tapped, opened=True)
+
+    def facts(self, record: GameRecord, tapped: Entered, bids: Sequence[int | None]) -> Facts:
+        """The facts as the rules take them."""
+        return tapped.extras(len(record.players))
+
+    def lost(self, tapped: Entered) -> int:
+        """The tricks nobody won."""
+        return tapped.destroyed
+
+    def changed_bid(self, tapped: Entered, seat: int, bid: int) -> int | None:
+        """The bid Harry the Giant changed, one up or down (never below 0)."""
+        if tapped.harry is None or tapped.harry.seat != seat:
+            return None
+        return max(0, bid + tapped.harry.by)
+
+    def live_change(self, built: Sheet) -> bool:
+        """Harry's change comes with the page."""
+        return False
+
+    def note(self, tapped: Entered, target: int) -> Markup:
+        """Nothing above Confirm: the tricks nobody won are counted beside their buttons."""
+        return Markup("")
+
+    def corrected(
+        self, record: GameRecord, row: RoundRow, form: MultiDict[str, str] | None
+    ) -> Entered:
+        """The round's facts, or as posted."""
+        if form is not None:
+            return self.posted(record, form)
+        return from_extras(row.facts)
+
+    def facts_corrected(
+        self, record: GameRecord, tapped: Entered, bids: Sequence[int | None]
+    ) -> Facts:
+        """The facts as the rules take them."""
+        return self.facts(record, tapped, bids)
+
+    def errors(self, tapped: Entered) -> list[str]:
+        """Anything odd is left out, never refused: the rules judge."""
+        return []
+
+
+def _said_at_the_table(record: GameRecord, number: int, tapped: Entered) -> Entered:
+    players = record.players
+    try:
+        hand: int | None = game.hand_size(record, number)
+    except RuleError:
+        hand = None  # past the game's last round: the move is refused as a finished game's
+    refused = None
+    if hand is not None:
+        refused = harry_refusal(hand, game.current_round(record).bids, tapped)
+    if refused is not None:
+        flash(labels.refusal(refused, players), "error")
+        tapped = replace(tapped, harry=tapped.harry_before, replaced="")
+    replaced = {"harry": tapped.harry, "roatan": tapped.roatan}.get(tapped.replaced)
+    if replaced is not None:
+        name = players[replaced.seat]
+        said = {
+            "harry": _(
+                "Harry the Giant is one card: %(name)s's change replaces the one entered before.",
+                name=name,
+            ),
+            "roatan": _(
+                "There is one Rascal of Roatan: %(name)s's wager replaces the one entered before.",
+                name=name,
+            ),
+        }
+        flash(said[tapped.replaced], "info")
+    return tapped
+
+
+PART = Bonuses()

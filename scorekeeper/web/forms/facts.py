@@ -6,10 +6,17 @@ judge the round when it is confirmed. The one reader of a posted seat for every 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from markupsafe import Markup
+from werkzeug.datastructures import MultiDict
+
 from scorekeeper.core.family import Declaration
+from scorekeeper.core.family.declaration import Facts
+from scorekeeper.core.game import GameRecord
+from scorekeeper.core.sheet import RoundRow, Sheet
+from scorekeeper.render import game_words
 
 
 def seat_of(text: str, players: int) -> int | None:
@@ -52,3 +59,103 @@ def from_draft(declared: Declaration[Any, Any], draft: str, players: int) -> dic
             if seat is not None:
                 kept[entries[int(part[1])].field] = seat
     return kept
+
+
+class Seats:
+    """The facts part of a game whose facts are a seat each (``RoundFacts.entry``): a list of
+    names for each under the steppers, and on the correction page."""
+
+    before = ""
+    after = "round/facts_seats.html"
+    correction = "sheet/facts_seats.html"
+    styles = ""
+
+    def offered(self, built: Sheet) -> Mapping[str, object]:
+        """Each fact asked for: its field and its label in the page's language."""
+        declared = built.declaration
+        entries = [
+            (entry.field, game_words.say(entry.label, declared)) for entry in declared.facts.entry
+        ]
+        return {"fact_entries": entries}
+
+    def started(self, built: Sheet, draft: str | None) -> dict[str, int]:
+        """The seats a draft of this round keeps, else those of the round undo reopened."""
+        declared, now = built.declaration, built.current
+        assert now is not None
+        if draft is not None:
+            return from_draft(declared, draft, len(now.order))
+        return kept(declared, now.reopened_facts)
+
+    def posted(self, record: GameRecord, form: MultiDict[str, str]) -> dict[str, int]:
+        """The seats posted."""
+        return posted(record.declaration, form, len(record.players))
+
+    def tapped(self, form: MultiDict[str, str]) -> bool:
+        """A seat is picked from a list: no tap of its own."""
+        return False
+
+    def said(
+        self, record: GameRecord, tapped: dict[str, int], number: int | None
+    ) -> dict[str, int]:
+        """Nothing to say: a seat picked is always taken."""
+        return tapped
+
+    def text(self, record: GameRecord, tapped: dict[str, int]) -> str:
+        """The seats picked (:func:`text`)."""
+        return text(record.declaration, tapped)
+
+    def when_short(self, record: GameRecord, tapped: dict[str, int]) -> dict[str, int]:
+        """A round short of its hand: nothing to open."""
+        return tapped
+
+    def facts(
+        self, record: GameRecord, tapped: dict[str, int], bids: Sequence[int | None]
+    ) -> Facts:
+        """The facts the declaration reads from the seats."""
+        read: Facts = record.declaration.facts.read(tapped)
+        return read
+
+    def lost(self, tapped: dict[str, int]) -> int:
+        """No trick goes to nobody by a seat picked."""
+        return 0
+
+    def changed_bid(self, tapped: dict[str, int], seat: int, bid: int) -> int | None:
+        """No bid is changed."""
+        return None
+
+    def live_change(self, built: Sheet) -> bool:
+        """No bid is changed."""
+        return False
+
+    def note(self, tapped: dict[str, int], target: int) -> Markup:
+        """Nothing above Confirm."""
+        return Markup("")
+
+    def corrected(
+        self, record: GameRecord, row: RoundRow, form: MultiDict[str, str] | None
+    ) -> dict[str, int]:
+        """The round's seats, or as posted."""
+        if form is not None:
+            return self.posted(record, form)
+        return kept(record.declaration, row.facts)
+
+    def facts_corrected(
+        self, record: GameRecord, tapped: dict[str, int], bids: Sequence[int | None]
+    ) -> Facts:
+        """The facts the declaration reads from the seats."""
+        return self.facts(record, tapped, bids)
+
+    def errors(self, tapped: dict[str, int]) -> list[str]:
+        """A seat is always read (anything odd is nobody)."""
+        return []
+
+
+def kept(declared: Declaration[Any, Any], facts: object) -> dict[str, int]:
+    """The seats of a round's facts, by field (none of another game's facts)."""
+    if not isinstance(facts, type(declared.facts.blank)):
+        return {}
+    written = declared.facts.write(facts)
+    return {field: seat for field, seat in written.items() if isinstance(seat, int)}
+
+
+PART = Seats()
