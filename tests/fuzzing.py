@@ -35,7 +35,15 @@ from scorekeeper import storage
 from scorekeeper.core import bidding, game, sheet, state
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.record import to_record
-from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, Suit, Turned, Variants
+from scorekeeper.core.rules import (
+    EVERY_CARD,
+    BidRestriction,
+    BidVisibility,
+    Length,
+    Suit,
+    Turned,
+    Variants,
+)
 from scorekeeper.storage import StoredGame
 from tests.plays import played_game
 from tests.support.profiles import examples
@@ -275,7 +283,7 @@ numbers = st.one_of(
     st.sampled_from([2**31, 2**63, -(2**63) - 1, 10**400]),
 )
 CHOICE_WORDS = [
-    *(member.value for member in Turned),
+    *(member.value for member in EVERY_CARD),
     *(member.value for member in Suit),
     *(member.value for member in Length),
     *(member.value for member in BidRestriction),

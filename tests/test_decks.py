@@ -7,7 +7,7 @@ import pytest
 from scorekeeper.core import decks, game, record, rules, sheet, specials, stats
 from scorekeeper.core.decks import Deck, Gives, Special
 from scorekeeper.core.game import GameRecord, RoundRecord
-from scorekeeper.core.rules import RuleError, Suit, Trump, Turned, Variants
+from scorekeeper.core.rules import RuleError, Suit, Trump, Turned, TurnedCard, Variants
 from scorekeeper.core.specials import Cloud, Specials
 from scorekeeper.core.variants import BidVisibility, Length
 from tests.plays import finish_with_cards
@@ -76,25 +76,25 @@ def test_a_trump_card_is_turned_in_the_last_round_of_an_anniversary_deck() -> No
 
 def test_each_deck_turns_up_its_own_special_cards() -> None:
     assert rules.can_turn(Deck.CLASSIC) == (Turned.SUIT, Turned.JESTER, Turned.WIZARD)
-    assert Turned.SHAPESHIFTER not in rules.can_turn(A20)
-    assert Turned.SHAPESHIFTER in rules.can_turn(A25)
-    assert Turned.VAMPIRE not in rules.can_turn(A25)
-    assert {Turned.WITCH, Turned.VAMPIRE} <= set(rules.can_turn(A30))
+    assert Special.SHAPESHIFTER not in rules.can_turn(A20)
+    assert Special.SHAPESHIFTER in rules.can_turn(A25)
+    assert Special.VAMPIRE not in rules.can_turn(A25)
+    assert {Special.WITCH, Special.VAMPIRE} <= set(rules.can_turn(A30))
     assert len(rules.can_turn(A30)) == 3 + 9
-    assert set(rules.TURNED_GIVES) == set(Turned) - {Turned.NONE}
+    assert set(rules.TURNED_GIVES) == set(rules.EVERY_CARD) - {Turned.NONE}
 
 
 # --- special cards turned as trump -----------------------------------------------------------
 
 
-def trump_of(turned: Turned, suit: Suit | None, deck: Deck = A30) -> Trump:
+def trump_of(turned: TurnedCard, suit: Suit | None, deck: Deck = A30) -> Trump:
     return rules.resolve_trump(
         turned, suit, round_number=3, hand_size=3, players=4, length=Length.STANDARD, deck=deck
     )
 
 
-@pytest.mark.parametrize("turned", [Turned.DRAGON, Turned.CLOUD, Turned.JUGGLER])
-def test_dragon_cloud_juggler_turned_the_dealer_names_a_suit(turned: Turned) -> None:
+@pytest.mark.parametrize("turned", [Special.DRAGON, Special.CLOUD, Special.JUGGLER])
+def test_dragon_cloud_juggler_turned_the_dealer_names_a_suit(turned: Special) -> None:
     assert rules.TURNED_GIVES[turned] is Gives.NAMED_SUIT
     assert trump_of(turned, Suit.CLUBS) == Trump(turned, Suit.CLUBS)
     with pytest.raises(RuleError) as refused:
@@ -102,32 +102,32 @@ def test_dragon_cloud_juggler_turned_the_dealer_names_a_suit(turned: Turned) -> 
     assert code(refused) == "trump_special_needs_suit"
 
 
-@pytest.mark.parametrize("turned", [Turned.FAIRY, Turned.BOMB, Turned.WITCH])
-def test_fairy_bomb_witch_turned_give_no_trump(turned: Turned) -> None:
+@pytest.mark.parametrize("turned", [Special.FAIRY, Special.BOMB, Special.WITCH])
+def test_fairy_bomb_witch_turned_give_no_trump(turned: Special) -> None:
     assert trump_of(turned, None) == Trump(turned, None)
     with pytest.raises(RuleError) as refused:
         trump_of(turned, Suit.HEARTS)
     assert code(refused) == "trump_special_has_no_suit"
 
 
-@pytest.mark.parametrize("turned", [Turned.WEREWOLF, Turned.SHAPESHIFTER, Turned.VAMPIRE])
-def test_werewolf_shapeshifter_vampire_give_a_suit_or_no_trump(turned: Turned) -> None:
+@pytest.mark.parametrize("turned", [Special.WEREWOLF, Special.SHAPESHIFTER, Special.VAMPIRE])
+def test_werewolf_shapeshifter_vampire_give_a_suit_or_no_trump(turned: Special) -> None:
     assert trump_of(turned, Suit.HEARTS) == Trump(turned, Suit.HEARTS)
     assert trump_of(turned, None) == Trump(turned, None)
 
 
 def test_a_card_not_in_the_deck_is_refused() -> None:
     with pytest.raises(RuleError) as refused:
-        trump_of(Turned.WEREWOLF, Suit.HEARTS, Deck.CLASSIC)
+        trump_of(Special.WEREWOLF, Suit.HEARTS, Deck.CLASSIC)
     assert code(refused) == "card_not_in_deck"
     with pytest.raises(RuleError) as refused:
-        trump_of(Turned.VAMPIRE, None, A25)
+        trump_of(Special.VAMPIRE, None, A25)
     assert code(refused) == "card_not_in_deck"
 
 
 def test_the_werewolf_names_no_trump_at_the_table() -> None:
-    played = game.set_trump(started(), Turned.WEREWOLF, None)
-    assert played.current is not None and played.current.trump == Trump(Turned.WEREWOLF, None)
+    played = game.set_trump(started(), Special.WEREWOLF, None)
+    assert played.current is not None and played.current.trump == Trump(Special.WEREWOLF, None)
 
 
 # --- the Bomb --------------------------------------------------------------------------------
@@ -137,7 +137,7 @@ def test_with_the_bomb_the_tricks_add_up_to_one_less() -> None:
     played = bid_all(game.set_trump(started(), Turned.SUIT, Suit.HEARTS), [0, 0, 0, 0])
     played = finish_with_cards(played, [0, 0, 0, 0], bomb=True)  # a one-card hand, bombed
     assert played.rounds[0].facts == Specials(bomb=True) and played.scores[0] == (20, 20, 20, 20)
-    played = game.set_trump(played, Turned.BOMB, None)
+    played = game.set_trump(played, Special.BOMB, None)
     played = bid_all(played, [1, 0, 1, 0])
     with pytest.raises(RuleError) as refused:
         finish_with_cards(played, [1, 0, 1, 0], bomb=True)
@@ -263,7 +263,7 @@ def test_the_record_carries_the_bomb_and_the_cloud_and_reads_them_back() -> None
 
 
 def test_a_special_trump_round_trips_through_the_record() -> None:
-    played = game.set_trump(started(A30), Turned.VAMPIRE, None)
+    played = game.set_trump(started(A30), Special.VAMPIRE, None)
     played = game.finish_round(bid_all(played, [0, 0, 0, 1]), [0, 0, 0, 1])
     written = record.to_record(sheet.build(played))
     assert written["rounds"][0]["trump"] == {"turned": "vampire", "suit": None}
@@ -281,7 +281,7 @@ def test_the_record_refuses_a_special_card_of_another_deck() -> None:
         record.parse_game(data)
     assert refused.value.reason.params["reason"].code == "record_not_option"
     data["variants"] = {"deck": "anniversary_20"}
-    assert record.parse_game(data).rounds[0].trump == Trump(Turned.WEREWOLF, Suit.HEARTS)
+    assert record.parse_game(data).rounds[0].trump == Trump(Special.WEREWOLF, Suit.HEARTS)
     for bad in ({"seat": 0}, {"seat": "0", "bid": 1}, [0, 1]):
         data["rounds"][0]["cloud"] = bad  # type: ignore[index]
         with pytest.raises(record.RecordError):

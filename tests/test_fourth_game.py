@@ -37,7 +37,7 @@ from scorekeeper.core.family.declaration import (
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.record_shapes import Json, whole
 from scorekeeper.core.refusals import RuleError
-from scorekeeper.core.rules import Suit, Trump, Turned
+from scorekeeper.core.rules import Suit, Trump, Turned, TurnedCard
 from scorekeeper.core.variants import Words
 from tests import pdfs
 from tests.pages import act, one, post, soup
@@ -83,7 +83,7 @@ def schedule(players: int, chosen: CrownsSettings) -> tuple[int, ...]:
 
 
 def resolve_trump(
-    turned: Turned, suit: Suit | None, _number: int, hand: int, players: int, _s: CrownsSettings
+    turned: TurnedCard, suit: Suit | None, _number: int, hand: int, players: int, _s: CrownsSettings
 ) -> Trump:
     if hand * players == 40:
         if turned is not Turned.NONE:

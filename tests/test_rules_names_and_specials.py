@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.core.bidding import bids_sealed
-from scorekeeper.core.decks import Deck
+from scorekeeper.core.decks import Deck, Special
 from scorekeeper.core.rules import (
     BidVisibility,
     Length,
@@ -20,6 +20,7 @@ from scorekeeper.core.rules import (
     check_player_names,
     has_hidden_character,
     resolve_trump,
+    turned_card,
 )
 from scorekeeper.core.scoring import fill_blank_tricks
 
@@ -59,10 +60,10 @@ FOUR_PLAYERS_ROUND_3 = {"round_number": 3, "hand_size": 3, "players": 4}
 @pytest.mark.parametrize(
     ("turned", "suit", "trump"),
     [
-        (Turned.DRAGON, Suit.HEARTS, Trump(Turned.DRAGON, Suit.HEARTS)),  # a suit is named
-        (Turned.FAIRY, None, Trump(Turned.FAIRY, None)),  # no trump
-        (Turned.WEREWOLF, None, Trump(Turned.WEREWOLF, None)),  # a suit or none
-        (Turned.WEREWOLF, Suit.CLUBS, Trump(Turned.WEREWOLF, Suit.CLUBS)),
+        (Special.DRAGON, Suit.HEARTS, Trump(Special.DRAGON, Suit.HEARTS)),  # a suit is named
+        (Special.FAIRY, None, Trump(Special.FAIRY, None)),  # no trump
+        (Special.WEREWOLF, None, Trump(Special.WEREWOLF, None)),  # a suit or none
+        (Special.WEREWOLF, Suit.CLUBS, Trump(Special.WEREWOLF, Suit.CLUBS)),
     ],
 )
 def test_a_special_card_turned_gives_what_it_declares(
@@ -77,15 +78,15 @@ def test_a_special_card_turned_gives_what_it_declares(
 @pytest.mark.parametrize(
     ("turned", "suit", "deck", "length", "code"),
     [
-        (Turned.DRAGON, None, Deck.ANNIVERSARY_20, Length.STANDARD, "trump_special_needs_suit"),
+        (Special.DRAGON, None, Deck.ANNIVERSARY_20, Length.STANDARD, "trump_special_needs_suit"),
         (
-            Turned.FAIRY,
+            Special.FAIRY,
             Suit.SPADES,
             Deck.ANNIVERSARY_20,
             Length.STANDARD,
             "trump_special_has_no_suit",
         ),
-        (Turned.DRAGON, Suit.HEARTS, Deck.CLASSIC, Length.STANDARD, "card_not_in_deck"),
+        (Special.DRAGON, Suit.HEARTS, Deck.CLASSIC, Length.STANDARD, "card_not_in_deck"),
         (Turned.SUIT, Suit.HEARTS, Deck.CLASSIC, Length.MAXIMUS, "trump_fixed_maximus"),
     ],
 )
@@ -117,3 +118,11 @@ def test_one_blank_trick_count_is_what_is_left_and_two_are_refused() -> None:
     with pytest.raises(RuleError) as refused:
         fill_blank_tricks(4, [None, None, 2])
     assert refused.value.code == "tricks_blanks"
+
+
+def test_a_card_turned_up_is_read_from_its_stored_value() -> None:
+    # Special cards are the decks' own entries, the plain cards and "nothing" are Turned's.
+    assert turned_card("vampire") is Special.VAMPIRE
+    assert turned_card("none") is Turned.NONE
+    with pytest.raises(ValueError, match="no card turned up"):
+        turned_card("joker")

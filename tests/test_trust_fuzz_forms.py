@@ -10,7 +10,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.core import bidding, game
-from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, Suit, Turned
+from scorekeeper.core.rules import EVERY_CARD, BidRestriction, BidVisibility, Length, Suit
 from scorekeeper.core.variants import REGISTRY
 from tests.fuzzing import (
     FUZZ,
@@ -116,7 +116,7 @@ def round_forms(draw: st.DrawFn, action: str, target: str) -> dict[str, Any]:
     players, hand = _players(target), _hand(target)
     base: dict[str, Any] = {}
     if action == "trump":
-        base["turned"] = draw(st.sampled_from([turned.value for turned in Turned]))
+        base["turned"] = draw(st.sampled_from([turned.value for turned in EVERY_CARD]))
         base["suit"] = draw(st.sampled_from(["", *(suit.value for suit in Suit)]))
     elif action == "bid":
         seat, bid = _next_bid(target)

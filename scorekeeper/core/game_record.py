@@ -19,7 +19,7 @@ from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import BidRules, RoundSetup
 from scorekeeper.core.family import DEFAULT_GAME, Bidding, Declaration, Played
 from scorekeeper.core.family.declaration import Facts
-from scorekeeper.core.rules import RuleError, Suit, Trump, Turned, Variants
+from scorekeeper.core.rules import RuleError, Suit, Trump, TurnedCard, Variants
 
 
 @dataclass(frozen=True)
@@ -210,7 +210,7 @@ def current_round(record: GameRecord, now: RoundSetup | None = None) -> RoundInP
     return RoundInProgress(trump=fixed_trump(record, now), bids=now.given_bids)
 
 
-def check_trump(record: GameRecord, number: int, turned: Turned, suit: Suit | None) -> Trump:
+def check_trump(record: GameRecord, number: int, turned: TurnedCard, suit: Suit | None) -> Trump:
     """The trump of round ``number`` from the card turned, or a refusal."""
     return record.declaration.trump(
         turned, suit, number, hand_size(record, number), len(record.players), record.settings

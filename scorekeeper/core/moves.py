@@ -24,12 +24,12 @@ from scorekeeper.core.game_record import (
     current_setup,
     setup,
 )
-from scorekeeper.core.rules import Reason, RuleError, Suit, Turned
+from scorekeeper.core.rules import Reason, RuleError, Suit, TurnedCard
 
 # --- moves at the table ----------------------------------------------------------------------
 
 
-def set_trump(record: GameRecord, turned: Turned, suit: Suit | None) -> GameRecord:
+def set_trump(record: GameRecord, turned: TurnedCard, suit: Suit | None) -> GameRecord:
     """Enter the turned card of the current round (before the first bid)."""
     now = current_round(record)
     if now.bids != current_setup(record).given_bids:

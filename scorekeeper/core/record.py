@@ -175,8 +175,8 @@ def _trump(record: GameRecord, round_setup: RoundSetup, data: object) -> Trump:
         return fixed
     fields = fields_of(data, '"trump"', ("turned", "suit"), required=("turned",))
     offered = rules.can_turn(record.variants.deck)
-    known = [turned for turned in Turned if turned in offered or turned is Turned.NONE]
-    turned = Turned(option(known, fields["turned"], '"trump.turned"'))
+    known = [card for card in rules.EVERY_CARD if card in offered or card is Turned.NONE]
+    turned = rules.turned_card(option(known, fields["turned"], '"trump.turned"'))
     suit = fields.get("suit")
     return game.check_trump(
         record,

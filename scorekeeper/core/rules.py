@@ -71,44 +71,55 @@ class Turned(StrEnum):
     """A Wizard: the dealer picks the trump suit."""
     NONE = "none"
     """Nothing turned: no card was left, or Wizard Maximus fixes the trump."""
-    # The anniversary decks' special cards (decks.py), turned up or, for the Werewolf, swapped
-    # for the turned card before bidding. What each gives: :data:`SPECIAL_TRUMPS`.
-    DRAGON = Special.DRAGON.value
-    FAIRY = Special.FAIRY.value
-    BOMB = Special.BOMB.value
-    WEREWOLF = Special.WEREWOLF.value
-    JUGGLER = Special.JUGGLER.value
-    CLOUD = Special.CLOUD.value
-    SHAPESHIFTER = Special.SHAPESHIFTER.value
-    WITCH = Special.WITCH.value
-    VAMPIRE = Special.VAMPIRE.value
 
 
-TURNED_GIVES: dict[Turned, Gives] = {
+TurnedCard = Turned | Special
+"""A card turned up: one of :class:`Turned`, or a special card of an anniversary deck as the
+decks declare it (:class:`scorekeeper.core.decks.Special`, turned up or, for the Werewolf,
+swapped for the turned card before bidding): a new special card is one entry there."""
+
+EVERY_CARD: tuple[TurnedCard, ...] = (*Turned, *Special)
+"""Every card that may be turned up, in the order they are offered and named in refusals."""
+
+_BY_VALUE: dict[str, TurnedCard] = {card.value: card for card in EVERY_CARD}
+
+
+def turned_card(value: str) -> TurnedCard:
+    """The card turned up that ``value`` stores (a ``ValueError`` for none).
+
+    >>> turned_card("dragon") is Special.DRAGON, turned_card("jester") is Turned.JESTER
+    (True, True)
+    """
+    try:
+        return _BY_VALUE[value]
+    except KeyError:
+        raise ValueError(f"{value!r} is no card turned up") from None
+
+
+TURNED_GIVES: dict[TurnedCard, Gives] = {
     Turned.SUIT: Gives.ITS_SUIT,
     Turned.WIZARD: Gives.NAMED_SUIT,
     Turned.JESTER: Gives.NO_TRUMP,
-    **{Turned(card.value): special.gives for card, special in decks.SPECIAL_CARDS.items()},
+    **{card: special.gives for card, special in decks.SPECIAL_CARDS.items()},
 }
 """What each card turned up gives as trump (:data:`Turned.NONE` is no card: not here); the
 special cards' as :data:`scorekeeper.core.decks.SPECIAL_CARDS` declares them."""
 
 
-def can_turn(deck: Deck) -> tuple[Turned, ...]:
+def can_turn(deck: Deck) -> tuple[TurnedCard, ...]:
     """The cards the trump step offers with ``deck``: suit, Jester, Wizard, then its specials.
 
     >>> [t.value for t in can_turn(Deck.ANNIVERSARY_20)][3:]
     ['dragon', 'fairy', 'bomb', 'werewolf', 'juggler', 'cloud']
     """
-    cards = (Turned(card.value) for card in decks.specials(deck))
-    return (Turned.SUIT, Turned.JESTER, Turned.WIZARD, *cards)
+    return (Turned.SUIT, Turned.JESTER, Turned.WIZARD, *decks.specials(deck))
 
 
 @dataclass(frozen=True)
 class Trump:
     """The turned card and the trump suit that follows from it (``None``: no trump)."""
 
-    turned: Turned
+    turned: TurnedCard
     suit: Suit | None = None
 
 
@@ -295,7 +306,7 @@ def fixed_trump(
 
 
 def resolve_trump(
-    turned: Turned,
+    turned: TurnedCard,
     suit: Suit | None,
     *,
     round_number: int,
@@ -338,7 +349,7 @@ def resolve_trump(
     return Trump(turned, suit)
 
 
-def _special_trump(turned: Turned, suit: Suit | None, gives: Gives) -> Trump:
+def _special_trump(turned: TurnedCard, suit: Suit | None, gives: Gives) -> Trump:
     if gives is Gives.NO_TRUMP:
         if suit is not None:
             raise RuleError("trump_special_has_no_suit")

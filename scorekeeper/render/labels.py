@@ -21,7 +21,7 @@ from scorekeeper.core import decks, rulebook, rules, variants
 from scorekeeper.core.decks import Deck, Gives, Special
 from scorekeeper.core.family import GAMES
 from scorekeeper.core.refusals import N_, NAMED, Message, Reason, say
-from scorekeeper.core.rules import Suit, Trump, Turned, Variants
+from scorekeeper.core.rules import Suit, Trump, Turned, TurnedCard, Variants
 from scorekeeper.core.variants import Edition
 from scorekeeper.render import languages
 
@@ -257,7 +257,7 @@ def trump_label(trump: Trump | None, edition: Edition = Edition.CLASSIC) -> str:
     return suit
 
 
-def special_name(turned: Turned | str) -> str:
+def special_name(turned: TurnedCard | str) -> str:
     """The name of the anniversary decks' special card turned up, ``""`` for a classic card."""
     try:
         return gettext(decks.name(Special(turned)))

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from flask_babel import pgettext
 from markupsafe import Markup
 
-from scorekeeper.core.rules import Trump, Turned
+from scorekeeper.core.rules import Trump, Turned, TurnedCard
 from scorekeeper.core.variants import Edition
 from scorekeeper.render import labels
 from scorekeeper.render.fontmetrics import text_em
@@ -98,7 +98,7 @@ def trump_cell(trump: Trump, edition: Edition = Edition.CLASSIC) -> tuple[str, s
         if trump.suit is None
         else labels.suit_label(trump.suit, edition).replace(" ", "\N{NO-BREAK SPACE}", 1)
     )
-    notes = {
+    notes: dict[TurnedCard, str] = {
         Turned.WIZARD: _("Wizard turned"),
         Turned.JESTER: _("Jester turned"),
         Turned.NONE: _("fixed") if trump.suit is not None else _("no card left"),

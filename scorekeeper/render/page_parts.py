@@ -13,7 +13,7 @@ from flask import Flask, Response, current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
-from scorekeeper.core.rules import Turned
+from scorekeeper.core.decks import Special
 from scorekeeper.core.sheet import AdjustmentNote, CurrentRound, RoundRow, marks_at
 from scorekeeper.core.variants import Edition
 from scorekeeper.render import game_facts, labels, languages
@@ -298,7 +298,7 @@ def _bomb_mark(row: RoundRow) -> str:
     if not row.bomb:
         return ""
     said = escape(_("The Bomb was played: one trick went to nobody"))
-    card = escape(labels.special_name(Turned.BOMB))
+    card = escape(labels.special_name(Special.BOMB))
     return (
         f'<span class="special bomb-mark" title="{said}">'
         f'<span aria-hidden="true">{game_facts.DESTROYED_MARK} {card}</span>'

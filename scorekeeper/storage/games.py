@@ -22,7 +22,7 @@ from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.family import Declaration
 from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.game import GameRecord, RoundInProgress, RoundRecord
-from scorekeeper.core.rules import Suit, Trump, Turned
+from scorekeeper.core.rules import Suit, Trump, turned_card
 from scorekeeper.storage.database import (
     Conflict,
     Row,
@@ -299,7 +299,7 @@ def _record(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[
         trump = None
         if row["trump_turned"] is not None:
             suit = Suit(row["trump_suit"]) if row["trump_suit"] else None
-            trump = Trump(Turned(row["trump_turned"]), suit)
+            trump = Trump(turned_card(row["trump_turned"]), suit)
         facts = _facts(declared, row["facts"])
         if row["complete"] and trump is not None:
             tricks = tuple(hand["tricks"] for hand in seats)

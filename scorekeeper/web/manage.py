@@ -14,7 +14,7 @@ from werkzeug.wrappers import Response
 from scorekeeper import storage
 from scorekeeper.core import game, sheet
 from scorekeeper.core.game import RoundRecord
-from scorekeeper.core.rules import RuleError, Suit, Trump, Turned
+from scorekeeper.core.rules import RuleError, Suit, Trump, turned_card
 from scorekeeper.render import labels
 from scorekeeper.storage import StoredGame
 from scorekeeper.web import access, forms, views
@@ -117,7 +117,7 @@ def _corrected(
     tricks = tuple(entry.data or 0 for entry in form.tricks.entries[:players])
     # The adjustments stay as they are: they are added and taken back on their own page.
     kept = stored.record.rounds[number - 1].adjustments
-    trump = Trump(Turned(form.turned.data), suit)
+    trump = Trump(turned_card(form.turned.data), suit)
     facts = part.facts_corrected(stored.record, tapped, bids)
     return RoundRecord(trump, bids, tricks, kept, stored.record.declaration.recorded(facts))
 

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from scorekeeper.core.bidding import BidRules
 from scorekeeper.core.record_shapes import Json
 from scorekeeper.core.refusals import N_, RuleError
-from scorekeeper.core.rules import Suit, Trump, Turned, Variants
+from scorekeeper.core.rules import Suit, Trump, Turned, TurnedCard, Variants
 from scorekeeper.core.variants import BidRestriction, Words
 
 Plain = str | bool | int
@@ -264,7 +264,7 @@ class Declaration(Generic[S, R]):
     round_variants: Callable[[S], Variants] = lambda _settings: Variants()
     """Wizard's variants where the game has them (its deck, its cards' look, its reminders);
     the defaults in a game that has none."""
-    resolve_trump: Callable[[Turned, Suit | None, int, int, int, S], Trump] | None = None
+    resolve_trump: Callable[[TurnedCard, Suit | None, int, int, int, S], Trump] | None = None
     """The trump entered (card turned, suit, round number, hand, players, settings), or a
     refusal; ``None``: the trump is always fixed (:meth:`trump`)."""
     facts: RoundFacts[Any] = NO_FACTS
@@ -362,7 +362,13 @@ class Declaration(Generic[S, R]):
         return offered
 
     def trump(
-        self, turned: Turned, suit: Suit | None, number: int, hand: int, players: int, settings: S
+        self,
+        turned: TurnedCard,
+        suit: Suit | None,
+        number: int,
+        hand: int,
+        players: int,
+        settings: S,
     ) -> Trump:
         """The trump of a round from what was entered, or a refusal."""
         if self.resolve_trump is not None:

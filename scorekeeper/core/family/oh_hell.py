@@ -27,7 +27,7 @@ from scorekeeper.core.family.declaration import (
     settings_to_plain,
 )
 from scorekeeper.core.refusals import RuleError
-from scorekeeper.core.rules import Suit, Trump, Turned
+from scorekeeper.core.rules import Suit, Trump, Turned, TurnedCard
 from scorekeeper.core.variants import BidRestriction
 
 DECK_SIZE = 52
@@ -281,7 +281,7 @@ def fixed_trump(
 
 
 def resolve_trump(
-    turned: Turned,
+    turned: TurnedCard,
     suit: Suit | None,
     number: int,
     hand_size: int,

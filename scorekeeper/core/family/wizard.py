@@ -27,7 +27,7 @@ from scorekeeper.core.family.declaration import (
 )
 from scorekeeper.core.record_shapes import Json, fields_of, flag, option, whole
 from scorekeeper.core.refusals import N_, P_
-from scorekeeper.core.rules import Length, Suit, Trump, Turned, Variants
+from scorekeeper.core.rules import Length, Suit, Trump, TurnedCard, Variants
 from scorekeeper.core.specials import Cloud, Specials
 from scorekeeper.core.variants import Words
 
@@ -140,7 +140,12 @@ def fixed_trump(number: int, hand_size: int, players: int, chosen: Variants) -> 
 
 
 def resolve_trump(
-    turned: Turned, suit: Suit | None, number: int, hand_size: int, players: int, chosen: Variants
+    turned: TurnedCard,
+    suit: Suit | None,
+    number: int,
+    hand_size: int,
+    players: int,
+    chosen: Variants,
 ) -> Trump:
     """Wizard's trump from the card turned (:func:`scorekeeper.core.rules.resolve_trump`)."""
     return rules.resolve_trump(

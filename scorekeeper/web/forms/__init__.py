@@ -29,7 +29,15 @@ from wtforms.widgets import HiddenInput
 
 from scorekeeper.core import rules, variants
 from scorekeeper.core.refusals import N_
-from scorekeeper.core.rules import RuleError, Suit, Turned, Variants
+from scorekeeper.core.rules import (
+    EVERY_CARD,
+    RuleError,
+    Suit,
+    Turned,
+    TurnedCard,
+    Variants,
+    turned_card,
+)
 from scorekeeper.render import labels
 
 MAX_NAME = rules.MAX_NAME_LENGTH
@@ -271,7 +279,7 @@ class TrumpForm(ActionForm):
     # a special card's trump was tapped before the card was chosen.
     turned = SelectField(
         _l("Turned card"),
-        choices=[SelectChoice(t.value) for t in Turned if t is not Turned.NONE],
+        choices=[SelectChoice(t.value) for t in EVERY_CARD if t is not Turned.NONE],
         validate_choice=False,
     )
     suit = SelectField(
@@ -281,12 +289,12 @@ class TrumpForm(ActionForm):
     )
 
     def validate_turned(self, field: SelectField) -> None:
-        if field.data not in {t.value for t in Turned if t is not Turned.NONE}:
+        if field.data not in {t.value for t in EVERY_CARD if t is not Turned.NONE}:
             raise ValidationError(str(_l("Choose the card that was turned up, then its trump.")))
 
-    def trump(self) -> tuple[Turned, Suit | None]:
+    def trump(self) -> tuple[TurnedCard, Suit | None]:
         """What was turned and the suit entered."""
-        return Turned(self.turned.data), Suit(self.suit.data) if self.suit.data else None
+        return turned_card(self.turned.data), Suit(self.suit.data) if self.suit.data else None
 
 
 class BidForm(ActionForm):
@@ -352,7 +360,7 @@ def tricks_draft(text: str, number: int, players: int, hand_size: int) -> tuple[
 class EditRoundForm(ActionForm):
     """A completed round corrected: trump, every bid and every player's tricks."""
 
-    turned = SelectField(_l("Turned card"), choices=[SelectChoice(t.value) for t in Turned])
+    turned = SelectField(_l("Turned card"), choices=[SelectChoice(t.value) for t in EVERY_CARD])
     suit = SelectField(
         _l("Trump suit"),
         choices=[SelectChoice("", "-")] + [SelectChoice(s.value) for s in Suit],
