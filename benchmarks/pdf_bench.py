@@ -83,7 +83,6 @@ def wide_sheet(players: int = 6, rounds: int = 20, seed: int = 7) -> Sheet:
     return Sheet(
         players=NAMES[:players],
         first_dealer=0,
-        variants=Variants(),
         settings=Variants(),
         schedule=tuple(range(1, rounds + 1)),
         rounds=tuple(rows),

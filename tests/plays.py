@@ -61,7 +61,7 @@ def playable_tables() -> Iterator[tuple[int, Variants]]:
 def legal_round(record: GameRecord, rng: Random) -> RoundRecord:
     """A complete round that the rules accept as the next one of ``record``."""
     setup = game.current_setup(record)
-    length = record.variants.length
+    length = record.settings.length
     trump = rules.fixed_trump(setup.number, setup.hand_size, setup.players, length)
     bids: list[int | None] = list(setup.given_bids)
     for seat in setup.bidders:

@@ -258,7 +258,7 @@ def test_the_record_carries_the_bomb_and_the_cloud_and_reads_them_back() -> None
     assert written["rounds"][1]["bomb"] is True
     assert written["rounds"][1]["cloud"] == {"seat": 0, "bid": 2}
     assert record.parse_game(written) == done.__class__(
-        done.players, done.first_dealer, done.variants, done.rounds
+        done.players, done.first_dealer, done.settings, done.rounds
     )
 
 

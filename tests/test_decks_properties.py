@@ -31,7 +31,7 @@ def _trump(draw: st.DrawFn, record: GameRecord) -> GameRecord:
     now = game.current_round(record)
     if now.trump is not None:  # fixed (Wizard Maximus)
         return record
-    turned = draw(st.sampled_from(rules.can_turn(record.variants.deck)))
+    turned = draw(st.sampled_from(rules.can_turn(record.settings.deck)))
     gives = rules.TURNED_GIVES[turned]
     suit = draw(st.sampled_from(Suit))
     if gives is Gives.NO_TRUMP:
@@ -137,5 +137,5 @@ def test_a_record_exported_and_imported_is_the_same_game(played: GameRecord) -> 
     written = record.to_record(sheet.build(played))
     again = record.parse_game(written)
     assert again.rounds == played.rounds
-    assert again.variants == played.variants
+    assert again.settings == played.settings
     assert record.to_record(sheet.build(again)) == written

@@ -61,7 +61,7 @@ def test_a_new_game_holds_the_table_as_entered() -> None:
     record = start(4, first_dealer=2, bid_restriction=BidRestriction.PLUS_MINUS_ONE)
     assert record.players == ("Ann", "Bob", "Cid", "Dee")
     assert record.first_dealer == 2
-    assert record.variants == Variants(bid_restriction=BidRestriction.PLUS_MINUS_ONE)
+    assert record.settings == Variants(bid_restriction=BidRestriction.PLUS_MINUS_ONE)
     assert record.rounds == ()
     assert record.current is None
     assert record.schedule == tuple(range(1, 16))
@@ -401,7 +401,7 @@ def test_undo_ignores_a_stale_round_left_after_the_last_round() -> None:
     for hand in range(1, 6):
         record = play(record, (0, 0, 0), (0, 0, hand))
     stale = GameRecord(
-        record.players, record.first_dealer, record.variants, record.rounds, RoundInProgress()
+        record.players, record.first_dealer, record.settings, record.rounds, RoundInProgress()
     )
     assert game.undo(stale) == game.undo(record)
 

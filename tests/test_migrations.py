@@ -37,7 +37,7 @@ def old(tmp_path: Path) -> Iterator[Database]:
 def write_m001_game(conn: Database, game_id: str, record: GameRecord, **columns: object) -> None:
     """Rows exactly as ``storage.create_game`` wrote them under m001 (variant columns, dealer)."""
     players = len(record.players)
-    v = record.variants
+    v = record.settings
     conn.table("games").insert(
         {
             "id": game_id,

@@ -254,9 +254,9 @@ def test_a_whole_legal_game_gives_totals_that_are_the_sum_of_round_scores(
         assert running == [row.totals[seat] for row in pad.rounds]
     for row in pad.rounds:
         assert sum(row.tricks) == row.hand_size
-        saboteur = row.dealer if record.variants.saboteur else None
+        saboteur = row.dealer if record.settings.saboteur else None
         assert all((bid is None) is (seat == saboteur) for seat, bid in enumerate(row.bids))
-        if record.variants.jester_bid:
+        if record.settings.jester_bid:
             assert all(bid in (0, None) for bid in row.bids)
 
 

@@ -103,7 +103,7 @@ def test_a_new_pad_has_no_scores_and_no_leader() -> None:
     assert pad.leaders == ()
     assert pad.winners == ()
     assert pad.first_dealer == 3
-    assert pad.variants == Variants()
+    assert pad.settings == Variants()
     assert pad.schedule == tuple(range(1, 16))
     assert pad.round_number == 1
 

@@ -255,7 +255,7 @@ def test_the_figures_add_up_over_any_season(count: int, seed: int) -> None:
     bids_made = sum(
         bid is not None
         for built in sheets
-        if not built.variants.jester_bid
+        if not built.settings.jester_bid
         for row in built.rounds
         for bid in row.bids
     )

@@ -54,7 +54,7 @@ def check_copy(copy: Path, games: list[Tracked], before: dict[str, int]) -> None
             stored = storage.load(storage.get_db(), tracked.id)
             assert stored is not None
             record = stored.record
-            replayed = game.new_game(record.players, record.first_dealer, record.variants)
+            replayed = game.new_game(record.players, record.first_dealer, record.settings)
             for played in record.rounds:
                 replayed = game.add_round(replayed, played)
             rounds = [round_json(played) for played in record.rounds]

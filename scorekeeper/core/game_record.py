@@ -86,12 +86,6 @@ class GameRecord:
         return self.declaration.bid_rules(self.settings)
 
     @cached_property
-    def variants(self) -> Variants:
-        """Wizard's variants where the game has them (its deck, its cards' look, its table
-        reminders); the defaults in a game that has none."""
-        return self.declaration.round_variants(self.settings)
-
-    @cached_property
     def schedule(self) -> tuple[int, ...]:
         """Hand size of every round."""
         return self.declaration.schedule(len(self.players), self.settings)

@@ -174,7 +174,7 @@ def _trump(record: GameRecord, round_setup: RoundSetup, data: object) -> Trump:
             raise RecordError("record_trump_missing")
         return fixed
     fields = fields_of(data, '"trump"', ("turned", "suit"), required=("turned",))
-    offered = rules.can_turn(record.variants.deck)
+    offered = record.declaration.can_turn(record.settings)
     known = [card for card in rules.EVERY_CARD if card in offered or card is Turned.NONE]
     turned = rules.turned_card(option(known, fields["turned"], '"trump.turned"'))
     suit = fields.get("suit")

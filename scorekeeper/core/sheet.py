@@ -15,13 +15,14 @@ from typing import Any
 
 from scorekeeper.core import adjustments, bidding, decks, family, game, scoring, specials
 from scorekeeper.core.adjustments import Adjustment
-from scorekeeper.core.bidding import RoundSetup
+from scorekeeper.core.bidding import BidRules, RoundSetup
 from scorekeeper.core.family import Bidding, Declaration
 from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.family.skull_king import Extras
 from scorekeeper.core.game import GameRecord
-from scorekeeper.core.rules import Reason, Trump, Variants
+from scorekeeper.core.rules import Reason, Trump
 from scorekeeper.core.specials import Specials
+from scorekeeper.core.variants import Edition
 
 
 class Phase(StrEnum):
@@ -220,7 +221,6 @@ class Sheet:
 
     players: tuple[str, ...]
     first_dealer: int
-    variants: Variants
     schedule: tuple[int, ...]
     rounds: tuple[RoundRow, ...]
     totals: tuple[int, ...]
@@ -241,7 +241,17 @@ class Sheet:
     @property
     def special_cards(self) -> tuple[decks.Special, ...]:
         """The special cards of the game's deck (none in the classic deck)."""
-        return decks.specials(self.variants.deck)
+        return tuple(self.declaration.special_cards(self.settings))
+
+    @property
+    def look(self) -> Edition:
+        """The names the cards' suits are shown with."""
+        return self.declaration.look(self.settings)
+
+    @property
+    def bid_rules(self) -> BidRules:
+        """How the game's bids are made with its settings."""
+        return self.declaration.bid_rules(self.settings)
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -292,7 +302,6 @@ def build(record: GameRecord) -> Sheet:
     return Sheet(
         players=record.players,
         first_dealer=record.first_dealer,
-        variants=record.variants,
         schedule=record.schedule,
         rounds=rows,
         totals=totals,
@@ -363,7 +372,9 @@ def _current(record: GameRecord) -> CurrentRound:
         reopened_tricks=now.reopened_tricks,
         reopened_facts=now.reopened_facts,
         reopened_cloud=_cloud_direction(now.bids, now.reopened_facts),
-        reminders=scoring.reminders(record.variants, round_setup.hand_size, phase is Phase.PLAY),
+        reminders=record.declaration.reminders(
+            record.settings, round_setup.hand_size, phase is Phase.PLAY
+        ),
         hook=record.bidding,
         rounds=len(record.schedule),
         cards=record.declaration.cards(record.settings),

@@ -95,7 +95,7 @@ class Filters:
         variant are Wizard's, so they judge Wizard's games only."""
         if record.game != game:
             return False
-        return not record.declaration.variant_filters or self.matches(record.variants)
+        return not record.declaration.variant_filters or self.matches(record.settings)
 
     def chosen(self, latest: str | None) -> str:
         """The game counted: the one asked for; Wizard for Wizard's length or variant; else the
@@ -133,7 +133,6 @@ class GameResult:
     totals: tuple[int, ...]
     ranks: tuple[int, ...]
     winners: tuple[str, ...]
-    variants: Variants
     game: str = family.DEFAULT_GAME
 
     @property
@@ -320,14 +319,13 @@ def compute(played: Iterable[PlayedGame], filters: Filters | None = None) -> Gro
             totals=built.totals,
             ranks=built.ranks,
             winners=tuple(keys[seat] for seat in built.winners),
-            variants=record.variants,
             game=record.game,
         )
         results.append(result)
         for seat, key in enumerate(keys):
             tally = tallies.setdefault(key, _Tally(record.players[seat]))
             tally.name = record.players[seat]  # the latest spelling is shown
-            _count_game(tally, built, seat, entry.id, record.variants.jester_bid)
+            _count_game(tally, built, seat, entry.id, record.bid_rules.nobody_bids)
             tally.wins += seat in built.winners
             for other, other_key in enumerate(keys):
                 if other != seat:

@@ -65,7 +65,7 @@ def rows(sheet: Sheet) -> list[list[str | int]]:
     trumps = game_facts.shows_trump(sheet.game, sheet.settings)
     for row in sheet.rounds:
         points = game_facts.bonus_points(row)
-        trump = labels.trump_label(row.trump, sheet.variants.edition)
+        trump = labels.trump_label(row.trump, sheet.look)
         dealer = sheet.players[row.dealer]
         for seat, player in enumerate(sheet.players):
             bid = row.bids[seat]

@@ -18,7 +18,7 @@ from flask import g
 from flask_babel import get_locale
 
 from scorekeeper.core import decks, rulebook, rules, variants
-from scorekeeper.core.decks import Deck, Gives, Special
+from scorekeeper.core.decks import Gives, Special
 from scorekeeper.core.family import GAMES
 from scorekeeper.core.refusals import N_, NAMED, Message, Reason, say
 from scorekeeper.core.rules import Suit, Trump, Turned, TurnedCard, Variants
@@ -191,9 +191,8 @@ GIVES_WORDS: dict[Gives, str] = {
 }
 
 
-def turn_groups(deck: Deck) -> list[tuple[str, list[str]]]:
-    """The special cards ``deck`` can turn up, grouped by the trump they give, in words."""
-    offered = rules.can_turn(deck)[3:]
+def turn_groups(offered: Sequence[TurnedCard]) -> list[tuple[str, list[str]]]:
+    """The special cards ``offered`` (a deck's), grouped by the trump they give, in words."""
     groups = []
     for gives, words in GIVES_WORDS.items():
         cards = [special_name(turned) for turned in offered if rules.TURNED_GIVES[turned] is gives]

@@ -50,7 +50,7 @@ def game_html(built: Sheet, *, day: str, paper: str) -> str:
     headers = pad_headers(trump=shown, bonus=bonus)
     needs = header_widths(headers)
     if shown:
-        trumps = [trump_cell(row.trump, built.variants.edition) for row in built.rounds]
+        trumps = [trump_cell(row.trump, built.look) for row in built.rounds]
         needs["trump"] = max(needs["trump"], trump_width(trumps))
     dealers = {built.players[row.dealer] for row in built.rounds}
     needs["dealer"] = max([needs["dealer"], *(dealer_em(widest_word(name)) for name in dealers)])
@@ -94,7 +94,7 @@ def game_html(built: Sheet, *, day: str, paper: str) -> str:
         "page_css": page_css(page),
         # The chart escapes every name itself, so it goes into the page as it is.
         "chart": Markup(svg),
-        "trump_cell": lambda trump: trump_cell(trump, built.variants.edition),
+        "trump_cell": lambda trump: trump_cell(trump, built.look),
         "standings": built.standings,
         "standings_em": standings_em,
         "room": room,

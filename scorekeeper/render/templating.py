@@ -66,7 +66,6 @@ def init_app(app: Flask) -> None:
         card_paragraph=labels.card_paragraph,
         special_name=labels.special_name,
         special_cards=tuple(decks.Special),
-        can_turn=rules.can_turn,
         turned_gives=rules.TURNED_GIVES,
         turn_groups=labels.turn_groups,
         schedules=_schedules_by_tables,
@@ -134,7 +133,7 @@ def _rounds_by_players(length: str) -> str:
 def _edition(context: Context) -> Edition:
     """The deck of the game a page shows (its sheet), classic where a page shows no game."""
     shown = context.get("sheet")
-    edition = getattr(getattr(shown, "variants", None), "edition", Edition.CLASSIC)
+    edition = getattr(shown, "look", Edition.CLASSIC)
     return edition if isinstance(edition, Edition) else Edition.CLASSIC
 
 

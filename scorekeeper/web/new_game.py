@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from flask import abort, flash, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from scorekeeper import storage
 from scorekeeper.core import family, game, rules, variants
@@ -51,14 +50,8 @@ def new_game() -> ResponseReturnValue:
         if stored is None:
             return once.refused()
         access.remember(GAME, stored, keeper=True)
-        if record.variants.foresight and 1 not in record.schedule:
-            flash(
-                _(
-                    "Foresight is played with one-card hands, and this game has none: "
-                    "it will not be reminded."
-                ),
-                "info",
-            )
+        for note in record.declaration.start_notes(record.settings, record.schedule):
+            flash(game_words.say(note, record.declaration), "info")
         return _to_game(stored)
     status = 400 if request.method == "POST" else 200
     return _new_game_page(form, key), status

@@ -16,10 +16,11 @@ from itertools import accumulate
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from scorekeeper.core.bidding import BidRules
+from scorekeeper.core.decks import Special
 from scorekeeper.core.record_shapes import Json
 from scorekeeper.core.refusals import N_, RuleError
-from scorekeeper.core.rules import Suit, Trump, Turned, TurnedCard, Variants
-from scorekeeper.core.variants import BidRestriction, Words
+from scorekeeper.core.rules import Suit, Trump, Turned, TurnedCard
+from scorekeeper.core.variants import BidRestriction, Edition, Words
 
 Plain = str | bool | int
 """A setting's value as stored and written in a game record."""
@@ -261,9 +262,17 @@ class Declaration(Generic[S, R]):
     # What drives the pad's round engine (core/bidding.py, core/game.py) for this game.
     bid_rules: Callable[[S], BidRules] = lambda _settings: BidRules()
     """How the round engine takes the bids (:class:`scorekeeper.core.bidding.BidRules`)."""
-    round_variants: Callable[[S], Variants] = lambda _settings: Variants()
-    """Wizard's variants where the game has them (its deck, its cards' look, its reminders);
-    the defaults in a game that has none."""
+    special_cards: Callable[[S], tuple[Special, ...]] = lambda _settings: ()
+    """The special cards of the deck played (:mod:`scorekeeper.core.decks`): turned up for
+    trump and marked on the sheet."""
+    look: Callable[[S], Edition] = lambda _settings: Edition.CLASSIC
+    """The names the cards' suits are shown with."""
+    reminders: Callable[[S, int, bool], tuple[str, ...]] = lambda _settings, _hand, _play: ()
+    """The table reminders due (setting keys, said by their words) for the settings, the hand
+    dealt and whether the hand is being played."""
+    start_notes: Callable[[S, tuple[int, ...]], tuple[str, ...]] = lambda _settings, _hands: ()
+    """What the table is told as the game starts (message ids), for the settings and the hand
+    size of every round: a setting that will never come up, say."""
     resolve_trump: Callable[[TurnedCard, Suit | None, int, int, int, S], Trump] | None = None
     """The trump entered (card turned, suit, round number, hand, players, settings), or a
     refusal; ``None``: the trump is always fixed (:meth:`trump`)."""
@@ -377,6 +386,11 @@ class Declaration(Generic[S, R]):
         if fixed is None or turned is not Turned.NONE or suit not in (None, fixed.suit):
             raise RuleError("trump_does_not_fit")
         return fixed
+
+    def can_turn(self, settings: S) -> tuple[TurnedCard, ...]:
+        """The cards a trump may be entered as: suit, Jester, Wizard, then the deck's special
+        cards (the game's own rules refuse what its deck cannot turn up)."""
+        return (Turned.SUIT, Turned.JESTER, Turned.WIZARD, *self.special_cards(settings))
 
     def cards(self, settings: S) -> int:
         """How many cards the deck holds with these settings."""

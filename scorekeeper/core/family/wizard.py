@@ -124,6 +124,18 @@ def read_variants(data: object) -> Variants:
     return variants.from_plain(plain)
 
 
+def start_notes(chosen: Variants, hands: tuple[int, ...]) -> tuple[str, ...]:
+    """Foresight chosen for a game with no one-card hand: the reminder will never come."""
+    if chosen.foresight and 1 not in hands:
+        return (
+            N_(
+                "Foresight is played with one-card hands, and this game has none: "
+                "it will not be reminded."
+            ),
+        )
+    return ()
+
+
 def schedule(players: int, chosen: Variants) -> tuple[int, ...]:
     """Wizard's schedule (:func:`scorekeeper.core.rules.schedule`)."""
     return rules.schedule(players, chosen.length)
@@ -233,7 +245,10 @@ WIZARD: Declaration[Variants, Played] = Declaration(
     schedule_setting="length",
     player_count_code="player_count",
     bid_rules=bid_rules,
-    round_variants=lambda chosen: chosen,
+    special_cards=lambda chosen: decks.specials(chosen.deck),
+    look=lambda chosen: chosen.edition,
+    reminders=scoring.reminders,
+    start_notes=start_notes,
     resolve_trump=resolve_trump,
     facts=FACTS,
     round_of=round_of,
