@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import (
+    draw_bench,
     group_bench,
     growth,
     hotspots,
@@ -81,6 +82,7 @@ def main(argv: list[str] | None = None) -> None:
         "pdf_load": lambda: pdf_bench.under_load(seconds=3 if args.quick else 10),
         "group_load": lambda: group_bench.under_load(seconds=3 if args.quick else 10),
         "start": lambda: start.run(repeats=1 if args.quick else 3),
+        "draw": lambda: draw_bench.run(repeats=2 if args.quick else 5),
         "watchers": lambda: watchers.run(seconds=5 if args.quick else 20),
         "live": lambda: live_latency.run(changes=6 if args.quick else 15),
         "crash": lambda: watchers.crash(streams=300 if args.quick else 1000),

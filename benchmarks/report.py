@@ -489,6 +489,27 @@ def start(results: Results) -> list[str]:
     return lines
 
 
+def draw(results: Results) -> list[str]:
+    section = results.get("draw", {})
+    lines = ["## Club night: the draw", ""]
+    if failed := _failed(section):
+        return lines + failed
+    lines += [
+        "A club evening drawn sitting by sitting (`benchmarks/draw_bench.py`: the first sitting "
+        "by lots, the others balanced, which plans the sittings still to come together), "
+        "pure Python; medians over seeds. Goal: each sitting drawn within 1 s.",
+        "",
+        "| evening | slowest sitting | whole evening | pairs at one table twice |",
+        "|---|---|---|---|",
+    ]
+    for name, case in section.items():
+        lines.append(
+            f"| {name} | {_n(case['slowest_s'], 3)} s | {_n(case['evening_s'], 3)} s "
+            f"| {case['repeated_pairs']} |"
+        )
+    return lines
+
+
 def watchers(results: Results) -> list[str]:
     section = results.get("watchers", {})
     lines = ["## 7. Phones following the game", ""]
@@ -751,6 +772,7 @@ def render(results: Results) -> str:
         growth(results),
         pdf(results),
         start(results),
+        draw(results),
         watchers(results),
         slow(results),
         replica(results),
