@@ -18,9 +18,9 @@ from scorekeeper.core.evening_standings import (
 
 
 def test_places_go_from_100_to_0_in_equal_steps_at_every_table_size() -> None:
-    assert placement_points((10, 20, 30)) == (0, 50, 100)
-    assert placement_points((40, 30, 20, 10)) == (100, Fraction(200, 3), Fraction(100, 3), 0)
-    assert placement_points((6, 5, 4, 3, 2, 1)) == (100, 80, 60, 40, 20, 0)
+    assert list(placement_points((10, 20, 30))) == [0, 50, 100]
+    assert list(placement_points((40, 30, 20, 10))) == [100, Fraction(200, 3), Fraction(100, 3), 0]
+    assert list(placement_points((6, 5, 4, 3, 2, 1))) == [100, 80, 60, 40, 20, 0]
 
 
 def test_players_tied_in_a_game_share_the_points_of_their_places() -> None:
@@ -31,7 +31,7 @@ def test_players_tied_in_a_game_share_the_points_of_their_places() -> None:
         Fraction(50, 3),
         Fraction(50, 3),
     )
-    assert placement_points((7, 7, 7)) == (50, 50, 50)
+    assert list(placement_points((7, 7, 7))) == [50, 50, 50]
 
 
 @given(st.lists(st.integers(-200, 400), min_size=2, max_size=8))
