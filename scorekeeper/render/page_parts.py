@@ -13,9 +13,8 @@ what is made.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from flask import Flask, Response, current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
@@ -62,12 +61,11 @@ def init_app(app: Flask) -> None:
 
 
 def render_part(template: str, **context: Any) -> Markup:
-    """The piece ``templates/parts/<template>`` rendered with ``context`` and what a page's
-    template gets (the request's ``_``, ``pgettext``, ``request``). Called only for a piece not
-    kept made yet: the template's lookup and its context are paid once per key."""
-    app = current_app
-    app.update_template_context(context)
-    return Markup(app.jinja_env.get_template(f"parts/{template}").render(context))
+    """The piece ``templates/parts/<template>`` rendered with ``context`` alone: no context
+    processor runs (a piece that says words of its own is given ``templating.translations()``).
+    Called only for a piece not kept made yet, so its template's lookup and context are paid
+    once per key."""
+    return Markup(current_app.jinja_env.get_template(f"parts/{template}").render(context))
 
 
 def game_tabs(stored: Versioned, here: str) -> Markup:
@@ -186,7 +184,9 @@ def bid_cell(now: CurrentRound, seat: int) -> Markup:
 
 def shown_bid(bid: int | None, made: bool, *, saboteur: bool) -> Markup:
     """:func:`bid_cell` of a seat whose ``bid`` shows (``None``: not shown, or not made)."""
-    return _bid(bid, made, saboteur, languages.current())
+    # Only a word is in the reader's language: a number or "…" is kept once for all of them.
+    worded = saboteur or (bid is None and made)
+    return _bid(bid, made, saboteur, languages.current() if worded else "")
 
 
 @lru_cache(maxsize=FIELDS_KEPT)
@@ -220,8 +220,7 @@ def score_rows(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Cell:
+class Cell(NamedTuple):
     """What a seat's cell of a round shows (``templates/parts/score_rows.html``)."""
 
     met: bool
@@ -238,8 +237,7 @@ class Cell:
     marks_said: str
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(NamedTuple):
     """What a round's line of the sheet shows (``templates/parts/score_rows.html``)."""
 
     number: int

@@ -17,6 +17,7 @@ from markupsafe import Markup
 from scorekeeper.core.sheet import CurrentRound, RoundRow
 from scorekeeper.render import game_facts, languages
 from scorekeeper.render.page_parts import render_part, shown_bid
+from scorekeeper.render.templating import translations
 
 KEPT = 256  # results kept made: as many as the score sheets (page_parts.SHEETS_KEPT)
 
@@ -48,7 +49,9 @@ def _result(
         changed = game_facts.changed_bid(last, seat)
         said = game_facts.changed_said(last, changed) if changed is not None else ""
         clouds.append(None if changed is None else (changed, said))
-    return render_part("round_result.html", last=last, players=players, clouds=clouds)
+    return render_part(
+        "round_result.html", **translations(), last=last, players=players, clouds=clouds
+    )
 
 
 @lru_cache(maxsize=KEPT)
@@ -86,5 +89,11 @@ def _order(
 ) -> Markup:
     shown = [shown_bid(bid, made[seat], saboteur=seat == saboteur) for seat, bid in enumerate(bids)]
     return render_part(
-        "bidding_order.html", order=order, dealer=dealer, players=players, bidder=bidder, bids=shown
+        "bidding_order.html",
+        **translations(),
+        order=order,
+        dealer=dealer,
+        players=players,
+        bidder=bidder,
+        bids=shown,
     )
