@@ -6,8 +6,10 @@ A template is slow per call (a Jinja macro makes a new context each time, and a 
 dozen lookups and escapes on each of the sheet's cells, up to 160 of them), and these pieces are
 asked for on every page: so each is rendered once per key (a game's version, the language, the
 script root the links start with, a token) and the page takes the made piece from a cache. Python
-works out what each piece shows, the words too (escaped by the template as any value), and keeps
-what is made.
+works out what each piece shows and keeps what is made. The words come from Python too, as plain
+text the template escapes like any value: these pieces always escaped their words (a French
+apostrophe is ``&#39;`` in them, where a template's own ``_`` leaves it as it is), and the pages
+stay the same byte for byte.
 """
 
 from __future__ import annotations

@@ -4,7 +4,9 @@ the last round's result, the bid pad's numbers and the bidding order (``template
 The last result is a row of five cells per player, each a lookup, a test and an escape in a
 template, and it is the same for every phone that asks until the game changes: its template is
 rendered once per round and language, not for each page. Python works out only what the
-templates cannot read off the round (the Cloud's changed bids, each bid as it may be shown).
+templates cannot read off the round (the Cloud's changed bids, each bid as it may be shown); the
+templates say their own words with the request's ``_`` (``templating.translations``: a
+translation taken as markup, the values escaped into it), as the round page said them before.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ def _result(
     """:func:`round_result`; the language is the key's part of what ``_`` reads from the
     request."""
     # The bid it was scored against, where the Cloud or Harry the Giant changed it, and why.
-    clouds = []
+    clouds: list[tuple[int, str] | None] = []
     for seat in range(len(players)):
         changed = game_facts.changed_bid(last, seat)
         said = game_facts.changed_said(last, changed) if changed is not None else ""
