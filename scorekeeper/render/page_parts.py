@@ -1,17 +1,26 @@
-"""Pieces of pages made in Python where a template costs too much: the small pieces every game
-page repeats (its tabs, a form's hidden fields, the live-update attributes: a Jinja macro costs a
-new template context per call) and the score sheet's rows (a template spends a dozen lookups and
-escapes on each of its cells, up to 160 of them)."""
+"""The small pieces every game page repeats (its tabs, a form's hidden fields, the live-update
+attributes, a bid as it may be shown) and the score sheet's rows: their HTML in ``templates/parts``,
+each rendered once per what it shows and kept made.
+
+A template is slow per call (a Jinja macro makes a new context each time, and a template spends a
+dozen lookups and escapes on each of the sheet's cells, up to 160 of them), and these pieces are
+asked for on every page: so each is rendered once per key (a game's version, the language, the
+script root the links start with, a token) and the page takes the made piece from a cache. Python
+works out what each piece shows and keeps what is made. The words come from Python too, as plain
+text the template escapes like any value: these pieces always escaped their words (a French
+apostrophe is ``&#39;`` in them, where a template's own ``_`` leaves it as it is), and the pages
+stay the same byte for byte.
+"""
 
 from __future__ import annotations
 
 import time
 from functools import lru_cache
-from typing import Protocol
+from typing import Any, NamedTuple, Protocol
 
 from flask import Flask, Response, current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from scorekeeper.core.decks import Special
 from scorekeeper.core.sheet import AdjustmentNote, CurrentRound, RoundRow, marks_at
@@ -24,6 +33,9 @@ DASH = "\u2013"  # an en dash: no bid (Saboteur), no trump (last round)
 # Pieces kept made (the score sheets' rows, a game's tabs): as many as ``sheet.build`` keeps
 # sheets, in two views.
 SHEETS_KEPT = 256
+# Hidden fields and bids kept made: a CSRF token per browser (signed anew each minute), a field
+# per game version, a bid cell per bid shown and language.
+FIELDS_KEPT = 1024
 
 
 class Versioned(Protocol):
@@ -50,6 +62,14 @@ def init_app(app: Flask) -> None:
     app.after_request(_keep_signed_token)
 
 
+def render_part(template: str, **context: Any) -> Markup:
+    """The piece ``templates/parts/<template>`` rendered with ``context`` alone: no context
+    processor runs (a piece that says words of its own is given ``templating.translations()``).
+    Called only for a piece not kept made yet, so its template's lookup and context are paid
+    once per key."""
+    return Markup(current_app.jinja_env.get_template(f"parts/{template}").render(context))
+
+
 def game_tabs(stored: Versioned, here: str) -> Markup:
     """The game's three tabs (round, sheet, share), ``here`` marked as the current one."""
     return _tabs(stored.id, here, languages.current(), request.script_root)
@@ -65,19 +85,21 @@ def _tabs(game_id: str, here: str, _language: str, _script_root: str) -> Markup:
         ("sheet", "views.score_sheet", _("Sheet")),
         ("share", "views.share", _("Share")),
     )
-    current = ' aria-current="page"'
-    links = "".join(
-        f'\n  <a href="{escape(url(endpoint, game_id=game_id))}"'
-        f"{current if name == here else ''}>{escape(label)}</a>"
-        for name, endpoint, label in tabs
-    )
-    tabs_name = escape(_("This game"))  # outside the f-string, where pybabel finds it
-    return Markup(f'<nav class="tabs" aria-label="{tabs_name}">{links}\n</nav>')
+    shown = [
+        (url(endpoint, game_id=game_id), label, name == here) for name, endpoint, label in tabs
+    ]
+    return render_part("tabs.html", name=_("This game"), tabs=shown)
 
 
 def csrf_field() -> Markup:
     """The hidden CSRF token every form of the pad sends."""
-    return Markup(f'<input type="hidden" name="csrf_token" value="{escape(generate_csrf())}">')
+    return _csrf_field(generate_csrf())
+
+
+# By token: a browser's signed token is the same for a minute (``_reuse_signed_token``).
+@lru_cache(maxsize=FIELDS_KEPT)
+def _csrf_field(token: str) -> Markup:
+    return render_part("csrf_field.html", token=token)
 
 
 # Signed CSRF tokens by secret key and session token, with when they were signed.
@@ -109,7 +131,12 @@ def _keep_signed_token(response: Response) -> Response:
 
 def version_field(stored: Versioned) -> Markup:
     """The game's version a form was made from: a change made meanwhile refuses the form."""
-    return Markup(f'<input type="hidden" name="version" value="{stored.version}">')
+    return _version_field(stored.version)
+
+
+@lru_cache(maxsize=FIELDS_KEPT)
+def _version_field(version: int) -> Markup:
+    return render_part("version_field.html", version=version)
 
 
 # The version check of each kind of thing a page follows live (web/live.py), and its argument.
@@ -140,12 +167,13 @@ def _live(kind: str, thing_id: str, version: int, _language: str, _script_root: 
         "data-text-retry": _("Try again"),
         "data-text-drop": _("Drop it"),
     }
-    return Markup("".join(f' {name}="{escape(value)}"' for name, value in attributes.items()))
+    return render_part("live_attributes.html", attributes=attributes.items())
 
 
+@lru_cache(maxsize=8)
 def noscript_refresh(seconds: int = 10) -> Markup:
     """Without JavaScript, a watching page reloads itself every ``seconds``."""
-    return Markup(f'<noscript><meta http-equiv="refresh" content="{seconds:d}"></noscript>')
+    return render_part("noscript_refresh.html", seconds=int(seconds))
 
 
 def bid_cell(now: CurrentRound, seat: int) -> Markup:
@@ -158,15 +186,15 @@ def bid_cell(now: CurrentRound, seat: int) -> Markup:
 
 def shown_bid(bid: int | None, made: bool, *, saboteur: bool) -> Markup:
     """:func:`bid_cell` of a seat whose ``bid`` shows (``None``: not shown, or not made)."""
-    if saboteur:
-        said = escape(_("saboteur"))
-        return Markup(f'<span class="saboteur">{said}</span>')
-    if bid is not None:
-        return escape(bid)
-    if made:
-        said = escape(_("sealed"))
-        return Markup(f'<span class="sealed">{said}</span>')
-    return Markup("…")
+    # Only a word is in the reader's language: a number or "…" is kept once for all of them.
+    worded = saboteur or (bid is None and made)
+    return _bid(bid, made, saboteur, languages.current() if worded else "")
+
+
+@lru_cache(maxsize=FIELDS_KEPT)
+def _bid(bid: int | None, made: bool, saboteur: bool, _language: str) -> Markup:
+    said = _("saboteur") if saboteur else _("sealed") if bid is None and made else ""
+    return render_part("bid.html", bid=bid, made=made, saboteur=saboteur, said=said)
 
 
 def score_rows(
@@ -194,6 +222,44 @@ def score_rows(
     )
 
 
+class Cell(NamedTuple):
+    """What a seat's cell of a round shows (``templates/parts/score_rows.html``)."""
+
+    met: bool
+    dealt: bool
+    bid: int | str  # the en dash where none was made
+    cloud: int | None  # the bid scored, where the Cloud or Harry the Giant changed it
+    cloud_said: str
+    tricks: int
+    score: str
+    notes: str  # the marks of the adjustment notes, "1,2"
+    notes_said: str
+    total: str
+    marks: tuple[game_facts.Mark, ...]  # bonuses, wager, Cannonball
+    marks_said: str
+
+
+class Row(NamedTuple):
+    """What a round's line of the sheet shows (``templates/parts/score_rows.html``)."""
+
+    number: int
+    link: str  # its correction's address, "" on a watching phone
+    correct: str
+    hand_size: int
+    cards: str
+    dealer: str
+    suit: str  # the trump suit's class, "" without one
+    mark: str
+    trump: str
+    card: str  # the special card that set the trump, "" for none
+    bomb: bool
+    destroyed: int  # tricks that went to nobody (the Kraken, the White Whale)
+    destroyed_said: str
+    warning: str  # the refusals of a round a correction left against the rules, "" for none
+    flag_said: str
+    cells: tuple[Cell, ...]
+
+
 @lru_cache(maxsize=SHEETS_KEPT)
 def _rows(
     rows: tuple[RoundRow, ...],
@@ -205,146 +271,66 @@ def _rows(
     _language: str,
     _script_root: str,
 ) -> Markup:
-    """The rows of :func:`score_rows`; the language and the script root are the key's part of
-    what ``_`` and ``url`` read from the request."""
-    names = [escape(name) for name in players]
-    deals = escape(_("deals"))
-    return Markup("").join(
-        _score_row(row, names, deals, edition, game_id, notes, trump) for row in rows
+    """The rows of :func:`score_rows`, in one render for all of them; the language and the
+    script root are the key's part of what ``_`` and ``url`` read from the request."""
+    return render_part(
+        "score_rows.html",
+        rows=[_row(row, players, edition, game_id, notes) for row in rows],
+        shows_trump=trump,
+        columns=len(players) + 1,
+        deals=_("deals"),
+        # The Bomb of an anniversary round is named under its trump.
+        bomb_said=_("The Bomb was played: one trick went to nobody"),
+        bomb_card=labels.special_name(Special.BOMB),
+        destroyed_mark=game_facts.DESTROYED_MARK,
     )
 
 
-def _marks(notes: tuple[AdjustmentNote, ...], number: int, seat: int) -> str:
-    marks = [str(mark) for mark in marks_at(notes, number, seat)]
-    if not marks:
-        return ""
-    said = escape(_("adjusted, see note %(marks)s", marks=", ".join(marks)))
-    return (
-        f'<sup class="adj-mark" aria-hidden="true">{",".join(marks)}</sup>'
-        f'<span class="vh"> ({said})</span>'
-    )
-
-
-def _score_row(
+def _row(
     row: RoundRow,
-    names: list[Markup],
-    deals: Markup,
+    players: tuple[str, ...],
     edition: Edition,
     game_id: str | None,
     notes: tuple[AdjustmentNote, ...],
-    shows_trump: bool,
-) -> Markup:
-    number = row.number
-    if game_id is None:
-        head = f'<span class="num">{number}</span>'
-    else:
-        link = escape(url("views.edit_round", game_id=game_id, number=number))
-        correct = escape(_("Correct round %(n)s", n=number))
-        head = (
-            f'<a href="{link}"><span class="num">{number}</span>'
-            f'<span class="vh"> {correct}</span></a>'
-        )
-    cards = escape(labels.ngettext("card", "cards", row.hand_size))
-    trump = escape(labels.trump_label(row.trump, edition))
-    suit = row.trump.suit
-    mark = escape(labels.suit_mark(suit, edition) if suit else DASH)
-    flags = row.flags
-    warning = escape(" ".join(labels.refusal(reason) for reason in flags))
-    warn = f' <span class="warn" title="{warning}">⚠</span>' if flags else ""
-    flagged = ' class="flagged"' if flags else ""
-    # A special card of the anniversary decks that set the trump is named under it, as the PDF
-    # does (its words are in the trump's label already, for a screen reader).
-    card = escape(labels.special_name(row.trump.turned))
-    special = f'<span class="special" aria-hidden="true">{card}</span>' if card else ""
-    trump_part = (
-        f'<span class="trump{" " + suit.value if suit else ""}">'
-        f'<span aria-hidden="true">{mark}</span>'
-        f'<span class="vh">{trump}</span></span>{special}'
-        if shows_trump
-        else ""
-    )
-    dealt = f"{names[row.dealer]}," if shows_trump else f"{names[row.dealer]}"
-    parts = [
-        f"<tr{flagged}>"
-        f'<th scope="row" class="round-col">{head}\n'
-        f'<span class="cards">{row.hand_size}<span class="vh"> {cards}, {deals} '
-        f"{dealt}</span></span>\n"
-        f"{trump_part}{_bomb_mark(row)}{_destroyed_mark(row)}{warn}</th>"
-    ]
-    for seat, met in enumerate(row.met):
-        bid = row.bids[seat]
-        parts.append(
-            f'\n<td class="{"met" if met else "missed"}{" dealt" if seat == row.dealer else ""}">'
-            f'<span class="cell"><span class="bt">{DASH if bid is None else bid}'
-            f"{_cloud_mark(row, seat)}/{row.tricks[seat]}"
-            f'</span> <span class="score"><span class="vh">{"✓" if met else "✗"}'
-            f"</span>{labels.signed(row.scores[seat])}{_marks(notes, number, seat)}</span> "
-            f'<span class="total">{labels.number(row.totals[seat])}</span>'
-            f"{_seat_marks(row, seat)}</span></td>"
-        )
-    parts.append("</tr>\n")
-    if flags:
-        said = escape(_("Round %(n)s:", n=number))
-        parts.append(
-            f'<tr class="flag-note"><td colspan="{len(names) + 1}">⚠ {said} {warning}</td></tr>\n'
-        )
-    return Markup("".join(parts))
-
-
-def _bomb_mark(row: RoundRow) -> str:
-    """The Bomb of an anniversary round, named under its trump: a word, not an emoji, which a
-    phone without an emoji font shows as an empty box; after the mark of a trick that went to
-    nobody (as Skull King's Kraken), so that it is not read as the card that set the trump."""
-    if not row.bomb:
-        return ""
-    said = escape(_("The Bomb was played: one trick went to nobody"))
-    card = escape(labels.special_name(Special.BOMB))
-    return (
-        f'<span class="special bomb-mark" title="{said}">'
-        f'<span aria-hidden="true">{game_facts.DESTROYED_MARK} {card}</span>'
-        f'<span class="visually-hidden">{said}</span></span>'
+) -> Row:
+    number, suit, destroyed = row.number, row.trump.suit, game_facts.destroyed(row)
+    return Row(
+        number=number,
+        link=url("views.edit_round", game_id=game_id, number=number) if game_id else "",
+        correct=_("Correct round %(n)s", n=number) if game_id else "",
+        hand_size=row.hand_size,
+        cards=labels.ngettext("card", "cards", row.hand_size),
+        dealer=players[row.dealer],
+        suit=suit.value if suit else "",
+        mark=labels.suit_mark(suit, edition) if suit else DASH,
+        trump=labels.trump_label(row.trump, edition),
+        # A special card of the anniversary decks that set the trump is named under it, as the
+        # PDF does (its words are in the trump's label already, for a screen reader).
+        card=labels.special_name(row.trump.turned),
+        bomb=row.bomb,
+        destroyed=destroyed,
+        destroyed_said=game_facts.destroyed_said(destroyed) if destroyed else "",
+        warning=" ".join(labels.refusal(reason) for reason in row.flags),
+        flag_said=_("Round %(n)s:", n=number) if row.flags else "",
+        cells=tuple(_cell(row, seat, notes) for seat in range(len(row.met))),
     )
 
 
-def _cloud_mark(row: RoundRow, seat: int) -> str:
-    """The changed bid after the bid made, for the seat that won the Cloud's trick or played
-    Harry the Giant."""
-    bid = game_facts.changed_bid(row, seat)
-    if bid is None:
-        return ""
-    said = escape(game_facts.changed_said(row, bid))
-    return (
-        f'<span class="cloud-mark" title="{said}"><span aria-hidden="true">→{bid}'
-        f'</span><span class="visually-hidden"> {said}</span></span>'
-    )
-
-
-def _destroyed_mark(row: RoundRow) -> str:
-    """Tricks nobody won (the Kraken, the White Whale), marked beside the round's cards."""
-    count = game_facts.destroyed(row)
-    if not count:
-        return ""
-    said = escape(game_facts.destroyed_said(count))
-    return (
-        f' <span class="destroyed-mark" title="{said}"><span aria-hidden="true">'
-        f'{game_facts.DESTROYED_MARK}{count}</span><span class="visually-hidden">{said}</span>'
-        "</span>"
-    )
-
-
-def _seat_marks(row: RoundRow, seat: int) -> str:
-    """A seat's bonuses, wager and Cannonball of the round, on a line of their own in the
-    cell (their points are in the score)."""
-    marks = game_facts.seat_marks(row, seat)
-    if not marks:
-        return ""
-    # A bonus that scored nothing is struck through, not shown like one that counted.
-    shown = " ".join(
-        f"{escape(mark.short)}" if mark.counted else f'<s class="void">{escape(mark.short)}</s>'
-        for mark in marks
-    )
-    said = escape(", ".join(mark.said for mark in marks))
-    return (
-        f' <span class="bonus-marks" title="{said}"><span aria-hidden="true">{shown}</span>'
-        f'<span class="visually-hidden">{said}</span></span>'
+def _cell(row: RoundRow, seat: int, notes: tuple[AdjustmentNote, ...]) -> Cell:
+    bid, changed = row.bids[seat], game_facts.changed_bid(row, seat)
+    marks = [str(mark) for mark in marks_at(notes, row.number, seat)]
+    seat_marks = game_facts.seat_marks(row, seat)
+    return Cell(
+        met=row.met[seat],
+        dealt=seat == row.dealer,
+        bid=DASH if bid is None else bid,
+        cloud=changed,
+        cloud_said=game_facts.changed_said(row, changed) if changed is not None else "",
+        tricks=row.tricks[seat],
+        score=labels.signed(row.scores[seat]),
+        notes=",".join(marks),
+        notes_said=_("adjusted, see note %(marks)s", marks=", ".join(marks)) if marks else "",
+        total=labels.number(row.totals[seat]),
+        marks=seat_marks,
+        marks_said=", ".join(mark.said for mark in seat_marks),
     )

@@ -108,7 +108,7 @@ def init_app(app: Flask) -> None:
         pgettext=lambda c, s: labels.catalogue().upgettext(c, s),
         newstyle=True,
     )
-    app.context_processor(_translations)
+    app.context_processor(translations)
 
 
 def _variant_lines(chosen: Variants) -> tuple[str, ...]:
@@ -176,19 +176,20 @@ def _schedules_by_tables(length: str) -> list[tuple[str, tuple[int, ...] | None]
     ]
 
 
-def _translations() -> dict[str, Any]:
+def translations() -> dict[str, Any]:
     """``_``, ``gettext``, ``ngettext`` and ``pgettext`` bound to this request's catalogue once
     per page; they behave as Jinja's "newstyle" gettext: escaped, then formatted with the
     keywords. ``pgettext`` tells apart one English word used in two senses ("Wizard": the card,
-    the app's name)."""
-    translations = labels.catalogue()
-    gettext = _newstyle_gettext(translations.ugettext)
+    the app's name). Every page's context; a piece of a page rendered on its own
+    (``page_parts.render_part``) is given them where it says words of its own."""
+    catalogue = labels.catalogue()
+    gettext = _newstyle_gettext(catalogue.ugettext)
     return {
         "_": gettext,
         "gettext": gettext,
-        "ngettext": _newstyle_ngettext(translations.ungettext),
+        "ngettext": _newstyle_ngettext(catalogue.ungettext),
         "lang": languages.current(),
-        "pgettext": _newstyle_pgettext(translations.upgettext),
+        "pgettext": _newstyle_pgettext(catalogue.upgettext),
     }
 
 
