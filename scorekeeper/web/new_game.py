@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from scorekeeper import storage
-from scorekeeper.core import family, game, rules, variants
+from scorekeeper.core import family, game, rules
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.players import seat_keys
 from scorekeeper.core.rules import RuleError
@@ -82,17 +82,7 @@ def _new_game_page(form: forms.NewGameForm, key: str) -> str:
 
 def refused_for(key: str) -> list[dict[str, object]]:
     """The refused choices of a game's settings, for the new-game page's script."""
-    declared = family.game(key)
-    if declared.folds:
-        return games_form.refused_choices(declared)
-    return [
-        {
-            "setting": rule.setting,
-            "reason": labels.refusal(RuleError(rule.code, setting=rule.setting).reason),
-            "when": list(combos),
-        }
-        for rule, combos in variants.refused_choices(rules.MIN_PLAYERS, rules.MAX_PLAYERS)
-    ]
+    return games_form.refused_choices(family.game(key))
 
 
 def game_choice(key: str) -> dict[str, object]:

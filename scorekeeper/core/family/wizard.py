@@ -36,7 +36,8 @@ SETTINGS: tuple[Setting, ...] = tuple(
     for spec in variants.REGISTRY
 )
 REFUSALS: tuple[Refusal[Variants], ...] = tuple(
-    Refusal(refused.code, refused.setting, refused.applies) for refused in variants.REFUSED
+    Refusal(refused.code, refused.setting, refused.applies, reads=refused.reads)
+    for refused in variants.REFUSED
 )
 CHOICE_WORDS: dict[str, dict[str | int, Words]] = {
     spec.key: dict(spec.options.items()) for spec in variants.REGISTRY if spec.options

@@ -18,7 +18,13 @@ from wtforms import BooleanField, Field, RadioField, SelectField, ValidationErro
 from wtforms.fields.choices import SelectChoice
 
 from scorekeeper.core import family, rules, variants
-from scorekeeper.core.family.declaration import Declaration, Plain
+from scorekeeper.core.family.declaration import (
+    Declaration,
+    Plain,
+    PlainChoice,
+    Refusal,
+    refused_tables,
+)
 from scorekeeper.core.refusals import RuleError
 from scorekeeper.render import labels
 from scorekeeper.web.forms import NewGameForm, OnceForm
@@ -125,33 +131,38 @@ def settings_of(form: NewGameForm, declared: Declaration[Any, Any]) -> dict[str,
 
 
 def refused_choices(declared: Declaration[Any, Any]) -> list[dict[str, object]]:
-    """The choices a game refuses, spelt out for the page's script as Wizard's are
-    (``setting``, ``reason``, ``when``): each refusal tried at every table size on every choice
-    of its setting, the other settings at their defaults, one entry per table size with the
-    sentence of that table (``{value}`` stands for the choice); the rules still judge."""
+    """The choices a game refuses, spelt out for the page's script (``setting``, ``reason``,
+    ``when``: the combinations of ``players`` and settings that make it). A refusal whose
+    sentence depends on the table says it once per table size (``{value}`` stands for the
+    choice); the rules still judge."""
     found: list[dict[str, object]] = []
-    choices = {setting.key: setting.choices for setting in declared.settings}
-    for refusal in declared.refusals:
-        for players in range(declared.min_players, declared.max_players + 1):
-            refused = [
-                value
-                for value in choices[refusal.setting]
-                if refusal.applies(players, declared.from_plain({refusal.setting: value}))
-            ]
-            if not refused:
-                continue
-            chosen = declared.from_plain({refusal.setting: refused[0]})
-            words = dict(refusal.words(players, chosen)) if refusal.words else {}
-            words |= {"given": "{value}"} if "given" in words else {}
-            reason = RuleError(refusal.code, setting=refusal.setting, **words).reason
-            found.append(
-                {
-                    "setting": refusal.setting,
-                    "reason": labels.refusal(reason),
-                    "when": [{variants.PLAYERS: players, refusal.setting: v} for v in refused],
-                }
-            )
+    for refusal, combos in _refused_tables(declared.key):
+        by_table: dict[int | None, list[PlainChoice]] = {}
+        for combo in combos:
+            table = combo.get(variants.PLAYERS) if refusal.words else None
+            by_table.setdefault(table if isinstance(table, int) else None, []).append(combo)
+        for players, when in by_table.items():
+            reason = _reason(declared, refusal, players, when[0])
+            found.append({"setting": refusal.setting, "reason": reason, "when": when})
     return found
+
+
+@cache
+def _refused_tables(key: str) -> tuple[tuple[Refusal[Any], tuple[PlainChoice, ...]], ...]:
+    """:func:`refused_tables` of a game, worked out once (the same in every language)."""
+    return refused_tables(family.game(key))
+
+
+def _reason(
+    declared: Declaration[Any, Any], refusal: Refusal[Any], players: int | None, combo: PlainChoice
+) -> str:
+    """A refusal's sentence at a table of ``players`` (the smallest where it names none)."""
+    words: dict[str, Any] = {}
+    if refusal.words:
+        chosen = declared.from_plain({k: v for k, v in combo.items() if k != variants.PLAYERS})
+        words = dict(refusal.words(players or declared.min_players, chosen))
+        words |= {"given": "{value}"} if "given" in words else {}
+    return labels.refusal(RuleError(refusal.code, setting=refusal.setting, **words).reason)
 
 
 def picked(posted: MultiDict[str, str], key: str) -> MultiDict[str, str]:
