@@ -63,8 +63,8 @@ class Edition(StrEnum):
 
 
 class Section(StrEnum):
-    """Where a variant sits on the new-game form: each section is one fold there, headed by its
-    title (`labels.SECTION_TITLES`) and what it is set to."""
+    """Where a variant sits on the new-game form: each section is one fold there (Wizard's
+    declared folds, headed by ``wizard.SECTION_TITLES``) and what it is set to."""
 
     LENGTH = "length"
     BIDS = "bids"

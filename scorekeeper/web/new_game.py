@@ -92,8 +92,8 @@ def game_choice(key: str) -> dict[str, object]:
         "game": key,
         "declared": family.game(key),
         "games": tuple(family.GAMES),
-        "folds": family.game(key).folds,
         "only_with": family.game(key).only_with,
+        "settings_script": games_form.needs_script(family.game(key)),
         "words": game_words,
     }
 

@@ -98,15 +98,22 @@ class RulesPage:
 
     template: str
     shows: Callable[[], Mapping[str, Any]] = dict
+    settings_anchor: str = ""
+    """The id of the page's part on the settings, where the new-game form's link leads ("": the
+    top of the page)."""
 
 
 @dataclass(frozen=True)
 class Fold:
     """One fold of a game's settings on the new-game form: its title (a message id the app's
-    catalogues hold) and the settings in it, in order."""
+    catalogues hold) and the settings in it, in order. A fold of on/off settings only shows them
+    as one group under its title; a setting whose words are the fold's title has its own
+    heading hidden (the title says it)."""
 
     title: str
     keys: tuple[str, ...]
+    note: str = ""
+    """What the fold says first when unfolded, where its title alone does not (a message id)."""
 
 
 @dataclass(frozen=True)
@@ -299,8 +306,17 @@ class Declaration(Generic[S, R]):
     rules_page: RulesPage | None = None
     """The game's rules page; none: the game has no page of its own."""
     folds: tuple[Fold, ...] = ()
-    """The folds of the game's settings on the new-game form; none: the game folds them by
-    their own sections (Wizard's variants, :mod:`scorekeeper.core.variants`)."""
+    """The folds of the game's settings on the new-game form, each setting in one of them."""
+    # What the new-game form shows of the settings beyond their words and the folds' headings.
+    heading_names: frozenset[str] = frozenset()
+    """Settings whose choice a fold's heading says with the setting's name ("Suit names:
+    Classic"), where the choice's name alone says too little beside the others of its fold."""
+    shows_hands: bool = False
+    """Whether the new-game form lists the hands of each schedule by table size under its
+    choice, and a fold's heading says the rounds of the schedule at the table typed so far."""
+    one_card_only: tuple[str, ...] = ()
+    """Settings that play a part in one-card hands only (Wizard's Foresight): the new-game form
+    says under each which schedules have none, and at which table sizes."""
     only_with: Mapping[str, tuple[str, Plain]] = field(default_factory=dict)
     """Settings that play a part only with another setting's choice (key: that setting and
     choice): shown under that choice and sent to the rules only with it, so a table that set

@@ -1,11 +1,9 @@
 """The game chosen on a new-game form (a table's own or a group's), and that game's settings.
 
-The form is the same for every game of the family: names, seating and the first dealer. What
-follows them depends on the game: a game whose declaration folds its settings
-(``Declaration.folds``) shows them so; a game that keeps its own sections (Wizard's variants,
-``core/variants.py``) shows those. A form class is made once per game from the base form
-(:func:`form_for`): the Wizard variants' fields left out, the game's settings added, each named
-by its key. The words come from :mod:`scorekeeper.render.game_words` in the template.
+The form is the same for every game of the family: names, seating and the first dealer, then
+the game's settings as its declaration folds them (``Declaration.folds``). A form class is made
+once per game from the base form (:func:`form_for`): the game's settings added, each named by
+its key. The words come from :mod:`scorekeeper.render.game_words` in the template.
 """
 
 from __future__ import annotations
@@ -40,16 +38,21 @@ def game_key(chosen: object) -> str:
 
 @cache
 def form_for(base: type[NewGameForm], key: str) -> type[NewGameForm]:
-    """The new-game form of ``base`` (a table's, a group's) for the game ``key``: ``base`` itself
-    for a game with its own sections (Wizard's variants); another game's leaves those out and
-    adds its settings."""
+    """The new-game form of ``base`` (a table's, a group's) for the game ``key``: its settings
+    added, and the table's size checked by the game where it is not the base form's own."""
     declared = family.game(key)
-    if not declared.folds:
-        return base
-    fields: dict[str, Any] = {spec.key: None for spec in variants.REGISTRY}
-    fields |= {each.key: _field(each.default, each.choices) for each in declared.settings}
+    fields: dict[str, Any] = {
+        each.key: _field(each.default, each.choices) for each in declared.settings
+    }
     fields["game_key"] = key
-    return type(f"{key.title()}{base.__name__}", (_FamilyGame, base), fields)
+    # The base forms check a table of 3 to 8 names in their own words ("Enter the names of at
+    # least 3 players"); a game played by other table sizes says its own.
+    own_table = (declared.min_players, declared.max_players) == (
+        rules.MIN_PLAYERS,
+        rules.MAX_PLAYERS,
+    )
+    mixins = (_GameSettings,) if own_table else (_GameSettings, _GameTable)
+    return type(f"{key.title()}{base.__name__}", (*mixins, base), fields)
 
 
 def _field(default: Plain, choices: tuple[Plain, ...]) -> Field:
@@ -62,9 +65,8 @@ def _field(default: Plain, choices: tuple[Plain, ...]) -> Field:
     return RadioField(choices=[SelectChoice(str(choice)) for choice in choices], default=default)
 
 
-class _FamilyGame:
-    """What a new-game form of a game other than Wizard does differently: the table size and
-    the settings are the declaration's."""
+class _GameSettings:
+    """A new-game form's settings: the declaration's, judged by the game with the table."""
 
     game_key: str
 
@@ -76,7 +78,7 @@ class _FamilyGame:
     def validate(self, extra_validators: Any = None) -> bool:
         """Check the fields, then ask the game whether the settings go with the table."""
         form: Any = self
-        # The fields' own checks (names, first dealer), not Wizard's variants.
+        # The fields' own checks: names, first dealer, each setting one of its choices.
         if not OnceForm.validate(form, extra_validators):
             return False
         declared = self.declared
@@ -89,6 +91,13 @@ class _FamilyGame:
             form[key if key in form else "pick"].errors.append(labels.refusal(error.reason))
             return False
         return True
+
+
+class _GameTable:
+    """The names of a new-game form counted by the game, where it is played by other table
+    sizes than the base form's."""
+
+    declared: Declaration[Any, Any]
 
     def validate_players(self, field: Field) -> None:
         form: Any = self
@@ -181,4 +190,11 @@ def picked(posted: MultiDict[str, str], key: str) -> MultiDict[str, str]:
 
 def plain(form: NewGameForm) -> dict[str, Plain]:
     """The settings of the game ``form`` is for, by key, as ``game.start`` takes them."""
-    return settings_of(form, family.game(getattr(form, "game_key", family.DEFAULT_GAME)))
+    return settings_of(form, family.game(form.game_key))
+
+
+def needs_script(declared: Declaration[Any, Any]) -> bool:
+    """Whether a game's settings need the settings script (static/settings.js): a setting shown
+    only with another's choice, or a list of numbers whose refused ones it greys out."""
+    numbers = any(not isinstance(s.default, bool | str) for s in declared.settings)
+    return bool(declared.only_with) or numbers
