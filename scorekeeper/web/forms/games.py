@@ -41,16 +41,12 @@ def form_for(base: type[NewGameForm], key: str) -> type[NewGameForm]:
     """The new-game form of ``base`` (a table's, a group's) for the game ``key``: its settings
     added, and the table's size checked by the game where it is not the base form's own."""
     declared = family.game(key)
-    fields: dict[str, Any] = {
-        each.key: _field(each.default, each.choices) for each in declared.settings
-    }
+    fields: dict[str, Any] = {s.key: _field(s.default, s.choices) for s in declared.settings}
     fields["game_key"] = key
     # The base forms check a table of 3 to 8 names in their own words ("Enter the names of at
     # least 3 players"); a game played by other table sizes says its own.
-    own_table = (declared.min_players, declared.max_players) == (
-        rules.MIN_PLAYERS,
-        rules.MAX_PLAYERS,
-    )
+    table = (declared.min_players, declared.max_players)
+    own_table = table == (rules.MIN_PLAYERS, rules.MAX_PLAYERS)
     mixins = (_GameSettings,) if own_table else (_GameSettings, _GameTable)
     return type(f"{key.title()}{base.__name__}", (*mixins, base), fields)
 
