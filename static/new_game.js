@@ -73,7 +73,7 @@
         if (input.type === "checkbox" || input.value !== "none") {
           words.push(input.dataset.summary || input.closest("label").querySelector("b").textContent.trim());
         }
-        // "3:20 rounds|4:15 rounds|…" (templating._rounds_by_players): the table's entry.
+        // "3:20 rounds|4:15 rounds|…" (game_form.schedule_rounds): the table's entry.
         const entry = (input.dataset.rounds || "").split("|").find((pair) => pair.startsWith(`${players}:`));
         const rounds = entry && entry.slice(entry.indexOf(":") + 1);
         if (rounds) words.push(rounds);

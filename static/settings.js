@@ -1,6 +1,7 @@
-// The settings of a game other than Wizard on a new-game form (home/_games.html): loaded by
-// those pages only, before new_game.js (whose fold headings then read what is shown). Without
-// it every setting is shown and the server judges what is sent.
+// A game's settings on a new-game form (home/_games.html) that need a script: one shown only
+// with another's choice, a list of numbers. Loaded by the pages of a game that has such
+// settings only (forms/games.py needs_script), before new_game.js (whose fold headings then
+// read what is shown). Without it every setting is shown and the server judges what is sent.
 "use strict";
 
 (function gameSettings() {

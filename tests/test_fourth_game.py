@@ -5,7 +5,8 @@ Crowns is no real game. Three to five players, 40 cards, a short (4 rounds) or l
 card dealt out at the end), bids in turn with no hook, a suit card turned for trump. Its own fact
 of a round is the crown: who took the last trick. A bid met scores 10 and 1 a trick, a miss 2
 off a trick; the crown adds 5 with the crown's bonus on. A long game for five is refused. Its
-words are in English and German, and the app's catalogues know none of them.
+words are in English and German, and the app's catalogues know none of them. Its new-game form
+shows the hands of each length, as Wizard's does: declared, not written in a template.
 """
 
 from __future__ import annotations
@@ -190,6 +191,7 @@ CROWNS: Declaration[CrownsSettings, CrownsRound] = Declaration(
         translations={"de": GERMAN},
     ),
     folds=(Fold("Game length", ("length",)), Fold("Scoring", ("crown_bonus",))),
+    shows_hands=True,
     messages={
         "crowns_long_for_five": "A long game of Crowns is for 3 or 4 players.",
         "crown_without_trick": "The crown goes to a player who took the last trick.",
@@ -282,6 +284,31 @@ def test_the_new_game_page_offers_it_with_its_settings_in_german(client: FlaskCl
     # It declares no rules page: none is linked, and its address is no page.
     assert KEY not in client.get("/rules").text
     assert client.get(f"/rules/{KEY}").status_code == 404
+
+
+def test_its_new_game_page_shows_the_hands_of_each_length(client: FlaskClient) -> None:
+    page = soup(client.get(f"/games/new?game={KEY}&lang=de"))
+    lists = [
+        [item.get_text(" ", strip=True) for item in hands.select("li")]
+        for hands in page.select("fieldset[data-setting=length] details.hands")
+    ]
+    # Worked out from its own schedule and refusals: no long game for five.
+    assert lists == [
+        ["3\u20135 Spieler: 1, 2, 3, 4 Karten"],
+        [
+            "3 Spieler: 1, 2, … 13 Karten",
+            "4 Spieler: 1, 2, … 10 Karten",
+            "5 Spieler: wird nicht gespielt",
+        ],
+    ]
+    assert one(page, "input[name=length][value=long]")["data-rounds"] == "3:13 Runden|4:10 Runden"
+    # A table of four typed (and a seat's button tapped, which sends nothing to move): the
+    # length's heading says its rounds there.
+    data = {f"players-{seat}": name for seat, name in enumerate([*PLAYERS, "Dee"])}
+    data |= {"game": KEY, "length": "long", "move": "none"}
+    page = soup(client.post("/games/new?lang=de", data=data))
+    heading = one(page, "details.fold .fold-choice").get_text(strip=True)
+    assert heading == "Lang · 10 Runden"
 
 
 def test_its_refused_combination_is_refused_with_its_words(client: FlaskClient) -> None:

@@ -11,6 +11,7 @@ from scorekeeper.core.family.wizard import bid_rules
 from scorekeeper.core.game import UndoStep
 from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, RuleError, Suit, Turned
 from scorekeeper.core.variants import Edition, Variants
+from scorekeeper.render import game_form
 from tests.test_rules_bids import OUT_OF_TURN_REASON, round_setup
 
 HIDDEN = BidVisibility.HIDDEN
@@ -80,7 +81,7 @@ def test_the_cards_a_deal_leaves(players: int, hand: int, left: int) -> None:
 
 
 def test_the_form_lists_the_lengths_without_a_one_card_hand() -> None:
-    missing = dict(rulebook.without_one_card_hand())
+    missing = dict(game_form.without_one_card("wizard"))
     assert missing == {
         Length.AMIGO: [3, 5],
         Length.QUICK: [3, 5, 6, 7],
@@ -89,11 +90,11 @@ def test_the_form_lists_the_lengths_without_a_one_card_hand() -> None:
 
 
 def test_the_hand_sizes_of_quick_play_per_table() -> None:
-    shown = dict(rulebook.schedules(Length.QUICK))
-    assert rulebook.short_list(shown[3] or ()) == "2, 4, … 20"
-    assert rulebook.short_list(shown[7] or ()) == "2, 4, 6, 8"
-    assert rulebook.short_list(shown[8] or ()) == "1, 3, 5, 7"
-    assert dict(rulebook.schedules(Length.AMIGO))[7] is None
+    shown = dict(game_form.schedule_hands("wizard", Length.QUICK))
+    assert rulebook.short_list(shown["3"] or ()) == "2, 4, … 20"
+    assert rulebook.short_list(shown["7"] or ()) == "2, 4, 6, 8"
+    assert rulebook.short_list(shown["8"] or ()) == "1, 3, 5, 7"
+    assert dict(game_form.schedule_hands("wizard", Length.AMIGO))["7\u20138"] is None
 
 
 def test_every_variant_has_its_paragraph_on_the_rules_page() -> None:

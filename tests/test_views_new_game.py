@@ -7,6 +7,7 @@ from bs4 import BeautifulSoup, Tag
 from flask.testing import FlaskClient
 
 from scorekeeper.core import variants
+from scorekeeper.core.family.wizard import SECTION_TITLES
 from tests.pages import one, soup, start_game
 
 BASE = {
@@ -146,12 +147,18 @@ def test_the_dealer_list_offers_only_the_seats_of_the_game(client: FlaskClient) 
     ]
 
 
+def title(fold: Tag) -> str:
+    """A fold's title, as its heading says it."""
+    return one(fold, ".fold-title").get_text(strip=True)
+
+
 def test_options_are_folded_under_headings_that_say_the_choice(client: FlaskClient) -> None:
     page = soup(client.get("/games/new"))
     folds = page.select("details.fold")
-    assert {str(fold["data-section"]) for fold in folds} == {s.value for s in variants.Section}
+    # One fold per section of the variants, headed by its title (Wizard's declared folds).
+    assert [title(fold) for fold in folds] == list(SECTION_TITLES.values())
     assert not any(fold.has_attr("open") for fold in folds)
-    assert one(page, "details.fold[data-section=length] .fold-choice").get_text() == "Standard"
+    assert one(folds[0], ".fold-choice").get_text() == "Standard"
     assert page.select("details.more-seats input") and not one(page, "details.more-seats").has_attr(
         "open"
     )
@@ -164,13 +171,13 @@ def test_options_are_folded_under_headings_that_say_the_choice(client: FlaskClie
     data = BASE | names | {"bid_restriction": "canadian", "saboteur": "y"}
     page = soup(client.post("/games/new", data=data))
     heading = {
-        str(fold["data-section"]): one(fold, ".fold-choice").get_text(strip=True)
+        title(fold): one(fold, ".fold-choice").get_text(strip=True)
         for fold in page.select("details.fold")
     }
-    assert heading["length"] == "Standard · 12 rounds"  # five players
-    assert heading["bids"] == "Canadian rule · Open"
-    assert heading["special"] == "Wizard Saboteur"
-    assert heading["reminder"] == "none chosen"
-    opened = [str(fold["data-section"]) for fold in page.select("details.fold[open]")]
-    assert opened == ["special"]
+    assert heading["Game length"] == "Standard · 12 rounds"  # five players
+    assert heading["Bidding"] == "Canadian rule · Open"
+    assert heading["Special rules"] == "Wizard Saboteur"
+    assert heading["Table reminders"] == "none chosen"
+    opened = [title(fold) for fold in page.select("details.fold[open]")]
+    assert opened == ["Special rules"]
     assert one(page, "details.more-seats").has_attr("open")  # Eve sits in the fifth seat

@@ -1,4 +1,4 @@
-"""The rules page's paragraph for every variant, and the schedules shown on the new-game form.
+"""The rules page's paragraph for every variant, and hand sizes said in short.
 
 Pure Python: the paragraphs are message ids (translated where shown), one per value of a choice
 (``"length.quick"``) and one per on/off variant (``"saboteur"``); a test checks that every variant
@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from scorekeeper.core import rules, scoring, variants
+from scorekeeper.core import scoring, variants
 from scorekeeper.core.decks import Special
 from scorekeeper.core.refusals import N_
-from scorekeeper.core.variants import Length
 
 PARAGRAPHS: dict[str, str] = {
     "length.standard": N_(
@@ -189,21 +188,6 @@ def anchor(key: str, value: str | None = None) -> str:
     return "variant-" + "-".join(part for part in (key, value) if part).replace("_", "-")
 
 
-def schedules(length: Length | str) -> list[tuple[int, tuple[int, ...] | None]]:
-    """(players, hand sizes) for 3 to 8 players; ``None`` where the length is not played.
-
-    ``length`` may be the value a form posts (``"quick"``).
-    """
-    length = Length(length)
-    shown: list[tuple[int, tuple[int, ...] | None]] = []
-    for players in range(rules.MIN_PLAYERS, rules.MAX_PLAYERS + 1):
-        try:
-            shown.append((players, rules.schedule(players, length)))
-        except rules.RuleError:
-            shown.append((players, None))
-    return shown
-
-
 def short_list(hands: tuple[int, ...]) -> str:
     """Hand sizes as a short list: a long even run as its first two, an ellipsis and the last.
 
@@ -214,16 +198,3 @@ def short_list(hands: tuple[int, ...]) -> str:
     if len(hands) > 4 and len(steps) == 1:
         return f"{hands[0]}, {hands[1]}, … {hands[-1]}"
     return ", ".join(map(str, hands))
-
-
-def without_one_card_hand() -> list[tuple[Length, list[int]]]:
-    """The lengths with no one-card hand for some table sizes (Foresight is never reminded
-    there), with those table sizes."""
-    missing = []
-    for length in Length:
-        players = [
-            count for count, hands in schedules(length) if hands is not None and 1 not in hands
-        ]
-        if players:
-            missing.append((length, players))
-    return missing

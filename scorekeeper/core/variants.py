@@ -16,8 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import Field, dataclass, field, fields
 from enum import StrEnum
-from functools import cache
-from itertools import product
 from typing import Any, TypeVar
 
 from scorekeeper.core.decks import DECKS, Deck
@@ -65,8 +63,8 @@ class Edition(StrEnum):
 
 
 class Section(StrEnum):
-    """Where a variant sits on the new-game form: each section is one fold there, headed by its
-    title (`labels.SECTION_TITLES`) and what it is set to."""
+    """Where a variant sits on the new-game form: each section is one fold there (Wizard's
+    declared folds, headed by ``wizard.SECTION_TITLES``) and what it is set to."""
 
     LENGTH = "length"
     BIDS = "bids"
@@ -312,8 +310,8 @@ class Refused:
     setting: str
     reads: tuple[str, ...]
     """``"players"`` and the keys of the variants the test looks at: the greyed choices of the
-    new-game page are worked out from these alone (tests/test_refused_choices.py holds every
-    test to what it declares)."""
+    new-game page are worked out from these alone (``Refusal.reads`` of Wizard's declaration;
+    tests/test_refused_choices.py holds every test to what it declares)."""
     applies: Callable[[int, Variants], bool]
 
 
@@ -374,65 +372,9 @@ def check_combination(players: int, variants: Variants) -> None:
 
 
 Plain = str | bool | int
-PlainChoice = dict[str, Plain]
 
 
-def choices(key: str, min_players: int = 3, max_players: int = 8) -> tuple[Plain, ...]:
-    """Every value of ``key`` (a variant's key or ``"players"``) in its plain form, in order."""
-    if key == PLAYERS:
-        return tuple(range(min_players, max_players + 1))
+def choices(key: str) -> tuple[Plain, ...]:
+    """Every value of the variant ``key`` in its plain form, in order."""
     declared = spec(key)
     return (False, True) if declared.is_flag else tuple(declared.options)
-
-
-@cache
-def refused_choices(
-    min_players: int = 3, max_players: int = 8
-) -> tuple[tuple[Refused, tuple[PlainChoice, ...]], ...]:
-    """Each refused combination spelt out as the choices that make it: for every rule of
-    :data:`REFUSED`, the values (``players`` and variant keys, in their plain form) it depends
-    on, one mapping per refused combination. Each rule is tried on every table of the values it
-    reads (:attr:`Refused.reads`), the other variants standard, so a page can grey out a choice
-    before it is sent without a second copy of the rules; the rules still judge.
-    """
-    if min_players > max_players:
-        return tuple((refused, ()) for refused in REFUSED)
-    return tuple((refused, _spelt(refused, min_players, max_players)) for refused in REFUSED)
-
-
-def _spelt(refused: Refused, min_players: int, max_players: int) -> tuple[PlainChoice, ...]:
-    keys = [key for key in (PLAYERS, *BY_KEY) if key in refused.reads]
-    domains = {key: choices(key, min_players, max_players) for key in keys}
-    results: dict[tuple[Plain, ...], bool] = {}
-    for values in product(*domains.values()):
-        table = dict(zip(keys, values, strict=True))
-        players = int(table.pop(PLAYERS, min_players))
-        results[values] = refused.applies(players, from_plain(table))  # type: ignore[arg-type]
-    return spell_out(domains, results)
-
-
-def spell_out(
-    domains: Mapping[str, tuple[Plain, ...]], results: Mapping[tuple[Plain, ...], bool]
-) -> tuple[PlainChoice, ...]:
-    """The combinations a rule refuses, from its outcome on every table of ``domains`` (the
-    values of each key, tables keyed by their values in the order of the keys): each names
-    only the values that change the outcome somewhere."""
-    keys = list(domains)
-    relevant = [(index, key) for index, key in enumerate(keys) if _changes(results, index)]
-    combos = {
-        tuple((key, values[index]) for index, key in relevant)
-        for values, refused_here in results.items()
-        if refused_here
-    }
-    return tuple(dict(combo) for combo in sorted(combos, key=str))
-
-
-def _changes(results: Mapping[tuple[Plain, ...], bool], index: int) -> bool:
-    """Whether the value at ``index`` changes the outcome of some table: two tables alike but
-    for it have different outcomes (one pass over the tables, grouped by the other values)."""
-    outcomes: dict[tuple[Plain, ...], bool] = {}
-    for values, outcome in results.items():
-        others = values[:index] + values[index + 1 :]
-        if outcomes.setdefault(others, outcome) != outcome:
-            return True
-    return False

@@ -7,7 +7,7 @@ The words are message ids (marked with ``N_``), translated here with the request
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
@@ -43,18 +43,6 @@ REMINDERS = {
     "foresight": N_("Foresight: hold your one card facing out, don't look at it."),
     "gizzard_fester": N_('Say "Gizzard!" when you play a Wizard and "Fester!" for a Jester.'),
     "pull_one": N_("Pull one: each player may now draw a card from the right neighbour."),
-}
-
-SECTION_TITLES = {
-    variants.Section.LENGTH: N_("Game length"),
-    variants.Section.BIDS: N_("Bidding"),
-    variants.Section.SPECIAL: N_("Special rules"),
-    variants.Section.REMINDER: N_("Table reminders"),
-    variants.Section.DECK: N_("The deck"),
-}
-# What a section's fold says first when unfolded, where its title alone does not.
-SECTION_NOTES = {
-    variants.Section.REMINDER: N_("They change no score: the app shows each one when it matters."),
 }
 
 
@@ -112,18 +100,6 @@ def _translate(message: Message, values: dict[str, Any]) -> str:
     return gettext(message, **values)
 
 
-def section_title(section: variants.Section) -> str:
-    """The heading of a section of the new-game form."""
-    return gettext(SECTION_TITLES[section])
-
-
-def section_note(section: variants.Section) -> str:
-    """What a section of the new-game form is about beyond its title; empty when its title
-    says it all."""
-    note = SECTION_NOTES.get(section)
-    return gettext(note) if note else ""
-
-
 def reminder(key: str) -> str:
     """A table reminder (by its variant key) as the table reads it now."""
     return gettext(REMINDERS[key])
@@ -156,32 +132,9 @@ def variant_label(key: str) -> str:
     return gettext(variants.BY_KEY[key].words.label)
 
 
-def variant_help(key: str) -> str:
-    """The one-line help of an on/off variant."""
-    return gettext(variants.BY_KEY[key].words.help)
-
-
 def option_label(key: str, value: str) -> str:
     """The name of one value of a variant ("Quick play")."""
     return gettext(variants.BY_KEY[key].options[value].label)
-
-
-# Choices whose value alone says too little in a folded heading beside the others of their
-# section: "Classic · Classic deck" read as the deck twice.
-NAMED_IN_HEADING = frozenset({"edition"})
-
-
-def option_summary(key: str, value: str) -> str:
-    """One value of a variant as a folded heading says it: its name, with the variant's where
-    the name alone is unclear ("Suit names: Classic")."""
-    if key in NAMED_IN_HEADING:
-        return f"{variant_label(key)}: {option_label(key, value)}"
-    return option_label(key, value)
-
-
-def option_help(key: str, value: str) -> str:
-    """The one-line help of one value of a variant."""
-    return gettext(variants.BY_KEY[key].options[value].help)
 
 
 GIVES_WORDS: dict[Gives, str] = {
@@ -284,46 +237,6 @@ def setting_said(label: str, choice: str) -> str:
     return choice if label.casefold() in choice.casefold() else f"{label}: {choice}"
 
 
-# A choice's value that means "no such rule" (no bid restriction): a folded section of the
-# new-game form does not name it.
-NO_RULE = "none"
 # Translators: what a folded section of the new-game form says when none of its options is on.
 NONE_CHOSEN = N_("none chosen")
-
-
-def section_choice(
-    specs: Sequence[variants.Spec], values: Mapping[str, object], players: int = 0
-) -> str:
-    """What a section of the new-game form is set to, as its folded heading says it: each
-    choice's value (one that means no such rule left out, a value not offered read as the
-    default) and the on/off variants that are on, or "none chosen". The game's length adds its
-    number of rounds at a table of ``players``."""
-    words = []
-    for spec in specs:
-        value = values.get(spec.key)
-        if spec.is_flag:
-            if value:
-                words.append(variant_label(spec.key))
-            continue
-        if value not in spec.options:
-            value = spec.plain(spec.default)
-        if value != NO_RULE:
-            words.append(option_summary(spec.key, str(value)))
-        if spec.key == "length" and rounds_of(str(value), players):
-            words.append(rounds_of(str(value), players))
-    return " · ".join(words) or gettext(NONE_CHOSEN)
-
-
-def rounds_of(length: str, players: int) -> str:
-    """How many rounds a game of this length has at a table of ``players`` ("15 rounds");
-    empty for a table too small or too large, or one the length is not played at."""
-    return rounds_by_players(length).get(players, "")
-
-
-def rounds_by_players(length: str) -> dict[int, str]:
-    """:func:`rounds_of` at every table the length is played at, for the page's script."""
-    return {
-        players: ngettext("%(num)s round", "%(num)s rounds", len(hands))
-        for players, hands in rulebook.schedules(length)
-        if hands
-    }
+"""Said by the new-game form's fold headings (home/_games.html); marked here for its note."""

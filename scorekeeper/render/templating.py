@@ -14,10 +14,10 @@ from jinja2.nodes import EvalContext
 from jinja2.runtime import Context
 from markupsafe import Markup
 
-from scorekeeper.core import decks, family, rulebook, rules, variants
+from scorekeeper.core import decks, family, rulebook, rules
 from scorekeeper.core.rules import Length, Suit, Trump, Variants
 from scorekeeper.core.variants import Edition
-from scorekeeper.render import game_facts, game_words, labels, languages
+from scorekeeper.render import game_facts, game_form, game_words, labels, languages
 
 
 class Environment(FlaskEnvironment):
@@ -55,12 +55,8 @@ def init_app(app: Flask) -> None:
         variant_lines=_variant_lines,
         variant_label=labels.variant_label,
         option_label=labels.option_label,
-        option_summary=labels.option_summary,
-        named_in_heading=labels.NAMED_IN_HEADING,
         length_values=[length.value for length in Length],
         deck_values=[deck.value for deck in decks.Deck],
-        variant_help=labels.variant_help,
-        option_help=labels.option_help,
         rule_anchor=rulebook.anchor,
         rule_paragraph=labels.rule_paragraph,
         card_paragraph=labels.card_paragraph,
@@ -68,20 +64,15 @@ def init_app(app: Flask) -> None:
         special_cards=tuple(decks.Special),
         turned_gives=rules.TURNED_GIVES,
         turn_groups=labels.turn_groups,
-        schedules=_schedules_by_tables,
         short_list=rulebook.short_list,
-        without_one_card_hand=rulebook.without_one_card_hand,
-        section_title=labels.section_title,
-        section_choice=labels.section_choice,
-        section_note=labels.section_note,
-        rounds_by_players=_rounds_by_players,
         reminder=labels.reminder,
         refusal=labels.refusal,
         get_locale=get_locale,
         Suit=Suit,
-        variant_sections=variants.SECTIONS,
     )
     app.jinja_env.globals.update(game_words.TEMPLATE_GLOBALS, rules_games=family.with_rules)
+    # What the new-game form shows of a game's schedules (hands, rounds), where it declares so.
+    app.jinja_env.globals.update(game_form.TEMPLATE_GLOBALS)
     # What a sheet shows of its game (the page, the table display, the printed sheets).
     app.jinja_env.globals.update(
         setting_lines=game_facts.setting_lines,
@@ -122,14 +113,6 @@ def _lines(chosen: Variants, _language: str) -> tuple[str, ...]:
     return tuple(labels.variant_lines(chosen))
 
 
-def _rounds_by_players(length: str) -> str:
-    """The rounds of a length at every table, for an attribute the page's script reads:
-    ``3:20 rounds|4:15 rounds|…``. Not JSON: its quotes cost six bytes each in the attribute,
-    and the page has one per length."""
-    tables = labels.rounds_by_players(length).items()
-    return "|".join(f"{players}:{said}" for players, said in tables)
-
-
 def _edition(context: Context) -> Edition:
     """The deck of the game a page shows (its sheet), classic where a page shows no game."""
     shown = context.get("sheet")
@@ -159,21 +142,6 @@ def _suit_name(context: Context, suit: Suit) -> str:
 def _trump_label(context: Context, trump: Trump | None) -> str:
     """A round's trump with the suit named as the game's deck names it."""
     return labels.trump_label(trump, _edition(context))
-
-
-def _schedules_by_tables(length: str) -> list[tuple[str, tuple[int, ...] | None]]:
-    """The hand sizes of a length as the new-game page lists them: tables that play the same
-    hands share one line (3 to 8 players: "1, 2, … 5 cards"), so the page says it once."""
-    lines: list[tuple[list[int], tuple[int, ...] | None]] = []
-    for players, hands in rulebook.schedules(length):
-        if lines and lines[-1][1] == hands:
-            lines[-1][0].append(players)
-        else:
-            lines.append(([players], hands))
-    return [
-        (str(tables[0]) if len(tables) == 1 else f"{tables[0]}\u2013{tables[-1]}", hands)
-        for tables, hands in lines
-    ]
 
 
 def translations() -> dict[str, Any]:

@@ -9,7 +9,7 @@ from flask import abort, flash, render_template, request
 from flask.typing import ResponseReturnValue
 
 from scorekeeper import storage
-from scorekeeper.core import family, game, rules, variants
+from scorekeeper.core import family, game, rules
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.players import seat_keys
 from scorekeeper.core.rules import RuleError
@@ -75,17 +75,7 @@ def _new_game_page(form: forms.NewGameForm, key: str) -> str:
 
 def refused_for(key: str) -> list[dict[str, object]]:
     """The refused choices of a game's settings, for the new-game page's script."""
-    declared = family.game(key)
-    if declared.folds:
-        return games_form.refused_choices(declared)
-    return [
-        {
-            "setting": rule.setting,
-            "reason": labels.refusal(RuleError(rule.code, setting=rule.setting).reason),
-            "when": list(combos),
-        }
-        for rule, combos in variants.refused_choices(rules.MIN_PLAYERS, rules.MAX_PLAYERS)
-    ]
+    return games_form.refused_choices(family.game(key))
 
 
 def game_choice(key: str) -> dict[str, object]:
@@ -95,8 +85,8 @@ def game_choice(key: str) -> dict[str, object]:
         "game": key,
         "declared": family.game(key),
         "games": tuple(family.GAMES),
-        "folds": family.game(key).folds,
         "only_with": family.game(key).only_with,
+        "settings_script": games_form.needs_script(family.game(key)),
         "words": game_words,
     }
 

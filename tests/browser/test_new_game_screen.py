@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
+from scorekeeper.core import variants
 from tests.browser import flows
 from tests.browser.flows import NewContext
 from tests.support import shots
@@ -54,14 +55,14 @@ def dealer_list(page: Page) -> list[str]:
 
 
 def fold_choices(page: Page) -> dict[str, str]:
-    """Each fold's heading: its section and the choice it says."""
-    return dict(
-        page.eval_on_selector_all(
-            "details.fold",
-            """(folds) => folds.map((fold) => [fold.dataset.section,
-                fold.querySelector('.fold-choice').textContent.trim()])""",
-        )
+    """Each fold's heading: its section (the section of its first variant) and the choice it
+    says."""
+    headings = page.eval_on_selector_all(
+        "details.fold",
+        """(folds) => folds.map((fold) => [fold.querySelector('[data-setting]').dataset.setting,
+            fold.querySelector('.fold-choice').textContent.trim()])""",
     )
+    return {variants.BY_KEY[key].section.value: said for key, said in headings}
 
 
 @pytest.mark.parametrize("code", list(WORDS))
@@ -137,9 +138,9 @@ def test_a_combination_made_unplayable_by_a_name_unfolds_to_say_why(page: Page) 
     """Amigo chosen, then a seventh name: the folded length says why the game cannot start."""
     page.goto("/games/new")
     flows.choose(page, "input[name=length][value=amigo]")
-    page.locator("details.fold[data-section=length] > summary").click()  # folded again
+    page.locator("details.fold:has([data-setting=length]) > summary").click()  # folded again
     flows.fill_names(page, ("Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus"))
-    assert page.locator("details.fold[data-section=length]").evaluate("(d) => d.open")
+    assert page.locator("details.fold:has([data-setting=length])").evaluate("(d) => d.open")
     assert "no schedule for 7 or 8 players" in page.locator("#why-length").inner_text()
 
 

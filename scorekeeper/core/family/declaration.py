@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
-from itertools import accumulate
+from itertools import accumulate, product
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from scorekeeper.core.bidding import BidRules
@@ -20,7 +20,7 @@ from scorekeeper.core.decks import Special
 from scorekeeper.core.record_shapes import Json
 from scorekeeper.core.refusals import N_, RuleError
 from scorekeeper.core.rules import Suit, Trump, Turned, TurnedCard
-from scorekeeper.core.variants import BidRestriction, Edition, Words
+from scorekeeper.core.variants import PLAYERS, BidRestriction, Edition, Words
 
 Plain = str | bool | int
 """A setting's value as stored and written in a game record."""
@@ -99,15 +99,22 @@ class RulesPage:
 
     template: str
     shows: Callable[[], Mapping[str, Any]] = dict
+    settings_anchor: str = ""
+    """The id of the page's part on the settings, where the new-game form's link leads ("": the
+    top of the page)."""
 
 
 @dataclass(frozen=True)
 class Fold:
     """One fold of a game's settings on the new-game form: its title (a message id the app's
-    catalogues hold) and the settings in it, in order."""
+    catalogues hold) and the settings in it, in order. A fold of on/off settings only shows them
+    as one group under its title; a setting whose words are the fold's title has its own
+    heading hidden (the title says it)."""
 
     title: str
     keys: tuple[str, ...]
+    note: str = ""
+    """What the fold says first when unfolded, where its title alone does not (a message id)."""
 
 
 @dataclass(frozen=True)
@@ -120,6 +127,10 @@ class Refusal(Generic[S]):
     applies: Callable[[int, S], bool]
     words: Callable[[int, S], Mapping[str, Any]] | None = None
     """The parameters of the refusal's sentence, if it has any."""
+    reads: tuple[str, ...] = (PLAYERS,)
+    """What the test looks at besides :attr:`setting`: the table size (``players``) and the keys
+    of other settings. The new-game page's greyed choices are worked out on the tables of these
+    values alone, the other settings at their defaults (:func:`refused_tables`)."""
 
 
 @dataclass(frozen=True)
@@ -307,8 +318,17 @@ class Declaration(Generic[S, R]):
     rules_page: RulesPage | None = None
     """The game's rules page; none: the game has no page of its own."""
     folds: tuple[Fold, ...] = ()
-    """The folds of the game's settings on the new-game form; none: the game folds them by
-    their own sections (Wizard's variants, :mod:`scorekeeper.core.variants`)."""
+    """The folds of the game's settings on the new-game form, each setting in one of them."""
+    # What the new-game form shows of the settings beyond their words and the folds' headings.
+    heading_names: frozenset[str] = frozenset()
+    """Settings whose choice a fold's heading says with the setting's name ("Suit names:
+    Classic"), where the choice's name alone says too little beside the others of its fold."""
+    shows_hands: bool = False
+    """Whether the new-game form lists the hands of each schedule by table size under its
+    choice, and a fold's heading says the rounds of the schedule at the table typed so far."""
+    one_card_only: tuple[str, ...] = ()
+    """Settings that play a part in one-card hands only (Wizard's Foresight): the new-game form
+    says under each which schedules have none, and at which table sizes."""
     only_with: Mapping[str, tuple[str, Plain]] = field(default_factory=dict)
     """Settings that play a part only with another setting's choice (key: that setting and
     choice): shown under that choice and sent to the rules only with it, so a table that set
@@ -473,3 +493,63 @@ def settings_to_plain(chosen: Any) -> dict[str, Plain]:
         key: value.value if isinstance(value, StrEnum) else value
         for key, value in asdict(chosen).items()
     }
+
+
+PlainChoice = dict[str, Plain]
+"""Values by key (``players`` and settings' keys) that together make a refused combination."""
+
+
+def refused_tables(
+    declared: Declaration[Any, Any],
+) -> tuple[tuple[Refusal[Any], tuple[PlainChoice, ...]], ...]:
+    """Each refusal of a game spelt out as the choices that make it: the values (``players`` and
+    settings' keys) it depends on, one mapping per refused combination, in order. Each refusal
+    is tried on every table of what it reads (:attr:`Refusal.reads`) and its own setting, the
+    other settings at their defaults, so a page can grey out a choice before it is sent without
+    a second copy of the rules; the rules still judge."""
+    return tuple((refusal, _spelt(declared, refusal)) for refusal in declared.refusals)
+
+
+def _spelt(declared: Declaration[Any, Any], refusal: Refusal[Any]) -> tuple[PlainChoice, ...]:
+    domains: dict[str, tuple[Plain, ...]] = {}
+    if PLAYERS in refusal.reads:
+        domains[PLAYERS] = tuple(range(declared.min_players, declared.max_players + 1))
+    for setting in declared.settings:
+        if setting.key in refusal.reads or setting.key == refusal.setting:
+            domains[setting.key] = setting.choices
+    results: dict[tuple[Plain, ...], bool] = {}
+    for values in product(*domains.values()):
+        table = dict(zip(domains, values, strict=True))
+        players = int(table.pop(PLAYERS, declared.min_players))
+        results[values] = refusal.applies(players, declared.from_plain(table))
+    return spell_out(domains, results)
+
+
+def spell_out(
+    domains: Mapping[str, tuple[Plain, ...]], results: Mapping[tuple[Plain, ...], bool]
+) -> tuple[PlainChoice, ...]:
+    """The combinations a rule refuses, from its outcome on every table of ``domains`` (the
+    values of each key, tables keyed by their values in the order of the keys): each names
+    only the values that change the outcome somewhere, in the order of their values."""
+    keys = list(domains)
+    relevant = [(index, key) for index, key in enumerate(keys) if _changes(results, index)]
+    combos = {
+        tuple(values[index] for index, _key in relevant)
+        for values, refused_here in results.items()
+        if refused_here
+    }
+    return tuple(
+        {key: value for (_index, key), value in zip(relevant, combo, strict=True)}
+        for combo in sorted(combos)
+    )
+
+
+def _changes(results: Mapping[tuple[Plain, ...], bool], index: int) -> bool:
+    """Whether the value at ``index`` changes the outcome of some table: two tables alike but
+    for it have different outcomes (one pass over the tables, grouped by the other values)."""
+    outcomes: dict[tuple[Plain, ...], bool] = {}
+    for values, outcome in results.items():
+        others = values[:index] + values[index + 1 :]
+        if outcomes.setdefault(others, outcome) != outcome:
+            return True
+    return False

@@ -15,6 +15,7 @@ from scorekeeper.core import bidding, decks, rulebook, rules, scoring, specials,
 from scorekeeper.core.bidding import BidRules, RoundSetup
 from scorekeeper.core.family.declaration import (
     Declaration,
+    Fold,
     GameWords,
     Plain,
     Played,
@@ -36,13 +37,32 @@ SETTINGS: tuple[Setting, ...] = tuple(
     for spec in variants.REGISTRY
 )
 REFUSALS: tuple[Refusal[Variants], ...] = tuple(
-    Refusal(refused.code, refused.setting, refused.applies) for refused in variants.REFUSED
+    Refusal(refused.code, refused.setting, refused.applies, reads=refused.reads)
+    for refused in variants.REFUSED
 )
 CHOICE_WORDS: dict[str, dict[str | int, Words]] = {
     spec.key: dict(spec.options.items()) for spec in variants.REGISTRY if spec.options
 }
 WORDS = GameWords({spec.key: spec.words for spec in variants.REGISTRY}, CHOICE_WORDS)
 """Wizard's words: its variants' (:mod:`scorekeeper.core.variants`)."""
+
+SECTION_TITLES = {
+    variants.Section.LENGTH: N_("Game length"),
+    variants.Section.BIDS: N_("Bidding"),
+    variants.Section.SPECIAL: N_("Special rules"),
+    variants.Section.REMINDER: N_("Table reminders"),
+    variants.Section.DECK: N_("The deck"),
+}
+# What a section's fold says first when unfolded, where its title alone does not.
+SECTION_NOTES = {
+    variants.Section.REMINDER: N_("They change no score: the app shows each one when it matters."),
+}
+FOLDS: tuple[Fold, ...] = tuple(
+    Fold(SECTION_TITLES[section], tuple(spec.key for spec in specs), SECTION_NOTES.get(section, ""))
+    for section, specs in variants.SECTIONS
+    if specs
+)
+"""The folds of the new-game form: one per section of the variants, in order."""
 
 
 @dataclass(frozen=True)
@@ -229,7 +249,13 @@ WIZARD: Declaration[Variants, Played] = Declaration(
     rules_page=RulesPage(
         "rules/rules.html",
         lambda: {"rulebook_entries": rulebook.entries(), "example": rulebook.EXAMPLE},
+        settings_anchor="variants",
     ),
+    folds=FOLDS,
+    # "Classic · Classic deck" would read as the deck twice: the suit names are named.
+    heading_names=frozenset({"edition"}),
+    shows_hands=True,
+    one_card_only=("foresight",),
     min_players=rules.MIN_PLAYERS,
     max_players=rules.MAX_PLAYERS,
     deck_size=rules.DECK_SIZE,

@@ -13,12 +13,10 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
-    BooleanField,
     Field,
     FieldList,
     HiddenField,
     IntegerField,
-    RadioField,
     SelectField,
     StringField,
     ValidationError,
@@ -27,7 +25,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
-from scorekeeper.core import rules, variants
+from scorekeeper.core import rules
 from scorekeeper.core.refusals import N_
 from scorekeeper.core.rules import (
     EVERY_CARD,
@@ -35,7 +33,6 @@ from scorekeeper.core.rules import (
     Suit,
     Turned,
     TurnedCard,
-    Variants,
     turned_card,
 )
 from scorekeeper.render import labels
@@ -143,7 +140,11 @@ class ImportForm(OnceForm):
 
 
 class NewGameForm(OnceForm):
-    """Players in seat order, the first dealer and the variants of a new game."""
+    """Players in seat order and the first dealer of a new game; the game's settings are added
+    by :func:`scorekeeper.web.forms.games.form_for`, each named by its key."""
+
+    game_key: str
+    """The game the form is for (set by ``form_for``)."""
 
     players = SeatList(
         StringField(_l("Name"), filters=[lambda s: s.strip() if s else s]),
@@ -157,8 +158,6 @@ class NewGameForm(OnceForm):
         + [SelectChoice(str(seat), _l("Seat %(n)s", n=seat + 1)) for seat in range(8)],
         default="random",
     )
-    # One field per variant (added below from the registry), named by its key.
-
     # The seats shown before "more players": a table of four sees its names, first dealer and
     # Start on the first screen of a phone (issue 21).
     SEATS_SHOWN = 4
@@ -224,27 +223,11 @@ class NewGameForm(OnceForm):
         if field.data in seats and int(field.data) >= len(self.names()):
             raise ValidationError(_l("The first dealer must be one of the players."))
 
-    def variants(self) -> Variants:
-        """The chosen variants."""
-        return variants.from_plain({spec.key: self[spec.key].data for spec in variants.REGISTRY})
-
     def dealer(self) -> int:
         """The first dealer's seat; a random one when the table wants a draw."""
         if self.first_dealer.data == "random":
             return secrets.randbelow(len(self.names()))
         return int(self.first_dealer.data)
-
-    def validate(self, extra_validators: Any = None) -> bool:
-        """Check the fields, then ask the rules whether the variants go together."""
-        if not super().validate(extra_validators):
-            return False
-        try:
-            rules.check_variants(len(self.names()), self.variants())
-        except RuleError as error:
-            field = self[error.setting or "length"]
-            field.errors.append(labels.refusal(error.reason))
-            return False
-        return True
 
     def move(self, seat: int, step: int) -> None:
         """Swap a player with the neighbour before (-1) or after (+1) in the seating order."""
@@ -252,18 +235,6 @@ class NewGameForm(OnceForm):
         other = seat + step
         if 0 <= seat < len(entries) and 0 <= other < len(entries):
             entries[seat].data, entries[other].data = entries[other].data, entries[seat].data
-
-
-def _variant_field(spec: variants.Spec) -> Field:
-    label = _l(spec.words.label)
-    if spec.is_flag:
-        return BooleanField(label)
-    options = [SelectChoice(value, _l(words.label)) for value, words in spec.options.items()]
-    return RadioField(label, choices=options, default=spec.plain(spec.default))
-
-
-for _spec in variants.REGISTRY:
-    setattr(NewGameForm, _spec.key, _variant_field(_spec))
 
 
 class ActionForm(Form):

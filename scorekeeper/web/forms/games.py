@@ -1,11 +1,9 @@
 """The game chosen on a new-game form (a table's own or a group's), and that game's settings.
 
-The form is the same for every game of the family: names, seating and the first dealer. What
-follows them depends on the game: a game whose declaration folds its settings
-(``Declaration.folds``) shows them so; a game that keeps its own sections (Wizard's variants,
-``core/variants.py``) shows those. A form class is made once per game from the base form
-(:func:`form_for`): the Wizard variants' fields left out, the game's settings added, each named
-by its key. The words come from :mod:`scorekeeper.render.game_words` in the template.
+The form is the same for every game of the family: names, seating and the first dealer, then
+the game's settings as its declaration folds them (``Declaration.folds``). A form class is made
+once per game from the base form (:func:`form_for`): the game's settings added, each named by
+its key. The words come from :mod:`scorekeeper.render.game_words` in the template.
 """
 
 from __future__ import annotations
@@ -18,7 +16,13 @@ from wtforms import BooleanField, Field, RadioField, SelectField, ValidationErro
 from wtforms.fields.choices import SelectChoice
 
 from scorekeeper.core import family, rules, variants
-from scorekeeper.core.family.declaration import Declaration, Plain
+from scorekeeper.core.family.declaration import (
+    Declaration,
+    Plain,
+    PlainChoice,
+    Refusal,
+    refused_tables,
+)
 from scorekeeper.core.refusals import RuleError
 from scorekeeper.render import labels
 from scorekeeper.web.forms import NewGameForm, OnceForm
@@ -34,16 +38,17 @@ def game_key(chosen: object) -> str:
 
 @cache
 def form_for(base: type[NewGameForm], key: str) -> type[NewGameForm]:
-    """The new-game form of ``base`` (a table's, a group's) for the game ``key``: ``base`` itself
-    for a game with its own sections (Wizard's variants); another game's leaves those out and
-    adds its settings."""
+    """The new-game form of ``base`` (a table's, a group's) for the game ``key``: its settings
+    added, and the table's size checked by the game where it is not the base form's own."""
     declared = family.game(key)
-    if not declared.folds:
-        return base
-    fields: dict[str, Any] = {spec.key: None for spec in variants.REGISTRY}
-    fields |= {each.key: _field(each.default, each.choices) for each in declared.settings}
+    fields: dict[str, Any] = {s.key: _field(s.default, s.choices) for s in declared.settings}
     fields["game_key"] = key
-    return type(f"{key.title()}{base.__name__}", (_FamilyGame, base), fields)
+    # The base forms check a table of 3 to 8 names in their own words ("Enter the names of at
+    # least 3 players"); a game played by other table sizes says its own.
+    table = (declared.min_players, declared.max_players)
+    own_table = table == (rules.MIN_PLAYERS, rules.MAX_PLAYERS)
+    mixins = (_GameSettings,) if own_table else (_GameSettings, _GameTable)
+    return type(f"{key.title()}{base.__name__}", (*mixins, base), fields)
 
 
 def _field(default: Plain, choices: tuple[Plain, ...]) -> Field:
@@ -56,9 +61,8 @@ def _field(default: Plain, choices: tuple[Plain, ...]) -> Field:
     return RadioField(choices=[SelectChoice(str(choice)) for choice in choices], default=default)
 
 
-class _FamilyGame:
-    """What a new-game form of a game other than Wizard does differently: the table size and
-    the settings are the declaration's."""
+class _GameSettings:
+    """A new-game form's settings: the declaration's, judged by the game with the table."""
 
     game_key: str
 
@@ -70,7 +74,7 @@ class _FamilyGame:
     def validate(self, extra_validators: Any = None) -> bool:
         """Check the fields, then ask the game whether the settings go with the table."""
         form: Any = self
-        # The fields' own checks (names, first dealer), not Wizard's variants.
+        # The fields' own checks: names, first dealer, each setting one of its choices.
         if not OnceForm.validate(form, extra_validators):
             return False
         declared = self.declared
@@ -83,6 +87,13 @@ class _FamilyGame:
             form[key if key in form else "pick"].errors.append(labels.refusal(error.reason))
             return False
         return True
+
+
+class _GameTable:
+    """The names of a new-game form counted by the game, where it is played by other table
+    sizes than the base form's."""
+
+    declared: Declaration[Any, Any]
 
     def validate_players(self, field: Field) -> None:
         form: Any = self
@@ -125,33 +136,38 @@ def settings_of(form: NewGameForm, declared: Declaration[Any, Any]) -> dict[str,
 
 
 def refused_choices(declared: Declaration[Any, Any]) -> list[dict[str, object]]:
-    """The choices a game refuses, spelt out for the page's script as Wizard's are
-    (``setting``, ``reason``, ``when``): each refusal tried at every table size on every choice
-    of its setting, the other settings at their defaults, one entry per table size with the
-    sentence of that table (``{value}`` stands for the choice); the rules still judge."""
+    """The choices a game refuses, spelt out for the page's script (``setting``, ``reason``,
+    ``when``: the combinations of ``players`` and settings that make it). A refusal whose
+    sentence depends on the table says it once per table size (``{value}`` stands for the
+    choice); the rules still judge."""
     found: list[dict[str, object]] = []
-    choices = {setting.key: setting.choices for setting in declared.settings}
-    for refusal in declared.refusals:
-        for players in range(declared.min_players, declared.max_players + 1):
-            refused = [
-                value
-                for value in choices[refusal.setting]
-                if refusal.applies(players, declared.from_plain({refusal.setting: value}))
-            ]
-            if not refused:
-                continue
-            chosen = declared.from_plain({refusal.setting: refused[0]})
-            words = dict(refusal.words(players, chosen)) if refusal.words else {}
-            words |= {"given": "{value}"} if "given" in words else {}
-            reason = RuleError(refusal.code, setting=refusal.setting, **words).reason
-            found.append(
-                {
-                    "setting": refusal.setting,
-                    "reason": labels.refusal(reason),
-                    "when": [{variants.PLAYERS: players, refusal.setting: v} for v in refused],
-                }
-            )
+    for refusal, combos in _refused_tables(declared.key):
+        by_table: dict[int | None, list[PlainChoice]] = {}
+        for combo in combos:
+            table = combo.get(variants.PLAYERS) if refusal.words else None
+            by_table.setdefault(table if isinstance(table, int) else None, []).append(combo)
+        for players, when in by_table.items():
+            reason = _reason(declared, refusal, players, when[0])
+            found.append({"setting": refusal.setting, "reason": reason, "when": when})
     return found
+
+
+@cache
+def _refused_tables(key: str) -> tuple[tuple[Refusal[Any], tuple[PlainChoice, ...]], ...]:
+    """:func:`refused_tables` of a game, worked out once (the same in every language)."""
+    return refused_tables(family.game(key))
+
+
+def _reason(
+    declared: Declaration[Any, Any], refusal: Refusal[Any], players: int | None, combo: PlainChoice
+) -> str:
+    """A refusal's sentence at a table of ``players`` (the smallest where it names none)."""
+    words: dict[str, Any] = {}
+    if refusal.words:
+        chosen = declared.from_plain({k: v for k, v in combo.items() if k != variants.PLAYERS})
+        words = dict(refusal.words(players or declared.min_players, chosen))
+        words |= {"given": "{value}"} if "given" in words else {}
+    return labels.refusal(RuleError(refusal.code, setting=refusal.setting, **words).reason)
 
 
 def picked(posted: MultiDict[str, str], key: str) -> MultiDict[str, str]:
@@ -170,4 +186,11 @@ def picked(posted: MultiDict[str, str], key: str) -> MultiDict[str, str]:
 
 def plain(form: NewGameForm) -> dict[str, Plain]:
     """The settings of the game ``form`` is for, by key, as ``game.start`` takes them."""
-    return settings_of(form, family.game(getattr(form, "game_key", family.DEFAULT_GAME)))
+    return settings_of(form, family.game(form.game_key))
+
+
+def needs_script(declared: Declaration[Any, Any]) -> bool:
+    """Whether a game's settings need the settings script (static/settings.js): a setting shown
+    only with another's choice, or a list of numbers whose refused ones it greys out."""
+    numbers = any(not isinstance(s.default, bool | str) for s in declared.settings)
+    return bool(declared.only_with) or numbers
