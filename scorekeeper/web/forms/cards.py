@@ -151,6 +151,7 @@ class BombAndCloud:
     before = "round/bomb_and_cloud.html"
     after = ""
     correction = "sheet/bomb_and_cloud.html"
+    result = ""
     styles = ""
 
     def offered(self, built: Sheet) -> Mapping[str, object]:

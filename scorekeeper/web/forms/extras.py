@@ -279,6 +279,7 @@ class Bonuses:
     before = ""
     after = "round/extras.html"
     correction = "round/extras.html"
+    result = "round/extras_said.html"
     styles = "extras.css"
 
     def offered(self, built: Sheet) -> Mapping[str, object]:

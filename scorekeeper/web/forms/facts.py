@@ -68,6 +68,7 @@ class Seats:
     before = ""
     after = "round/facts_seats.html"
     correction = "sheet/facts_seats.html"
+    result = ""
     styles = ""
 
     def offered(self, built: Sheet) -> Mapping[str, object]:

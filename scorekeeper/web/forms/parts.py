@@ -37,6 +37,9 @@ class FactsPart(Protocol[T]):
     """The template shown after the steppers ("": none)."""
     correction: str
     """The template of the correction page ("": none)."""
+    result: str
+    """The template that says the facts of the round just played, under its result ("":
+    none)."""
     styles: str
     """A stylesheet the part needs beside the round page's ("": none)."""
 
