@@ -10,7 +10,8 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.core import record, sheet
+from scorekeeper.core import ratings, record, sheet
+from scorekeeper.core.players import seat_keys
 from scorekeeper.core.rules import Length, Variants
 from tests.plays import bearer, json_of, played_game
 
@@ -97,6 +98,31 @@ def test_the_stats_have_the_promised_fields_and_order(client: FlaskClient) -> No
     assert order == sorted(order)
     assert sum(p["games"] for p in players) == 6 * 4
     assert client.get("/api/groups/nope/stats").status_code == 404
+
+
+def test_the_ratings_are_worked_out_from_the_groups_finished_games(client: FlaskClient) -> None:
+    group_id, token = make(client)
+    games = [game_json(seed) for seed in range(6)]
+    for body in [*games, game_json(9, rounds=2)]:
+        client.post(f"/api/groups/{group_id}/games", json=body, headers=bearer(token))
+    answer = json_of(client.get(f"/api/groups/{group_id}/ratings"))
+    assert set(answer) == {"id", "name", "games", "players"}
+    assert answer["games"] == 6  # the unfinished game is not counted
+    lines = answer["players"]
+    assert all(set(line) == {"player", "rating", "games", "provisional"} for line in lines)
+    assert [line["rating"] for line in lines] == sorted(
+        (line["rating"] for line in lines), reverse=True
+    )
+    assert all(line["provisional"] == (line["games"] < ratings.PROVISIONAL_GAMES) for line in lines)
+    # The same as the ratings of the games' final totals, played in order.
+    played = []
+    for body in games:
+        finished = record.parse_game(body)
+        totals = sheet.build(finished).totals
+        played.append(ratings.FinishedGame(seat_keys(finished.players), totals))
+    expected = {line.player: line.rating for line in ratings.ratings(played)}
+    assert {seat_keys([line["player"]])[0]: line["rating"] for line in lines} == expected
+    assert client.get("/api/groups/nope/ratings").status_code == 404
 
 
 def test_the_stats_filter_by_length_and_variant(client: FlaskClient) -> None:

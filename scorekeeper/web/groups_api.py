@@ -16,7 +16,7 @@ from flask_babel import ngettext
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
-from scorekeeper.core import rules, stats
+from scorekeeper.core import ratings, rules, stats
 from scorekeeper.core.group_record import GroupFile, parse_group_file
 from scorekeeper.core.record import Json, RecordError, parse_game
 from scorekeeper.core.refusals import Reason
@@ -85,6 +85,38 @@ def group_stats(group_id: str) -> Response:
     filters = _filters()
     figures = groups.group_stats(stored, filters)
     return jsonify(stats_json(stored, figures))
+
+
+@bp.get("/<group_id>/ratings")
+def group_ratings(group_id: str) -> Response:
+    """Each player's rating over the group's finished games of one game (the same ``?game=``
+    and filters as the statistics), best first: worked out from the games each time, never
+    stored (core/ratings.py)."""
+    stored = _stored(group_id)
+    figures = groups.group_stats(stored, _filters())
+    return jsonify(ratings_json(stored, figures))
+
+
+def ratings_json(stored: StoredGroup, figures: stats.GroupStats) -> Json:
+    """The ratings as the API answers them, named as the statistics name the players."""
+    names = {player.key: player.name for player in figures.players}
+    played = [ratings.FinishedGame(game.keys, game.totals) for game in figures.games]
+    told: Json = {"game": figures.game} if figures.others_played else {}
+    return {
+        "id": stored.id,
+        "name": stored.name,
+        **told,
+        "games": len(figures.games),
+        "players": [
+            {
+                "player": names[line.player],
+                "rating": line.rating,
+                "games": line.games,
+                "provisional": line.provisional,
+            }
+            for line in ratings.ratings(played)
+        ],
+    }
 
 
 def stats_json(stored: StoredGroup, figures: stats.GroupStats) -> Json:
