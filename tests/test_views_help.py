@@ -182,3 +182,18 @@ def test_the_fantasy_edition_names_the_races_everywhere(client: FlaskClient) -> 
     pdf = client.get(f"/games/{played}/sheet.pdf").data
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
     assert "Suit names: Fantasy edition" in " ".join(text.split())
+
+
+def test_greek_rules_go_on_in_a_small_letter_after_an_options_label(client: FlaskClient) -> None:
+    """Issue 33's Greek walk: a capital after "Quick game:" read wrong; Greek puts a small letter
+    after a colon that goes on with the sentence. English keeps its capital."""
+    for lang, first in (("el", str.islower), ("en", str.isupper)):
+        page = soup(client.get(f"/rules?lang={lang}"))
+        labelled = [
+            p for p in page.select("p") if (b := p.find("b")) and b.get_text().endswith(":")
+        ]
+        assert len(labelled) > 10
+        for paragraph in labelled:
+            label = str(one(paragraph, "b").get_text())
+            after = paragraph.get_text()[len(label) :].lstrip()
+            assert first(after[0]), (lang, paragraph.get_text())

@@ -111,12 +111,14 @@ def test_a_watching_phone_sees_the_bids_and_no_result_until_the_tricks_are_confi
     page = _watched(client, game_id)
     table = one(page, "table.table-view")
     heads = [th.get_text(strip=True) for th in table.select("thead th")]
-    assert heads == ["Player", "Bid"]
+    assert heads == ["Player", "Bid", "Total"]
     cells = {
-        one(row, "th").get_text(" ", strip=True): one(row, "td").get_text(strip=True)
+        one(row, "th").get_text(" ", strip=True): [td.get_text(strip=True) for td in row("td")]
         for row in table.select("tbody tr")
     }
-    assert cells == {"Tom (dealer)": "0", "Dick": "0", "Mary": "0"}
+    # Each player's total so far beside the bid, the leader's in bold.
+    assert cells == {"Tom (dealer)": ["0", "30"], "Dick": ["0", "20"], "Mary": ["0", "20"]}
+    assert [b.get_text() for b in table.select("tbody b")] == ["30"]
     shown = one(page, "main").get_text(" ", strip=True).lower()
     assert not [word for word in RESULT_WORDS if word in shown.split()], shown
     assert page.select_one(".result") is None
@@ -145,7 +147,7 @@ def test_a_bid_is_written_the_same_way_on_every_page(client: FlaskClient) -> Non
     # Dick deals round 2: he is the saboteur; Mary bid 1, Ann and Tom still bid.
     by_order = ["1", "…", "…", "saboteur"]
     assert cells(soup(client.get(f"/games/{game_id}")), ".order li .value") == by_order
-    assert cells(_watched(client, game_id), "table.table-view td") == by_order
+    assert cells(_watched(client, game_id), "table.table-view td.bid") == by_order
     display = soup(client.application.test_client().get(f"/games/{game_id}/display"))
     assert cells(display, ".bids-now td.bid") == by_order
     for seat, bid in ((3, 0), (0, 0)):

@@ -159,9 +159,18 @@ def card_paragraph(card: Special) -> str:
     return gettext(rulebook.CARDS[card])
 
 
-def rule_paragraph(key: str) -> str:
-    """A variant's paragraph of the rules page (``"length.quick"``, ``"saboteur"``)."""
-    return gettext(rulebook.PARAGRAPHS[key])
+# Languages whose typography puts a small letter after a colon that introduces a sentence: the
+# rules page's "Label: paragraph" (issue 33's Greek walk: a capital there read wrong).
+SMALL_AFTER_COLON = frozenset({"el"})
+
+
+def rule_paragraph(key: str, *, after_label: bool = False) -> str:
+    """A variant's paragraph of the rules page (``"length.quick"``, ``"saboteur"``); after its
+    option's bold label and colon, begun with a small letter where the language wants it."""
+    said = gettext(rulebook.PARAGRAPHS[key])
+    if after_label and languages.current() in SMALL_AFTER_COLON:
+        return said[:1].lower() + said[1:]
+    return said
 
 
 def suit_name(suit: Suit, edition: Edition = Edition.CLASSIC) -> str:

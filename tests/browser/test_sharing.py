@@ -101,4 +101,4 @@ def test_a_watcher_sees_the_game_but_cannot_enter_anything(
     )
     assert response.status == 403
     watcher.goto(f"{live_server}/games/{game}")
-    assert watcher.locator("table.table-view td").all_inner_texts() == ["0", "1", "1", "0"]
+    assert watcher.locator("table.table-view td.bid").all_inner_texts() == ["0", "1", "1", "0"]
