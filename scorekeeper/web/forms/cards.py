@@ -69,9 +69,6 @@ class Played:
         return "".join(f":{part}" for part in parts)
 
 
-NOTHING = Played()
-
-
 def reopened(facts: object, direction: tuple[int, int] | None) -> Played:
     """The Bomb and the Cloud of a round undo reopened (its facts, the Cloud's direction)."""
     seat, change = direction or (None, None)
