@@ -116,27 +116,35 @@ const tricks = (function tricksSteppers() {
     }
     return text;
   }
+  // The game's own facts tapped (Skull King's bonuses, a declared game's seats) come back in
+  // the address from the server: kept beside the tricks; the Bomb and the Cloud are the page's.
   function remember(form, draft) {
     const bySeat = [];
     draft.forEach(([seat, value]) => { bySeat[seat] = value; });
-    const url = new URL(window.location.href);
-    url.searchParams.set("tricks", `${form.dataset.round}:${bySeat.join(".")}${playedCards(form)}`);
+    const round = form.dataset.round;
+    const url = new URL(location.href);
+    const old = (url.searchParams.get("tricks") || "").split(":");
+    const facts = old[0] === round ? old.slice(2).filter((p) => !/^[bc]/.test(p)) : [];
+    url.searchParams.set("tricks", [`${round}:${bySeat.join(".")}`, ...facts].join(":") + playedCards(form));
     history.replaceState(history.state, "", url);
+    keep(form);
+  }
+  function keep(form) {
     try {
-      sessionStorage.setItem(key(form), JSON.stringify({ at: mark(form), tricks: bySeat }));
+      sessionStorage.setItem(key(form), JSON.stringify({ at: mark(form), text: new URL(location.href).searchParams.get("tricks") }));
     } catch { /* private mode: the address keeps them */ }
   }
+  // Back by the Round tab (an address without the draft): the page again with the draft this
+  // round and version kept, everything tapped in it, facts included.
   function restore(form) {
-    if (new URL(window.location.href).searchParams.has("tricks")) return;
+    const url = new URL(location.href);
+    if (url.searchParams.has("tricks")) return keep(form);
     let kept = null;
-    try { kept = JSON.parse(sessionStorage.getItem(key(form)) || "null"); } catch { return; }
-    if (!kept || kept.at !== mark(form) || !Array.isArray(kept.tricks)) return;
-    const hand = Number(form.dataset.hand);
-    form.querySelectorAll(".stepper").forEach((row) => {
-      const value = kept.tricks[Number(row.dataset.seat)];
-      if (Number.isInteger(value)) row.querySelector("input[type=hidden]").value = Math.max(0, Math.min(hand, value));
-    });
-    remember(form, update(form));
+    try { kept = JSON.parse(sessionStorage.getItem(key(form))); } catch { return; }
+    if (kept && kept.at === mark(form) && kept.text) {
+      url.searchParams.set("tricks", kept.text);
+      location.replace(url);
+    }
   }
   const shown = document.querySelector(".tricks-form");
   if (shown) {

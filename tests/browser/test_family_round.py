@@ -6,6 +6,7 @@ as Wizard's n + 3. Wizard's own count is tests/browser/test_taps.py, unchanged."
 from __future__ import annotations
 
 from collections.abc import Sequence
+from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import Page
@@ -146,3 +147,21 @@ def test_skull_king_without_javascript_as_with_it(
     # Ben's): Ben's bid of 1 met (20), the zeros 20.
     assert without == with_script == [30 + 20, 10 + 20, 10 + 20]
     assert taps_without == taps_with
+
+
+def test_bonuses_entered_come_back_after_a_look_at_the_sheet(page: Page, live_server: str) -> None:
+    """Issue 33's third walk: a look at the sheet mid-round lost the bonuses and the Kraken,
+    and a stepper's tap after a bonus took the bonus out of the page's address."""
+    start(page, live_server, "skull_king", NAMES, advanced_cards="on")
+    flows.enter_bids(page, [1, 0, 0, 0, 0])
+    add_bonus(page, "fourteen", 0)
+    flows.tap(page, page.locator("fieldset.destroyed button[name=destroyed-step].plus"))
+    page.locator(".tricks-form button[name=step][value='0:-1']").click()
+    kept = unquote(page.url)
+    assert ":k00" in kept and ":d1" in kept
+    nav = page.get_by_role("navigation", name="This game")
+    flows.tap(page, nav.get_by_role("link", name="Sheet"))
+    flows.tap(page, nav.get_by_role("link", name="Round"))
+    assert len(page.locator("ul.claims li").all()) == 1
+    assert page.locator("fieldset.destroyed output.count").inner_text() == "1"
+    assert flows.checked_tricks(page)[0] == 0

@@ -72,3 +72,31 @@ def test_a_refusal_of_the_tricks_goes_with_the_next_tap_on_a_stepper(
     expect(page.locator(".flash.error")).to_be_hidden()
     flows.confirm_round(page)
     assert not flows.flash_errors(page)
+
+
+def _sheet_and_back(page: Page) -> None:
+    nav = page.get_by_role("navigation", name="This game")
+    flows.tap(page, nav.get_by_role("link", name="Sheet"))
+    flows.tap(page, nav.get_by_role("link", name="Round"))
+
+
+def test_the_bomb_and_the_cloud_tapped_come_back_after_the_sheet(
+    page: Page, live_server: str
+) -> None:
+    """Issue 33's third walk: a look at the sheet mid-round lost the Bomb and the Cloud."""
+    body = {"players": list(NAMES), "first_dealer": 0, "variants": {"deck": "anniversary_25"}}
+    game = flows.kept_game(page, body)
+    page.goto(f"/games/{game}")
+    flows.fast_forward(page, 2)
+    flows.enter_trump(page, flows.JESTER)
+    flows.enter_bids(page, [1, 1, 1, 0])
+    flows.tap(page, page.locator(".tricks-form button.bomb"))
+    page.select_option(".tricks-form select[name=cloud-seat]", "2")
+    page.locator(".tricks-form input[name=cloud-change][value='-1']").check()
+    page.locator(".tricks-form button[name=step][value='3:+1']").click()
+    tapped = flows.checked_tricks(page)
+    _sheet_and_back(page)
+    expect(page.locator(".tricks-form button.bomb")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".tricks-form select[name=cloud-seat]")).to_have_value("2")
+    expect(page.locator(".tricks-form input[name=cloud-change][value='-1']")).to_be_checked()
+    assert flows.checked_tricks(page) == tapped
