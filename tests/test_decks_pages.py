@@ -84,6 +84,9 @@ def test_a_cloud_without_a_direction_is_refused_and_kept(client: FlaskClient) ->
     assert one(kept, "select[name=cloud-seat] option[selected]")["value"] == "2"
     sent = {**TRICKS, "tricks-2": 1, "cloud-seat": "2", "cloud-change": "+1"}
     assert act(client, game_id, "tricks", **sent) == []
+    # The round's result says the Cloud in words, not only by the changed bid's arrow.
+    result = soup(client.get(f"/games/{game_id}")).select(".result .hint")
+    assert [hint.get_text() for hint in result] == ["Mary – Cloud: scored against a bid of 1"]
     sheet = soup(client.get(f"/games/{game_id}/sheet"))
     assert one(sheet, "table.pad .cloud-mark [aria-hidden]").get_text() == "→1"
     # Mary bid 0, the Cloud took her to 1 and she took 1: 30.
