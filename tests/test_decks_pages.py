@@ -86,7 +86,7 @@ def test_a_cloud_without_a_direction_is_refused_and_kept(client: FlaskClient) ->
     assert act(client, game_id, "tricks", **sent) == []
     # The round's result says the Cloud in words, not only by the changed bid's arrow.
     result = soup(client.get(f"/games/{game_id}")).select(".result .hint")
-    assert [hint.get_text() for hint in result] == ["Mary – Cloud: scored against a bid of 1"]
+    assert [hint.get_text() for hint in result] == ["Mary \u2013 Cloud: scored against a bid of 1"]
     sheet = soup(client.get(f"/games/{game_id}/sheet"))
     assert one(sheet, "table.pad .cloud-mark [aria-hidden]").get_text() == "→1"
     # Mary bid 0, the Cloud took her to 1 and she took 1: 30.
@@ -112,6 +112,11 @@ def test_a_correction_keeps_the_bomb_and_the_cloud(client: FlaskClient) -> None:
         "cloud_seat": "2",
         "cloud_bid": "1",
     }
+    # A Cloud that changes the bid by more than one is said beside the Cloud's lists.
+    refused = soup(client.post(f"/games/{game_id}/rounds/1/edit", data=fields | {"cloud_bid": 3}))
+    said = "The Cloud changes a bid by exactly one, up or down."
+    assert [p.get_text() for p in refused.select("fieldset.specials-played .field-error")] == [said]
+    assert not refused.select(".flash.error")
     answer = client.post(f"/games/{game_id}/rounds/1/edit", data=fields)
     assert answer.status_code == 303, soup(answer).select(".flash, .field-error")
     record = client.get(f"/games/{game_id}/export.json").json

@@ -54,7 +54,9 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
             corrected = game.replace_round(stored.record, number, fixed)
             storage.save(storage.get_db(), stored, corrected)
         except RuleError as error:
-            form.form_errors.append(labels.refusal(error.reason, stored.record.players))
+            said = labels.refusal(error.reason, stored.record.players)
+            if not part.refused(tapped, error.reason.root.code, said):
+                form.form_errors.append(said)
         except storage.Conflict:
             form.form_errors.append(_stale_message())
         else:

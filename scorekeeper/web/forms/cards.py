@@ -238,5 +238,13 @@ class BombAndCloud:
             return []
         return [str(error) for field in tapped for error in field.errors]
 
+    def refused(self, tapped: Any, code: str, said: str) -> bool:
+        """The Cloud's refusals beside its lists (issue 33's third walk: on top, they were a
+        scroll away from what they are about)."""
+        if not code.startswith("cloud_"):
+            return False
+        tapped.cloud_bid.errors = [*tapped.cloud_bid.errors, said]
+        return True
+
 
 PART = BombAndCloud()

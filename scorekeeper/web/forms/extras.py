@@ -377,6 +377,10 @@ class Bonuses:
         """Anything odd is left out, never refused: the rules judge."""
         return []
 
+    def refused(self, tapped: Entered, code: str, said: str) -> bool:
+        """The bonuses' refusals are said on top, as on the result step."""
+        return False
+
 
 def _said_at_the_table(record: GameRecord, number: int, tapped: Entered) -> Entered:
     players = record.players

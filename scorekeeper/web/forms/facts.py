@@ -150,6 +150,10 @@ class Seats:
         """A seat is always read (anything odd is nobody)."""
         return []
 
+    def refused(self, tapped: dict[str, int], code: str, said: str) -> bool:
+        """A seat's refusal is said on top, with the round's."""
+        return False
+
 
 def kept(declared: Declaration[Any, Any], facts: object) -> dict[str, int]:
     """The seats of a round's facts, by field (none of another game's facts)."""

@@ -109,6 +109,11 @@ class FactsPart(Protocol[T]):
         """Why the posted correction cannot be read (shown in the part); empty when it can."""
         ...
 
+    def refused(self, tapped: T, code: str, said: str) -> bool:
+        """Take the rules' refusal ``code`` of a correction to show beside the part's own fields
+        (``said``: its sentence), if it is about them; ``False``: the page shows it on top."""
+        ...
+
 
 PARTS: dict[str, FactsPart[Any]] = {
     "seats": facts.PART,
