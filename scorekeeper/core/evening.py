@@ -193,8 +193,8 @@ def _improve(
     rng: random.Random,
 ) -> tuple[float, bool]:
     """Swap players between tables of one sitting of ``plan`` (in place) to lower the sum of
-    squared meetings of every pair, by simulated annealing; returns the cost, and whether no
-    pair meets twice in the plan (nothing better can be found)."""
+    squared meetings of every pair, by simulated annealing; returns the excess (the sum of
+    c*c - c over the pairs: 0 when no pair meets twice), and whether it is 0."""
     together = [row[:] for row in met]
     members: list[list[list[int]]] = []
     for row in plan:
