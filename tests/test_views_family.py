@@ -240,6 +240,9 @@ def test_harry_past_a_bid_of_zero_and_a_second_wager_are_said_at_the_tap(
     page = soup(client.get(down.headers["Location"]))
     said = one(page, ".flash.error").get_text(" ", strip=True)
     assert said == f"Harry the Giant cannot take {FIVE[0]}'s bid below 0 or above 1."
+    # Said beside the bonuses, where the tap was (a tap answered in place keeps the scroll).
+    assert page.select_one("div.extras .flash.error") is not None
+    assert page.select_one("main > .flash.error") is None
     assert page.select_one("input[name=harry]") is None
     # Refused, a tap gives back the change entered before it; given to another player, the
     # change moves, and the page says so (there is one Harry).

@@ -41,6 +41,9 @@ POWERS = ("harry_up", "harry_down", "roatan_0", "roatan_10", "roatan_20", "canno
 Cannonball (one row of names for everything: a page of eight names stays small)."""
 CHOICES = KINDS + POWERS
 MOST_CLAIMS = 20  # more bonuses than the cards allow in a round: the rules refuse the rest
+BESIDE_ERROR = "error beside"
+"""What a tap on the bonuses could not do is said beside them, not on top of the page
+(templates/base.html): answered in place, the page stays where the tap was."""
 
 
 @dataclass(frozen=True)
@@ -320,7 +323,7 @@ class Bonuses:
         bids' range (left out), and Harry's change or a Rascal's wager that took the place of
         another player's (one card each)."""
         if tapped.refused:
-            flash(labels.refusal(Reason(tapped.refused)), "error")
+            flash(labels.refusal(Reason(tapped.refused)), BESIDE_ERROR)
         if number is None:
             return tapped
         return _said_at_the_table(record, number, tapped)
@@ -392,7 +395,7 @@ def _said_at_the_table(record: GameRecord, number: int, tapped: Entered) -> Ente
     if hand is not None:
         refused = harry_refusal(hand, game.current_round(record).bids, tapped)
     if refused is not None:
-        flash(labels.refusal(refused, players), "error")
+        flash(labels.refusal(refused, players), BESIDE_ERROR)
         tapped = replace(tapped, harry=tapped.harry_before, replaced="")
     replaced = {"harry": tapped.harry, "roatan": tapped.roatan}.get(tapped.replaced)
     if replaced is not None:
@@ -407,7 +410,7 @@ def _said_at_the_table(record: GameRecord, number: int, tapped: Entered) -> Ente
                 name=name,
             ),
         }
-        flash(said[tapped.replaced], "info")
+        flash(said[tapped.replaced], "info beside")
     return tapped
 
 
