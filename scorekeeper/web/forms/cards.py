@@ -25,7 +25,7 @@ from scorekeeper.core.rules import Suit, Turned
 from scorekeeper.core.sheet import RoundRow, Sheet
 from scorekeeper.render import labels
 from scorekeeper.web.forms import MAX_NUMBER, Form, Within
-from scorekeeper.web.forms.facts import seat_of
+from scorekeeper.web.forms.facts import Part, seat_of
 
 _CHANGES = {"u": 1, "d": -1}
 
@@ -140,20 +140,13 @@ class Correction(Form):
         return specials.Cloud(int(self.cloud_seat.data), self.cloud_bid.data or 0)
 
 
-class BombAndCloud:
+class BombAndCloud(Part[Played]):
     """The facts part of the anniversary decks' Bomb and Cloud: entered before the tricks (they
     change the tricks to give out and the bid the Cloud's winner is scored against), shown only
     where the game's deck has them."""
 
     before = "round/bomb_and_cloud.html"
-    after = ""
     correction = "sheet/bomb_and_cloud.html"
-    result = ""
-    styles = ""
-
-    def offered(self, built: Sheet) -> Mapping[str, object]:
-        """Nothing beside what was tapped: the templates ask the deck."""
-        return {}
 
     def started(self, built: Sheet, draft: str | None) -> Played:
         """As tapped, else as the round undo reopened had them."""
@@ -171,17 +164,9 @@ class BombAndCloud:
         """The Bomb's button turns the Bomb over, with or without the page's script."""
         return form.get("special", "") == "bomb"
 
-    def said(self, record: GameRecord, tapped: Played, number: int | None) -> Played:
-        """Nothing to say: every tap is taken."""
-        return tapped
-
     def text(self, record: GameRecord, tapped: Played) -> str:
         """The Bomb and the Cloud after the tricks (:meth:`Played.text`)."""
         return tapped.text()
-
-    def when_short(self, record: GameRecord, tapped: Played) -> Played:
-        """A round short of its hand: nothing to open (the Bomb's button is in view)."""
-        return tapped
 
     def facts(self, record: GameRecord, tapped: Played, bids: Sequence[int | None]) -> Facts:
         """The Bomb and the Cloud as the rules keep them."""

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field, replace
 
 from flask import flash
 from flask_babel import gettext as _
-from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.core import game
@@ -33,7 +32,7 @@ from scorekeeper.core.game import GameRecord
 from scorekeeper.core.refusals import Reason, RuleError
 from scorekeeper.core.sheet import RoundRow, Sheet
 from scorekeeper.render import labels
-from scorekeeper.web.forms.facts import seat_of
+from scorekeeper.web.forms.facts import Part, seat_of
 
 KINDS = tuple(str(bonus.kind) for bonus in BONUSES)
 POWERS = ("harry_up", "harry_down", "roatan_0", "roatan_10", "roatan_20", "cannonball")
@@ -275,11 +274,10 @@ def advanced_cards(chosen: object) -> bool:
     return bool(getattr(chosen, "advanced_cards", False))
 
 
-class Bonuses:
+class Bonuses(Part[Entered]):
     """Skull King's facts part: the bonuses, the tricks nobody won, the pirate powers and the
     Cannonball, folded under the steppers, and on the correction page."""
 
-    before = ""
     after = "round/extras.html"
     correction = "round/extras.html"
     result = "round/extras_said.html"
@@ -354,14 +352,6 @@ class Bonuses:
             return None
         return max(0, bid + tapped.harry.by)
 
-    def live_change(self, built: Sheet) -> bool:
-        """Harry's change comes with the page."""
-        return False
-
-    def note(self, tapped: Entered, target: int) -> Markup:
-        """Nothing above Confirm: the tricks nobody won are counted beside their buttons."""
-        return Markup("")
-
     def corrected(
         self, record: GameRecord, row: RoundRow, form: MultiDict[str, str] | None
     ) -> Entered:
@@ -369,20 +359,6 @@ class Bonuses:
         if form is not None:
             return self.posted(record, form)
         return from_extras(row.facts)
-
-    def facts_corrected(
-        self, record: GameRecord, tapped: Entered, bids: Sequence[int | None]
-    ) -> Facts:
-        """The facts as the rules take them."""
-        return self.facts(record, tapped, bids)
-
-    def errors(self, tapped: Entered) -> list[str]:
-        """Anything odd is left out, never refused: the rules judge."""
-        return []
-
-    def refused(self, tapped: Entered, code: str, said: str) -> bool:
-        """The bonuses' refusals are said on top, as on the result step."""
-        return False
 
 
 def _said_at_the_table(record: GameRecord, number: int, tapped: Entered) -> Entered:

@@ -7,7 +7,7 @@ judge the round when it is confirmed. The one reader of a posted seat for every 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
@@ -17,6 +17,8 @@ from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.sheet import RoundRow, Sheet
 from scorekeeper.render import game_words
+
+T = TypeVar("T")
 
 
 def seat_of(text: str, players: int) -> int | None:
@@ -61,15 +63,73 @@ def from_draft(declared: Declaration[Any, Any], draft: str, players: int) -> dic
     return kept
 
 
-class Seats:
+class Part(Generic[T]):
+    """What a facts part does where it has nothing of its own to do (the defaults of
+    :class:`scorekeeper.web.forms.parts.FactsPart`): no templates, no tap of its own, nothing
+    said at a tap, no trick to nobody, no bid changed, nothing above Confirm, a correction read
+    like a tricks step and every refusal said on top of the page."""
+
+    before = ""
+    after = ""
+    correction = ""
+    result = ""
+    styles = ""
+
+    def offered(self, built: Sheet) -> Mapping[str, object]:
+        """Nothing beside what was tapped."""
+        return {}
+
+    def tapped(self, form: MultiDict[str, str]) -> bool:
+        """No tap of its own."""
+        return False
+
+    def said(self, record: GameRecord, tapped: T, number: int | None) -> T:
+        """Nothing to say: every tap is taken."""
+        return tapped
+
+    def when_short(self, record: GameRecord, tapped: T) -> T:
+        """A round short of its hand: nothing to open."""
+        return tapped
+
+    def facts(self, record: GameRecord, tapped: T, bids: Sequence[int | None]) -> Facts:
+        """The round's facts as the rules take them."""
+        raise NotImplementedError
+
+    def facts_corrected(self, record: GameRecord, tapped: T, bids: Sequence[int | None]) -> Facts:
+        """The round's facts as corrected: as from a tricks step."""
+        return self.facts(record, tapped, bids)
+
+    def lost(self, tapped: T) -> int:
+        """No trick goes to nobody."""
+        return 0
+
+    def changed_bid(self, tapped: T, seat: int, bid: int) -> int | None:
+        """No bid is changed."""
+        return None
+
+    def live_change(self, built: Sheet) -> bool:
+        """No bid is changed as it is picked."""
+        return False
+
+    def note(self, tapped: T, target: int) -> Markup:
+        """Nothing above Confirm."""
+        return Markup("")
+
+    def errors(self, tapped: T) -> list[str]:
+        """Anything odd is read as nothing, never refused: the rules judge."""
+        return []
+
+    def refused(self, tapped: T, code: str, said: str) -> bool:
+        """Every refusal is said on top of the page, with the round's."""
+        return False
+
+
+class Seats(Part[dict[str, int]]):
     """The facts part of a game whose facts are a seat each (``RoundFacts.entry``): a list of
     names for each under the steppers, and on the correction page."""
 
-    before = ""
     after = "round/facts_seats.html"
     correction = "sheet/facts_seats.html"
-    result = ""
-    styles = ""
 
     def offered(self, built: Sheet) -> Mapping[str, object]:
         """Each fact asked for: its field and its label in the page's language."""
@@ -91,23 +151,9 @@ class Seats:
         """The seats posted."""
         return posted(record.declaration, form, len(record.players))
 
-    def tapped(self, form: MultiDict[str, str]) -> bool:
-        """A seat is picked from a list: no tap of its own."""
-        return False
-
-    def said(
-        self, record: GameRecord, tapped: dict[str, int], number: int | None
-    ) -> dict[str, int]:
-        """Nothing to say: a seat picked is always taken."""
-        return tapped
-
     def text(self, record: GameRecord, tapped: dict[str, int]) -> str:
         """The seats picked (:func:`text`)."""
         return text(record.declaration, tapped)
-
-    def when_short(self, record: GameRecord, tapped: dict[str, int]) -> dict[str, int]:
-        """A round short of its hand: nothing to open."""
-        return tapped
 
     def facts(
         self, record: GameRecord, tapped: dict[str, int], bids: Sequence[int | None]
@@ -116,22 +162,6 @@ class Seats:
         read: Facts = record.declaration.facts.read(tapped)
         return read
 
-    def lost(self, tapped: dict[str, int]) -> int:
-        """No trick goes to nobody by a seat picked."""
-        return 0
-
-    def changed_bid(self, tapped: dict[str, int], seat: int, bid: int) -> int | None:
-        """No bid is changed."""
-        return None
-
-    def live_change(self, built: Sheet) -> bool:
-        """No bid is changed."""
-        return False
-
-    def note(self, tapped: dict[str, int], target: int) -> Markup:
-        """Nothing above Confirm."""
-        return Markup("")
-
     def corrected(
         self, record: GameRecord, row: RoundRow, form: MultiDict[str, str] | None
     ) -> dict[str, int]:
@@ -139,20 +169,6 @@ class Seats:
         if form is not None:
             return self.posted(record, form)
         return kept(record.declaration, row.facts)
-
-    def facts_corrected(
-        self, record: GameRecord, tapped: dict[str, int], bids: Sequence[int | None]
-    ) -> Facts:
-        """The facts the declaration reads from the seats."""
-        return self.facts(record, tapped, bids)
-
-    def errors(self, tapped: dict[str, int]) -> list[str]:
-        """A seat is always read (anything odd is nobody)."""
-        return []
-
-    def refused(self, tapped: dict[str, int], code: str, said: str) -> bool:
-        """A seat's refusal is said on top, with the round's."""
-        return False
 
 
 def kept(declared: Declaration[Any, Any], facts: object) -> dict[str, int]:

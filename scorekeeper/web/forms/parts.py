@@ -7,7 +7,8 @@ A part keeps what was tapped so far in a value of its own (``T``): read from a p
 in the page address after the tricks (so a stepper's tap without a script keeps it), and made
 into the round's facts when the round is confirmed or corrected. Anything odd is read as nothing
 tapped, never refused: the rules judge the round. A part's templates take that value as
-``tapped``, beside what :meth:`FactsPart.offered` adds.
+``tapped``, beside what :meth:`FactsPart.offered` adds. Each builds on
+:class:`scorekeeper.web.forms.facts.Part`, which does nothing where a part has nothing to do.
 """
 
 from __future__ import annotations
