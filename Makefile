@@ -4,9 +4,16 @@ SHELL := /bin/bash
 # control, parsers, compilers) before `make run`, most of the time make itself takes (§6 start).
 MAKEFLAGS += --no-builtin-rules
 .SUFFIXES:
-PYTHON ?= python3
 VENV := .venv
+# On Windows (make and bash from Git for Windows or MSYS2) Python is `python` and a virtual
+# environment keeps its programs in Scripts\; elsewhere `python3` and bin/.
+ifeq ($(OS),Windows_NT)
+PYTHON ?= python
+BIN := $(VENV)/Scripts
+else
+PYTHON ?= python3
 BIN := $(VENV)/bin
+endif
 HOST ?= 0.0.0.0
 PORT ?= 8000
 # Test workers: one per core. Two per core were faster, but starved the live pages, whose
@@ -33,27 +40,33 @@ help: ## List the targets
 $(BIN)/activate:
 	@echo "Making a Python environment for the pad in $(VENV)/ (once)..."
 	@$(PYTHON) -m venv $(VENV)
-	@$(BIN)/pip install --quiet --upgrade pip
+	@$(BIN)/python -m pip install --quiet --upgrade pip
 
 # pip stays quiet, with a line before and after, since the first install takes a minute or more.
 # setuptools' note on editable installs ("be careful with folders ... with the same name as your
 # package") is for packagers, not for anyone running the pad: left out.
+# The server's compiled speed-ups (the extra "speed") come as built wheels only: where none
+# exists for the machine, the same install again without them, and Uvicorn serves in pure Python.
 define pip_install
 	@echo "Installing $(2) into $(VENV)/ (the first time, or after pyproject.toml or requirements.lock changed; about a minute)..."
-	@start=$$(date +%s); PYTHONWARNINGS='ignore:Editable installation' $(BIN)/pip install --quiet -c $(LOCK) -e '.$(1)' \
+	@start=$$(date +%s); export PYTHONWARNINGS='ignore:Editable installation'; \
+	{ $(BIN)/python -m pip install --quiet -c $(LOCK) --only-binary=httptools,uvloop -e '.[speed$(if $(1),$(comma)$(1))]' 2>/dev/null \
+	  || { echo "  (No built speed-ups for this machine: the server runs in pure Python.)"; \
+	       $(BIN)/python -m pip install --quiet -c $(LOCK) -e '.$(if $(1),[$(1)])'; }; } \
 	  && echo "  Installed in $$(( $$(date +%s) - start )) s."
 endef
+comma := ,
 
 $(VENV)/.installed: pyproject.toml $(LOCK) | $(BIN)/activate
 	$(call pip_install,,the pad's Python packages)
 	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml $(LOCK) | $(BIN)/activate
-	$(call pip_install,[test],the pad's Python packages and what the tests need)
+	$(call pip_install,test,the pad's Python packages and what the tests need)
 	@touch $(VENV)/.installed $(VENV)/.installed-replica $@
 
 $(VENV)/.installed-replica: pyproject.toml $(LOCK) | $(BIN)/activate
-	$(call pip_install,[replica],the pad's Python packages and Litestream)
+	$(call pip_install,replica,the pad's Python packages and Litestream)
 	@touch $(VENV)/.installed $@
 
 # Installs the Debian packages $(1) that are missing when this is Debian or Ubuntu, as root, with
@@ -168,7 +181,7 @@ bench: $(VENV)/.installed-test ## Measure speed and size; writes docs/benchmarks
 # A fresh environment takes the newest versions pyproject.toml allows; its list is the lock.
 lock: ## Update requirements.lock to the newest versions pyproject.toml allows
 	@rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv && .lock-venv/bin/pip install --quiet --upgrade pip
-	@PYTHONWARNINGS='ignore:Editable installation' .lock-venv/bin/pip install --quiet -e '.[test]'
+	@PYTHONWARNINGS='ignore:Editable installation' .lock-venv/bin/pip install --quiet -e '.[test,speed]'
 	@{ echo "# Exact versions for make run, make test and CI (pip's constraints file): \`make lock\` writes it."; \
 	  .lock-venv/bin/pip freeze --exclude-editable; } > $(LOCK)
 	@rm -rf .lock-venv

@@ -3,7 +3,8 @@
 The real server (``python -m scorekeeper.serve``) on 127.0.0.1; a game's round page open on a
 watching phone (390 x 844) and its table display (1280 x 800), in Debian's Chromium. A round is
 posted through the API every 1 to 5 s (a table's pace, seeded); each page notes, as soon as a
-version of the game is on its screen (the page's script has run), that version and the time.
+version of the game is on its screen (the page's script has run, or swapped the new state in),
+that version and the time.
 Latency: from the moment the round was sent until the page showed it, on the same clock.
 
 Run ``.venv/bin/python -m benchmarks.live_latency``; :func:`run` returns the figures.
@@ -27,12 +28,15 @@ from tests.support.browser import PHONE, launch
 from tests.support.server import running
 
 TABLE: ViewportSize = {"width": 1280, "height": 800}
-# Called by each page once it stands, with its version: the page is shown.
+# Called by each page once it stands, with its version: the page is shown, loaded or with its
+# new state swapped in (static/round.js).
 SHOWN = """
-addEventListener("DOMContentLoaded", () => {
+const standing = () => {
   const version = document.body.dataset.version;
   if (version) requestAnimationFrame(() => window.shown(version, Date.now()));
-});
+};
+addEventListener("DOMContentLoaded", standing);
+document.addEventListener("scorekeeper:swapped", standing);
 """
 
 

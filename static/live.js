@@ -91,8 +91,10 @@ function tapWords(form, submitter) {
     location.reload();
   };
 
+  // A page that can swap in its new state (round.js) does, without reloading what it loaded.
   function changed() {
     if (typed) show(text.textChanged, [[text.textShow, reload, true]]);
+    else if (window.padFollow) padFollow().then((done) => done || reload(), reload);
     else reload();
   }
 

@@ -224,7 +224,8 @@ document.addEventListener("scorekeeper:swapped", fitSpecialTrump);
       target.focus({ preventScroll: true });
     }
   }
-  function swap(html, url, submitter) {
+  // live: a change saved on another phone; the page stays where it was, focus too.
+  function swap(html, url, submitter, live) {
     const fresh = new DOMParser().parseFromString(html, "text/html");
     const main = fresh.querySelector("main");
     if (!main) return false;
@@ -244,9 +245,9 @@ document.addEventListener("scorekeeper:swapped", fitSpecialTrump);
     history.replaceState(history.state, "", url);
     const form = main.querySelector(".tricks-form");
     if (form) tricks.update(form);
-    if (sameStep) window.scrollTo(x, y);
+    if (sameStep || live) window.scrollTo(x, y);
     else window.scrollTo(0, 0);
-    focusAfter(main, submitter);
+    if (!live) focusAfter(main, submitter);
     // A refusal (Confirm with the tricks wrong, a bonus nobody could take) stands at the top of
     // the page: brought into view, or the tap looks as if it did nothing.
     const refused = main.querySelector(".flash.error");
@@ -255,6 +256,14 @@ document.addEventListener("scorekeeper:swapped", fitSpecialTrump);
     document.dispatchEvent(new CustomEvent("scorekeeper:swapped", { detail: { url } }));
     return true;
   }
+  // For live.js: the page as it is now, swapped in like a tap's answer; a reload where not.
+  window.padFollow = () => {
+    root.dataset.busy = "1";
+    return fetch(location.href, { headers: { "X-Scorekeeper-In-Place": "1" }, cache: "no-store", credentials: "same-origin" })
+      .then((response) => (response.ok && !response.redirected ? response.text() : ""))
+      .then((html) => html && swap(html, location.href, null, true))
+      .finally(() => { delete root.dataset.busy; });
+  };
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!form.matches("form[data-inplace]") || event.defaultPrevented) return;

@@ -91,18 +91,29 @@ warnings.warn(
 )
 print("pip", *sys.argv[1:])
 """
+# A stand-in for a machine with no built speed-ups: pip finds no wheel of them.
+NO_WHEELS = """
+if any(given.startswith("--only-binary") for given in sys.argv):
+    sys.exit("ERROR: No matching distribution found for uvloop")
+"""
+
+
+def stand_in(tmp_path: Path, also: str = "") -> Path:
+    """A virtual environment whose Python only says, as pip, what it was asked to install."""
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "bin" / "activate").touch()
+    python = venv / "bin" / "python"
+    python.write_text(f"#!{sys.executable}\nimport sys\n{also}{SETUPTOOLS_NOTE}")
+    python.chmod(0o755)
+    return venv
 
 
 def test_the_first_install_says_what_it_does_and_no_packagers_note(tmp_path: Path) -> None:
     """`make run`'s first install: a line saying what it installs and about how long it takes,
     then how long it took; setuptools' note for packagers is left out. pip is a stand-in that
     says what setuptools says, so nothing is downloaded."""
-    venv = tmp_path / "venv"
-    (venv / "bin").mkdir(parents=True)
-    (venv / "bin" / "activate").touch()
-    pip = venv / "bin" / "pip"
-    pip.write_text(f"#!{sys.executable}\n{SETUPTOOLS_NOTE}")
-    pip.chmod(0o755)
+    venv = stand_in(tmp_path)
     result = run_make(f"VENV={venv}", f"{venv}/.installed")
     printed = result.stdout + result.stderr
     assert result.returncode == 0, printed
@@ -114,3 +125,16 @@ def test_the_first_install_says_what_it_does_and_no_packagers_note(tmp_path: Pat
     assert lines[-1].startswith("  Installed in ") and lines[-1].endswith(" s.")
     assert "careful" not in printed and "Warning" not in printed, printed
     assert (venv / ".installed").exists()
+
+
+def test_without_built_speed_ups_the_install_goes_on_in_pure_python(tmp_path: Path) -> None:
+    """Issue 32: the server's compiled speed-ups are taken as built wheels only; where the
+    machine has none, the same install runs again without them (no compiler is ever needed)."""
+    venv = stand_in(tmp_path, NO_WHEELS)
+    result = run_make(f"VENV={venv}", f"{venv}/.installed-test")
+    printed = result.stdout + result.stderr
+    assert result.returncode == 0, printed
+    installs = [line for line in printed.splitlines() if line.startswith("pip ")]
+    assert installs == ["pip -m pip install --quiet -c requirements.lock -e .[test]"], printed
+    assert "the server runs in pure Python" in printed
+    assert "ERROR" not in printed

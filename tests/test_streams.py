@@ -23,7 +23,7 @@ from scorekeeper.web import hosting
 from tests.pages import play_round, start_game
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS
 from tests.support.apps import make_app
-from tests.support.client import Client
+from tests.support.client import Client, status
 from tests.support.ports import HOST
 from tests.support.server import Server
 from tests.test_groups_pages import FIVE_ROUNDS, make_group, new_group_game
@@ -199,3 +199,36 @@ def test_one_address_past_its_share_is_refused_at_once() -> None:
     # In a thread of its own: a browser test before may have left this one an event loop.
     with ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, main()).result(timeout=10)
+
+
+# Run first by Python in the server's process (a ``sitecustomize`` on its path): the compiled
+# speed-ups cannot be imported, as where no wheel of them exists and nothing compiles them.
+WITHOUT_SPEED_UPS = """import pathlib, sys
+sys.modules["uvloop"] = sys.modules["httptools"] = None
+pathlib.Path(__file__).with_name("ran").touch()
+"""
+
+
+def test_the_pad_serves_and_streams_in_pure_python(tmp_path: Path) -> None:
+    """Issue 32: without uvloop and httptools (no wheel for the machine, no compiler) Uvicorn
+    runs on asyncio and h11: the pad serves its pages and its streams push as before."""
+    blocker = tmp_path / "no-speed-ups"
+    blocker.mkdir()
+    (blocker / "sitecustomize.py").write_text(WITHOUT_SPEED_UPS)
+    server = Server(tmp_path / "instance", env={"PYTHONPATH": str(blocker)})
+    server.start()
+    try:
+        game = new_game(server.port)
+        stream = Stream(server.port, game["id"])
+        try:
+            assert stream.next_version() == "1"
+            post_round(server.port, game)
+            assert stream.next_version() == "2"
+        finally:
+            stream.close()
+        assert status(server.port, f"/games/{game['id']}/display") == 200
+        log = server.instance / "server-1.log"
+    finally:
+        server.stop()
+    assert (blocker / "ran").exists()
+    assert "Traceback" not in log.read_text()

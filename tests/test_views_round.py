@@ -300,6 +300,25 @@ def test_a_tap_from_the_script_is_answered_with_the_page_itself(client: FlaskCli
     assert "Undo the trump" in undo
 
 
+def test_a_page_following_the_game_asks_for_only_what_it_swaps_in(client: FlaskClient) -> None:
+    """Issue 32: a change seen live is swapped into the round page and the table display, not
+    reloaded: the script asks each for its swapped part, which no cache keeps for the page."""
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
+    headers = {"X-Scorekeeper-In-Place": "1"}
+    for url in (f"/games/{game_id}", f"/games/{game_id}/display"):
+        whole = client.get(url)
+        part = client.get(url, headers=headers)
+        assert whole.status_code == part.status_code == 200
+        assert "X-Scorekeeper-In-Place" in whole.headers["Vary"]
+        assert "X-Scorekeeper-In-Place" in part.headers["Vary"]
+        assert part.headers["Cache-Control"] == "no-store"
+        swapped = soup(part)
+        assert swapped.select("header, footer, link, script") == [], url
+        assert one(swapped, "body")["data-version"] == one(soup(whole), "body")["data-version"]
+        text = [one(answer, "main").get_text(" ", strip=True) for answer in (swapped, soup(whole))]
+        assert text[0] == text[1], url
+
+
 def test_a_round_forms_address_opened_as_a_page_leads_back_to_the_round(
     client: FlaskClient,
 ) -> None:

@@ -2,8 +2,9 @@
 each change is saved (Server-Sent Events, ``GET /games/<id>/events``, ``/groups/<id>/events``).
 
 The stream opens with the version now (a phone back from a drop or a restart catches up at
-once) and sends the new one whenever it changes; ``static/live.js`` reloads the page when it is
-not the one shown. Who may watch is the app's to say: a stream opens only where the app's own
+once) and sends the new one whenever it changes; ``static/live.js`` brings the page up to date
+when it is not the one shown (the round page and the table display swap their new state in,
+other pages reload). Who may watch is the app's to say: a stream opens only where the app's own
 version check (``GET /games/<id>/version``, ``/groups/<id>/version``, which stays as the
 fallback for a page that cannot stream) answers 200 to the same request; otherwise that answer
 is the stream's.

@@ -3,10 +3,12 @@ display.
 
 A page of a game carries the game's version (a group's page, the group's); ``static/live.js``
 opens its stream of versions (``/games/<id>/events``, served beside Flask by
-``scorekeeper.server.streams``, which asks :func:`version` who may watch) and reloads the page
-when a version is not the one shown. A page that cannot stream asks :func:`version` with
-``If-None-Match`` every few seconds instead. Without JavaScript, watching pages refresh
-themselves every 10 s with a ``<noscript>`` meta refresh (``page_parts.noscript_refresh``).
+``scorekeeper.server.streams``, which asks :func:`version` who may watch) and brings the page
+up to date when a version is not the one shown: the round page and the table display swap in
+their new state (``views.asked_in_place``), other pages reload. A page that cannot stream asks
+:func:`version` with ``If-None-Match`` every few seconds instead. Without JavaScript, watching
+pages refresh themselves every 10 s with a ``<noscript>`` meta refresh
+(``page_parts.noscript_refresh``).
 
 Forms sent by ``live.js`` (so that a tap survives a dropped Wi-Fi) get their redirect as JSON:
 a fetch cannot read where a redirect leads, and following it would spend the flash message.
@@ -22,7 +24,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
 from scorekeeper.core import sheet
-from scorekeeper.web import access
+from scorekeeper.web import access, views
 from scorekeeper.web.kinds import GAME, GROUP
 
 bp = Blueprint("live", __name__)
@@ -80,20 +82,22 @@ access.OWN_TOKEN.add("live.display_by_link")
 
 
 @bp.get("/games/<game_id>/display")
-def display(game_id: str) -> str:
+def display(game_id: str) -> WerkzeugResponse:
     """The table display: standings in large type, the round, and the bids as they come in.
 
     View-only whoever opens it: it has no form, so a tablet left on the table changes nothing.
     """
     stored = access.load_or_404(GAME, game_id)
     built = sheet.build(stored.record)
-    return render_template(
+    page = render_template(
         "display/display.html",
         stored=stored,
         sheet=built,
         players=built.players,
         editor=False,
+        in_place=views.asked_in_place(),
     )
+    return views.page_answer(page)
 
 
 def _redirect_as_json(response: Response) -> Response:

@@ -90,12 +90,27 @@ def _apply(
 IN_PLACE_HEADER = "X-Scorekeeper-In-Place"
 
 
+def asked_in_place() -> bool:
+    """Whether the page's own script asks for only the part it swaps in: a tap's answer, or a
+    change it follows live (``static/live.js``), without reloading the page around it."""
+    return request.headers.get(IN_PLACE_HEADER) == "1"
+
+
+def page_answer(html: str) -> Response:
+    """A page of a game as asked: whole, or only its swapped part (``asked_in_place``)."""
+    response = make_response(html)
+    response.vary.add(IN_PLACE_HEADER)
+    if asked_in_place():
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def _after_move(game_id: str, draft: str | None = None) -> Response:
     """Back to the round page after a tap: a redirect for a plain form; for the page's script,
     the round page itself (one request per tap), with its address in ``X-Page-URL``: only the
     part the script swaps in (base.html, ``in_place``), a third of the bytes."""
     url = url_for("views.game", game_id=game_id, tricks=draft)
-    if request.headers.get(IN_PLACE_HEADER) != "1":
+    if not asked_in_place():
         return redirect(url, code=303)
     stored = access.load_or_404(GAME, game_id)
     response = make_response(_game_page(stored, draft or "", in_place=True))
@@ -165,11 +180,12 @@ def _rules_of(key: str) -> str:
 
 
 @bp.get("/games/<game_id>", endpoint="game")
-def show_game(game_id: str) -> str:
+def show_game(game_id: str) -> Response:
     """What comes next at the table: trump, bids, play and tricks, or the final standings."""
     stored = access.load_or_404(GAME, game_id)
     access.remember(GAME, stored)
-    return _game_page(stored, request.args.get("tricks", ""))
+    draft = request.args.get("tricks", "")
+    return page_answer(_game_page(stored, draft, in_place=asked_in_place()))
 
 
 def _game_page(stored: StoredGame, draft: str, *, in_place: bool = False) -> str:
@@ -297,7 +313,7 @@ def tricks(game_id: str) -> Response:
             tricks_tapped[seat] = max(0, (tricks_tapped[seat] or 0) + change)
         tapped = part.said(stored.record, tapped, number)
         draft = forms.draft_text(number, tricks_tapped) + part.text(stored.record, tapped)
-        if request.headers.get(IN_PLACE_HEADER) == "1":
+        if asked_in_place():
             return _after_move(stored.id, draft)
         return redirect(url_for("views.game", game_id=stored.id, tricks=draft), code=303)
     hand = _hand(stored.record, number)

@@ -119,6 +119,7 @@ def test_the_table_display_follows_a_round(
     flows.play_round(page, [1, 0, 0, 0], [1, 0, 0, 0])
     table = new_context(viewport=TABLE).new_page()
     table.goto(f"{live_server}/games/{game}/display")
+    table.evaluate("window.stillTheSamePage = true")
     heading = table.locator("#display-round")
     expect(heading).to_contain_text("Round 2 of 15")
     expect(table.locator(".standings li").first).to_have_text("1. Ana 30")
@@ -143,6 +144,7 @@ def test_the_table_display_follows_a_round(
     expect(heading).to_contain_text("Round 3 of 15", timeout=WITHIN)
     expect(table.locator(".standings li").first).to_have_text("1. Cleo 60")
     shoot(table, "display-next-round")
+    assert table.evaluate("window.stillTheSamePage") is True  # followed in place
     width = table.evaluate("document.documentElement.scrollWidth")
     height = table.evaluate("document.documentElement.scrollHeight")
     assert width <= TABLE["width"] and height <= TABLE["height"], (width, height)
@@ -178,12 +180,14 @@ def test_chromium_reads_the_manifest_without_errors(page: Page, live_server: str
 def test_a_watchers_page_stays_where_it_was_after_a_change(
     page: Page, new_context: NewContext, live_server: str
 ) -> None:
-    """A change reloads the watcher's page at the same place, which the page keeps itself:
-    restored by the browser, it crept down by tens of pixels at a change (German names), the
-    round's heading under the top bar after a few rounds, nobody having scrolled."""
+    """A change is swapped into the watcher's page in place (issue 32: no reload of what the
+    page loaded), at the same place: reloaded and restored by the browser, it crept down by
+    tens of pixels at a change (German names), the round's heading under the top bar after a
+    few rounds, nobody having scrolled."""
     game = flows.new_game(page, live_server, NAMES)
     watcher = new_context(viewport={"width": 390, "height": 480}).new_page()
     watcher.goto(f"{live_server}/games/{game}")
+    watcher.evaluate("window.stillTheSamePage = true")
     for step, where in enumerate((0, 40)):
         watcher.evaluate(f"window.scrollTo(0, {where})")
         assert watcher.evaluate("window.scrollY") == where
@@ -195,3 +199,6 @@ def test_a_watchers_page_stays_where_it_was_after_a_change(
         watcher.wait_for_load_state()
         assert watcher.evaluate("history.scrollRestoration") == "manual"
         assert watcher.evaluate("window.scrollY") == where
+    assert watcher.evaluate("window.stillTheSamePage") is True
+    assert watcher.evaluate("document.documentElement.dataset.swaps") == "2"
+    expect(watcher.locator("table.table-view tbody td:nth-of-type(1)").first).to_have_text("1")
