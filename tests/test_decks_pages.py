@@ -22,7 +22,7 @@ def test_a_round_without_the_cloud_shows_no_changed_bid(client: FlaskClient) -> 
     assert act(client, game_id, "tricks", **{**TRICKS, "tricks-1": 1}) == []
     form = soup(client.get(f"/games/{game_id}/rounds/1/edit"))
     assert one(form, "#cloud_seat option[selected]")["value"] == ""
-    assert one(form, "#cloud_bid option[selected]")["value"] == ""
+    assert form.select("input[name=cloud_change][checked]") == []
 
 
 def one_card_round_bid(client: FlaskClient, deck: str = "anniversary_25") -> str:
@@ -99,7 +99,9 @@ def test_a_correction_keeps_the_bomb_and_the_cloud(client: FlaskClient) -> None:
     assert act(client, game_id, "tricks", **sent) == []
     form = soup(client.get(f"/games/{game_id}/rounds/1/edit"))
     assert one(form, "#cloud_seat option[selected]")["value"] == "2"
-    assert one(form, "#cloud_bid option[selected]")["value"] == "1"
+    # One more or one less, as on the tricks step, not a list of every number (issue 33).
+    assert one(form, "input[name=cloud_change][checked]")["value"] == "+1"
+    assert form.select("select[name=cloud_bid]") == []
     assert one(form, "#turned option[value=werewolf]") is not None
     fields = {
         "version": one(form, "input[name=version]")["value"],
@@ -110,11 +112,13 @@ def test_a_correction_keeps_the_bomb_and_the_cloud(client: FlaskClient) -> None:
         **{f"tricks-{seat}": 0 for seat in range(4)},
         "bomb": "y",
         "cloud_seat": "2",
-        "cloud_bid": "1",
+        "cloud_change": "+1",
     }
-    # A Cloud that changes the bid by more than one is said beside the Cloud's lists.
-    refused = soup(client.post(f"/games/{game_id}/rounds/1/edit", data=fields | {"cloud_bid": 3}))
-    said = "The Cloud changes a bid by exactly one, up or down."
+    # A Cloud that takes a bid of 0 below 0 is said beside the Cloud's choices.
+    refused = soup(
+        client.post(f"/games/{game_id}/rounds/1/edit", data=fields | {"cloud_change": "-1"})
+    )
+    said = "A bid of 0 can only go up with the Cloud."
     assert [p.get_text() for p in refused.select("fieldset.specials-played .field-error")] == [said]
     assert not refused.select(".flash.error")
     answer = client.post(f"/games/{game_id}/rounds/1/edit", data=fields)
@@ -128,6 +132,57 @@ def test_a_correction_keeps_the_bomb_and_the_cloud(client: FlaskClient) -> None:
         "bomb": True,
         "cloud": {"seat": 2, "bid": 1},
     }
+
+
+def test_a_corrected_clouds_change_follows_the_bid_as_corrected(client: FlaskClient) -> None:
+    """The Cloud's changed bid is worked out from the bid on the same correction page."""
+    game_id = one_card_round_bid(client)
+    sent = {**TRICKS, "tricks-2": 1, "cloud-seat": "2", "cloud-change": "+1"}
+    assert act(client, game_id, "tricks", **sent) == []
+    form = soup(client.get(f"/games/{game_id}/rounds/1/edit"))
+    fields = {
+        "version": one(form, "input[name=version]")["value"],
+        "turned": "jester",
+        **{f"bids-{seat}": 0 for seat in range(4)},
+        **{f"tricks-{seat}": 0 for seat in range(4)},
+        "bids-2": 1,
+        "tricks-2": 1,
+        "cloud_seat": "2",
+        "cloud_change": "-1",
+    }
+    answer = client.post(f"/games/{game_id}/rounds/1/edit", data=fields)
+    assert answer.status_code == 303, soup(answer).select(".flash, .field-error")
+    record = client.get(f"/games/{game_id}/export.json").json
+    assert record is not None
+    assert record["rounds"][0]["cloud"] == {"seat": 2, "bid": 0}
+    again = soup(client.get(f"/games/{game_id}/rounds/1/edit"))
+    assert one(again, "input[name=cloud_change][checked]")["value"] == "-1"
+    # Without a direction it is refused in words, beside the Cloud's choices.
+    fields |= {"version": one(again, "input[name=version]")["value"], "cloud_change": ""}
+    refused = soup(client.post(f"/games/{game_id}/rounds/1/edit", data=fields))
+    said = "Choose whether the Cloud's winner bids one more or one less."
+    assert [p.get_text() for p in refused.select("fieldset.specials-played .field-error")] == [said]
+
+
+def test_tricks_one_short_point_at_the_bomb(client: FlaskClient) -> None:
+    """A trick missing where the deck has a Bomb: the refusal says where to tap it (issue 33);
+    the Bomb tapped in a one-card round, a trick still given: said plainly, not "0 to 0"."""
+    game_id = one_card_round_bid(client)
+    bomb = "If the Bomb was played, tap \u201cThe Bomb was played\u201d."
+    refused = act(client, game_id, "tricks", **TRICKS)
+    assert refused == [
+        "Tricks add up to 0, but 1 was played this round: every trick has exactly one winner. "
+        + bomb
+    ]
+    refused = act(client, game_id, "tricks", **(TRICKS | {"tricks-1": 1, "bomb": "1"}))
+    assert refused == ["The Bomb took the only trick of this round: nobody takes a trick."]
+    # Too many tricks, or a classic deck: the rules' sentence alone.
+    refused = act(client, game_id, "tricks", **(TRICKS | {"tricks-1": 1, "tricks-2": 1}))
+    assert bomb not in refused[0]
+    classic = one_card_round_bid(client, deck="classic")
+    assert bomb not in act(client, classic, "tricks", **TRICKS)[0]
+    # The API keeps its stable sentence and code.
+    assert act(client, game_id, "tricks", **(TRICKS | {"tricks-1": 1})) == []
 
 
 def test_the_rules_page_explains_every_special_card(client: FlaskClient) -> None:

@@ -280,7 +280,11 @@ def test_tricks_short_of_the_hand_come_back_with_tricks_nobody_won_in_view(
     refused = post(client, game_id, "tricks", **short)
     assert refused.status_code == 303
     page = soup(client.get(refused.headers["Location"]))
-    assert "exactly one winner" in one(page, ".flash.error").get_text()
+    said = one(page, ".flash.error").get_text()
+    assert "exactly one winner" in said
+    # The sentence points at where a destroyed trick is entered (issue 33), where it can be.
+    kraken = "If the Kraken or the White Whale took a trick, enter it under"
+    assert (kraken in said) is advanced
     assert (page.select_one("fieldset.destroyed") is not None) is advanced
     assert (page.select_one("button[name=bonus-open]") is None) is advanced
 

@@ -24,6 +24,7 @@ from scorekeeper import storage
 from scorekeeper.core import family, game, sheet
 from scorekeeper.core.family import rulebook as family_rulebook
 from scorekeeper.core.game import GameRecord
+from scorekeeper.core.refusals import Reason
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import chart, game_words, labels
 from scorekeeper.render.labels import gettext as _
@@ -61,12 +62,17 @@ def _to_game(stored: StoredGame) -> Response:
 
 
 def _apply(
-    stored: StoredGame, form: forms.ActionForm, move: Move, draft: str | None = None
+    stored: StoredGame,
+    form: forms.ActionForm,
+    move: Move,
+    draft: str | None = None,
+    explained: Callable[[Reason, str], str] | None = None,
 ) -> Response:
     """Check the editor and the form's version, make the move, store it; flash any refusal.
 
     ``move`` reads the form only when called, that is, once the form has been validated.
     ``draft`` is what was tapped (the tricks by seat): a refused move shows it again.
+    ``explained`` says a refusal of the rules as the page means it (a facts part's words).
     """
     access.require_keeper(GAME, stored)
     refusal = None
@@ -79,6 +85,8 @@ def _apply(
             storage.save(storage.get_db(), stored, move(stored.record))
         except RuleError as error:
             refusal = labels.refusal(error.reason, stored.record.players)
+            if explained is not None:
+                refusal = explained(error.reason, refusal)
         except storage.Conflict:
             refusal = _stale_message()
     if refusal is not None:
@@ -320,7 +328,13 @@ def tricks(game_id: str) -> Response:
     if hand is not None and sum(taken or 0 for taken in tricks_tapped) < hand:
         tapped = part.when_short(stored.record, tapped)
     draft = forms.draft_text(number, tricks_tapped) + part.text(stored.record, tapped)
-    return _apply(stored, form, lambda r: _finish(r, tricks_tapped, part, tapped), draft)
+    return _apply(
+        stored,
+        form,
+        lambda r: _finish(r, tricks_tapped, part, tapped),
+        draft,
+        lambda reason, said: part.explained(stored.record, tapped, reason, said),
+    )
 
 
 def _hand(record: GameRecord, number: int) -> int | None:

@@ -10,21 +10,23 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
-from wtforms import BooleanField, IntegerField, SelectField
+from wtforms import BooleanField, RadioField, SelectField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
 from scorekeeper.core import rules, specials
+from scorekeeper.core.decks import Special
 from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.game import GameRecord
-from scorekeeper.core.refusals import RuleError
+from scorekeeper.core.refusals import Reason, RuleError
 from scorekeeper.core.rules import Suit, Turned
 from scorekeeper.core.sheet import RoundRow, Sheet
 from scorekeeper.render import labels
-from scorekeeper.web.forms import MAX_NUMBER, Form, Within
+from scorekeeper.web.forms import Form
 from scorekeeper.web.forms.facts import Part, seat_of
 
 _CHANGES = {"u": 1, "d": -1}
@@ -119,8 +121,8 @@ def turnable(built: Sheet) -> frozenset[str]:
 
 
 class Correction(Form):
-    """The Bomb and the Cloud of a round corrected (the Cloud's changed bid as a number: the
-    bids of a completed round are all shown)."""
+    """The Bomb and the Cloud of a round corrected: the Cloud's winner and one more or one less,
+    as on the tricks step (a list of every number read as if any bid could be picked)."""
 
     class Meta:
         csrf = False  # a part of the correction form, whose own token is checked
@@ -131,13 +133,19 @@ class Correction(Form):
         choices=[SelectChoice("", "-")] + [SelectChoice(str(s)) for s in range(rules.MAX_PLAYERS)],
         default="",
     )
-    cloud_bid = IntegerField(_l("Changed bid"), validators=[Optional(), Within(0, MAX_NUMBER)])
+    cloud_change = RadioField(
+        _l("The Cloud changes the bid"),
+        choices=[SelectChoice("+1", _l("bid one more")), SelectChoice("-1", _l("bid one less"))],
+        validators=[Optional()],
+    )
 
-    def cloud(self) -> specials.Cloud | None:
-        """The Cloud entered: its winner and the changed bid (the rules check the change)."""
+    def cloud(self, bids: Sequence[int | None]) -> specials.Cloud | None:
+        """The Cloud entered, its changed bid from the bids as corrected (or a refusal)."""
         if not self.cloud_seat.data:
             return None
-        return specials.Cloud(int(self.cloud_seat.data), self.cloud_bid.data or 0)
+        if not self.cloud_change.data:
+            raise RuleError("cloud_direction_missing")
+        return specials.changed_bid(bids, int(self.cloud_seat.data), int(self.cloud_change.data))
 
 
 class BombAndCloud(Part[Played]):
@@ -204,18 +212,21 @@ class BombAndCloud(Part[Played]):
         """The round's Bomb and Cloud, or as posted."""
         if form is not None:
             return Correction(formdata=form)
-        cloud = row.cloud
+        cloud, change = row.cloud, None
+        if cloud is not None:
+            made = row.bids[cloud.seat]
+            change = "+1" if made is None or cloud.bid > made else "-1"
         return Correction(
             data={
                 "bomb": row.bomb,
                 "cloud_seat": "" if cloud is None else str(cloud.seat),
-                "cloud_bid": None if cloud is None else cloud.bid,
+                "cloud_change": change,
             }
         )
 
     def facts_corrected(self, record: GameRecord, tapped: Any, bids: Sequence[int | None]) -> Facts:
-        """The Bomb and the Cloud as corrected (the Cloud's changed bid as entered)."""
-        return specials.Specials(bool(tapped.bomb.data), tapped.cloud())
+        """The Bomb and the Cloud as corrected (the Cloud's change from the bids as corrected)."""
+        return specials.Specials(bool(tapped.bomb.data), tapped.cloud(bids))
 
     def errors(self, tapped: Any) -> list[str]:
         """Why the Bomb and the Cloud posted cannot be read."""
@@ -228,8 +239,21 @@ class BombAndCloud(Part[Played]):
         scroll away from what they are about)."""
         if not code.startswith("cloud_"):
             return False
-        tapped.cloud_bid.errors = [*tapped.cloud_bid.errors, said]
+        tapped.cloud_change.errors = [*tapped.cloud_change.errors, said]
         return True
+
+    def explained(self, record: GameRecord, tapped: Played, reason: Reason, said: str) -> str:
+        """Where the Bomb's trick is missing or was given to a player, the Bomb is said: "from
+        0 to 0 tricks" and "every trick has one winner" did not point at it (issue 33)."""
+        if tapped.bomb and reason.code == "tricks_out_of_range" and reason.params["hand"] == 0:
+            return str(_("The Bomb took the only trick of this round: nobody takes a trick."))
+        has_bomb = Special.BOMB in record.declaration.special_cards(record.settings)
+        params = reason.params
+        one_short = reason.code == "tricks_sum" and params["taken"] == params["num"] - 1
+        if has_bomb and one_short and not tapped.bomb:
+            hint = _("If the Bomb was played, tap \u201cThe Bomb was played\u201d.")
+            return f"{said} {hint}"
+        return said
 
 
 PART = BombAndCloud()

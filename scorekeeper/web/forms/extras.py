@@ -342,6 +342,18 @@ class Bonuses(Part[Entered]):
         """The facts as the rules take them."""
         return tapped.extras(len(record.players))
 
+    def explained(self, record: GameRecord, tapped: Entered, reason: Reason, said: str) -> str:
+        """Tricks short of the hand where the Kraken or the White Whale may have taken one: the
+        sentence points at where that is entered (issue 33)."""
+        short = reason.code == "tricks_sum" and reason.params["taken"] < reason.params["num"]
+        if not short or tapped.destroyed or not advanced_cards(record.settings):
+            return said
+        hint = _(
+            "If the Kraken or the White Whale took a trick, enter it under "
+            "\u201cTricks nobody won\u201d in the bonuses."
+        )
+        return f"{said} {hint}"
+
     def lost(self, tapped: Entered) -> int:
         """The tricks nobody won."""
         return tapped.destroyed

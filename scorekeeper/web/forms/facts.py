@@ -15,6 +15,7 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper.core.family import Declaration
 from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.game import GameRecord
+from scorekeeper.core.refusals import Reason
 from scorekeeper.core.sheet import RoundRow, Sheet
 from scorekeeper.render import game_words
 
@@ -122,6 +123,10 @@ class Part(Generic[T]):
     def refused(self, tapped: T, code: str, said: str) -> bool:
         """Every refusal is said on top of the page, with the round's."""
         return False
+
+    def explained(self, record: GameRecord, tapped: T, reason: Reason, said: str) -> str:
+        """The rules' sentence as it is."""
+        return said
 
 
 class Seats(Part[dict[str, int]]):

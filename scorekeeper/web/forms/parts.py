@@ -22,6 +22,7 @@ from werkzeug.datastructures import MultiDict
 from scorekeeper.core.family import Declaration
 from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.game import GameRecord
+from scorekeeper.core.refusals import Reason
 from scorekeeper.core.sheet import RoundRow, Sheet
 from scorekeeper.web.forms import cards, extras, facts
 
@@ -113,6 +114,11 @@ class FactsPart(Protocol[T]):
     def refused(self, tapped: T, code: str, said: str) -> bool:
         """Take the rules' refusal ``code`` of a correction to show beside the part's own fields
         (``said``: its sentence), if it is about them; ``False``: the page shows it on top."""
+        ...
+
+    def explained(self, record: GameRecord, tapped: T, reason: Reason, said: str) -> str:
+        """The tricks step's refusal as the page says it: the rules' sentence ``said`` (a stable
+        API message), where the part's own facts explain it, with what to tap."""
         ...
 
 
