@@ -115,8 +115,9 @@ def _sitting(sitting: StoredSitting, games: Mapping[str, GameRecord]) -> Sitting
 # --- JSON ------------------------------------------------------------------------------------
 
 
-def to_json(built: EveningSheet) -> Json:
-    """The evening as ``GET /api/evenings/<id>`` answers it (docs/api.md)."""
+def to_json(built: EveningSheet, tokens: Mapping[str, str] | None = None) -> Json:
+    """The evening as ``GET /api/evenings/<id>`` answers it (docs/api.md); with ``tokens``
+    (the group's keepers), each table's game carries its edit token."""
     evening = built.evening
     return {
         "id": evening.id,
@@ -128,7 +129,7 @@ def to_json(built: EveningSheet) -> Json:
         "table_sizes": list(evening.table_sizes),
         "created_at": evening.created_at,
         "version": evening.version,
-        "sittings": [sitting_json(sitting) for sitting in built.sittings],
+        "sittings": [sitting_json(sitting, tokens) for sitting in built.sittings],
         "standings": [
             {
                 "player": line.player,
@@ -145,8 +146,8 @@ def to_json(built: EveningSheet) -> Json:
     }
 
 
-def sitting_json(sitting: SittingLine) -> Json:
-    """A sitting as the API answers it."""
+def sitting_json(sitting: SittingLine, tokens: Mapping[str, str] | None = None) -> Json:
+    """A sitting as the API answers it (each game's edit token too, given ``tokens``)."""
     return {
         "sitting": sitting.number,
         "seating": sitting.seating,
@@ -160,11 +161,18 @@ def sitting_json(sitting: SittingLine) -> Json:
                 "game": table.game_id,
                 "finished": table.finished,
                 "winners": list(table.winners),
+                **_token(table.game_id, tokens),
             }
             for table in sitting.tables
         ],
         "sitting_out": list(sitting.sitting_out),
     }
+
+
+def _token(game_id: str | None, tokens: Mapping[str, str] | None) -> Json:
+    if tokens is None or game_id is None or game_id not in tokens:
+        return {}
+    return {"edit_token": tokens[game_id]}
 
 
 def _number(value: Fraction) -> float:

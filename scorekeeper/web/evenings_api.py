@@ -25,7 +25,7 @@ from scorekeeper.core.evening_record import SittingAsked
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import evening_sheet, filenames, labels
 from scorekeeper.render.evening_sheet import EveningSheet
-from scorekeeper.storage import StoredEvening, StoredGroup, StoredSitting
+from scorekeeper.storage import StoredEvening, StoredGame, StoredGroup, StoredSitting
 from scorekeeper.web import access, api, groups_api
 from scorekeeper.web.api import Refusal
 from scorekeeper.web.kinds import GROUP
@@ -75,8 +75,8 @@ def create_evening(group_id: str) -> tuple[Response, int, dict[str, str]]:
 def get_evening(evening_id: str) -> Response:
     """The evening: its sittings, tables and games, and the standings of its finished games;
     ``304`` when ``If-None-Match`` names its version."""
-    stored, _group = _visible(evening_id)
-    response = jsonify(evening_sheet.to_json(sheet_of(stored)))
+    stored, group = _visible(evening_id)
+    response = jsonify(evening_sheet.to_json(sheet_of(stored), _tokens(stored, group)))
     response.set_etag(str(stored.version))
     response.make_conditional(request)
     return response
@@ -88,7 +88,7 @@ def draw_sitting(evening_id: str) -> tuple[Response, int, dict[str, str]]:
     stored, group = _editable(evening_id)
     data = api._body()
     asked = _read(evening_record.parse_sitting, data)
-    replayed = _replayed(stored, data)
+    replayed = _replayed(stored, group, data)
     if replayed is not None:
         return replayed
     number = _read(
@@ -108,7 +108,7 @@ def redraw_sitting(evening_id: str, number: str) -> tuple[Response, int, dict[st
     sitting = _sitting(stored, number)
     data = api._body()
     asked = _read(evening_record.parse_sitting, data)
-    replayed = _replayed(stored, data)
+    replayed = _replayed(stored, group, data)
     if replayed is not None:
         return replayed
     started = storage.started(storage.get_db(), sitting)
@@ -200,10 +200,12 @@ def _drawn(
                 "was drawn. Load it and try again."
             ),
         ) from error
-    return _sitting_answer(saved, drawn_number, again, created=replacing is None)
+    return _sitting_answer(saved, group, drawn_number, again, created=replacing is None)
 
 
-def _replayed(stored: StoredEvening, data: object) -> tuple[Response, int, dict[str, str]] | None:
+def _replayed(
+    stored: StoredEvening, group: StoredGroup, data: object
+) -> tuple[Response, int, dict[str, str]] | None:
     """The answer to a request repeating an ``Idempotency-Key`` already used on this evening:
     the sitting it drew (or a refusal, sent with another body); ``None`` for a new key."""
     key = api._idempotency_key()
@@ -216,18 +218,18 @@ def _replayed(stored: StoredEvening, data: object) -> tuple[Response, int, dict[
     number, digest = made
     if digest != api._digest(data):
         raise _key_reused()
-    return _sitting_answer(stored, number, True, created=True)
+    return _sitting_answer(stored, group, number, True, created=True)
 
 
 def _sitting_answer(
-    stored: StoredEvening, number: int, again: bool, *, created: bool
+    stored: StoredEvening, group: StoredGroup, number: int, again: bool, *, created: bool
 ) -> tuple[Response, int, dict[str, str]]:
     built = sheet_of(stored)
     sitting = next(line for line in built.sittings if line.number == number)
     headers = {"Location": url_for(".get_evening", evening_id=stored.id)}
     if again:
         headers["Idempotent-Replayed"] = "true"
-    response = jsonify(evening_sheet.sitting_json(sitting))
+    response = jsonify(evening_sheet.sitting_json(sitting, _tokens(stored, group)))
     response.set_etag(str(stored.version))
     return response, 201 if created else 200, headers
 
@@ -248,9 +250,22 @@ def _key_reused() -> Refusal:
 
 def sheet_of(stored: StoredEvening, *, before: int | None = None) -> EveningSheet:
     """The evening worked out from its tables' games as stored now."""
-    ids = [game_id for sitting in stored.sittings for game_id in sitting.game_ids]
-    games = {game.id: game.record for game in storage.load_many(storage.get_db(), ids)}
+    games = {game.id: game.record for game in _games(stored)}
     return evening_sheet.build(stored, games, before=before)
+
+
+def _games(stored: StoredEvening) -> list[StoredGame]:
+    ids = [game_id for sitting in stored.sittings for game_id in sitting.game_ids]
+    return storage.load_many(storage.get_db(), ids)
+
+
+def _tokens(stored: StoredEvening, group: StoredGroup) -> dict[str, str] | None:
+    """Each table game's edit token, for a request holding the group's edit token (as adding
+    a game to the group answers the game's); ``None`` for anyone else."""
+    token = access.bearer_token()
+    if token is None or not access.same_token(token, group.edit_token):
+        return None
+    return {game.id: game.edit_token for game in _games(stored)}
 
 
 def _read(read: Callable[[T], R], data: T) -> R:
