@@ -84,8 +84,8 @@ def test_a_whole_evening_of_13_players(client: FlaskClient) -> None:
         assert line["placement_points"] == round(float(expected[line["player"]]), 2)
         assert line["games"] == games[line["player"]]
     assert games[late] == 2
-    points = [line["placement_points"] for line in lines]
-    assert points == sorted(points, reverse=True)
+    ranked = [line["placement_points"] for line in lines]
+    assert ranked == sorted(ranked, reverse=True)
     # By standings: the leaders after two sittings at table 1.
     assert len(drawn_so_far[2]["tables"][0]["players"]) == 5
 
