@@ -15,7 +15,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TypeVar
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, abort, jsonify, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper import storage
@@ -122,7 +122,7 @@ def redraw_sitting(evening_id: str, number: str) -> tuple[Response, int, dict[st
 @files.get("/evenings/<evening_id>/export.csv")
 def export_csv(evening_id: str) -> Response:
     """Download the evening as CSV: standings, then every sitting's tables and winners."""
-    stored, group = _visible(evening_id)
+    stored, group = _visible_file(evening_id)
     return _download(
         evening_sheet.to_csv(sheet_of(stored)), "text/csv", _name(group, stored, "csv")
     )
@@ -131,7 +131,7 @@ def export_csv(evening_id: str) -> Response:
 @files.get("/evenings/<evening_id>/export.json")
 def export_json(evening_id: str) -> Response:
     """Download the evening as ``GET /api/evenings/<id>`` answers it."""
-    stored, group = _visible(evening_id)
+    stored, group = _visible_file(evening_id)
     response = jsonify(evening_sheet.to_json(sheet_of(stored)))
     return _download(
         response.get_data(as_text=True), "application/json", _name(group, stored, "json")
@@ -292,6 +292,14 @@ def _visible(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
     if not access.may_see(GROUP, group):
         raise Refusal(403, "view_link_renewed", GROUP.renewed_words())
     return stored, group
+
+
+def _visible_file(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
+    """As :func:`_visible`, refused as a page is (a download is asked for by a browser)."""
+    try:
+        return _visible(evening_id)
+    except Refusal as refusal:
+        abort(refusal.status, description=refusal.message)
 
 
 def _editable(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
