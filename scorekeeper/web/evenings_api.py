@@ -328,11 +328,7 @@ def _sitting(stored: StoredEvening, number: str) -> StoredSitting:
         raise Refusal(
             404,
             "sitting_not_found",
-            _(
-                "This evening has no sitting %(number)s; %(drawn)d are drawn.",
-                number=number[:10],
-                drawn=len(stored.sittings),
-            ),
+            _("This evening has no sitting %(number)s drawn.", number=number[:10]),
         )
     return found[0]
 
