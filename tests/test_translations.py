@@ -69,6 +69,7 @@ SAME_IN = {
         "vampire",
         "bonus",
         "pirate",
+        "table",
     },
     "it": {"round", "standard", "bonus"},
 }

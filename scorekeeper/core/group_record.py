@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from scorekeeper.core import rules
+from scorekeeper.core.evening_record import EveningFile, evening_json, parse_evening_file
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.players import player_key
 from scorekeeper.core.record import (
@@ -39,7 +40,7 @@ MAX_GROUP_NAME = 40
 # every later page, export and report of the group slow for the server's other tables.
 MAX_GAMES = 1000
 MAX_ROSTER = 200
-FIELDS = ("format", "name", "players", "games")
+FIELDS = ("format", "name", "players", "games", "evenings")
 
 
 @dataclass(frozen=True)
@@ -49,14 +50,23 @@ class GroupFile:
     name: str
     players: tuple[str, ...]
     games: tuple[tuple[GameRecord, str], ...]
+    evenings: tuple[EveningFile, ...] = ()
 
 
-def to_group_file(name: str, players: tuple[str, ...], games: list[tuple[Sheet, str]]) -> Json:
-    """The group file of a group: its name, roster and each game's record with its start."""
+def to_group_file(
+    name: str,
+    players: tuple[str, ...],
+    games: list[tuple[Sheet, str]],
+    evenings: Iterable[EveningFile] = (),
+) -> Json:
+    """The group file of a group: its name, roster, each game's record with its start, and its
+    club evenings where it has some (a file without is as it was before evenings)."""
+    written = [evening_json(evening) for evening in evenings]
     return {
         "format": FORMAT,
         "name": name,
         "players": list(players),
+        **({"evenings": written} if written else {}),
         "games": [
             {"played_at": played_at, "record": to_record(built)} for built, played_at in games
         ],
@@ -114,10 +124,17 @@ def parse_group_file(data: object) -> GroupFile:
             read.append(_game(entry))
         except RuleError as error:
             raise RecordError("in_game", number=number, reason=error.reason) from error
+    evenings = data.get("evenings", [])
+    if not isinstance(evenings, list) or len(evenings) > MAX_GAMES:
+        raise RecordError("group_file_evening", number=1)
+    records = [record for record, _played in read]
+    nights = tuple(
+        parse_evening_file(entry, records, number) for number, entry in enumerate(evenings, start=1)
+    )
     roster = tuple(rules.normalise_name(player) for player in players)
     if len(roster_keys(roster, (record.players for record, _played in read))) > MAX_ROSTER:
         raise RecordError("group_file_roster", max=MAX_ROSTER)
-    return GroupFile(rules.normalise_name(name), roster, tuple(read))
+    return GroupFile(rules.normalise_name(name), roster, tuple(read), nights)
 
 
 def roster_keys(roster: Iterable[str], games: Iterable[Iterable[str]]) -> set[str]:

@@ -270,6 +270,45 @@ MESSAGES: dict[str, Message] = {
     "group_import_too_large": N_("The file is too large for a group file."),
     "group_import_no_file": N_("Choose a group file (.json) to import."),
     "group_import_not_json": N_("This is not a group file: the file is not valid JSON."),
+    # a club evening (core/evening_record.py, docs/club-night.md)
+    # Translators: a sitting is one game at every table of a club evening (a round of the
+    # tournament); sitting out is being left out of one sitting by the draw.
+    "evening_too_few_players": NP_(
+        "%(num)s player is here; a table needs at least %(smallest)s.",
+        "%(num)s players are here; a table needs at least %(smallest)s.",
+    ),
+    "evening_too_many_players": N_("An evening holds at most %(max)s players."),
+    "evening_sittings": N_('"sittings" is how many sittings are planned: 1 to %(max)s.'),
+    "evening_table_sizes": N_(
+        '"table_sizes" must be a list of the table sizes allowed, each once, such as [4, 5].'
+    ),
+    "evening_seed": N_('"seed" is a whole number from 0 to %(max)s.'),
+    "evening_all_sittings_drawn": NP_(
+        "The evening has %(num)s sitting planned, and it is drawn already.",
+        "The evening has %(num)s sittings planned, and all of them are drawn already.",
+    ),
+    "evening_sitting_exists": N_(
+        "Sitting %(number)s is drawn already, so nothing was drawn. The next sitting is %(next)s."
+    ),
+    "evening_sitting_not_next": N_(
+        "This is not the next sitting: the evening is waiting for sitting %(next)s, so nothing "
+        "was drawn."
+    ),
+    "evening_redraw_not_last": N_(
+        "Only the last sitting drawn, sitting %(last)s, can be drawn again."
+    ),
+    "evening_sitting_started": N_(
+        "A game of sitting %(number)s has started, so the sitting cannot be drawn again."
+    ),
+    "evening_standings_not_ready": NP_(
+        "A sitting by standings waits for every game before it to end: %(num)s game is still "
+        "being played.",
+        "A sitting by standings waits for every game before it to end: %(num)s games are still "
+        "being played.",
+    ),
+    "group_file_evening": N_(
+        "Evening %(number)s of the group file is not an evening as this app writes it."
+    ),
     # what a JSON value is called in the sentences above
     "kind_null": N_("null"),
     "kind_bool": N_("true or false"),

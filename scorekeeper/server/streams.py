@@ -1,13 +1,14 @@
 """Every open page of a game or a group follows it live: a stream of its versions, pushed as
-each change is saved (Server-Sent Events, ``GET /games/<id>/events``, ``/groups/<id>/events``).
+each change is saved (Server-Sent Events, ``GET /games/<id>/events``, ``/groups/<id>/events``,
+``/evenings/<id>/events``).
 
 The stream opens with the version now (a phone back from a drop or a restart catches up at
 once) and sends the new one whenever it changes; ``static/live.js`` brings the page up to date
 when it is not the one shown (the round page and the table display swap their new state in,
 other pages reload). Who may watch is the app's to say: a stream opens only where the app's own
-version check (``GET /games/<id>/version``, ``/groups/<id>/version``, which stays as the
-fallback for a page that cannot stream) answers 200 to the same request; otherwise that answer
-is the stream's.
+version check (``GET /games/<id>/version``, ``/groups/<id>/version``,
+``/evenings/<id>/version``, which stays as the fallback for a page that cannot stream) answers
+200 to the same request; otherwise that answer is the stream's.
 
 Changes are found by :class:`Changes`, one per server process: as soon as this process has
 answered a request that may have changed something, and otherwise every :data:`LOOK_EVERY`
@@ -31,8 +32,8 @@ from scorekeeper import storage
 from scorekeeper.server.types import ASGIApp, Message, Receive, Scope, Send, answer
 
 LOG = logging.getLogger(__name__)
-PATH = re.compile(r"/(games|groups)/([A-Za-z0-9_-]{1,64})/events")
-Watched = tuple[str, str]  # the table ("games", "groups") and the id
+PATH = re.compile(r"/(games|groups|evenings)/([A-Za-z0-9_-]{1,64})/events")
+Watched = tuple[str, str]  # the table ("games", "groups", "evenings") and the id
 # How often the database is asked whether anything changed while a stream is open.
 LOOK_EVERY = 0.03
 # A word this often keeps a quiet stream open through proxies, and tells the phone that the

@@ -185,10 +185,16 @@ def changing(db: Database, game_id: str, version: int | None = None) -> str:
 
 
 def _group_changing(db: Database, game_id: str) -> None:
-    """A change of a game is a change of its group (its pages show the game's figures)."""
+    """A change of a game is a change of its group (its pages show the game's figures), and of
+    the club evening it was drawn for (its standings come from the game)."""
     db.execute(
         "UPDATE groups SET version = version + 1 "
         "WHERE id = (SELECT group_id FROM group_games WHERE game_id = ?)",
+        [game_id],
+    )
+    db.execute(
+        "UPDATE evenings SET version = version + 1 "
+        "WHERE id IN (SELECT evening_id FROM evening_tables WHERE game_id = ?)",
         [game_id],
     )
 
@@ -361,9 +367,10 @@ class Watch:
     ``data_version`` of this one's connection, so a look while nothing changed costs one pragma
     and no read of a game. Used by one thread (the server's loop); :meth:`close` when done.
 
-    A thing watched is named by its table (``"games"`` or ``"groups"``) and its id."""
+    A thing watched is named by its table (``"games"``, ``"groups"`` or ``"evenings"``) and its
+    id."""
 
-    TABLES = ("games", "groups")
+    TABLES = ("games", "groups", "evenings")
 
     def __init__(self, db: Database) -> None:
         self.db = db

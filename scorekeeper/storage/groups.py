@@ -91,7 +91,22 @@ def create_group_once(
     As for a game (:func:`scorekeeper.storage.games.create_game_once`), a key made by a request
     with another ``digest`` raises :class:`KeyReused`.
     """
+    stored, again, _ids = create_group_with_games(db, name, roster, games, key, digest)
+    return stored, again
+
+
+def create_group_with_games(
+    db: Database,
+    name: str,
+    roster: Iterable[str] = (),
+    games: Iterable[tuple[GameRecord, str]] = (),
+    key: str | None = None,
+    digest: str | None = None,
+) -> tuple[StoredGroup, bool, tuple[str, ...]]:
+    """As :func:`create_group_once`, with the ids of the games made, in the order given (none
+    when the group was made earlier): what a group file's evenings name their games by."""
     group_id, token, when = new_game_id(), new_token(), now()
+    ids: list[str] = []
     with writing(db):
         if key is not None:
             made = db.execute(
@@ -102,7 +117,7 @@ def create_group_once(
                     raise KeyReused(made[0])
                 earlier = load_group(db, made[0])
                 assert earlier is not None
-                return earlier, True
+                return earlier, True, ()
         db.execute(
             "INSERT INTO groups (id, name, edit_token, created_at, updated_at, creation_key,"
             " creation_digest) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -110,10 +125,10 @@ def create_group_once(
         )
         _join_roster(db, group_id, roster)
         for record, played_at in games:
-            create_group_game(db, group_id, record, played_at)
+            ids.append(create_group_game(db, group_id, record, played_at).id)
     stored = load_group(db, group_id)
     assert stored is not None
-    return stored, False
+    return stored, False, tuple(ids)
 
 
 def load_group(db: Database, group_id: str) -> StoredGroup | None:

@@ -210,6 +210,62 @@ def m012_round_facts_as_one_value(db: Database) -> None:
         db.execute(f"ALTER TABLE rounds DROP COLUMN {column}")
 
 
+@migrations()
+def m013_evenings(db: Database) -> None:
+    """A group's club evenings (issue 34): who is in one, its game and settings, the sittings
+    planned and the table sizes allowed, the seed of its lots and a version its pages follow;
+    each sitting drawn (how, with which seed, who was present and who sat out, under the key of
+    the request that drew it) and its tables (players in seat order, the first dealer and the
+    game made for the table; NULL once that game is deleted)."""
+    db.execute(
+        """CREATE TABLE evenings (
+            id TEXT PRIMARY KEY,
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            game TEXT NOT NULL,
+            variants TEXT NOT NULL,
+            players TEXT NOT NULL,
+            sittings INTEGER NOT NULL,
+            table_sizes TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 1
+        )"""
+    )
+    db.execute("CREATE INDEX evenings_group ON evenings (group_id)")
+    db.execute(
+        """CREATE TABLE evening_sittings (
+            evening_id TEXT NOT NULL REFERENCES evenings(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            seating TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            present TEXT NOT NULL,
+            sitting_out TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            creation_key TEXT,
+            creation_digest TEXT,
+            PRIMARY KEY (evening_id, number)
+        )"""
+    )
+    db.execute(
+        "CREATE UNIQUE INDEX evening_sittings_key ON evening_sittings (evening_id, creation_key)"
+    )
+    db.execute(
+        """CREATE TABLE evening_tables (
+            evening_id TEXT NOT NULL,
+            sitting INTEGER NOT NULL,
+            number INTEGER NOT NULL,
+            players TEXT NOT NULL,
+            first_dealer INTEGER NOT NULL,
+            game_id TEXT REFERENCES games(id) ON DELETE SET NULL,
+            PRIMARY KEY (evening_id, sitting, number),
+            FOREIGN KEY (evening_id, sitting)
+                REFERENCES evening_sittings(evening_id, number) ON DELETE CASCADE
+        )"""
+    )
+    db.execute("CREATE INDEX evening_tables_game ON evening_tables (game_id)")
+
+
 def names() -> list[str]:
     """Every migration's name, in the order they apply."""
     return [migration.name for migration in migrations._migrations]

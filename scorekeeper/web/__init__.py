@@ -17,6 +17,7 @@ def init_app(app: Flask) -> None:
         api,
         compression,
         errors,
+        evenings_api,
         exports,
         extensions,
         groups,
@@ -44,7 +45,10 @@ def init_app(app: Flask) -> None:
     for blueprint in (views.bp, exports.bp, pdf.bp, api.bp, groups.bp, groups_api.bp):
         app.register_blueprint(blueprint)
     app.register_blueprint(groups_api.files)
+    app.register_blueprint(evenings_api.bp)
+    app.register_blueprint(evenings_api.files)
     # The API authenticates with a bearer token, not a cookie: CSRF cannot reach it.
     extensions.csrf.exempt(api.bp)
     extensions.csrf.exempt(groups_api.bp)
+    extensions.csrf.exempt(evenings_api.bp)
     hosting.trust_proxies(app)  # last: the outermost layer reads the proxy's headers first

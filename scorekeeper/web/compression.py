@@ -16,7 +16,7 @@ from flask_compress import Compress
 compress = Compress()
 
 # Blueprints whose answers keep their ETag as it is: the game's version (see above).
-VERSIONED = frozenset({"api", "groups_api"})
+VERSIONED = frozenset({"api", "groups_api", "evenings_api"})
 
 SETTINGS = {
     # Compressed by :func:`_compress`, not by Flask-Compress's own hook on every answer.

@@ -208,8 +208,8 @@ def import_group() -> WerkzeugResponse:
         )
         return redirect(url_for("views.home"))
     stored = once.make(
-        lambda browser: storage.create_group_once(
-            storage.get_db(), group.name, group.players, group.games, key, browser
+        lambda browser: storage.import_group_file(
+            storage.get_db(), group.name, group.players, group.games, group.evenings, key, browser
         )[0]
     )
     if stored is None:

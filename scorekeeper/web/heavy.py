@@ -27,6 +27,7 @@ from flask_babel import gettext as _
 
 from scorekeeper import storage
 from scorekeeper.core import family, sheet, stats
+from scorekeeper.core.evening_record import EveningFile, SittingFile
 from scorekeeper.core.group_record import group_text, to_group_file
 from scorekeeper.core.stats import Filters, GroupStats
 from scorekeeper.server import worker
@@ -122,7 +123,10 @@ def group_file(stored: StoredGroup) -> bytes:
     ids = tuple(entry.id for entry in stamps)
     key = ("export", version(stored, stamps), stored.name, stored.roster)
     return counted(
-        key, lambda: worker.run(write_group_file, _database(), stored.name, stored.players, ids)
+        key,
+        lambda: worker.run(
+            write_group_file, _database(), stored.name, stored.players, ids, stored.id
+        ),
     )
 
 
@@ -165,14 +169,52 @@ def count_stats(database: str, game_ids: tuple[str, ...], filters: Filters) -> G
 
 
 def write_group_file(
-    database: str, name: str, players: tuple[str, ...], game_ids: tuple[str, ...]
+    database: str,
+    name: str,
+    players: tuple[str, ...],
+    game_ids: tuple[str, ...],
+    group_id: str | None = None,
 ) -> bytes:
-    """The group file of ``name`` with its roster ``players`` and the games ``game_ids``."""
+    """The group file of ``name`` with its roster ``players``, the games ``game_ids`` and the
+    evenings of the group ``group_id`` (a table whose game is not among them names none)."""
     games = _games(database, game_ids)
+    db = storage.connect(database)
+    try:
+        evenings = [] if group_id is None else storage.group_evenings(db, group_id)
+    finally:
+        db.close()
+    places = {entry.id: place for place, entry in enumerate(games)}
     data = to_group_file(
-        name, players, [(sheet.build(entry.record), entry.created_at) for entry in games]
+        name,
+        players,
+        [(sheet.build(entry.record), entry.created_at) for entry in games],
+        [_evening_file(evening, places) for evening in evenings],
     )
     return group_text(data).encode("utf-8")
+
+
+def _evening_file(evening: storage.StoredEvening, places: dict[str, int]) -> EveningFile:
+    """An evening as its group's file keeps it: each table's game by its place in the file."""
+    return EveningFile(
+        evening.plan,
+        evening.seed,
+        evening.created_at,
+        tuple(
+            SittingFile(
+                sitting.number,
+                sitting.seating,
+                sitting.seed,
+                sitting.present,
+                sitting.drawn,
+                sitting.created_at,
+                tuple(
+                    None if table.game_id is None else places.get(table.game_id)
+                    for table in sitting.tables
+                ),
+            )
+            for sitting in evening.sittings
+        ),
+    )
 
 
 def make_cards(database: str, game_ids: tuple[str, ...]) -> list[GameCard]:

@@ -57,6 +57,19 @@ def group_version(group_id: str) -> Response:
     return _version_answer(stored.version, request.if_none_match)
 
 
+@bp.get("/evenings/<evening_id>/version")
+def evening_version(evening_id: str) -> Response:
+    """The club evening's version as an ``ETag``: a sitting drawn or a change of one of its
+    games moves it on. Only for whoever may see the evening's group."""
+    stored = storage.load_evening(storage.get_db(), evening_id)
+    group = None if stored is None else storage.load_group(storage.get_db(), stored.group_id)
+    if stored is None or group is None:
+        abort(404)
+    if not access.may_see(GROUP, group):
+        abort(403, description=GROUP.renewed_words())
+    return _version_answer(stored.version, request.if_none_match)
+
+
 def _version_answer(current: int, if_none_match: ETags) -> Response:
     etag = str(current)
     if if_none_match.contains(etag):

@@ -1,0 +1,378 @@
+"""A club evening as a program asks for it: the evening (players, game, settings, sittings,
+table sizes) and each sitting's request, read from JSON and checked by the rules of the game and
+of the evening (issue 34, docs/club-night.md). Pure Python; every refusal is a
+:class:`RecordError` with a stable code.
+
+Decisions:
+
+- Players are named as at a table (:func:`rules.check_player_names`): two names the rules call
+  the same are refused, so nobody can be drawn to two tables.
+- The table sizes default to every size the game seats with its settings;
+  :func:`evening.table_sizes` prefers 4, then 4 and 5 mixed, before 3 or 6. A size the
+  settings cannot seat (an anniversary deck at 7) is refused with the game's own refusal.
+- A name present at a sitting that is not yet the evening's joins it (a late arrival); one that
+  is the evening's under another spelling is that player, spelt as the evening first wrote it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.core import family, game, record_family, rules
+from scorekeeper.core.evening import Seating, Sitting, Table, table_sizes
+from scorekeeper.core.family import Declaration
+from scorekeeper.core.game import GameRecord
+from scorekeeper.core.players import player_key
+from scorekeeper.core.record_shapes import RecordError, fields_of, kind, option, whole
+
+MAX_PLAYERS = 120
+"""Players of one evening: a large club's night, well inside a group's roster (200)."""
+MAX_SITTINGS = 12
+MAX_SEED = 2**53 - 1
+"""The largest seed: a whole number every JSON reader keeps exactly."""
+EVENING_FIELDS = ("players", "game", "variants", "sittings", "table_sizes")
+SITTING_FIELDS = ("seating", "present", "seed", "number")
+
+
+@dataclass(frozen=True)
+class EveningPlan:
+    """What an evening is: who is in it, the game and its settings, the sittings planned and
+    the table sizes allowed."""
+
+    players: tuple[str, ...]
+    game: str
+    settings: Any
+    sittings: int
+    table_sizes: tuple[int, ...]
+
+    @property
+    def declaration(self) -> Declaration[Any, Any]:
+        """The evening's game, declared."""
+        return family.game(self.game)
+
+
+@dataclass(frozen=True)
+class SittingAsked:
+    """A request for a sitting; ``None`` where it leaves the choice to the evening."""
+
+    seating: Seating | None = None
+    present: tuple[str, ...] | None = None
+    seed: int | None = None
+    number: int | None = None
+
+
+def parse_evening(data: object) -> EveningPlan:
+    """Read an evening (parsed JSON) and check it against its game's rules."""
+    fields = fields_of(data, '"evening"', EVENING_FIELDS, required=("players", "sittings"))
+    players = parse_names(fields["players"])
+    if not players:
+        raise RecordError("evening_too_few_players", num=0, smallest=1)
+    declared = record_family.parse_key(fields.get("game"))
+    settings = record_family.parse_settings(declared, fields.get("variants", {}))
+    sittings = fields["sittings"]
+    if isinstance(sittings, bool) or not isinstance(sittings, int):
+        raise RecordError("evening_sittings", max=MAX_SITTINGS)
+    if not 1 <= sittings <= MAX_SITTINGS:
+        raise RecordError("evening_sittings", max=MAX_SITTINGS)
+    if "table_sizes" in fields:
+        sizes = _sizes(fields["table_sizes"])
+        for size in sizes:
+            _seats(declared, size, settings)
+    else:
+        sizes = seated_sizes(declared, settings)
+    return EveningPlan(players, declared.key, settings, sittings, sizes)
+
+
+def seated_sizes(declared: Declaration[Any, Any], settings: Any) -> tuple[int, ...]:
+    """Every table size the game seats with these settings."""
+    sizes = []
+    for size in range(declared.min_players, declared.max_players + 1):
+        try:
+            declared.check_settings(size, settings)
+        except rules.RuleError:
+            continue
+        sizes.append(size)
+    return tuple(sizes)
+
+
+def _seats(declared: Declaration[Any, Any], size: int, settings: Any) -> None:
+    try:
+        declared.check_settings(size, settings)
+    except rules.RuleError as error:
+        raise RecordError.because(error.reason) from error
+
+
+def _sizes(data: object) -> tuple[int, ...]:
+    if not isinstance(data, list) or not data:
+        raise RecordError("evening_table_sizes")
+    sizes = [whole(size, '"table_sizes"') for size in data]
+    if len(set(sizes)) != len(sizes):
+        raise RecordError("evening_table_sizes")
+    return tuple(sorted(sizes))
+
+
+def parse_names(data: object) -> tuple[str, ...]:
+    """A list of players' names, each once, as the rules name players."""
+    if not isinstance(data, list):
+        raise RecordError("record_players_not_list", kind=kind(data))
+    if len(data) > MAX_PLAYERS:
+        raise RecordError("evening_too_many_players", max=MAX_PLAYERS)
+    try:
+        return rules.check_player_names(data, count=False)
+    except RecordError:
+        raise
+    except rules.RuleError as error:
+        raise RecordError.because(error.reason) from error
+
+
+def parse_sitting(data: object) -> SittingAsked:
+    """Read a sitting's request (parsed JSON): every field optional."""
+    fields = fields_of(data, '"sitting"', SITTING_FIELDS)
+    seating = None
+    if "seating" in fields:
+        seating = Seating(option([s.value for s in Seating], fields["seating"], '"seating"'))
+    present = parse_names(fields["present"]) if "present" in fields else None
+    seed = None
+    if "seed" in fields:
+        given = fields["seed"]
+        if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given <= MAX_SEED:
+            raise RecordError("evening_seed", max=MAX_SEED)
+        seed = given
+    number = whole(fields["number"], '"number"') if "number" in fields else None
+    return SittingAsked(seating, present, seed, number)
+
+
+def join(players: Sequence[str], present: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The evening's players once ``present`` came (new names last) and the present players as
+    the evening spells them."""
+    spelt = {player_key(name): name for name in players}
+    here = tuple(spelt.get(player_key(name), name) for name in present)
+    joined = tuple(players) + tuple(name for name in here if player_key(name) not in spelt)
+    if len(joined) > MAX_PLAYERS:
+        raise RecordError("evening_too_many_players", max=MAX_PLAYERS)
+    return joined, here
+
+
+def check_next(drawn: int, planned: int, number: int | None) -> int:
+    """The number of the sitting to draw after ``drawn`` of ``planned``; ``number`` (a repeat
+    of a request) must be it."""
+    upcoming = drawn + 1
+    if number is not None and 1 <= number <= drawn:
+        raise RecordError("evening_sitting_exists", number=number, next=upcoming)
+    if drawn >= planned:
+        raise RecordError("evening_all_sittings_drawn", num=planned)
+    if number is not None and number != upcoming:
+        raise RecordError("evening_sitting_not_next", next=upcoming)
+    return upcoming
+
+
+def check_redraw(number: int, drawn: int, started: int) -> None:
+    """A sitting is drawn again only while it is the last one and none of its games started."""
+    if number != drawn:
+        raise RecordError("evening_redraw_not_last", last=drawn)
+    if started:
+        raise RecordError("evening_sitting_started", number=number)
+
+
+def check_tables(present: Sequence[str], allowed: Sequence[int]) -> tuple[int, ...]:
+    """The sizes of the tables the present players fill, or a refusal when too few are here."""
+    sizes = table_sizes(len(present), allowed)
+    if not sizes:
+        raise RecordError("evening_too_few_players", num=len(present), smallest=min(allowed))
+    return sizes
+
+
+def check_standings_ready(playing: int) -> None:
+    """A sitting by standings waits for every earlier game to end."""
+    if playing:
+        raise RecordError("evening_standings_not_ready", num=playing)
+
+
+def table_games(plan: EveningPlan, sitting: Sitting) -> tuple[GameRecord, ...]:
+    """The game of each table of ``sitting``: its players in seat order, its first dealer, the
+    evening's game and settings."""
+    return tuple(
+        game.begin(plan.game, table.players, table.first_dealer, plan.settings)
+        for table in sitting.tables
+    )
+
+
+def sitting_of(tables: Sequence[tuple[Sequence[str], int]], sitting_out: Sequence[str]) -> Sitting:
+    """A sitting from its tables (players, first dealer) and who sat out."""
+    return Sitting(
+        tuple(Table(tuple(players), first) for players, first in tables), tuple(sitting_out)
+    )
+
+
+# --- in a group file -------------------------------------------------------------------------
+
+FILE_FIELDS = (
+    "created_at",
+    "game",
+    "variants",
+    "players",
+    "sittings_planned",
+    "table_sizes",
+    "seed",
+    "sittings",
+)
+SITTING_FILE_FIELDS = (
+    "sitting",
+    "seating",
+    "seed",
+    "present",
+    "created_at",
+    "tables",
+    "sitting_out",
+)
+TABLE_FILE_FIELDS = ("table", "players", "first_dealer", "game")
+
+
+@dataclass(frozen=True)
+class SittingFile:
+    """A sitting as a group file keeps it: each table's game by its place in the file's games
+    (``None``: the file holds no game for that table)."""
+
+    number: int
+    seating: str
+    seed: int
+    present: tuple[str, ...]
+    drawn: Sitting
+    created_at: str
+    games: tuple[int | None, ...]
+
+
+@dataclass(frozen=True)
+class EveningFile:
+    """An evening as a group file keeps it."""
+
+    plan: EveningPlan
+    seed: int
+    created_at: str
+    sittings: tuple[SittingFile, ...]
+
+
+def evening_json(evening: EveningFile) -> dict[str, Any]:
+    """An evening as the group file writes it."""
+    plan = evening.plan
+    return {
+        "created_at": evening.created_at,
+        "game": plan.game,
+        "variants": plan.declaration.to_plain(plan.settings),
+        "players": list(plan.players),
+        "sittings_planned": plan.sittings,
+        "table_sizes": list(plan.table_sizes),
+        "seed": evening.seed,
+        "sittings": [
+            {
+                "sitting": sitting.number,
+                "seating": sitting.seating,
+                "seed": sitting.seed,
+                "present": list(sitting.present),
+                "created_at": sitting.created_at,
+                "tables": [
+                    {
+                        "table": number,
+                        "players": list(table.players),
+                        "first_dealer": table.first_dealer,
+                        "game": game_index,
+                    }
+                    for number, (table, game_index) in enumerate(
+                        zip(sitting.drawn.tables, sitting.games, strict=True), start=1
+                    )
+                ],
+                "sitting_out": list(sitting.drawn.sitting_out),
+            }
+            for sitting in evening.sittings
+        ],
+    }
+
+
+def parse_evening_file(data: object, games: Sequence[GameRecord], number: int) -> EveningFile:
+    """Read evening ``number`` of a group file whose games are ``games``; a table's game must
+    seat the table's players in its order. Raises :class:`RecordError` (``group_file_evening``
+    for anything this app would not have written)."""
+    try:
+        return _evening_file(data, games)
+    except (rules.RuleError, TypeError, ValueError) as error:
+        raise RecordError("group_file_evening", number=number) from error
+
+
+def _evening_file(data: object, games: Sequence[GameRecord]) -> EveningFile:
+    fields = fields_of(data, '"evenings"', FILE_FIELDS, required=FILE_FIELDS)
+    plan = parse_evening(
+        {
+            "players": fields["players"],
+            "game": fields["game"],
+            "variants": fields["variants"],
+            "sittings": fields["sittings_planned"],
+            "table_sizes": fields["table_sizes"],
+        }
+    )
+    sittings = fields["sittings"]
+    if not isinstance(sittings, list) or len(sittings) > plan.sittings:
+        raise ValueError("sittings")
+    read = tuple(
+        _sitting_file(entry, number, plan, games) for number, entry in enumerate(sittings, start=1)
+    )
+    return EveningFile(plan, _seed(fields["seed"]), _text(fields["created_at"]), read)
+
+
+def _sitting_file(
+    data: object, number: int, plan: EveningPlan, games: Sequence[GameRecord]
+) -> SittingFile:
+    fields = fields_of(data, '"sittings"', SITTING_FILE_FIELDS, required=SITTING_FILE_FIELDS)
+    if fields["sitting"] != number:
+        raise ValueError("sitting")
+    Seating(str(fields["seating"]))
+    present = parse_names(fields["present"])
+    out = parse_names(fields["sitting_out"])
+    tables = []
+    made: list[int | None] = []
+    for place, entry in enumerate(_list(fields["tables"]), start=1):
+        table = fields_of(entry, '"tables"', TABLE_FILE_FIELDS, required=TABLE_FILE_FIELDS)
+        players = parse_names(table["players"])
+        first = whole(table["first_dealer"], '"first_dealer"')
+        index = table["game"]
+        if table["table"] != place or not 0 <= first < len(players):
+            raise ValueError("table")
+        if index is not None:
+            index = whole(index, '"game"')
+            if not 0 <= index < len(games):
+                raise ValueError("game")
+            if [player_key(n) for n in games[index].players] != [player_key(n) for n in players]:
+                raise ValueError("game")
+        tables.append((players, first))
+        made.append(index)
+    drawn = sitting_of(tables, out)
+    if sorted(map(player_key, (*drawn.seated, *out))) != sorted(map(player_key, present)):
+        raise ValueError("present")
+    return SittingFile(
+        number,
+        str(fields["seating"]),
+        _seed(fields["seed"]),
+        present,
+        drawn,
+        _text(fields["created_at"]),
+        tuple(made),
+    )
+
+
+def _list(data: object) -> list[object]:
+    if not isinstance(data, list):
+        raise ValueError("list")
+    return data
+
+
+def _seed(data: object) -> int:
+    if isinstance(data, bool) or not isinstance(data, int) or not 0 <= data <= MAX_SEED:
+        raise ValueError("seed")
+    return data
+
+
+def _text(data: object) -> str:
+    if not isinstance(data, str) or len(data) > 40:
+        raise ValueError("text")
+    return data

@@ -1,0 +1,411 @@
+"""Club evenings in storage (issue 34): an evening of a group, its sittings and their tables.
+
+An evening keeps its facts only: who is in it, the game and its settings, the sittings planned,
+the table sizes allowed, and for each sitting drawn how it was drawn (seating, seed), who was
+present, who sat out and each table (players in seat order, first dealer, the game made for
+it). Each table's game is a game of the group like any other (:mod:`.groups`); scores and
+standings are worked out from those games, never stored. Every change of the evening, and of
+one of its games (:func:`scorekeeper.storage.games.changing`), counts its version up, so that
+its pages follow it live as a group's do.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from sqlite_utils import Database
+
+from scorekeeper.core import family
+from scorekeeper.core.evening import Sitting, Table
+from scorekeeper.core.evening_record import EveningFile, EveningPlan
+from scorekeeper.core.family import Declaration
+from scorekeeper.core.game import GameRecord
+from scorekeeper.storage.database import Conflict, Row, now, rows, writing
+from scorekeeper.storage.games import KeyReused, delete_game, load, new_game_id
+from scorekeeper.storage.groups import StoredGroup, create_group_game, create_group_with_games
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """A table of a sitting: its players in seat order, the seat that deals first and the id
+    of its game (``None`` once that game was deleted)."""
+
+    table: int
+    players: tuple[str, ...]
+    first_dealer: int
+    game_id: str | None
+
+
+@dataclass(frozen=True)
+class StoredSitting:
+    """A sitting as drawn: how, with which seed, who was present, its tables, who sat out."""
+
+    number: int
+    seating: str
+    seed: int
+    present: tuple[str, ...]
+    tables: tuple[StoredTable, ...]
+    sitting_out: tuple[str, ...]
+    created_at: str
+
+    @property
+    def drawn(self) -> Sitting:
+        """The sitting as the draw knows it (for the draws after it)."""
+        return Sitting(
+            tuple(Table(table.players, table.first_dealer) for table in self.tables),
+            self.sitting_out,
+        )
+
+    @property
+    def game_ids(self) -> tuple[str, ...]:
+        """The ids of its tables' games still stored, table by table."""
+        return tuple(table.game_id for table in self.tables if table.game_id is not None)
+
+
+@dataclass(frozen=True)
+class StoredEvening:
+    """An evening of a group as stored, with every sitting drawn so far."""
+
+    TABLE: ClassVar[str] = "evenings"
+
+    id: str
+    group_id: str
+    game: str
+    settings: Any
+    players: tuple[str, ...]
+    sittings_planned: int
+    table_sizes: tuple[int, ...]
+    seed: int
+    created_at: str
+    updated_at: str
+    version: int
+    sittings: tuple[StoredSitting, ...]
+
+    @property
+    def declaration(self) -> Declaration[Any, Any]:
+        """The evening's game, declared."""
+        return family.game(self.game)
+
+    @property
+    def drawn(self) -> tuple[Sitting, ...]:
+        """Every sitting drawn so far, as the draw knows them."""
+        return tuple(sitting.drawn for sitting in self.sittings)
+
+    @property
+    def plan(self) -> EveningPlan:
+        """What the evening is, as it was asked for (its players as they are now)."""
+        return EveningPlan(
+            self.players, self.game, self.settings, self.sittings_planned, self.table_sizes
+        )
+
+
+@dataclass(frozen=True)
+class NewSitting:
+    """A sitting to store: its draw, how it was drawn, who was present and its tables' games
+    (one per table, in table order)."""
+
+    number: int
+    seating: str
+    seed: int
+    present: tuple[str, ...]
+    drawn: Sitting
+    games: tuple[GameRecord, ...]
+    created_at: str | None = None
+
+
+def create_evening(
+    db: Database,
+    group_id: str,
+    *,
+    game: str,
+    settings: Any,
+    players: Sequence[str],
+    sittings: int,
+    table_sizes: Sequence[int],
+    seed: int,
+    created_at: str | None = None,
+) -> StoredEvening:
+    """Store a new evening of the group, with no sitting drawn yet."""
+    evening_id, when = new_game_id(), now()
+    with writing(db):
+        db.execute(
+            "INSERT INTO evenings (id, group_id, game, variants, players, sittings, table_sizes,"
+            " seed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                evening_id,
+                group_id,
+                game,
+                json.dumps(family.game(game).to_plain(settings)),
+                _names(players),
+                sittings,
+                json.dumps(list(table_sizes)),
+                seed,
+                created_at or when,
+                when,
+            ],
+        )
+        _touch_group(db, group_id)
+    stored = load_evening(db, evening_id)
+    assert stored is not None
+    return stored
+
+
+def load_evening(db: Database, evening_id: str) -> StoredEvening | None:
+    """The evening with this id and its sittings, or ``None``; read as one snapshot."""
+    with db.atomic():
+        found = rows(db, "SELECT * FROM evenings WHERE id = ?", evening_id)
+        if not found:
+            return None
+        sittings = rows(
+            db, "SELECT * FROM evening_sittings WHERE evening_id = ? ORDER BY number", evening_id
+        )
+        tables = rows(
+            db,
+            "SELECT * FROM evening_tables WHERE evening_id = ? ORDER BY sitting, number",
+            evening_id,
+        )
+    return _evening(found[0], sittings, tables)
+
+
+def group_evenings(db: Database, group_id: str) -> list[StoredEvening]:
+    """The group's evenings, in the order they were made."""
+    found = db.execute(
+        "SELECT id FROM evenings WHERE group_id = ? ORDER BY created_at, rowid", [group_id]
+    ).fetchall()
+    evenings = (load_evening(db, evening_id) for (evening_id,) in found)
+    return [stored for stored in evenings if stored is not None]
+
+
+def draw_sitting(
+    db: Database,
+    stored: StoredEvening,
+    new: NewSitting,
+    *,
+    players: Sequence[str],
+    key: str | None = None,
+    digest: str | None = None,
+    since: str | None = None,
+) -> tuple[StoredEvening, int, bool]:
+    """Store sitting ``new.number`` (replacing the one stored under that number, whose games are
+    deleted) and a game of the group for each of its tables; ``players`` is the evening's
+    players after it. Answers the evening, the number of the sitting, and whether a request
+    with ``key`` drew it earlier (then nothing is stored).
+
+    All or nothing, and only from the version ``stored`` was read at: :class:`Conflict` when
+    the evening (or one of its games) changed meanwhile. ``key`` and ``digest`` work as a game's
+    (:func:`scorekeeper.storage.games.create_game_once`): the same key with another ``digest``
+    raises :class:`KeyReused`; ``since`` forgets keys of sittings drawn before it.
+    """
+    with writing(db):
+        made = None if key is None else keyed_sitting(db, stored.id, key, since)
+        if made is not None:
+            number, made_digest = made
+            if made_digest != digest:
+                raise KeyReused(stored.id)
+            again = load_evening(db, stored.id)
+            assert again is not None
+            return again, number, True
+        changed = db.execute(
+            "UPDATE evenings SET version = version + 1, updated_at = ?, players = ?"
+            " WHERE id = ? AND version = ?",
+            [now(), _names(players), stored.id, stored.version],
+        )
+        if changed.rowcount != 1:
+            raise Conflict(stored.id)
+        _drop_sitting(db, stored, new.number)
+        _insert_sitting(db, stored.id, stored.group_id, new, key, digest)
+    again = load_evening(db, stored.id)
+    assert again is not None
+    return again, new.number, False
+
+
+def keyed_sitting(
+    db: Database, evening_id: str, key: str, since: str | None = None
+) -> tuple[int, str | None] | None:
+    """The number and request digest of the evening's sitting drawn under ``key``, if any (keys
+    of sittings drawn before ``since`` are forgotten first)."""
+    with writing(db):
+        if since is not None:
+            db.execute(
+                "UPDATE evening_sittings SET creation_key = NULL"
+                " WHERE evening_id = ? AND creation_key = ? AND created_at < ?",
+                [evening_id, key, since],
+            )
+        found = db.execute(
+            "SELECT number, creation_digest FROM evening_sittings"
+            " WHERE evening_id = ? AND creation_key = ?",
+            [evening_id, key],
+        ).fetchone()
+    return None if found is None else (int(found[0]), found[1])
+
+
+def import_evening(db: Database, group_id: str, evening: EveningFile, ids: Sequence[str]) -> None:
+    """Store an evening read from a group file into the group, inside the import's
+    transaction; ``ids`` are the ids of the file's games as stored, in the file's order."""
+    plan = evening.plan
+    evening_id = create_evening(
+        db,
+        group_id,
+        game=plan.game,
+        settings=plan.settings,
+        players=plan.players,
+        sittings=plan.sittings,
+        table_sizes=plan.table_sizes,
+        seed=evening.seed,
+        created_at=evening.created_at,
+    ).id
+    for sitting in evening.sittings:
+        new = NewSitting(
+            sitting.number,
+            sitting.seating,
+            sitting.seed,
+            sitting.present,
+            sitting.drawn,
+            (),
+            sitting.created_at,
+        )
+        games = [None if index is None else ids[index] for index in sitting.games]
+        _insert_sitting(db, evening_id, group_id, new, None, None, games)
+
+
+def import_group_file(
+    db: Database,
+    name: str,
+    roster: Iterable[str],
+    games: Iterable[tuple[GameRecord, str]],
+    evenings: Iterable[EveningFile] = (),
+    key: str | None = None,
+    digest: str | None = None,
+) -> tuple[StoredGroup, bool]:
+    """Store a whole group from its file (roster, games, evenings), all or nothing, unless the
+    request named ``key`` made it already (:func:`.groups.create_group_once`)."""
+    with writing(db):
+        stored, again, ids = create_group_with_games(db, name, roster, games, key, digest)
+        if not again:
+            for evening in evenings:
+                import_evening(db, stored.id, evening, ids)
+    return stored, again
+
+
+def started(db: Database, sitting: StoredSitting) -> int:
+    """How many of the sitting's games have started: a round saved, or one being entered."""
+    count = 0
+    for game_id in sitting.game_ids:
+        stored = load(db, game_id)
+        if stored is not None and (stored.record.rounds or stored.record.current is not None):
+            count += 1
+    return count
+
+
+def evening_version(db: Database, evening_id: str) -> int | None:
+    """The evening's version alone, or ``None``: one indexed read, for pages following it."""
+    row = db.execute("SELECT version FROM evenings WHERE id = ?", [evening_id]).fetchone()
+    return None if row is None else int(row[0])
+
+
+def _drop_sitting(db: Database, stored: StoredEvening, number: int) -> None:
+    """Delete sitting ``number`` and its tables' games, if it is stored."""
+    for sitting in stored.sittings:
+        if sitting.number == number:
+            for game_id in sitting.game_ids:
+                delete_game(db, game_id)
+    db.execute(
+        "DELETE FROM evening_sittings WHERE evening_id = ? AND number = ?", [stored.id, number]
+    )
+
+
+def _insert_sitting(
+    db: Database,
+    evening_id: str,
+    group_id: str,
+    new: NewSitting,
+    key: str | None,
+    digest: str | None,
+    imported: Sequence[str | None] | None = None,
+) -> None:
+    db.execute(
+        "INSERT INTO evening_sittings (evening_id, number, seating, seed, present, sitting_out,"
+        " created_at, creation_key, creation_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            evening_id,
+            new.number,
+            new.seating,
+            new.seed,
+            _names(new.present),
+            _names(new.drawn.sitting_out),
+            new.created_at or now(),
+            key,
+            digest,
+        ],
+    )
+    for index, table in enumerate(new.drawn.tables):
+        game_id = (
+            create_group_game(db, group_id, new.games[index]).id
+            if imported is None
+            else imported[index]
+        )
+        db.execute(
+            "INSERT INTO evening_tables (evening_id, sitting, number, players, first_dealer,"
+            " game_id) VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                evening_id,
+                new.number,
+                index + 1,
+                _names(table.players),
+                table.first_dealer,
+                game_id,
+            ],
+        )
+
+
+def _touch_group(db: Database, group_id: str) -> None:
+    """A new evening is a change of its group (its pages may list it)."""
+    db.execute(
+        "UPDATE groups SET updated_at = ?, version = version + 1 WHERE id = ?", [now(), group_id]
+    )
+
+
+def _names(names: Sequence[str]) -> str:
+    return json.dumps(list(names), ensure_ascii=False)
+
+
+def _evening(row: Row, sittings: list[Row], tables: list[Row]) -> StoredEvening:
+    by_sitting: dict[int, list[StoredTable]] = {}
+    for table in tables:
+        by_sitting.setdefault(table["sitting"], []).append(
+            StoredTable(
+                table["number"],
+                tuple(json.loads(table["players"])),
+                table["first_dealer"],
+                table["game_id"],
+            )
+        )
+    declared = family.game(row["game"])
+    return StoredEvening(
+        row["id"],
+        row["group_id"],
+        row["game"],
+        declared.from_plain(json.loads(row["variants"])),
+        tuple(json.loads(row["players"])),
+        row["sittings"],
+        tuple(json.loads(row["table_sizes"])),
+        row["seed"],
+        row["created_at"],
+        row["updated_at"],
+        row["version"],
+        tuple(
+            StoredSitting(
+                sitting["number"],
+                sitting["seating"],
+                sitting["seed"],
+                tuple(json.loads(sitting["present"])),
+                tuple(by_sitting.get(sitting["number"], ())),
+                tuple(json.loads(sitting["sitting_out"])),
+                sitting["created_at"],
+            )
+            for sitting in sittings
+        ),
+    )

@@ -1,0 +1,344 @@
+"""Club evenings for programs and for the evening's pages (issue 34): make an evening of a
+group, draw its sittings (each table's game made as a game of the group), draw a sitting again,
+read the evening with its standings, and download it as CSV or JSON.
+
+An evening is its group's: writing needs the group's edit token (as adding a game does), reading
+whatever lets the request see the group. Refusals are the games API's JSON
+``{"error": sentence, "code": stable_snake_case}``. Documented in ``docs/api.md``; the decisions
+(redraw, double taps) in ``docs/club-night.md``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import TypeVar
+
+from flask import Blueprint, Response, abort, jsonify, request, url_for
+from flask_babel import gettext as _
+
+from scorekeeper import storage
+from scorekeeper.core import evening_record
+from scorekeeper.core.evening import Seating, draw
+from scorekeeper.core.evening_record import SittingAsked
+from scorekeeper.core.rules import RuleError
+from scorekeeper.render import evening_sheet, filenames, labels
+from scorekeeper.render.evening_sheet import EveningSheet
+from scorekeeper.storage import StoredEvening, StoredGame, StoredGroup, StoredSitting
+from scorekeeper.web import access, api, groups_api
+from scorekeeper.web.api import Refusal
+from scorekeeper.web.kinds import GROUP
+
+bp = Blueprint("evenings_api", __name__, url_prefix="/api")
+files = Blueprint("evening_files", __name__)
+
+bp.register_error_handler(Refusal, api._refused)
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+# The evening's own refusals that are about its state, not the request's body: 409.
+STATE_CODES = frozenset(
+    {
+        "evening_all_sittings_drawn",
+        "evening_sitting_exists",
+        "evening_sitting_not_next",
+        "evening_redraw_not_last",
+        "evening_sitting_started",
+        "evening_standings_not_ready",
+    }
+)
+
+
+@bp.post("/groups/<group_id>/evenings")
+def create_evening(group_id: str) -> tuple[Response, int, dict[str, str]]:
+    """Make an evening of the group; answers it (no sitting drawn yet)."""
+    group = groups_api._stored(group_id)
+    _require_keeper(group)
+    plan = _read(evening_record.parse_evening, api._body())
+    stored = storage.create_evening(
+        storage.get_db(),
+        group.id,
+        game=plan.game,
+        settings=plan.settings,
+        players=plan.players,
+        sittings=plan.sittings,
+        table_sizes=plan.table_sizes,
+        seed=secrets.randbelow(evening_record.MAX_SEED + 1),
+    )
+    body = evening_sheet.to_json(evening_sheet.build(stored, {}))
+    return jsonify(body), 201, {"Location": url_for(".get_evening", evening_id=stored.id)}
+
+
+@bp.get("/evenings/<evening_id>")
+def get_evening(evening_id: str) -> Response:
+    """The evening: its sittings, tables and games, and the standings of its finished games;
+    ``304`` when ``If-None-Match`` names its version."""
+    stored, group = _visible(evening_id)
+    response = jsonify(evening_sheet.to_json(sheet_of(stored), _tokens(stored, group)))
+    response.set_etag(str(stored.version))
+    response.make_conditional(request)
+    return response
+
+
+@bp.post("/evenings/<evening_id>/sittings")
+def draw_sitting(evening_id: str) -> tuple[Response, int, dict[str, str]]:
+    """Draw the next sitting and make each table's game."""
+    stored, group = _editable(evening_id)
+    data = api._body()
+    asked = _read(evening_record.parse_sitting, data)
+    replayed = _replayed(stored, group, data)
+    if replayed is not None:
+        return replayed
+    number = _read(
+        lambda _: evening_record.check_next(
+            len(stored.sittings), stored.sittings_planned, asked.number
+        ),
+        None,
+    )
+    return _drawn(stored, group, asked, number, None, data)
+
+
+@bp.post("/evenings/<evening_id>/sittings/<number>")
+def redraw_sitting(evening_id: str, number: str) -> tuple[Response, int, dict[str, str]]:
+    """Draw the last sitting again while none of its games has started: its games are deleted
+    and new ones made."""
+    stored, group = _editable(evening_id)
+    sitting = _sitting(stored, number)
+    data = api._body()
+    asked = _read(evening_record.parse_sitting, data)
+    replayed = _replayed(stored, group, data)
+    if replayed is not None:
+        return replayed
+    started = storage.started(storage.get_db(), sitting)
+    _read(
+        lambda _: evening_record.check_redraw(sitting.number, len(stored.sittings), started),
+        None,
+    )
+    return _drawn(stored, group, asked, sitting.number, sitting, data)
+
+
+@files.get("/evenings/<evening_id>/export.csv")
+def export_csv(evening_id: str) -> Response:
+    """Download the evening as CSV: standings, then every sitting's tables and winners."""
+    stored, group = _visible_file(evening_id)
+    return _download(
+        evening_sheet.to_csv(sheet_of(stored)), "text/csv", _name(group, stored, "csv")
+    )
+
+
+@files.get("/evenings/<evening_id>/export.json")
+def export_json(evening_id: str) -> Response:
+    """Download the evening as ``GET /api/evenings/<id>`` answers it."""
+    stored, group = _visible_file(evening_id)
+    response = jsonify(evening_sheet.to_json(sheet_of(stored)))
+    return _download(
+        response.get_data(as_text=True), "application/json", _name(group, stored, "json")
+    )
+
+
+# --- the draw --------------------------------------------------------------------------------
+
+
+def _drawn(
+    stored: StoredEvening,
+    group: StoredGroup,
+    asked: SittingAsked,
+    number: int,
+    replacing: StoredSitting | None,
+    data: object,
+) -> tuple[Response, int, dict[str, str]]:
+    """Draw sitting ``number`` as ``asked`` and store it with its games."""
+    before = stored.sittings[number - 2] if number > 1 else None
+    last = replacing or before
+    named = asked.present
+    if named is None:
+        named = stored.players if last is None else last.present
+    players, present = _read(lambda names: evening_record.join(stored.players, names), named)
+    _read(lambda _: evening_record.check_tables(present, stored.table_sizes), None)
+    seating = asked.seating or (Seating(replacing.seating) if replacing else Seating.RANDOM)
+    ranked: tuple[str, ...] = ()
+    if seating is Seating.STANDINGS:
+        earlier = sheet_of(stored, before=number)
+        _read(lambda _: evening_record.check_standings_ready(len(earlier.playing)), None)
+        ranked = tuple(line.player for line in earlier.standings)
+    seed = asked.seed if asked.seed is not None else secrets.randbelow(evening_record.MAX_SEED + 1)
+    sitting = draw(
+        present,
+        stored.table_sizes,
+        stored.drawn[: number - 1],
+        seating,
+        seed=seed,
+        sittings_left=stored.sittings_planned - number + 1,
+        standings=ranked,
+    )
+    games = _read(lambda plan: evening_record.table_games(plan, sitting), stored.plan)
+    new = storage.NewSitting(number, seating.value, seed, present, sitting, games)
+    key = api._idempotency_key()
+    since = (datetime.now(UTC) - api.KEY_KEPT).isoformat(timespec="seconds")
+    try:
+        saved, drawn_number, again = storage.draw_sitting(
+            storage.get_db(),
+            stored,
+            new,
+            players=players,
+            key=key,
+            digest=None if key is None else api._digest(data),
+            since=since,
+        )
+    except storage.KeyReused as error:
+        raise _key_reused() from error
+    except storage.RosterFull as error:
+        raise Refusal(409, error.code, labels.refusal(error.reason)) from error
+    except storage.Conflict as error:
+        raise Refusal(
+            409,
+            "evening_changed_meanwhile",
+            _(
+                "The evening changed meanwhile (a sitting drawn or a game started), so nothing "
+                "was drawn. Load it and try again."
+            ),
+        ) from error
+    return _sitting_answer(saved, group, drawn_number, again, created=replacing is None)
+
+
+def _replayed(
+    stored: StoredEvening, group: StoredGroup, data: object
+) -> tuple[Response, int, dict[str, str]] | None:
+    """The answer to a request repeating an ``Idempotency-Key`` already used on this evening:
+    the sitting it drew (or a refusal, sent with another body); ``None`` for a new key."""
+    key = api._idempotency_key()
+    if key is None:
+        return None
+    since = (datetime.now(UTC) - api.KEY_KEPT).isoformat(timespec="seconds")
+    made = storage.keyed_sitting(storage.get_db(), stored.id, key, since)
+    if made is None:
+        return None
+    number, digest = made
+    if digest != api._digest(data):
+        raise _key_reused()
+    return _sitting_answer(stored, group, number, True, created=True)
+
+
+def _sitting_answer(
+    stored: StoredEvening, group: StoredGroup, number: int, again: bool, *, created: bool
+) -> tuple[Response, int, dict[str, str]]:
+    built = sheet_of(stored)
+    sitting = next(line for line in built.sittings if line.number == number)
+    headers = {"Location": url_for(".get_evening", evening_id=stored.id)}
+    if again:
+        headers["Idempotent-Replayed"] = "true"
+    response = jsonify(evening_sheet.sitting_json(sitting, _tokens(stored, group)))
+    response.set_etag(str(stored.version))
+    return response, 201 if created else 200, headers
+
+
+def _key_reused() -> Refusal:
+    return Refusal(
+        422,
+        "idempotency_key_reused",
+        _(
+            "This Idempotency-Key was sent before with another sitting, so nothing was drawn. "
+            "Send a new key with each new sitting."
+        ),
+    )
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def sheet_of(stored: StoredEvening, *, before: int | None = None) -> EveningSheet:
+    """The evening worked out from its tables' games as stored now."""
+    games = {game.id: game.record for game in _games(stored)}
+    return evening_sheet.build(stored, games, before=before)
+
+
+def _games(stored: StoredEvening) -> list[StoredGame]:
+    ids = [game_id for sitting in stored.sittings for game_id in sitting.game_ids]
+    return storage.load_many(storage.get_db(), ids)
+
+
+def _tokens(stored: StoredEvening, group: StoredGroup) -> dict[str, str] | None:
+    """Each table game's edit token, for a request holding the group's edit token (as adding
+    a game to the group answers the game's); ``None`` for anyone else."""
+    token = access.bearer_token()
+    if token is None or not access.same_token(token, group.edit_token):
+        return None
+    return {game.id: game.edit_token for game in _games(stored)}
+
+
+def _read(read: Callable[[T], R], data: T) -> R:
+    """``read(data)``; a refusal of the evening's rules is a 409 when it is about the evening's
+    state (a sitting drawn already, a game started), else a 400."""
+    try:
+        return read(data)
+    except RuleError as error:
+        status = 409 if error.reason.root.code in STATE_CODES else 400
+        raise Refusal(status, error.reason.root.code, labels.refusal(error.reason)) from error
+
+
+def _stored(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
+    stored = storage.load_evening(storage.get_db(), evening_id)
+    group = None if stored is None else storage.load_group(storage.get_db(), stored.group_id)
+    if stored is None or group is None:
+        raise Refusal(404, "evening_not_found", _("There is no evening with this id."))
+    return stored, group
+
+
+def _visible(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
+    """The evening, if the request may see its group (its view link, or a token)."""
+    stored, group = _stored(evening_id)
+    if not access.may_see(GROUP, group):
+        raise Refusal(403, "view_link_renewed", GROUP.renewed_words())
+    return stored, group
+
+
+def _visible_file(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
+    """As :func:`_visible`, refused as a page is (a download is asked for by a browser)."""
+    try:
+        return _visible(evening_id)
+    except Refusal as refusal:
+        abort(refusal.status, description=refusal.message)
+
+
+def _editable(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
+    """The evening, if the request carries its group's edit token."""
+    stored, group = _stored(evening_id)
+    _require_keeper(group)
+    return stored, group
+
+
+def _require_keeper(group: StoredGroup) -> None:
+    api.require_edit_token(
+        group,
+        missing=_(
+            "An evening is drawn with its group's edit token: "
+            "send the header Authorization: Bearer <edit_token>."
+        ),
+        wrong=_("That edit token does not fit this group. It may have been renewed."),
+    )
+
+
+def _sitting(stored: StoredEvening, number: str) -> StoredSitting:
+    """A drawn sitting of the evening, from the URL (404 for any other)."""
+    digits = number.isascii() and number.isdecimal() and len(number) <= 3
+    found = [s for s in stored.sittings if digits and s.number == int(number)]
+    if not found:
+        raise Refusal(
+            404,
+            "sitting_not_found",
+            _("This evening has no sitting %(number)s drawn.", number=number[:10]),
+        )
+    return found[0]
+
+
+def _name(group: StoredGroup, stored: StoredEvening, ext: str) -> str:
+    return filenames.name_from([group.name, stored.created_at[:10]], ext)
+
+
+def _download(text: str, mimetype: str, name: str) -> Response:
+    response = Response(text.encode("utf-8"), mimetype=mimetype)
+    response.headers["Content-Disposition"] = filenames.content_disposition(name)
+    response.headers["Cache-Control"] = "no-store"
+    return response
