@@ -7,6 +7,7 @@ import io
 import json
 from typing import Any
 
+from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -123,6 +124,66 @@ def test_the_ratings_are_worked_out_from_the_groups_finished_games(client: Flask
     expected = {line.player: line.rating for line in ratings.ratings(played)}
     assert {seat_keys([line["player"]])[0]: line["rating"] for line in lines} == expected
     assert client.get("/api/groups/nope/ratings").status_code == 404
+
+
+def test_the_group_page_shows_the_ratings_and_the_display_each_seats_chance(
+    client: FlaskClient,
+) -> None:
+    """Issue 34: the ratings on the group's page, as the API answers them; a game of the group
+    about to start shows each seat's chance to win on the table display, until the first bid."""
+    group_id, token = make(client)
+    for seed in range(3):
+        client.post(f"/api/groups/{group_id}/games", json=game_json(seed), headers=bearer(token))
+    answer = json_of(client.get(f"/api/groups/{group_id}/ratings"))["players"]
+    page = BeautifulSoup(client.get(f"/groups/{group_id}").get_data(as_text=True), "html.parser")
+    rows = [
+        [cell.get_text(strip=True) for cell in row.select("th, td")]
+        for row in page.select("table.ratings tbody tr")
+    ]
+    assert [row[1] for row in rows] == [line["player"] for line in answer]
+    assert [row[2] for row in rows] == [
+        f"{line['rating']:.1f}*".replace("-", "\u2212") for line in answer
+    ]
+    assert "Provisional: fewer than 5 games." in page.select("section .legend")[-1].get_text()
+
+    names = [*(line["player"] for line in answer[:3]), "Newcomer"]
+    made = client.post(
+        f"/api/groups/{group_id}/games",
+        json=game_json(0, rounds=0) | {"players": names},
+        headers=bearer(token),
+    )
+    game = json_of(made)
+    display = BeautifulSoup(
+        client.get(f"/games/{game['id']}/display").get_data(as_text=True), "html.parser"
+    )
+    shown = [li.get_text(" ", strip=True) for li in display.select("ol.chances li")]
+    expected = ratings.win_chances(
+        [
+            ratings.FinishedGame(
+                seat_keys(body["players"]), sheet.build(record.parse_game(body)).totals
+            )
+            for body in map(game_json, range(3))
+        ],
+        seat_keys(names),
+    )
+    likeliest = sorted(range(4), key=lambda seat: -expected[seat])
+    assert [text.split(" ")[0] for text in shown] == [names[seat] for seat in likeliest]
+    assert [text.rsplit(" ", 1)[-1] for text in shown] == [
+        f"{round(100 * expected[seat])}%" for seat in likeliest
+    ]
+    # Once bidding starts, the standings are back.
+    client.post(
+        f"/api/games/{game['id']}/rounds",
+        json={"trump": {"turned": "jester"}, "bids": [0, 0, 0, 0], "tricks": [0, 0, 0, 1]},
+        headers=bearer(game["edit_token"]),
+    )
+    display = BeautifulSoup(
+        client.get(f"/games/{game['id']}/display").get_data(as_text=True), "html.parser"
+    )
+    assert display.select("ol.chances") == [] and display.select("ol.standings li")
+    # A game outside a group has no chances to show.
+    alone = json_of(client.post("/api/games", json=game_json(0, rounds=0) | {"players": names}))
+    assert "chances" not in client.get(f"/games/{alone['id']}/display").get_data(as_text=True)
 
 
 def test_the_stats_filter_by_length_and_variant(client: FlaskClient) -> None:

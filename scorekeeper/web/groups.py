@@ -27,10 +27,10 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
-from scorekeeper.core import family, game, sheet
+from scorekeeper.core import family, game, ratings, sheet
 from scorekeeper.core.players import player_key, seat_keys
 from scorekeeper.core.rules import Length, RuleError
-from scorekeeper.core.stats import Filters, GroupStats, VariantFilter
+from scorekeeper.core.stats import Filters, GroupStats, PlayerStats, VariantFilter
 from scorekeeper.render import chart, filenames, labels, printing
 from scorekeeper.storage import StoredGame, StoredGroup
 from scorekeeper.web import access, forms, heavy, once, pdf, sharing
@@ -122,6 +122,31 @@ def decimal(value: float | None) -> str:
         return NOTHING
     text: str = format_decimal(value, format="#,##0.0")
     return text.replace("-", "\u2212")
+
+
+def rated(figures: GroupStats) -> list[tuple[PlayerStats, ratings.PlayerRating]]:
+    """Each player's rating over the counted games, best first, with their figures (for their
+    name): worked out from the games each time, never stored (core/ratings.py)."""
+    by_key = {player.key: player for player in figures.players}
+    played = [ratings.FinishedGame(result.keys, result.totals) for result in figures.games]
+    return [(by_key[line.player], line) for line in ratings.ratings(played)]
+
+
+def win_chances(stored: StoredGame) -> tuple[float, ...] | None:
+    """Each seat's chance to win a game of a group, from the ratings over the group's finished
+    games of the same game; ``None`` outside a group, or where nobody at the table has played
+    one (every chance would be the same)."""
+    db = storage.get_db()
+    group_id = storage.group_of(db, stored.id)
+    group = None if group_id is None else storage.load_group(db, group_id)
+    if group is None:
+        return None
+    figures = group_stats(group, Filters(game=stored.record.game))
+    table = seat_keys(stored.record.players)
+    played = [ratings.FinishedGame(result.keys, result.totals) for result in figures.games]
+    if not any(key in game.players for game in played for key in table):
+        return None
+    return ratings.win_chances(played, table)
 
 
 def percent(value: float | None) -> str:
@@ -216,6 +241,8 @@ def show(group_id: str) -> str:
         games=list(reversed(cards[-LISTED_GAMES:])),
         unlisted=max(0, len(cards) - LISTED_GAMES),
         chart=Markup(totals_chart(figures, 360, 260, page=True)),
+        rated=rated(figures),
+        provisional_games=ratings.PROVISIONAL_GAMES,
         addable=addable,
         add_form=group_forms.AddGamesForm(),
     )

@@ -16,7 +16,7 @@ from flask_babel import ngettext
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
-from scorekeeper.core import ratings, rules, stats
+from scorekeeper.core import rules, stats
 from scorekeeper.core.group_record import GroupFile, parse_group_file
 from scorekeeper.core.record import Json, RecordError, parse_game
 from scorekeeper.core.refusals import Reason
@@ -99,8 +99,6 @@ def group_ratings(group_id: str) -> Response:
 
 def ratings_json(stored: StoredGroup, figures: stats.GroupStats) -> Json:
     """The ratings as the API answers them, named as the statistics name the players."""
-    names = {player.key: player.name for player in figures.players}
-    played = [ratings.FinishedGame(game.keys, game.totals) for game in figures.games]
     told: Json = {"game": figures.game} if figures.others_played else {}
     return {
         "id": stored.id,
@@ -109,12 +107,12 @@ def ratings_json(stored: StoredGroup, figures: stats.GroupStats) -> Json:
         "games": len(figures.games),
         "players": [
             {
-                "player": names[line.player],
+                "player": player.name,
                 "rating": line.rating,
                 "games": line.games,
                 "provisional": line.provisional,
             }
-            for line in ratings.ratings(played)
+            for player, line in groups.rated(figures)
         ],
     }
 

@@ -24,7 +24,8 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
 from scorekeeper.core import sheet
-from scorekeeper.web import access, views
+from scorekeeper.storage import StoredGame
+from scorekeeper.web import access, groups, views
 from scorekeeper.web.kinds import GAME, GROUP
 
 bp = Blueprint("live", __name__)
@@ -102,6 +103,9 @@ def display(game_id: str) -> WerkzeugResponse:
     """
     stored = access.load_or_404(GAME, game_id)
     built = sheet.build(stored.record)
+    now = built.current
+    # Before the first bid, a game of a group shows each seat's chance to win (issue 34).
+    starting = not built.rounds and now is not None and not now.bids_made
     page = render_template(
         "display/display.html",
         stored=stored,
@@ -109,8 +113,18 @@ def display(game_id: str) -> WerkzeugResponse:
         players=built.players,
         editor=False,
         in_place=views.asked_in_place(),
+        chances=_chances(stored) if starting else [],
     )
     return views.page_answer(page)
+
+
+def _chances(stored: StoredGame) -> list[tuple[int, str]]:
+    """Each seat and its chance to win, likeliest first ([]: none to show)."""
+    chances = groups.win_chances(stored)
+    if chances is None:
+        return []
+    seats = sorted(enumerate(chances), key=lambda seat: -seat[1])
+    return [(seat, groups.percent(chance)) for seat, chance in seats]
 
 
 def _redirect_as_json(response: Response) -> Response:
