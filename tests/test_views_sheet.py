@@ -37,6 +37,10 @@ def test_sheet_has_a_cell_per_player_and_round(client: FlaskClient) -> None:
     assert "deals Mary" in one(rows[0], "th").get_text(" ")
     assert "♥ Hearts" in one(rows[0], "th").get_text()
     assert "No trump (Jester turned)" in one(rows[1], "th").get_text()
+    # The card is named under the trump's mark: a Jester's "\u2013" is not a deal with no card
+    # left, a Wizard's suit not a suit card turned (issue 33).
+    assert rows[0].select(".special") == []
+    assert one(rows[1], ".special").get_text() == "Jester"
     assert _totals(client, game_id) == ["10", "10", "20"]
     assert "Mary" in one(page, "thead th.leader").get_text()
     ranks = [td.get_text() for td in page.select("tfoot tr:nth-of-type(2) td")]
@@ -103,3 +107,19 @@ def test_game_over_names_the_winner_and_offers_a_rematch(client: FlaskClient) ->
     new_page = soup(client.get(f"/games/{new_id}"))
     assert "Round 1 of 5" in one(new_page, "h1").get_text()
     assert one(new_page, ".facts dd").get_text() == "Dick"
+
+
+def test_a_turned_wizard_is_named_and_long_names_break_with_a_hyphen(client: FlaskClient) -> None:
+    """Issue 33: the sheet names a Wizard turned up under its suit; on a sheet fitted to a phone
+    (six players), a word too wide for its column gets soft hyphens where it may break."""
+    names = ["Konstantinopoulos", "Ana", "Ben", "Cleo", "Dan", "Eve"]
+    game_id = start_game(client, names, first_dealer=5)
+    play_round(client, game_id, [1, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0], turned="wizard")
+    page = soup(client.get(f"/games/{game_id}/sheet"))
+    row = one(page, "table.pad tbody tr")
+    assert one(row, ".trump [aria-hidden]").get_text() == "\u2665"
+    assert one(row, ".special").get_text() == "Wizard"
+    header = [th.get_text() for th in page.select("table.pad thead th.name")]
+    assert header[0].replace("\N{SOFT HYPHEN}", "") == "\u2605 Konstantinopoulos (in the lead)"
+    assert "\N{SOFT HYPHEN}" in header[0]
+    assert header[1:] == names[1:]

@@ -20,7 +20,7 @@ from flask_babel import get_locale
 from scorekeeper.core import decks, rulebook, rules, variants
 from scorekeeper.core.decks import Gives, Special
 from scorekeeper.core.family import GAMES
-from scorekeeper.core.refusals import N_, NAMED, Message, Reason, say
+from scorekeeper.core.refusals import N_, NAMED, P_, Message, Reason, say
 from scorekeeper.core.rules import Suit, Trump, Turned, TurnedCard, Variants
 from scorekeeper.core.variants import Edition
 from scorekeeper.render import languages
@@ -224,6 +224,20 @@ def special_name(turned: TurnedCard | str) -> str:
         return gettext(decks.name(Special(turned)))
     except ValueError:
         return ""
+
+
+def turned_name(turned: TurnedCard | str) -> str:
+    """The name of a card turned up that is not a suit card: a Jester or a Wizard (whose trump
+    alone, "\u2013" or a suit, reads like no card left or a suit card) or a special card; ``""``
+    for a suit card or none."""
+    name = CARD_NAMES.get(str(turned))
+    if name is not None:
+        return str(catalogue().upgettext("card", name))
+    return special_name(turned)
+
+
+# Marked with the context "card" (the Wizard card, not the game called Wizard).
+CARD_NAMES = {Turned.JESTER.value: P_("card", "Jester"), Turned.WIZARD.value: P_("card", "Wizard")}
 
 
 def variant_lines(chosen: Variants) -> list[str]:

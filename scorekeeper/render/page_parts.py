@@ -304,9 +304,10 @@ def _row(
         suit=suit.value if suit else "",
         mark=labels.suit_mark(suit, edition) if suit else DASH,
         trump=labels.trump_label(row.trump, edition),
-        # A special card of the anniversary decks that set the trump is named under it, as the
-        # PDF does (its words are in the trump's label already, for a screen reader).
-        card=labels.special_name(row.trump.turned),
+        # A Jester, a Wizard or a special card of the anniversary decks that set the trump is
+        # named under it, as the PDF does (its words are in the trump's label already, for a
+        # screen reader): a Jester's "\u2013" is not a deal with no card left (issue 33).
+        card=labels.turned_name(row.trump.turned),
         bomb=row.bomb,
         destroyed=destroyed,
         destroyed_said=game_facts.destroyed_said(destroyed) if destroyed else "",
