@@ -481,7 +481,7 @@ def test_the_stepper_says_the_bid_harry_the_giant_changed(client: FlaskClient) -
 @pytest.mark.parametrize(
     ("ally", "said"),
     [
-        ("", "Loot is shared with another player: choose who under “Played by”."),
+        ("", "Loot is shared with another player: choose who played the Loot."),
         ("1", "Loot is shared between two"),
     ],
     ids=["no-partner", "the-same-player"],

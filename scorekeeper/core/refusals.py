@@ -199,7 +199,7 @@ MESSAGES: dict[str, Message] = {
         "There is one Skull King: it captures Pirates in one trick, for one player, or is "
         "captured by a Mermaid, not both."
     ),
-    "loot_needs_ally": N_("Loot is shared with another player: choose who under “Played by”."),
+    "loot_needs_ally": N_("Loot is shared with another player: choose who played the Loot."),
     "loot_ally_self": N_("Loot is shared between two different players."),
     "ally_only_for_loot": N_("Only Loot is shared with another player."),
     "harry_change": N_(
