@@ -218,6 +218,7 @@ def show(group_id: str) -> str:
         chart=Markup(totals_chart(figures, 360, 260, page=True)),
         addable=addable,
         add_form=group_forms.AddGamesForm(),
+        evenings=storage.group_evenings(storage.get_db(), stored.id),
     )
 
 
