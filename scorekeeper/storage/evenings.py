@@ -184,19 +184,24 @@ def create_evening_once(
                 earlier = load_evening(db, made[0])
                 assert earlier is not None
                 return earlier, True
-        stored = create_evening(
-            db,
-            group_id,
-            game=plan.game,
-            settings=plan.settings,
-            players=plan.players,
-            sittings=plan.sittings,
-            table_sizes=plan.table_sizes,
-            seed=seed,
-            key=key,
-            digest=digest,
-        )
+        stored = _create_planned(db, group_id, plan, seed, key=key, digest=digest)
     return stored, False
+
+
+def _create_planned(
+    db: Database, group_id: str, plan: EveningPlan, seed: int, **more: str | None
+) -> StoredEvening:
+    return create_evening(
+        db,
+        group_id,
+        game=plan.game,
+        settings=plan.settings,
+        players=plan.players,
+        sittings=plan.sittings,
+        table_sizes=plan.table_sizes,
+        seed=seed,
+        **more,
+    )
 
 
 def set_countdown(db: Database, evening_id: str, ends: str | None) -> None:
@@ -302,17 +307,8 @@ def keyed_sitting(
 def import_evening(db: Database, group_id: str, evening: EveningFile, ids: Sequence[str]) -> None:
     """Store an evening read from a group file into the group, inside the import's
     transaction; ``ids`` are the ids of the file's games as stored, in the file's order."""
-    plan = evening.plan
-    evening_id = create_evening(
-        db,
-        group_id,
-        game=plan.game,
-        settings=plan.settings,
-        players=plan.players,
-        sittings=plan.sittings,
-        table_sizes=plan.table_sizes,
-        seed=evening.seed,
-        created_at=evening.created_at,
+    evening_id = _create_planned(
+        db, group_id, evening.plan, evening.seed, created_at=evening.created_at
     ).id
     for sitting in evening.sittings:
         new = NewSitting(

@@ -11,13 +11,29 @@ from __future__ import annotations
 
 import secrets
 
+from flask import abort
+
 from scorekeeper import storage
 from scorekeeper.core import evening_record
 from scorekeeper.core.evening import Seating, draw
 from scorekeeper.core.evening_record import SittingAsked
 from scorekeeper.render import evening_sheet
 from scorekeeper.render.evening_sheet import EveningSheet
-from scorekeeper.storage import StoredEvening, StoredGame, StoredSitting
+from scorekeeper.storage import StoredEvening, StoredGame, StoredGroup, StoredSitting
+from scorekeeper.web import access
+from scorekeeper.web.kinds import GROUP
+
+
+def evening_or_404(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
+    """The evening and its group for a page, if the request may see the group (403 once its
+    view link was renewed, as the group's pages; 404 for no such evening)."""
+    stored = storage.load_evening(storage.get_db(), evening_id)
+    group = None if stored is None else storage.load_group(storage.get_db(), stored.group_id)
+    if stored is None or group is None:
+        abort(404)
+    if not access.may_see(GROUP, group):
+        abort(403, description=GROUP.renewed_words())
+    return stored, group
 
 
 def sheet_of(stored: StoredEvening, *, before: int | None = None) -> EveningSheet:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import Blueprint, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -23,8 +23,9 @@ from scorekeeper.core.refusals import Reason
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import labels
 from scorekeeper.render.evening_sheet import EveningSheet
-from scorekeeper.storage import StoredEvening, StoredGroup, StoredSitting
+from scorekeeper.storage import StoredEvening, StoredSitting
 from scorekeeper.web import access, evening_draw, forms, once
+from scorekeeper.web.forms import OnceForm
 from scorekeeper.web.forms import evenings as evening_forms
 from scorekeeper.web.kinds import GROUP
 
@@ -57,14 +58,21 @@ def forms_context(stored: StoredEvening, built: EveningSheet) -> dict[str, objec
     }
 
 
-def _keeper_evening(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
+def _keeper_evening(evening_id: str) -> StoredEvening:
     """The evening, for a keeper of its group (403 for anyone else, 404 for none)."""
-    stored = storage.load_evening(storage.get_db(), evening_id)
-    group = None if stored is None else storage.load_group(storage.get_db(), stored.group_id)
-    if stored is None or group is None:
-        abort(404)
+    stored, group = evening_draw.evening_or_404(evening_id)
     access.require_keeper(GROUP, group)
-    return stored, group
+    return stored
+
+
+def _sent(evening_id: str, form: OnceForm) -> tuple[StoredEvening, Response | None]:
+    """The evening a keeper's form was sent for, and the answer when it is not to be drawn: a
+    refused form (said on the evening's page), or a form sent again (nothing drawn twice)."""
+    stored = _keeper_evening(evening_id)
+    if not form.validate_on_submit():
+        flash(forms.first_error(form), "error")
+        return stored, _back(stored)
+    return stored, _replayed(stored, form.once_key())
 
 
 def _back(stored: StoredEvening) -> Response:
@@ -74,18 +82,14 @@ def _back(stored: StoredEvening) -> Response:
 @bp.post("/evenings/<evening_id>/draw")
 def draw(evening_id: str) -> Response:
     """Draw the next sitting as the form asks."""
-    stored, _group = _keeper_evening(evening_id)
     form = evening_forms.DrawForm()
-    if not form.validate_on_submit():
-        flash(forms.first_error(form), "error")
-        return _back(stored)
-    replayed = _replayed(stored, form.once_key())
-    if replayed is not None:
-        return replayed
+    stored, answer = _sent(evening_id, form)
+    if answer is not None:
+        return answer
     drawn, planned = len(stored.sittings), stored.sittings_planned
     try:
         number = evening_record.check_next(drawn, planned, form.number.data)
-        present = evening_record.parse_names(form.here())
+        present = evening_record.parse_names(form.here(stored.players))
     except RuleError as error:
         flash(labels.refusal(error.reason), "error")
         return _back(stored)
@@ -96,14 +100,10 @@ def draw(evening_id: str) -> Response:
 @bp.post("/evenings/<evening_id>/redraw")
 def redraw(evening_id: str) -> Response:
     """Draw the last sitting again, while none of its games has started."""
-    stored, _group = _keeper_evening(evening_id)
     form = evening_forms.RedrawForm()
-    if not form.validate_on_submit():
-        flash(forms.first_error(form), "error")
-        return _back(stored)
-    replayed = _replayed(stored, form.once_key())
-    if replayed is not None:
-        return replayed
+    stored, answer = _sent(evening_id, form)
+    if answer is not None:
+        return answer
     last = stored.sittings[-1] if stored.sittings else None
     try:
         if last is None:
@@ -168,7 +168,7 @@ def _stored(
 @bp.post("/evenings/<evening_id>/countdown")
 def countdown(evening_id: str) -> Response:
     """Start the room screen's countdown (minutes from now), or stop it."""
-    stored, _group = _keeper_evening(evening_id)
+    stored = _keeper_evening(evening_id)
     form = evening_forms.CountdownForm()
     if not form.validate_on_submit():
         flash(forms.first_error(form), "error")

@@ -20,7 +20,7 @@ from scorekeeper import storage
 from scorekeeper.core import evening_record, family
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import evening_pages, evening_print, filenames, labels, qr
-from scorekeeper.storage import StoredEvening, StoredGroup
+from scorekeeper.storage import StoredGroup
 from scorekeeper.web import access, evening_draw, evening_keeper, once, pdf, sharing
 from scorekeeper.web import new_game as new_game_page
 from scorekeeper.web.forms import evenings as evening_forms
@@ -36,18 +36,6 @@ REFUSED_FIELD = {
     "evening_too_many_players": "pick",
     "evening_too_few_players": "pick",
 }
-
-
-def evening_or_404(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
-    """The evening and its group, if the request may see the group (403 once its view link
-    was renewed, as the group's pages)."""
-    stored = storage.load_evening(storage.get_db(), evening_id)
-    group = None if stored is None else storage.load_group(storage.get_db(), stored.group_id)
-    if stored is None or group is None:
-        abort(404)
-    if not access.may_see(GROUP, group):
-        abort(403, description=GROUP.renewed_words())
-    return stored, group
 
 
 @bp.route("/groups/<group_id>/evenings/new", methods=["GET", "POST"])
@@ -115,7 +103,7 @@ def _make(group: StoredGroup, form: evening_forms.EveningForm) -> ResponseReturn
 def show(evening_id: str) -> str:
     """The evening: its tables now, find your table, the standings, the sittings so far; the
     keeper's draws and countdown."""
-    stored, group = evening_or_404(evening_id)
+    stored, group = evening_draw.evening_or_404(evening_id)
     built = evening_draw.sheet_of(stored)
     view = evening_pages.view(built)
     keeper = access.keeps(GROUP, group)
@@ -141,7 +129,7 @@ def show(evening_id: str) -> str:
 def table_card(evening_id: str, number: int, table: int) -> str:
     """One table of a sitting: its players in seat order and a QR code of its game, for the
     table's scorekeeper (the group's keepers: the game's edit link; others its view link)."""
-    stored, group = evening_or_404(evening_id)
+    stored, group = evening_draw.evening_or_404(evening_id)
     built = evening_draw.sheet_of(stored)
     sitting = next((s for s in built.sittings if s.number == number), None)
     line = None if sitting is None else next((t for t in sitting.tables if t.table == table), None)
@@ -171,7 +159,7 @@ def table_card(evening_id: str, number: int, table: int) -> str:
 def room(evening_id: str) -> str:
     """The room screen: the tables now and next, the standings and the countdown, in type
     read from the back of the room; no form, whoever opens it."""
-    stored, group = evening_or_404(evening_id)
+    stored, group = evening_draw.evening_or_404(evening_id)
     view = evening_pages.view(evening_draw.sheet_of(stored))
     return render_template(
         "evenings/room.html", evening=stored, group=group, view=view, clock=evening_pages.clock
@@ -181,7 +169,7 @@ def room(evening_id: str) -> str:
 @bp.get("/evenings/<evening_id>/sheet.pdf")
 def sheet_pdf(evening_id: str) -> Response:
     """The evening as a PDF: the standings, every sitting's tables and winners, who sat out."""
-    stored, group = evening_or_404(evening_id)
+    stored, group = evening_draw.evening_or_404(evening_id)
     built = evening_draw.sheet_of(stored)
     key = (stored.id, stored.version, str(get_locale()))
     filename = filenames.name_from([group.name, stored.created_at[:10]], "pdf")

@@ -22,7 +22,7 @@ from wtforms.validators import InputRequired, Optional
 
 from scorekeeper.core import family
 from scorekeeper.core.evening import Seating
-from scorekeeper.core.evening_record import MAX_PLAYERS, MAX_SITTINGS
+from scorekeeper.core.evening_record import MAX_SITTINGS
 from scorekeeper.core.family.declaration import Plain
 from scorekeeper.web.forms import Form, OnceForm, Within
 from scorekeeper.web.forms import games as games_form
@@ -108,9 +108,15 @@ class DrawForm(OnceForm):
     present = SelectMultipleField(_l("Who is here?"), choices=[], validate_choice=False)
     new_names = TextAreaField(_l("Late arrivals, one name per line"))
 
-    def here(self) -> list[str]:
-        """Who is here: the evening's players ticked, then the names typed."""
-        return list(self.present.data or ())[:MAX_PLAYERS] + typed_names(self.new_names.data)
+    def here(self, players: tuple[str, ...]) -> list[str]:
+        """Who is here: the evening's ``players`` ticked (each by its place in the list), then
+        the names typed. A place that is no player's is left out."""
+        ticked = {
+            int(n) for n in self.present.data or () if n.isascii() and n.isdigit() and len(n) < 4
+        }
+        return [name for n, name in enumerate(players) if n in ticked] + typed_names(
+            self.new_names.data
+        )
 
 
 class RedrawForm(OnceForm):
