@@ -140,7 +140,11 @@ def _version_field(version: int) -> Markup:
 
 
 # The version check of each kind of thing a page follows live (web/live.py), and its argument.
-VERSION_CHECKS = {"game": ("live.version", "game_id"), "group": ("live.group_version", "group_id")}
+VERSION_CHECKS = {
+    "game": ("live.version", "game_id"),
+    "group": ("live.group_version", "group_id"),
+    "evening": ("live.evening_version", "evening_id"),
+}
 
 
 def live_attributes(stored: Versioned, kind: str = "game") -> Markup:

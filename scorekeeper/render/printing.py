@@ -175,6 +175,8 @@ def source_files() -> list[Path]:
         here / "hyphens.py",
         here / "chart.py",
         here / "labels.py",
+        here / "evening_print.py",
+        here / "evening_pages.py",
         *(here.parent / "core" / f"{name}.py" for name in ("sheet", "rules", "scoring", "stats")),
         *sorted((here.parent / "core" / "family").glob("*.py")),
     ]

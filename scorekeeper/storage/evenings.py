@@ -83,6 +83,8 @@ class StoredEvening:
     updated_at: str
     version: int
     sittings: tuple[StoredSitting, ...]
+    countdown_ends: str | None = None
+    """When the keeper's countdown shown on the room screen ends (UTC), or ``None``."""
 
     @property
     def declaration(self) -> Declaration[Any, Any]:
@@ -127,13 +129,17 @@ def create_evening(
     table_sizes: Sequence[int],
     seed: int,
     created_at: str | None = None,
+    key: str | None = None,
+    digest: str | None = None,
 ) -> StoredEvening:
-    """Store a new evening of the group, with no sitting drawn yet."""
+    """Store a new evening of the group, with no sitting drawn yet (``key`` and ``digest``: the
+    one-time key of the form that made it, see :func:`create_evening_once`)."""
     evening_id, when = new_game_id(), now()
     with writing(db):
         db.execute(
             "INSERT INTO evenings (id, group_id, game, variants, players, sittings, table_sizes,"
-            " seed, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " seed, created_at, updated_at, creation_key, creation_digest)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 evening_id,
                 group_id,
@@ -145,12 +151,68 @@ def create_evening(
                 seed,
                 created_at or when,
                 when,
+                key,
+                digest,
             ],
         )
         _touch_group(db, group_id)
     stored = load_evening(db, evening_id)
     assert stored is not None
     return stored
+
+
+def create_evening_once(
+    db: Database,
+    group_id: str,
+    plan: EveningPlan,
+    *,
+    seed: int,
+    key: str | None,
+    digest: str | None,
+) -> tuple[StoredEvening, bool]:
+    """Store a new evening of the group, unless the form with one-time ``key`` made one
+    already: the evening, and whether it was made earlier. The same key from another browser
+    (another ``digest``) raises :class:`KeyReused`, as a game's does."""
+    with writing(db):
+        if key is not None:
+            made = db.execute(
+                "SELECT id, creation_digest FROM evenings WHERE creation_key = ?", [key]
+            ).fetchone()
+            if made is not None:
+                if made[1] != digest:
+                    raise KeyReused(made[0])
+                earlier = load_evening(db, made[0])
+                assert earlier is not None
+                return earlier, True
+        stored = _create_planned(db, group_id, plan, seed, key=key, digest=digest)
+    return stored, False
+
+
+def _create_planned(
+    db: Database, group_id: str, plan: EveningPlan, seed: int, **more: str | None
+) -> StoredEvening:
+    return create_evening(
+        db,
+        group_id,
+        game=plan.game,
+        settings=plan.settings,
+        players=plan.players,
+        sittings=plan.sittings,
+        table_sizes=plan.table_sizes,
+        seed=seed,
+        **more,
+    )
+
+
+def set_countdown(db: Database, evening_id: str, ends: str | None) -> None:
+    """Start the evening's countdown to ``ends`` (UTC), or stop it (``None``); its pages and
+    room screen follow (the version moves on)."""
+    with writing(db):
+        db.execute(
+            "UPDATE evenings SET countdown_ends = ?, version = version + 1, updated_at = ?"
+            " WHERE id = ?",
+            [ends, now(), evening_id],
+        )
 
 
 def load_evening(db: Database, evening_id: str) -> StoredEvening | None:
@@ -245,17 +307,8 @@ def keyed_sitting(
 def import_evening(db: Database, group_id: str, evening: EveningFile, ids: Sequence[str]) -> None:
     """Store an evening read from a group file into the group, inside the import's
     transaction; ``ids`` are the ids of the file's games as stored, in the file's order."""
-    plan = evening.plan
-    evening_id = create_evening(
-        db,
-        group_id,
-        game=plan.game,
-        settings=plan.settings,
-        players=plan.players,
-        sittings=plan.sittings,
-        table_sizes=plan.table_sizes,
-        seed=evening.seed,
-        created_at=evening.created_at,
+    evening_id = _create_planned(
+        db, group_id, evening.plan, evening.seed, created_at=evening.created_at
     ).id
     for sitting in evening.sittings:
         new = NewSitting(
@@ -408,4 +461,5 @@ def _evening(row: Row, sittings: list[Row], tables: list[Row]) -> StoredEvening:
             )
             for sitting in sittings
         ),
+        row["countdown_ends"],
     )

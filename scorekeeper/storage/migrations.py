@@ -266,6 +266,19 @@ def m013_evenings(db: Database) -> None:
     db.execute("CREATE INDEX evening_tables_game ON evening_tables (game_id)")
 
 
+@migrations()
+def m014_evening_countdown_and_key(db: Database) -> None:
+    """A club evening's countdown (when the keeper's timer on the room screen ends, UTC; NULL
+    while none runs) and the one-time key of the form that made it (a double tap makes one
+    evening), with the digest of the browser that sent it."""
+    for column in ("countdown_ends", "creation_key", "creation_digest"):
+        db.execute(f"ALTER TABLE evenings ADD COLUMN {column} TEXT")
+    db.execute(
+        "CREATE UNIQUE INDEX evenings_creation_key ON evenings (creation_key)"
+        " WHERE creation_key IS NOT NULL"
+    )
+
+
 def names() -> list[str]:
     """Every migration's name, in the order they apply."""
     return [migration.name for migration in migrations._migrations]

@@ -17,6 +17,8 @@ def init_app(app: Flask) -> None:
         api,
         compression,
         errors,
+        evening_keeper,
+        evenings,
         evenings_api,
         exports,
         extensions,
@@ -47,6 +49,8 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(groups_api.files)
     app.register_blueprint(evenings_api.bp)
     app.register_blueprint(evenings_api.files)
+    app.register_blueprint(evenings.bp)
+    app.register_blueprint(evening_keeper.bp)
     # The API authenticates with a bearer token, not a cookie: CSRF cannot reach it.
     extensions.csrf.exempt(api.bp)
     extensions.csrf.exempt(groups_api.bp)

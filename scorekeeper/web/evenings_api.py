@@ -10,7 +10,6 @@ whatever lets the request see the group. Refusals are the games API's JSON
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TypeVar
@@ -20,13 +19,11 @@ from flask_babel import gettext as _
 
 from scorekeeper import storage
 from scorekeeper.core import evening_record
-from scorekeeper.core.evening import Seating, draw
 from scorekeeper.core.evening_record import SittingAsked
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import evening_sheet, filenames, labels
-from scorekeeper.render.evening_sheet import EveningSheet
-from scorekeeper.storage import StoredEvening, StoredGame, StoredGroup, StoredSitting
-from scorekeeper.web import access, api, groups_api
+from scorekeeper.storage import StoredEvening, StoredGroup, StoredSitting
+from scorekeeper.web import access, api, evening_draw, groups_api
 from scorekeeper.web.api import Refusal
 from scorekeeper.web.kinds import GROUP
 
@@ -65,7 +62,7 @@ def create_evening(group_id: str) -> tuple[Response, int, dict[str, str]]:
         players=plan.players,
         sittings=plan.sittings,
         table_sizes=plan.table_sizes,
-        seed=secrets.randbelow(evening_record.MAX_SEED + 1),
+        seed=evening_draw.new_seed(),
     )
     body = evening_sheet.to_json(evening_sheet.build(stored, {}))
     return jsonify(body), 201, {"Location": url_for(".get_evening", evening_id=stored.id)}
@@ -150,42 +147,20 @@ def _drawn(
     data: object,
 ) -> tuple[Response, int, dict[str, str]]:
     """Draw sitting ``number`` as ``asked`` and store it with its games."""
-    before = stored.sittings[number - 2] if number > 1 else None
-    last = replacing or before
-    named = asked.present
-    if named is None:
-        named = stored.players if last is None else last.present
-    players, present = _read(lambda names: evening_record.join(stored.players, names), named)
-    _read(lambda _: evening_record.check_tables(present, stored.table_sizes), None)
-    seating = asked.seating or (Seating(replacing.seating) if replacing else Seating.RANDOM)
-    ranked: tuple[str, ...] = ()
-    if seating is Seating.STANDINGS:
-        earlier = sheet_of(stored, before=number)
-        _read(lambda _: evening_record.check_standings_ready(len(earlier.playing)), None)
-        ranked = tuple(line.player for line in earlier.standings)
-    seed = asked.seed if asked.seed is not None else secrets.randbelow(evening_record.MAX_SEED + 1)
-    sitting = draw(
-        present,
-        stored.table_sizes,
-        stored.drawn[: number - 1],
-        seating,
-        seed=seed,
-        sittings_left=stored.sittings_planned - number + 1,
-        standings=ranked,
-    )
-    games = _read(lambda plan: evening_record.table_games(plan, sitting), stored.plan)
-    new = storage.NewSitting(number, seating.value, seed, present, sitting, games)
     key = api._idempotency_key()
     since = (datetime.now(UTC) - api.KEY_KEPT).isoformat(timespec="seconds")
     try:
-        saved, drawn_number, again = storage.draw_sitting(
-            storage.get_db(),
-            stored,
-            new,
-            players=players,
-            key=key,
-            digest=None if key is None else api._digest(data),
-            since=since,
+        saved, drawn_number, again = _read(
+            lambda _: evening_draw.draw_and_store(
+                stored,
+                asked,
+                number,
+                replacing,
+                key=key,
+                digest=None if key is None else api._digest(data),
+                since=since,
+            ),
+            None,
         )
     except storage.KeyReused as error:
         raise _key_reused() from error
@@ -247,16 +222,7 @@ def _key_reused() -> Refusal:
 
 # --- reading ---------------------------------------------------------------------------------
 
-
-def sheet_of(stored: StoredEvening, *, before: int | None = None) -> EveningSheet:
-    """The evening worked out from its tables' games as stored now."""
-    games = {game.id: game.record for game in _games(stored)}
-    return evening_sheet.build(stored, games, before=before)
-
-
-def _games(stored: StoredEvening) -> list[StoredGame]:
-    ids = [game_id for sitting in stored.sittings for game_id in sitting.game_ids]
-    return storage.load_many(storage.get_db(), ids)
+sheet_of = evening_draw.sheet_of
 
 
 def _tokens(stored: StoredEvening, group: StoredGroup) -> dict[str, str] | None:
@@ -265,7 +231,7 @@ def _tokens(stored: StoredEvening, group: StoredGroup) -> dict[str, str] | None:
     token = access.bearer_token()
     if token is None or not access.same_token(token, group.edit_token):
         return None
-    return {game.id: game.edit_token for game in _games(stored)}
+    return {game.id: game.edit_token for game in evening_draw.games_of(stored)}
 
 
 def _read(read: Callable[[T], R], data: T) -> R:

@@ -245,6 +245,7 @@ def show(group_id: str) -> str:
         provisional_games=ratings.PROVISIONAL_GAMES,
         addable=addable,
         add_form=group_forms.AddGamesForm(),
+        evenings=storage.group_evenings(storage.get_db(), stored.id),
     )
 
 

@@ -25,7 +25,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from scorekeeper import storage
 from scorekeeper.core import sheet
 from scorekeeper.storage import StoredGame
-from scorekeeper.web import access, groups, views
+from scorekeeper.web import access, evening_draw, groups, views
 from scorekeeper.web.kinds import GAME, GROUP
 
 bp = Blueprint("live", __name__)
@@ -62,12 +62,7 @@ def group_version(group_id: str) -> Response:
 def evening_version(evening_id: str) -> Response:
     """The club evening's version as an ``ETag``: a sitting drawn or a change of one of its
     games moves it on. Only for whoever may see the evening's group."""
-    stored = storage.load_evening(storage.get_db(), evening_id)
-    group = None if stored is None else storage.load_group(storage.get_db(), stored.group_id)
-    if stored is None or group is None:
-        abort(404)
-    if not access.may_see(GROUP, group):
-        abort(403, description=GROUP.renewed_words())
+    stored, _group = evening_draw.evening_or_404(evening_id)
     return _version_answer(stored.version, request.if_none_match)
 
 

@@ -41,7 +41,7 @@ def form_for(base: type[NewGameForm], key: str) -> type[NewGameForm]:
     """The new-game form of ``base`` (a table's, a group's) for the game ``key``: its settings
     added, and the table's size checked by the game where it is not the base form's own."""
     declared = family.game(key)
-    fields: dict[str, Any] = {s.key: _field(s.default, s.choices) for s in declared.settings}
+    fields: dict[str, Any] = setting_fields(declared)
     fields["game_key"] = key
     # The base forms check a table of 3 to 8 names in their own words ("Enter the names of at
     # least 3 players"); a game played by other table sizes says its own.
@@ -49,6 +49,12 @@ def form_for(base: type[NewGameForm], key: str) -> type[NewGameForm]:
     own_table = table == (rules.MIN_PLAYERS, rules.MAX_PLAYERS)
     mixins = (_GameSettings,) if own_table else (_GameSettings, _GameTable)
     return type(f"{key.title()}{base.__name__}", (*mixins, base), fields)
+
+
+def setting_fields(declared: Declaration[Any, Any]) -> dict[str, Field]:
+    """A form field for each of a game's settings, by key (a club evening's form takes them
+    too)."""
+    return {s.key: _field(s.default, s.choices) for s in declared.settings}
 
 
 def _field(default: Plain, choices: tuple[Plain, ...]) -> Field:
