@@ -215,3 +215,44 @@ def test_a_whole_club_night(new_context: NewContext, live_server: str) -> None:
     kept = json.loads(keeper.request.get(f"/evenings/{evening_id}/export.json").text())
     assert [line["player"] for line in kept["standings"]] == [row[1] for row in rows]
     assert kept["playing"] == []
+
+
+def test_a_full_room_shows_the_next_sitting_and_the_one_ending_in_turns(
+    new_context: NewContext, live_server: str
+) -> None:
+    """40 players at 10 tables, the next sitting drawn before the last one ends: the two take
+    turns on the room screen (the next one first), each in names of 32 px or more on one
+    screen at 1920 x 1080, rather than the ending one shrunk below that."""
+    room = new_context(viewport=ROOM).new_page()
+    api = room.request
+    group = api.post(f"{live_server}/api/groups", data={"name": "Freitagsklub"}).json()
+    keeper = {"Authorization": f"Bearer {group['edit_token']}"}
+    names = [f"Spielerin Nummer {number}" for number in range(1, 41)]
+    body = {"players": names, "game": "wizard", "sittings": 3, "table_sizes": [4]}
+    made = api.post(f"{live_server}/api/groups/{group['id']}/evenings", data=body, headers=keeper)
+    assert made.status == 201, made.text()
+    evening_id = made.json()["id"]
+    for seed in (1, 2):
+        drawn = api.post(
+            f"{live_server}/api/evenings/{evening_id}/sittings",
+            data={"seating": "random", "seed": seed},
+            headers=keeper,
+        )
+        assert drawn.status == 201, drawn.text()
+    room.clock.install()
+    room.goto(f"{live_server}/evenings/{evening_id}/room")
+    sittings = room.locator(".sitting")
+    for turn, showing in enumerate(("Next: sitting 2", "Tables now", "Next: sitting 2")):
+        if turn:
+            room.clock.run_for(12_500)
+        assert sittings.locator("visible=true").count() == 1
+        visible = room.locator(".sitting:visible")
+        assert showing in visible.inner_text()
+        sizes = room.evaluate(
+            """() => Array.from(document.querySelectorAll(".room .name"))
+                 .filter((e) => e.offsetParent !== null)
+                 .map((e) => parseFloat(getComputedStyle(e).fontSize))"""
+        )
+        assert len(sizes) == 40 and min(sizes) >= 32, sizes  # one sitting, no standings yet
+        assert room.evaluate("document.documentElement.scrollHeight <= innerHeight")
+        shots.take(room, f"club-night/room-1920-40-turn-{turn}.png", full_page=False)
