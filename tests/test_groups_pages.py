@@ -291,3 +291,14 @@ def test_any_name_has_a_player_page(client: FlaskClient) -> None:
         f"/groups/{group_id}/players/ab/rename", data={"name": "A\u200bB"}, follow_redirects=True
     )
     assert "invisible" in soup(invisible).get_text()
+
+
+def test_a_groups_page_says_the_page_changed_not_the_game(client: FlaskClient) -> None:
+    """The note shown while something is typed when a live change comes: a group's page follows
+    its games, so it says that the page changed (it said "The game changed")."""
+    group_id = make_group(client)
+    body = one(soup(client.get(f"/groups/{group_id}")), "body")
+    assert body["data-text-changed"] == "This page changed on another phone."
+    game_id = start_game(client, ["Ana", "Ben", "Cleo"])
+    body = one(soup(client.get(f"/games/{game_id}")), "body")
+    assert body["data-text-changed"] == "The game changed on another phone."

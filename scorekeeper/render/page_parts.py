@@ -160,7 +160,12 @@ def _live(kind: str, thing_id: str, version: int, _language: str, _script_root: 
         "data-version-url": url(endpoint, **{argument: thing_id}),
         "data-version": str(version),
         "data-text-offline": _("No connection to the score pad: what you see may not be current."),
-        "data-text-changed": _("The game changed on another phone."),
+        # A group's or an evening's page follows more than one game: it says the page changed.
+        "data-text-changed": (
+            _("The game changed on another phone.")
+            if kind == "game"
+            else _("This page changed on another phone.")
+        ),
         "data-text-show": _("Show it"),
         "data-text-kept": _(
             "No connection. Kept, not sent yet: %(tap)s. It is sent by itself as soon as the "
