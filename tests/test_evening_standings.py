@@ -100,6 +100,11 @@ def test_ties_go_to_points_per_round_then_head_to_head_then_lots() -> None:
     first = [line.player for line in standings(even, [], seed=11)]
     assert first == [line.player for line in standings(even, [], seed=11)]
     assert sorted(first) == ["Ana", "Ben", "Cy"]
+    # The lots stay as they fell when other tables finish, or other players sit out (a walk saw
+    # two tied players swap places as the room's other games ended).
+    elsewhere = [*even, TableResult(("Aaron", "Zed", "Mo"), (30, 20, 10), rounds=10)]
+    later = [line.player for line in standings(elsewhere, ["Abe", "Zoltan"], seed=11)]
+    assert [player for player in later if player in first] == first
     # Ana and Ben: 150 points and 2.5 a round each; Ana finished above Ben where they met.
     met = [
         TableResult(("Ana", "Ben", "Xia"), (30, 20, 10), rounds=10),

@@ -101,8 +101,9 @@ def standings(
         player: Fraction(scored[player], rounds[player]) if rounds[player] else Fraction(0)
         for player in everyone
     }
-    lots = random.Random(seed)
-    drawn = {player: lots.random() for player in everyone}
+    # Each player's lot from the evening's seed and their own name alone: a player who finishes
+    # a game or arrives later does not draw the others' lots again.
+    drawn = {player: random.Random(f"{seed}:{player}").random() for player in everyone}
     first_two = sorted(everyone, key=lambda p: (-points[p], -per_round[p]))
     ranked: list[str] = []
     for group in _tied(first_two, lambda p: (points[p], per_round[p])):
