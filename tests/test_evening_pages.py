@@ -432,3 +432,34 @@ def test_the_evening_pages_stay_within_the_page_weight(tmp_path: Path, lang: str
     assert [(row["url"], row["total"]) for row in rows if row["total"] > weight.LIMIT] == []
     assert [row["total_gz"] for row in rows if row["total_gz"] > weight.WIRE_LIMIT] == []
     assert len(soup_rows := rows) == 4 and soup_rows[0]["html"] > 1000
+
+
+def test_find_your_table_takes_any_word_of_a_name_and_no_accents(client: FlaskClient) -> None:
+    """A walk typed "Hohenzollern", "wilhelm", "Weiss", "Muller": each found nobody."""
+    group_id = make_group(client)
+    names = [
+        "Friedrich-Wilhelm Hohenzollern",
+        "Sabine Weiß",
+        "Müller-Lüdenscheidt",
+        "Ana",
+        "Anabel",
+        "Ben",
+        "Cleo",
+        "Dan",
+    ]
+    evening_id = new_evening(client, group_id, names)
+    draw(client, evening_id)
+    for typed, player in [
+        ("hohenzollern", names[0]),
+        ("wilhelm", names[0]),
+        ("Weiss", names[1]),
+        ("Muller", names[2]),
+        ("lüdensch", names[2]),
+    ]:
+        found = one(
+            soup(client.get(f"/evenings/{evening_id}", query_string={"find": typed})), ".found"
+        )
+        assert one(found, ".who").get_text() == player, typed
+        assert "Table" in found.get_text(), (typed, found.get_text())
+    several = one(soup(client.get(f"/evenings/{evening_id}?find=an")), ".found")
+    assert "Several players match" in several.get_text() and "Anabel" in several.get_text()

@@ -9,6 +9,7 @@ once drawn: players read both while they change tables.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -148,13 +149,33 @@ def find(shown: EveningView, asked: str) -> Found:
 
 def _match(players: tuple[str, ...], asked: str) -> str | list[str]:
     """The player ``asked`` names: the same name as the rules read names, else the only name
-    that starts with it; else the names it could be (none, or several)."""
+    with a word that starts with it, accents aside ("muller" finds Müller-Lüdenscheidt,
+    "weiss" Sabine Weiß, "wilhelm" Friedrich-Wilhelm); else the names it could be (none, or
+    several)."""
     key = player_key(asked)
     exact = [name for name in players if player_key(name) == key]
     if exact:
         return exact[0]
-    starting = [name for name in players if player_key(name).startswith(key)] if key else []
+    typed = _plain(asked)
+    if not typed:
+        return []
+    starting = [name for name in players if _plain(name).startswith(typed)]
+    if not starting:
+        starting = [name for name in players if _starts_a_word(_plain(name), typed)]
     return starting[0] if len(starting) == 1 else starting
+
+
+def _plain(text: str) -> str:
+    """``text`` as a search reads it: lower case, no accents, "ß" as "ss", words by spaces."""
+    folded = unicodedata.normalize("NFKD", text.casefold())
+    letters = "".join(char for char in folded if not unicodedata.combining(char))
+    return " ".join(letters.replace("-", " ").split())
+
+
+def _starts_a_word(name: str, typed: str) -> bool:
+    return any(
+        name[at:].startswith(typed) for at in range(len(name)) if at == 0 or name[at - 1] == " "
+    )
 
 
 def _where(sitting: SittingLine, player: str, *, several: bool) -> str:
