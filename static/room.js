@@ -33,6 +33,8 @@
     shown = shown === next ? ending : next;
     ending.hidden = shown !== ending;
     next.hidden = shown !== next;
+    // The screen's heading names the sitting being played: not over the next one's tables.
+    document.body.classList.toggle("next-up", shown === next);
   };
   turn();
   setInterval(turn, 12000);

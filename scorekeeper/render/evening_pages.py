@@ -88,8 +88,10 @@ def tie_breaks() -> str:
     """The sentence under the standings naming the tie-breaks, in their order."""
     named = [_(TIE_BREAK_WORDS[key]) for key in TIE_BREAKS if key in TIE_BREAK_WORDS]
     return _(
-        "Ranked by placement points (100 for a game won, 0 for last place, 50 for a sitting "
-        "sat out); ties broken by %(first)s, then %(second)s, then %(third)s.",
+        "Ranked by placement points: 100 for first place, 0 for last, the places between in "
+        "equal steps, tied players sharing their places' points (two first at a table of 4: "
+        "83.3 each); 50 for a sitting sat out, none for one missed. Ties broken by %(first)s, "
+        "then %(second)s, then %(third)s.",
         first=named[0],
         second=named[1],
         third=named[2],

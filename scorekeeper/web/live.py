@@ -118,8 +118,14 @@ def _chances(stored: StoredGame) -> list[tuple[int, str]]:
     chances = groups.win_chances(stored)
     if chances is None:
         return []
-    seats = sorted(enumerate(chances), key=lambda seat: -seat[1])
-    return [(seat, groups.percent(chance)) for seat, chance in seats]
+    # Whole percentages that add up to 100 (the largest remainders rounded up): 22, 22, 22, 22
+    # and 11 read as a sum gone wrong.
+    whole = [int(chance * 100) for chance in chances]
+    left = sorted(range(len(chances)), key=lambda seat: whole[seat] - chances[seat] * 100)
+    for seat in left[: 100 - sum(whole)]:
+        whole[seat] += 1
+    seats = sorted(range(len(chances)), key=lambda seat: -chances[seat])
+    return [(seat, groups.percent(whole[seat] / 100)) for seat in seats]
 
 
 def _redirect_as_json(response: Response) -> Response:
