@@ -7,6 +7,7 @@ from random import Random
 from typing import Any
 
 import pytest
+from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
 from scorekeeper.core import game
@@ -372,3 +373,18 @@ def test_the_evening_follows_its_games_version(client: FlaskClient) -> None:
     assert read(client, evening_id)["version"] == version + 1
     live = client.get(f"/evenings/{evening_id}/version")
     assert live.status_code == 200 and json_of(live) == {"version": version + 1}
+
+
+def test_a_finished_table_leads_back_to_the_club_night(client: FlaskClient) -> None:
+    """A walk ended a table's game on "Rematch, same players" with no way back to the evening:
+    a club night's table now leads to the evening (its next sitting, its standings)."""
+    evening_id, token, _made = evening(client)
+    table = sitting(client, evening_id, token, seating="random", seed=1)["tables"][0]
+    play_to_the_end(client, table, seed=1)
+    page = BeautifulSoup(
+        client.get(f"/games/{table['game']}").get_data(as_text=True), "html.parser"
+    )
+    back = page.select_one(".over a.primary")
+    assert back is not None and back["href"] == f"/evenings/{evening_id}"
+    assert back.get_text() == "Back to the club night"
+    assert page.select("form[action$='/rematch']") == []

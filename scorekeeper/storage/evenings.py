@@ -463,3 +463,9 @@ def _evening(row: Row, sittings: list[Row], tables: list[Row]) -> StoredEvening:
         ),
         row["countdown_ends"],
     )
+
+
+def evening_of(db: Database, game_id: str) -> str | None:
+    """The id of the evening the game is a table of, if any."""
+    rows = list(db.query("SELECT evening_id FROM evening_tables WHERE game_id = ?", [game_id]))
+    return rows[0]["evening_id"] if rows else None

@@ -210,6 +210,7 @@ def _game_page(stored: StoredGame, draft: str, *, in_place: bool = False) -> str
         turnable=cards.turnable(built),
         **facts_offered(built),
         group=_group_of(stored) if built.finished else None,
+        evening=storage.evening_of(storage.get_db(), stored.id) if built.finished else None,
         in_place=in_place,
     )
 
