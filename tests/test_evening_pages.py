@@ -308,6 +308,39 @@ def test_a_renewed_view_link_closes_the_evening_too(
     assert client.get(f"/evenings/{evening_id}").status_code == 200
 
 
+def test_the_room_screen_shows_the_players_link_as_a_qr_code(
+    app: Flask, client: FlaskClient, evening: tuple[str, str]
+) -> None:
+    """A walk could not find how to give the players the evening: the room screen shows its
+    link as a QR code; once the group's view link is renewed the link carries its token."""
+    group_id, evening_id = evening
+    room = soup(client.get(f"/evenings/{evening_id}/room"))
+    figure = one(room, ".players-link")
+    assert figure.select_one("svg") is not None
+    assert "Find your table" in figure.get_text()
+    page = soup(client.get(f"/evenings/{evening_id}"))
+    said = one(page, "p.hint:-soup-contains('players')")
+    assert "The players' link" in said.get_text()
+    assert one(said, "a")["href"].endswith(f"/evenings/{evening_id}")
+    assert (
+        client.post(f"/groups/{group_id}/share/renew-view", data={"version": "0"}).status_code
+        == 303
+    )
+    token = storage_group(app, group_id).view_token
+    assert token
+    watcher = app.test_client()
+    assert watcher.get(f"/evenings/{evening_id}").status_code == 403
+    assert watcher.get(f"/evenings/{evening_id}/watch/old").status_code == 403
+    opened = watcher.get(f"/evenings/{evening_id}/watch/{token}")
+    assert opened.status_code == 303 and opened.headers["Location"] == f"/evenings/{evening_id}"
+    assert watcher.get(f"/evenings/{evening_id}").status_code == 200
+
+
+def storage_group(app: Flask, group_id: str) -> Any:
+    with app.app_context():
+        return storage.load_group(storage.get_db(), group_id)
+
+
 def test_each_table_has_a_qr_card(
     app: Flask, client: FlaskClient, evening: tuple[str, str]
 ) -> None:

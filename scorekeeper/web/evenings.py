@@ -15,13 +15,14 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from markupsafe import Markup
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
 from scorekeeper.core import evening_record, family
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import evening_pages, evening_print, filenames, labels, qr
-from scorekeeper.storage import StoredGroup
-from scorekeeper.web import access, evening_draw, evening_keeper, once, pdf, sharing
+from scorekeeper.storage import StoredEvening, StoredGroup
+from scorekeeper.web import access, addresses, evening_draw, evening_keeper, once, pdf, sharing
 from scorekeeper.web import new_game as new_game_page
 from scorekeeper.web.forms import evenings as evening_forms
 from scorekeeper.web.forms import games as games_form
@@ -121,6 +122,7 @@ def show(evening_id: str) -> str:
         found=evening_pages.find(view, asked) if asked else None,
         tie_breaks=evening_pages.tie_breaks(),
         clock=evening_pages.clock,
+        players_link=players_link(stored, group) if keeper else "",
         **context,
     )
 
@@ -158,12 +160,46 @@ def table_card(evening_id: str, number: int, table: int) -> str:
 @bp.get("/evenings/<evening_id>/room")
 def room(evening_id: str) -> str:
     """The room screen: the tables now and next, the standings and the countdown, in type
-    read from the back of the room; no form, whoever opens it."""
+    read from the back of the room, and the QR code of the players' link; no form, whoever
+    opens it."""
     stored, group = evening_draw.evening_or_404(evening_id)
     view = evening_pages.view(evening_draw.sheet_of(stored))
+    link = players_link(stored, group)
     return render_template(
-        "evenings/room.html", evening=stored, group=group, view=view, clock=evening_pages.clock
+        "evenings/room.html",
+        evening=stored,
+        group=group,
+        view=view,
+        clock=evening_pages.clock,
+        link=link,
+        qr=Markup(qr.svg(link)),
     )
+
+
+def players_link(stored: StoredEvening, group: StoredGroup) -> str:
+    """The evening's link for the players' phones (find your table, the standings): its page,
+    or once the group's view link was renewed, the link that carries the view token."""
+    if group.view_token is None:
+        return addresses.external(url_for("evenings.show", evening_id=stored.id))
+    return addresses.external(
+        url_for("evenings.watch", evening_id=stored.id, token=group.view_token)
+    )
+
+
+@bp.get("/evenings/<evening_id>/watch/<token>")
+def watch(evening_id: str, token: str) -> WerkzeugResponse:
+    """The players' link once the group's view link was renewed: this phone may see the group
+    from now on (as the group's own renewed link does), then the evening."""
+    stored = storage.load_evening(storage.get_db(), evening_id)
+    group = None if stored is None else storage.load_group(storage.get_db(), stored.group_id)
+    if stored is None or group is None:
+        abort(404)
+    access.require_view_token(GROUP, group, token)
+    access.remember(GROUP, group, by_view_link=True)
+    return redirect(url_for("evenings.show", evening_id=stored.id), code=303)
+
+
+access.OWN_TOKEN.add("evenings.watch")
 
 
 @bp.get("/evenings/<evening_id>/sheet.pdf")
