@@ -319,9 +319,9 @@ def test_the_room_screen_shows_the_players_link_as_a_qr_code(
     assert figure.select_one("svg") is not None
     assert "Find your table" in figure.get_text()
     page = soup(client.get(f"/evenings/{evening_id}"))
-    said = one(page, "p.hint:-soup-contains('players')")
+    said = one(page, "p.hint:-soup-contains('link')")
     assert "The players' link" in said.get_text()
-    assert one(said, "a")["href"].endswith(f"/evenings/{evening_id}")
+    assert str(one(said, "a")["href"]).endswith(f"/evenings/{evening_id}")
     assert (
         client.post(f"/groups/{group_id}/share/renew-view", data={"version": "0"}).status_code
         == 303
