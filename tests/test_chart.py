@@ -144,3 +144,19 @@ def test_the_phones_chart_draws_each_marker_once_for_every_point() -> None:
         p.get("points") for p in printed.iter(f"{SVG}polyline")
     ]
     assert not printed.findall(f".//{SVG}marker")
+
+
+def test_a_long_legend_makes_the_chart_taller_not_the_plot_flat() -> None:
+    """A club's 13 players (a walk saw their legend cover the chart, its plot 20 px high)."""
+    names = [f"Friedrich-Wilhelm Spieler {number}" for number in range(13)]
+    lines = [[(1, 10 * seat), (2, -5 * seat)] for seat in range(13)]
+    svg = chart.lines_svg(
+        names, lines, (1, 2), 360, 260, title="t", x_label="x", y_label="y", summary="s"
+    )
+    root = _parse(svg)
+    height = float(root.get("height") or 0)
+    assert height > 260
+    labels = [float(text.get("y") or 0) for text in root.iter(f"{SVG}text") if text.text in names]
+    # The legend starts under a plot of at least its least height (10 above it, 48 under it).
+    assert min(labels) >= 10 + chart.MIN_PLOT_HEIGHT + 48
+    assert max(labels) < height

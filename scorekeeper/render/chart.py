@@ -94,6 +94,10 @@ def running_totals_svg(
     )
 
 
+MIN_PLOT_HEIGHT = 100
+"""The least height of the plotting area, in the chart's pixels, whatever its legend takes."""
+
+
 def lines_svg(
     names: Sequence[str],
     lines: Sequence[Sequence[tuple[int, int]]],
@@ -120,6 +124,9 @@ def lines_svg(
     digits = max(len(_number(low)), len(_number(high)))
     left = 22 + FONT_SIZE * _CHAR_WIDTH * digits + 8
     first, last = x_range
+    # A long legend (a club's 13 players, eight long names one a line) makes the chart taller,
+    # never the plot flat: it keeps at least MIN_PLOT_HEIGHT.
+    height = max(height, 10 + 50 + legend.height + MIN_PLOT_HEIGHT)
     plot = _Plot(
         left, 10, width - left - 14, height - 10 - 50 - legend.height, low, high, last, first
     )
