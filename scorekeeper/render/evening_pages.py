@@ -62,6 +62,15 @@ class EveningView:
         """The sittings a player looks for a seat in: now, and next once drawn."""
         return tuple(s for s in (self.now, self.next) if s is not None)
 
+    @property
+    def over(self) -> bool:
+        """Every planned sitting drawn and every game of them played to its end."""
+        sittings = self.sheet.sittings
+        planned = self.sheet.evening.sittings_planned
+        return len(sittings) >= planned and all(
+            table.finished for sitting in sittings for table in sitting.tables if table.game_id
+        )
+
 
 def view(built: EveningSheet) -> EveningView:
     """The evening's sittings now and next, and its standings in the reader's numbers."""

@@ -193,6 +193,10 @@ def test_a_whole_club_night(new_context: NewContext, live_server: str) -> None:
     room.goto(f"/evenings/{evening_id}/room")
     assert room.locator(".table-card").count() == len(sittings[2]["tables"])
     assert room.locator(".room-standings li").count() == 13
+    # Every game played: the screen says the evening is over, and who won it.
+    assert (
+        room.locator(".evening-over").inner_text() == f"The club night is over. \u2605 {rows[0][1]}"
+    )
     sizes = room.evaluate(
         """() => Array.from(document.querySelectorAll(".room .name"),
              (e) => parseFloat(getComputedStyle(e).fontSize))"""
