@@ -93,7 +93,7 @@ def test_a_cloud_without_a_direction_is_refused_and_kept(client: FlaskClient) ->
     assert "+30" in sheet.select("table.pad tbody td")[2].get_text()
 
 
-def test_a_correction_keeps_the_bomb_and_the_cloud(client: FlaskClient) -> None:
+def test_a_correction_keeps_the_cloud_and_refuses_one_nobody_won(client: FlaskClient) -> None:
     game_id = one_card_round_bid(client)
     sent = {**TRICKS, "tricks-2": 1, "cloud-seat": "2", "cloud-change": "+1"}
     assert act(client, game_id, "tricks", **sent) == []
@@ -110,10 +110,19 @@ def test_a_correction_keeps_the_bomb_and_the_cloud(client: FlaskClient) -> None:
         "suit": "hearts",
         **{f"bids-{seat}": 0 for seat in range(4)},
         **{f"tricks-{seat}": 0 for seat in range(4)},
-        "bomb": "y",
+        "tricks-2": 1,
+        "bomb": "",
         "cloud_seat": "2",
         "cloud_change": "+1",
     }
+    # The Bomb in a one-card round: nobody took a trick, so nobody won the Cloud's.
+    refused = soup(
+        client.post(f"/games/{game_id}/rounds/1/edit", data=fields | {"bomb": "y", "tricks-2": 0})
+    )
+    assert (
+        "did not win the Cloud's trick"
+        in one(refused, "fieldset.specials-played .field-error").get_text()
+    )
     # A Cloud that takes a bid of 0 below 0 is said beside the Cloud's choices.
     refused = soup(
         client.post(f"/games/{game_id}/rounds/1/edit", data=fields | {"cloud_change": "-1"})
@@ -128,8 +137,7 @@ def test_a_correction_keeps_the_bomb_and_the_cloud(client: FlaskClient) -> None:
     assert record["rounds"][0] == {
         "trump": {"turned": "werewolf", "suit": "hearts"},
         "bids": [0, 0, 0, 0],
-        "tricks": [0, 0, 0, 0],
-        "bomb": True,
+        "tricks": [0, 0, 1, 0],
         "cloud": {"seat": 2, "bid": 1},
     }
 
@@ -206,7 +214,12 @@ def test_the_blank_pad_follows_the_deck(client: FlaskClient) -> None:
 
 def test_undo_reopens_the_round_with_its_bomb_and_cloud(client: FlaskClient) -> None:
     game_id = one_card_round_bid(client)
-    sent = TRICKS | {"bomb": "1", "cloud-seat": "1", "cloud-change": "+1"}
+    assert act(client, game_id, "tricks", **(TRICKS | {"tricks-1": 1})) == []
+    assert act(client, game_id, "trump", turned="jester", suit="") == []
+    for seat in (2, 3, 0, 1):
+        assert act(client, game_id, "bid", seat=seat, bid=0) == []
+    # Two cards: the Bomb took one trick, Dick the other, the Cloud's with it.
+    sent = TRICKS | {"tricks-1": 1, "bomb": "1", "cloud-seat": "1", "cloud-change": "+1"}
     assert act(client, game_id, "tricks", **sent) == []
     assert act(client, game_id, "undo") == []
     page = soup(client.get(f"/games/{game_id}"))  # read back from the database

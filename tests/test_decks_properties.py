@@ -54,8 +54,8 @@ def _round(draw: st.DrawFn, record: GameRecord) -> GameRecord:
     for _ in range(left):
         tricks[draw(st.integers(0, setup.players - 1))] += 1
     bids = game.current_round(record).bids
-    cloud = None
-    clouded = [seat for seat, bid in enumerate(bids) if bid is not None]
+    cloud = None  # its winner took the Cloud's trick: one of the seats that took one
+    clouded = [seat for seat, bid in enumerate(bids) if bid is not None and tricks[seat] > 0]
     if draw(st.booleans()) and clouded:
         seat = draw(st.sampled_from(clouded))
         cloud = (seat, 1 if bids[seat] == 0 else draw(st.sampled_from([1, -1])))

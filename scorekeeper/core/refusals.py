@@ -127,6 +127,10 @@ MESSAGES: dict[str, Message] = {
     "cloud_not_one_away": N_("The Cloud changes a bid by exactly one, up or down."),
     "cloud_direction_missing": N_("Choose whether the Cloud's winner bids one more or one less."),
     "cloud_below_zero": N_("A bid of 0 can only go up with the Cloud."),
+    "cloud_without_trick": N_(
+        "Player %(seat)s took no trick, so they did not win the Cloud's trick (a Cloud in the "
+        "Bomb's trick goes to nobody: enter no Cloud)."
+    ),
     "tricks_blanks": N_("Enter the tricks of every player (one may be left for the app to fill)."),
     # undo and corrections
     "nothing_to_undo": N_("Nothing to undo yet."),
@@ -337,6 +341,10 @@ NAMED: dict[str, Message] = {
         "%(name)s took no trick, so they did not win one with Rascal of Roatan."
     ),
     "harry_change": N_("Harry the Giant cannot take %(name)s's bid below 0 or above %(hand)s."),
+    "cloud_without_trick": N_(
+        "%(name)s took no trick, so they did not win the Cloud's trick (a Cloud in the Bomb's "
+        "trick goes to nobody: enter no Cloud)."
+    ),
 }
 
 

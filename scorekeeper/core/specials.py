@@ -131,6 +131,16 @@ def check_cloud(bids: Sequence[int | None], cloud: Cloud | None, deck: Deck | No
         raise RuleError("cloud_not_one_away")
 
 
+def check_cloud_won(tricks: Sequence[int], cloud: Cloud | None) -> None:
+    """Refuse a Cloud whose winner took no trick: they took at least the Cloud's. (A Cloud in the
+    Bomb's trick goes to nobody: no bid changes, and no Cloud is entered.)
+
+    >>> check_cloud_won((0, 1), Cloud(1, 1))
+    """
+    if cloud is not None and 0 <= cloud.seat < len(tricks) and tricks[cloud.seat] == 0:
+        raise RuleError("cloud_without_trick", seat=cloud.seat + 1)
+
+
 def scored_bids(bids: Sequence[int | None], cloud: Cloud | None) -> tuple[int | None, ...]:
     """The bids each seat is scored against: as made, the Cloud's winner's changed.
 

@@ -202,6 +202,7 @@ def check_round(players: int, chosen: Variants, totals: Sequence[int], played: P
     specials.check_bomb(chosen.deck, bomb)
     specials.check_tricks(played.hand_size, played.tricks, players, bomb)
     specials.check_cloud(played.bids, cloud, chosen.deck)
+    specials.check_cloud_won(played.tricks, cloud)
 
 
 def _specials(played: Played) -> tuple[bool, Cloud | None]:
