@@ -175,7 +175,7 @@ def test_standings_pushed_to_the_next_page_are_printed_once(app: Flask) -> None:
     assert len(pdfs.pages(document)) == 2
     page = pdfs.words(document, page=2)
     second = " ".join(word.text for word in page)
-    assert second.count("Sieg: Anastasia") == 1, second
+    assert second.count("Gewonnen hat Anastasia") == 1, second
     assert second.count("Ergebnis") == 1 and second.count("Platz") == 1, second
     standings = [word for word in page if word.text == "Bartholomäus"]
     chart = [word for word in page if word.text == "Runde"]
