@@ -123,6 +123,8 @@ def test_a_correction_keeps_the_cloud_and_refuses_one_nobody_won(client: FlaskCl
         "did not win the Cloud's trick"
         in one(refused, "fieldset.specials-played .field-error").get_text()
     )
+    # Refused, the page opens at its top: the focus brings the Cloud's choices into view.
+    assert one(refused, "input[name=cloud_change][autofocus]")["value"] == "+1"
     # A Cloud that takes a bid of 0 below 0 is said beside the Cloud's choices.
     refused = soup(
         client.post(f"/games/{game_id}/rounds/1/edit", data=fields | {"cloud_change": "-1"})
