@@ -366,6 +366,12 @@ def test_powers_and_cannonball_are_stored_with_the_round(app: Flask, client: Fla
     assert isinstance(extras, Extras)
     assert extras.harry == Change(1, -1) and extras.roatan == Wager(1, 10)
     assert extras.cannonball == (True, False, False, False, False)
+    # The round's result says the wager lost, by its sign, as the sheet does (a walk could not
+    # tell a won wager from a lost one there).
+    said = [
+        li.get_text() for li in soup(client.get(f"/games/{game_id}")).select(".round-extras li")
+    ]
+    assert f"{FIVE[1]} \u2013 Rascal of Roatan's wager: \u221210" in said
 
 
 def test_oh_hell_has_no_trump_step_in_a_rotation_and_greys_the_hook(

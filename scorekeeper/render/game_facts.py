@@ -101,9 +101,7 @@ def seat_marks(row: RoundRow, seat: int) -> tuple[Mark, ...]:
                 said = f"{said}: {scored_nothing()}"
             marks.append(Mark(game_words.bonus_short(bonus.kind) + times, said, counted))
     if extras.roatan is not None and extras.roatan.seat == seat:
-        # Won or lost, said by its sign: a lost wager is points off, not a wager that counted.
-        points = wager_points(row)[seat]
-        amount = labels.number(points) if points < 0 else f"+{points}" if points else "0"
+        amount = wager_amount(row)
         said = _("Rascal of Roatan's wager: %(amount)s", amount=amount)
         marks.append(Mark(f"{WAGER_MARK}{amount}", said))
     if extras.cannonball and extras.cannonball[seat]:
@@ -112,6 +110,20 @@ def seat_marks(row: RoundRow, seat: int) -> tuple[Mark, ...]:
         said = _("Cannonball") if counted else f"{_('Cannonball')}: {scored_nothing()}"
         marks.append(Mark(CANNONBALL_MARK, said, counted))
     return tuple(marks)
+
+
+def wager_amount(row: RoundRow) -> str:
+    """Rascal of Roatan's wager in ``row``, won or lost, said by its sign: a lost wager is
+    points off ("\u221220"), a won one points on ("+20")."""
+    extras = row.extras
+    assert extras is not None and extras.roatan is not None
+    points = wager_points(row)[extras.roatan.seat]
+    return labels.number(points) if points < 0 else f"+{points}" if points else "0"
+
+
+def wager_said(row: RoundRow) -> str:
+    """Rascal of Roatan's wager of the round just played, in words, won or lost."""
+    return str(_("Rascal of Roatan's wager: %(amount)s", amount=wager_amount(row)))
 
 
 def wager_points(row: RoundRow) -> tuple[int, ...]:

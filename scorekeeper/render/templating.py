@@ -80,6 +80,7 @@ def init_app(app: Flask) -> None:
         marks_key=game_facts.marks_key,
         struck_bonus=game_facts.struck_bonus,
         claim_counted=game_facts.claim_counted,
+        wager_said=game_facts.wager_said,
         scored_nothing=game_facts.scored_nothing,
     )
     # Filters, not globals: Jinja calls a filter directly, a global through the context.
