@@ -36,7 +36,7 @@ from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, create
 READS = {"load", "load_many", "version_of", "new_game_id", "load_group", "load_groups"}
 READS |= {"group_games", "group_of", "grouped", "group_stamps"}
 CREATES = {"create_game", "create_game_once", "create_group", "create_group_game", "import_group"}
-CREATES |= {"create_group_once", "create_group_with_games"}
+CREATES |= {"create_group_once"}
 # Change a group (its roster, its list of games), not a game's facts.
 GROUP_ONLY = {"add_group_games", "remove_group_game", "join_roster"}
 

@@ -25,7 +25,7 @@ from scorekeeper.core.family import Declaration
 from scorekeeper.core.game import GameRecord
 from scorekeeper.storage.database import Conflict, Row, now, rows, writing
 from scorekeeper.storage.games import KeyReused, delete_game, load, new_game_id
-from scorekeeper.storage.groups import StoredGroup, create_group_game, create_group_with_games
+from scorekeeper.storage.groups import StoredGroup, create_group_game, create_group_once
 
 
 @dataclass(frozen=True)
@@ -336,7 +336,7 @@ def import_group_file(
     """Store a whole group from its file (roster, games, evenings), all or nothing, unless the
     request named ``key`` made it already (:func:`.groups.create_group_once`)."""
     with writing(db):
-        stored, again, ids = create_group_with_games(db, name, roster, games, key, digest)
+        stored, again, ids = create_group_once(db, name, roster, games, key, digest)
         if not again:
             for evening in evenings:
                 import_evening(db, stored.id, evening, ids)

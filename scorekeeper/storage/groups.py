@@ -84,27 +84,15 @@ def create_group_once(
     games: Iterable[tuple[GameRecord, str]] = (),
     key: str | None = None,
     digest: str | None = None,
-) -> tuple[StoredGroup, bool]:
+) -> tuple[StoredGroup, bool, tuple[str, ...]]:
     """Store a new group (with its roster and games, all or nothing), unless the request named
-    ``key`` made one already: the group, and whether it was made earlier.
+    ``key`` made one already: the group, whether it was made earlier, and the ids of the games
+    made in the order given (none when made earlier: what a group file's evenings name their
+    games by).
 
     As for a game (:func:`scorekeeper.storage.games.create_game_once`), a key made by a request
     with another ``digest`` raises :class:`KeyReused`.
     """
-    stored, again, _ids = create_group_with_games(db, name, roster, games, key, digest)
-    return stored, again
-
-
-def create_group_with_games(
-    db: Database,
-    name: str,
-    roster: Iterable[str] = (),
-    games: Iterable[tuple[GameRecord, str]] = (),
-    key: str | None = None,
-    digest: str | None = None,
-) -> tuple[StoredGroup, bool, tuple[str, ...]]:
-    """As :func:`create_group_once`, with the ids of the games made, in the order given (none
-    when the group was made earlier): what a group file's evenings name their games by."""
     group_id, token, when = new_game_id(), new_token(), now()
     ids: list[str] = []
     with writing(db):
