@@ -3,13 +3,22 @@
 // a first visit carries only what it uses, each file cached by its ?v= hash.
 "use strict";
 
-// Score sheet: say that it scrolls sideways only when it does on this screen.
-(function sidewaysCue() {
+// Score sheet: say that it scrolls sideways only when it does on this screen, and that earlier
+// rounds are above while they are (the box opens at its last round).
+(function scrollCues() {
   const box = document.querySelector(".sheet-scroll");
-  const cue = document.querySelector(".scroll-cue");
-  if (!box || !cue) return;
-  // Hidden once the sheet is scrolled to its last column: nothing is left to swipe to.
-  const check = () => { cue.hidden = box.scrollLeft + box.clientWidth >= box.scrollWidth - 2; };
+  const sideways = document.querySelector(".sideways-cue");
+  const earlier = document.querySelector(".earlier-cue");
+  if (!box || !sideways || !earlier) return;
+  const head = box.querySelector("thead th");
+  const first = box.querySelector("tbody tr");
+  const check = () => {
+    // Hidden once the sheet is scrolled to its last column: nothing is left to swipe to.
+    sideways.hidden = box.scrollLeft + box.clientWidth >= box.scrollWidth - 2;
+    const above = Boolean(head && first) && first.getBoundingClientRect().top < head.getBoundingClientRect().bottom - 2;
+    earlier.hidden = !above;
+    box.classList.toggle("earlier", above);
+  };
   window.addEventListener("resize", check);
   box.addEventListener("scroll", check, { passive: true });
   check();

@@ -8,8 +8,9 @@
 (function seatsAsNeeded() {
   const fold = document.querySelector("form.new-game details.more-seats");
   if (!fold) return;
-  const seats = Array.from(fold.closest("fieldset").querySelectorAll(".seat"));
-  const always = seats.length - fold.querySelectorAll(".seat").length;
+  // A seat on the home page; a new player's field beside a group's roster.
+  const seats = Array.from(fold.closest("fieldset").querySelectorAll(".seat, .field"));
+  const always = seats.length - fold.querySelectorAll(".seat, .field").length;
   const named = (index) => seats[index].querySelector("input").value.trim() !== "";
   function update() {
     seats.forEach((seat, index) => {

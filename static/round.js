@@ -198,6 +198,20 @@ function fitSpecialTrump() {
     });
   });
 }
+// The tricks tapped ride in the address until their round is confirmed; an address that still
+// carries them once the page asks for no tricks of that round (an old link, a page left open)
+// drops them, so that nothing stale is copied or shared (issue 33's walk).
+function dropStaleDraft() {
+  const url = new URL(location.href);
+  const draft = url.searchParams.get("tricks");
+  if (draft === null) return;
+  const form = document.querySelector(".tricks-form");
+  if (form && draft.split(":")[0] === form.dataset.round) return;
+  url.searchParams.delete("tricks");
+  history.replaceState(history.state, "", url);
+}
+dropStaleDraft();
+document.addEventListener("scorekeeper:swapped", dropStaleDraft);
 fitSpecialTrump();
 document.addEventListener("change", (event) => { if (event.target.matches(".special-trump select")) fitSpecialTrump(); });
 document.addEventListener("scorekeeper:swapped", fitSpecialTrump);
@@ -237,6 +251,10 @@ document.addEventListener("scorekeeper:swapped", fitSpecialTrump);
     const sameStep = step(document.querySelector("main")) === step(main);
     const note = document.querySelector("main > .live-note");
     if (note) main.prepend(note);
+    // A watcher's last result, opened, stays open while the bids come in.
+    const opened = document.querySelector("main details.earlier[open]");
+    const earlier = main.querySelector("details.earlier");
+    if (opened && earlier) earlier.open = true;
     document.querySelector("main").replaceWith(main);
     document.title = fresh.title;
     document.body.classList.toggle("keep-awake", fresh.body.classList.contains("keep-awake"));

@@ -54,7 +54,12 @@ def test_one_line_per_player_through_every_total() -> None:
     tom, dick, mary = (points[1] for points in heights)
     assert mary < tom < dick  # after round 1: Mary 30 > Tom 20 > Dick -10 (y grows downwards)
     tom, dick, mary = (points[2] for points in heights)
-    assert mary < tom == dick  # after round 2: Mary 20 > Tom 10 = Dick 10
+    assert mary < min(tom, dick)  # after round 2: Mary 20 > Tom 10 = Dick 10
+    # Tom and Dick at one total are drawn side by side, both in sight, about where 10 is
+    # (issue 33's walk: the line drawn last hid the other).
+    assert abs(tom - dick) == chart.SPREAD
+    ten = [el for el in root.iter(f"{SVG}text") if el.text == "10"]
+    assert ten and abs((tom + dick) / 2 - (float(ten[0].get("y", 0)) - 4)) < 0.2
 
 
 def test_players_differ_by_more_than_colour() -> None:

@@ -281,12 +281,25 @@ def test_tricks_short_of_the_hand_come_back_with_tricks_nobody_won_in_view(
     assert refused.status_code == 303
     page = soup(client.get(refused.headers["Location"]))
     said = one(page, ".flash.error").get_text()
-    assert "exactly one winner" in said
+    # With the Kraken and the White Whale a trick may go to nobody: said so (issue 33's walk).
+    nobody = "only a trick the Kraken or the White Whale took goes to nobody."
+    assert ("exactly one winner" in said) is not advanced
+    assert (nobody in said) is advanced
     # The sentence points at where a destroyed trick is entered (issue 33), where it can be.
     kraken = "If the Kraken or the White Whale took a trick, enter it under"
     assert (kraken in said) is advanced
     assert (page.select_one("fieldset.destroyed") is not None) is advanced
     assert (page.select_one("button[name=bonus-open]") is None) is advanced
+
+
+def test_too_many_tricks_with_the_kraken_in_the_game_are_said_without_one_winner_each(
+    client: FlaskClient,
+) -> None:
+    game_id = _skull_king_at_tricks(client, {"advanced_cards": "y"})
+    over = {f"tricks-{seat}": 1 for seat in range(5)}
+    refused = post(client, game_id, "tricks", **over)
+    said = one(soup(client.get(refused.headers["Location"])), ".flash.error").get_text()
+    assert said == "Tricks add up to 5, but 1 was played this round: no trick has two winners."
 
 
 def test_a_bonus_is_two_taps_and_counts_with_the_bid_met(app: Flask, client: FlaskClient) -> None:

@@ -119,6 +119,13 @@ def test_a_watching_phone_sees_the_bids_and_no_result_until_the_tricks_are_confi
     # Each player's total so far beside the bid, the leader's in bold.
     assert cells == {"Tom (dealer)": ["0", "30"], "Dick": ["0", "20"], "Mary": ["0", "20"]}
     assert [b.get_text() for b in table.select("tbody b")] == ["30"]
+    # Round 1's result is kept, folded under its name (issue 33's walk): nothing else reads
+    # as a result.
+    earlier = one(page, "details.result.earlier")
+    assert "open" not in earlier.attrs
+    assert one(earlier, "summary").get_text() == "Round 1 result"
+    assert _result_rows(earlier)[0] == ["Tom", "1", "1", "✓ +30", "30"]
+    earlier.decompose()
     shown = one(page, "main").get_text(" ", strip=True).lower()
     assert not [word for word in RESULT_WORDS if word in shown.split()], shown
     assert page.select_one(".result") is None

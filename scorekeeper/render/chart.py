@@ -140,8 +140,9 @@ def lines_svg(
     ]
     if shared_markers:
         parts.append(_marker_defs(len(lines)))
+    apart = _apart(lines, first)
     for seat, points in enumerate(lines):
-        parts.append(_line(plot, seat, points, shared_markers))
+        parts.append(_line(plot, seat, points, apart[seat], shared_markers))
     parts += legend.items(top=plot.bottom + 48)
     parts.append("</svg>")
     return "\n".join(parts)
@@ -256,9 +257,40 @@ def _at(value: float) -> str:
     return f"{value:.1f}".removesuffix(".0")
 
 
-def _line(plot: _Plot, seat: int, values: Sequence[tuple[int, int]], shared: bool) -> str:
+SPREAD = 3.0
+"""How far apart, in the chart's pixels, lines at the same total in the same round are drawn."""
+
+
+def _apart(lines: Sequence[Sequence[tuple[int, int]]], first: int) -> list[list[float]]:
+    """Each point's shift up or down: lines at one total in one round drawn side by side, each
+    visible, instead of the last one drawn hiding the others (issue 33's walk); not where every
+    line starts."""
+    sharing: dict[tuple[int, int], list[int]] = {}
+    for seat, line in enumerate(lines):
+        for point in line:
+            sharing.setdefault(point, []).append(seat)
+    return [
+        [
+            0.0 if x == first else SPREAD * (seats.index(seat) - (len(seats) - 1) / 2)
+            for x, value in line
+            for seats in (sharing[(x, value)],)
+        ]
+        for seat, line in enumerate(lines)
+    ]
+
+
+def _line(
+    plot: _Plot,
+    seat: int,
+    values: Sequence[tuple[int, int]],
+    shifts: Sequence[float],
+    shared: bool,
+) -> str:
     style = series_style(seat)
-    points = [(plot.x(number), plot.y(total)) for number, total in values]
+    points = [
+        (plot.x(number), plot.y(total) + shift)
+        for (number, total), shift in zip(values, shifts, strict=True)
+    ]
     coordinates = " ".join(f"{_at(x)},{_at(y)}" for x, y in points)
     if shared:
         use = f"url(#{_marker_id(seat)})"

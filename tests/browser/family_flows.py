@@ -94,6 +94,9 @@ def claim(page: Page, seat: int, kind: str, ally: int | None = None) -> int:
     allies = page.locator(".loot-ally")
     if allies.count():
         assert allies.is_visible() == (kind == "loot"), kind
+        # and the names below then ask for the trick's winner, not a second "who played it".
+        who = page.locator("fieldset.who legend")
+        assert who.inner_text() == ("Who won the Loot's trick?" if kind == "loot" else "Who?")
     if ally is not None:
         assert page.locator("select[name=loot-ally]").input_value() == ""
         page.select_option("select[name=loot-ally]", str(ally))

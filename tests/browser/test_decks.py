@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 from scorekeeper.core.rules import Suit, Trump, Turned
 from tests.browser import flows
@@ -58,6 +58,11 @@ def totals(page: Page, base: str, game: str) -> list[int]:
     return shown
 
 
+def _struck(button: Locator) -> bool:
+    line = button.evaluate("(b) => getComputedStyle(b).textDecorationLine")
+    return "line-through" in str(line)
+
+
 @pytest.mark.parametrize("script", [True, False], ids=["in-place", "no-javascript"])
 def test_a_25_year_game_tapped_matches_the_scores_counted_by_hand(
     new_context: NewContext, live_server: str, script: bool
@@ -70,7 +75,10 @@ def test_a_25_year_game_tapped_matches_the_scores_counted_by_hand(
     chosen = page.locator("form.special-trump select[name=turned]")
     assert chosen.evaluate("(select) => select.value") == ""
     if script:
-        assert page.locator("form.special-trump button.special").first.is_disabled()
+        waiting = page.locator("form.special-trump button.special").first
+        assert waiting.is_disabled()
+        # waiting for a card, not struck out as a trump the card refuses (issue 33's walk)
+        assert _struck(waiting) is False
     special_trump(page, "werewolf", None)
     flows.enter_bids(page, [0, 1, 0, 0])
     confirm(page)
@@ -95,6 +103,7 @@ def test_a_25_year_game_tapped_matches_the_scores_counted_by_hand(
         assert not form.locator("button.no-trump").is_disabled()
         form.locator("select[name=turned]").select_option("dragon")
         assert form.locator("button.no-trump").is_disabled()
+        assert _struck(form.locator("button.no-trump")) is True
         assert not form.locator("button[value=hearts]").is_disabled()
     special_trump(page, "dragon", "clubs")
     flows.enter_bids(page, [1, 1, 1, 0])

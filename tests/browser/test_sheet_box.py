@@ -32,7 +32,7 @@ def test_four_players_fit_the_box_and_it_ends_at_the_ranks(
           return {scroll: box.scrollWidth, client: box.clientWidth,
                   below: box.getBoundingClientRect().bottom - table.getBoundingClientRect().bottom,
                   leaders: table.querySelectorAll("thead .leader").length,
-                  cue: !document.querySelector(".scroll-cue").hidden};
+                  cue: !document.querySelector(".sideways-cue").hidden};
         }"""
     )
     context.close()
@@ -49,7 +49,7 @@ def test_the_swipe_cue_goes_once_the_last_column_is_in_view(new_context: NewCont
     game = start(page, ("Άννα", "Βασίλης", "Γιώργος", "Δήμητρα", "Ελένη", "Ζωή", "Ηλίας", "Θάλεια"))
     flows.fast_forward(page, 1)
     page.goto(f"/games/{game}/sheet")
-    cue = page.locator(".scroll-cue")
+    cue = page.locator(".sideways-cue")
     assert cue.is_visible()
     page.eval_on_selector(".sheet-scroll", "(box) => { box.scrollLeft = box.scrollWidth; }")
     cue.wait_for(state="hidden")

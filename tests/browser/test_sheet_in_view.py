@@ -83,4 +83,24 @@ def test_every_total_and_rank_is_in_view(new_context: NewContext, table: str) ->
     players = page.locator(".pad thead th.name").count()
     assert page.locator(".pad tfoot .totals td").count() == players >= 4
     assert page.evaluate(_OUT_OF_VIEW) == []
-    assert page.locator(".scroll-cue").is_hidden()
+    assert page.locator(".sideways-cue").is_hidden()
+
+
+def test_earlier_rounds_above_the_sheets_first_view_are_said(new_context: NewContext) -> None:
+    """The box opens at its last round: on a phone on its side, eight players' sheet showed round
+    3 under the names with nothing saying that rounds 1 and 2 were above (issue 33's walk)."""
+    context = new_context(viewport=ON_ITS_SIDE, extra_http_headers={"Accept-Language": "el"})
+    page = context.new_page()
+    answer = page.request.post("/api/games", data=wizard(GREEK, 7))
+    page.goto(f"/games/{answer.json()['id']}/sheet")
+    cue = page.locator(".earlier-cue")
+    assert cue.is_visible()
+    assert "earlier" in str(page.locator(".sheet-scroll").get_attribute("class")).split()
+    # Scrolled up to round 1, nothing is above: the cue goes.
+    page.locator(".sheet-scroll").evaluate("(box) => box.scrollBy(0, -5000)")
+    page.wait_for_function("() => document.querySelector('.earlier-cue').hidden")
+    # Upright, three rounds fit the box: no cue.
+    page.set_viewport_size({"width": 390, "height": 844})
+    short = page.request.post("/api/games", data=wizard(GREEK[:4], 3))
+    page.goto(f"/games/{short.json()['id']}/sheet")
+    assert cue.is_hidden()

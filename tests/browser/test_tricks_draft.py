@@ -100,3 +100,24 @@ def test_the_bomb_and_the_cloud_tapped_come_back_after_the_sheet(
     expect(page.locator(".tricks-form select[name=cloud-seat]")).to_have_value("2")
     expect(page.locator(".tricks-form input[name=cloud-change][value='-1']")).to_be_checked()
     assert flows.checked_tricks(page) == tapped
+
+
+def test_an_address_with_tricks_of_a_confirmed_round_drops_them(
+    page: Page, live_server: str
+) -> None:
+    """Issue 33's walk: an address kept its ``?tricks=`` after the round was confirmed."""
+    flows.new_game(page, live_server, NAMES)
+    flows.fast_forward(page, 2)
+    game = page.url.split("?")[0]
+    page.goto(f"{game}?tricks=2:1.0.1.0")
+    assert page.url == game
+    flows.enter_trump(page, flows.JESTER)
+    flows.enter_bids(page, [1, 1, 1, 0])
+    page.locator(".tricks-form button[name=step][value='0:-1']").click()
+    assert page.url.startswith(f"{game}?tricks=3%3A")
+    page.reload()
+    assert page.url.startswith(f"{game}?tricks=3%3A")
+    page.locator(".tricks-form button[name=step][value='3:+1']").click()
+    flows.confirm_round(page)
+    assert flows.phase(page) == "trump"
+    assert page.url == game

@@ -27,7 +27,7 @@ from scorekeeper.core.rules import Suit, Turned
 from scorekeeper.core.sheet import RoundRow, Sheet
 from scorekeeper.render import labels
 from scorekeeper.web.forms import Form
-from scorekeeper.web.forms.facts import Part, seat_of
+from scorekeeper.web.forms.facts import Part, seat_of, tricks_sum_said
 
 _CHANGES = {"u": 1, "d": -1}
 
@@ -243,14 +243,16 @@ class BombAndCloud(Part[Played]):
         return True
 
     def explained(self, record: GameRecord, tapped: Played, reason: Reason, said: str) -> str:
-        """Where the Bomb's trick is missing or was given to a player, the Bomb is said: "from
-        0 to 0 tricks" and "every trick has one winner" did not point at it (issue 33)."""
+        """Where the deck has a Bomb, the tricks' sum is said with it (a trick may go to nobody),
+        and where one is missing, the Bomb's button is pointed at; the Bomb's trick given to a
+        player in a one-card round is said plainly, not "from 0 to 0 tricks" (issue 33)."""
         if tapped.bomb and reason.code == "tricks_out_of_range" and reason.params["hand"] == 0:
             return str(_("The Bomb took the only trick of this round: nobody takes a trick."))
         has_bomb = Special.BOMB in record.declaration.special_cards(record.settings)
-        params = reason.params
-        one_short = reason.code == "tricks_sum" and params["taken"] == params["num"] - 1
-        if has_bomb and one_short and not tapped.bomb:
+        if not has_bomb or reason.code != "tricks_sum":
+            return said
+        said = tricks_sum_said(reason, "bomb")
+        if reason.params["taken"] == reason.params["num"] - 1:
             hint = _("If the Bomb was played, tap \u201cThe Bomb was played\u201d.")
             return f"{said} {hint}"
         return said

@@ -32,7 +32,7 @@ from scorekeeper.core.game import GameRecord
 from scorekeeper.core.refusals import Reason, RuleError
 from scorekeeper.core.sheet import RoundRow, Sheet
 from scorekeeper.render import labels
-from scorekeeper.web.forms.facts import Part, seat_of
+from scorekeeper.web.forms.facts import Part, seat_of, tricks_sum_said
 
 KINDS = tuple(str(bonus.kind) for bonus in BONUSES)
 POWERS = ("harry_up", "harry_down", "roatan_0", "roatan_10", "roatan_20", "cannonball")
@@ -343,10 +343,12 @@ class Bonuses(Part[Entered]):
         return tapped.extras(len(record.players))
 
     def explained(self, record: GameRecord, tapped: Entered, reason: Reason, said: str) -> str:
-        """Tricks short of the hand where the Kraken or the White Whale may have taken one: the
-        sentence points at where that is entered (issue 33)."""
-        short = reason.code == "tricks_sum" and reason.params["taken"] < reason.params["num"]
-        if not short or tapped.destroyed or not advanced_cards(record.settings):
+        """With the Kraken and the White Whale in the game, the tricks' sum is said with them (a
+        trick may go to nobody), and a short one points at where that is entered (issue 33)."""
+        if reason.code != "tricks_sum" or not advanced_cards(record.settings):
+            return said
+        said = tricks_sum_said(reason, "kraken")
+        if reason.params["taken"] > reason.params["num"]:
             return said
         hint = _(
             "If the Kraken or the White Whale took a trick, enter it under "

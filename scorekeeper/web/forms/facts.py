@@ -18,6 +18,7 @@ from scorekeeper.core.game import GameRecord
 from scorekeeper.core.refusals import Reason
 from scorekeeper.core.sheet import RoundRow, Sheet
 from scorekeeper.render import game_words
+from scorekeeper.render.labels import ngettext
 
 T = TypeVar("T")
 
@@ -27,6 +28,39 @@ def seat_of(text: str, players: int) -> int | None:
     if text.isascii() and text.isdigit() and len(text) == 1 and int(text) < players:
         return int(text)
     return None
+
+
+def tricks_sum_said(reason: Reason, where: str) -> str:
+    """The rules' ``tricks_sum`` sentence for a deck where a card takes a trick away from every
+    player (``where``: "bomb" or "kraken"): "every trick has exactly one winner" is not so
+    there (issue 33's walk). The API keeps the rules' stable sentence."""
+    taken, played = reason.params["taken"], reason.params["num"]
+    if taken > played:
+        return ngettext(
+            "Tricks add up to %(taken)s, but %(num)s was played this round: no trick has two "
+            "winners.",
+            "Tricks add up to %(taken)s, but %(num)s were played this round: no trick has two "
+            "winners.",
+            played,
+            taken=taken,
+        )
+    if where == "bomb":
+        return ngettext(
+            "Tricks add up to %(taken)s, but %(num)s was played this round: only the Bomb's "
+            "trick goes to nobody.",
+            "Tricks add up to %(taken)s, but %(num)s were played this round: only the Bomb's "
+            "trick goes to nobody.",
+            played,
+            taken=taken,
+        )
+    return ngettext(
+        "Tricks add up to %(taken)s, but %(num)s was played this round: only a trick the "
+        "Kraken or the White Whale took goes to nobody.",
+        "Tricks add up to %(taken)s, but %(num)s were played this round: only a trick the "
+        "Kraken or the White Whale took goes to nobody.",
+        played,
+        taken=taken,
+    )
 
 
 def posted(
