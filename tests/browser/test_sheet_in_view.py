@@ -96,6 +96,9 @@ def test_earlier_rounds_above_the_sheets_first_view_are_said(new_context: NewCon
     cue = page.locator(".earlier-cue")
     assert cue.is_visible()
     assert "earlier" in str(page.locator(".sheet-scroll").get_attribute("class")).split()
+    # Its line is taken from the box: the ranks are still on the screen.
+    ranks = "document.querySelector('.pad tfoot .ranks').getBoundingClientRect().bottom"
+    assert page.evaluate(f"() => {ranks} <= innerHeight")
     # Scrolled up to round 1, nothing is above: the cue goes.
     page.locator(".sheet-scroll").evaluate("(box) => box.scrollBy(0, -5000)")
     page.wait_for_function("() => document.querySelector('.earlier-cue').hidden")
