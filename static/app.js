@@ -21,6 +21,7 @@
   };
   window.addEventListener("resize", check);
   box.addEventListener("scroll", check, { passive: true });
+  earlier.addEventListener("click", () => box.scrollBy({ top: -box.scrollHeight, behavior: "smooth" }));
   check();
 })();
 

@@ -160,13 +160,24 @@ const tricks = (function tricksSteppers() {
       const bid = Number(row.dataset.bid);
       const field = row.querySelector("input[type=hidden]");
       const to = cloud && cloud.seat === row.dataset.seat ? Math.max(0, bid + cloud.change) : bid;
-      if (Number(field.value) === Number(row.dataset.to || bid)) field.value = to;
+      if (Number(field.value) === Number(row.dataset.to || bid) && Number(field.value) !== to) {
+        field.value = to;
+        // A stepper moved without a tap on it: shown, or a tap planned on it counts twice.
+        row.classList.remove("moved");
+        void row.offsetWidth;
+        row.classList.add("moved");
+      }
       row.dataset.to = to;
     });
   }
   document.addEventListener("change", (event) => {
     const form = event.target.closest(".tricks-form .specials-played") && event.target.form;
     if (!form) return;
+    // Another winner: one more or one less is asked again, not carried over from the last one
+    // (issue 33's walk: a "one less" chosen for one player was put on the next).
+    if (event.target.name === "cloud-seat") {
+      form.querySelectorAll("input[name=cloud-change]").forEach((way) => { way.checked = false; });
+    }
     followCloud(form);
     remember(form, update(form));
   });
@@ -251,10 +262,6 @@ document.addEventListener("scorekeeper:swapped", fitSpecialTrump);
     const sameStep = step(document.querySelector("main")) === step(main);
     const note = document.querySelector("main > .live-note");
     if (note) main.prepend(note);
-    // A watcher's last result, opened, stays open while the bids come in.
-    const opened = document.querySelector("main details.earlier[open]");
-    const earlier = main.querySelector("details.earlier");
-    if (opened && earlier) earlier.open = true;
     document.querySelector("main").replaceWith(main);
     document.title = fresh.title;
     document.body.classList.toggle("keep-awake", fresh.body.classList.contains("keep-awake"));

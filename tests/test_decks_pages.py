@@ -53,6 +53,9 @@ def test_the_special_trump_asks_a_plain_question(client: FlaskClient) -> None:
     game_id = start_game(client, NAMES, deck="anniversary_25")
     form = one(soup(client.get(f"/games/{game_id}")), ".special-trump")
     assert one(form, "legend").get_text() == "Turned up a special card?"
+    # folded under the same question: most rounds turn a suit card (issue 33's walk)
+    assert one(form, "details.special-fold > summary").get_text() == "Turned up a special card?"
+    assert "open" not in one(form, "details.special-fold").attrs
     assert "Werewolf swapped for the turned card is chosen here" in one(form, ".hint").get_text()
     # No card is chosen for the table: a trump tapped without one is refused, in words.
     assert one(form, "select[name=turned] option[selected]")["value"] == ""
@@ -132,6 +135,17 @@ def test_a_correction_keeps_the_cloud_and_refuses_one_nobody_won(client: FlaskCl
     said = "A bid of 0 can only go up with the Cloud."
     assert [p.get_text() for p in refused.select("fieldset.specials-played .field-error")] == [said]
     assert not refused.select(".flash.error")
+    # A trick missing: said with the Bomb, as on the tricks step (issue 33's walk).
+    refused = soup(
+        client.post(
+            f"/games/{game_id}/rounds/1/edit",
+            data=fields | {"tricks-2": 0, "cloud_seat": "", "cloud_change": ""},
+        )
+    )
+    assert [p.get_text() for p in refused.select(".flash.error")] == [
+        "Tricks add up to 0, but 1 was played this round: only the Bomb's trick goes to nobody. "
+        "If the Bomb was played, tap \u201cThe Bomb was played\u201d."
+    ]
     answer = client.post(f"/games/{game_id}/rounds/1/edit", data=fields)
     assert answer.status_code == 303, soup(answer).select(".flash, .field-error")
     record = client.get(f"/games/{game_id}/export.json").json

@@ -292,6 +292,13 @@ def test_tricks_short_of_the_hand_come_back_with_tricks_nobody_won_in_view(
     assert (page.select_one("button[name=bonus-open]") is None) is advanced
 
 
+def test_skull_kings_round_head_says_who_leads_not_who_bids_first(client: FlaskClient) -> None:
+    """Everyone bids at once: "Bids and leads first" was wrong there (issue 33's walk)."""
+    game_id = start(client, "skull_king", FIVE)
+    facts = one(soup(client.get(f"/games/{game_id}")), "dl.facts").get_text(" ", strip=True)
+    assert "Leads first" in facts and "Bids and leads first" not in facts
+
+
 def test_too_many_tricks_with_the_kraken_in_the_game_are_said_without_one_winner_each(
     client: FlaskClient,
 ) -> None:
@@ -384,7 +391,7 @@ def test_powers_and_cannonball_are_stored_with_the_round(app: Flask, client: Fla
     said = [
         li.get_text() for li in soup(client.get(f"/games/{game_id}")).select(".round-extras li")
     ]
-    assert f"{FIVE[1]} \u2013 Rascal of Roatan's wager: \u221210" in said
+    assert f"{FIVE[1]} lost Rascal of Roatan's wager: \u221210" in said
 
 
 def test_oh_hell_has_no_trump_step_in_a_rotation_and_greys_the_hook(

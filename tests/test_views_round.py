@@ -119,16 +119,14 @@ def test_a_watching_phone_sees_the_bids_and_no_result_until_the_tricks_are_confi
     # Each player's total so far beside the bid, the leader's in bold.
     assert cells == {"Tom (dealer)": ["0", "30"], "Dick": ["0", "20"], "Mary": ["0", "20"]}
     assert [b.get_text() for b in table.select("tbody b")] == ["30"]
-    # Round 1's result is kept, folded under its name (issue 33's walk): nothing else reads
-    # as a result.
-    earlier = one(page, "details.result.earlier")
-    assert "open" not in earlier.attrs
-    assert one(earlier, "summary").get_text() == "Round 1 result"
+    # Round 1's result is kept under its name (issue 33's walks): nothing else reads as a
+    # result.
+    earlier = one(page, ".result")
+    assert one(earlier, "h2").get_text() == "Round 1 result"
     assert _result_rows(earlier)[0] == ["Tom", "1", "1", "✓ +30", "30"]
     earlier.decompose()
     shown = one(page, "main").get_text(" ", strip=True).lower()
     assert not [word for word in RESULT_WORDS if word in shown.split()], shown
-    assert page.select_one(".result") is None
     # Confirmed: the round's result is shown, with who made it.
     assert act(client, game_id, "tricks", **{"tricks-0": 0, "tricks-1": 1, "tricks-2": 1}) == []
     page = _watched(client, game_id)
@@ -235,6 +233,18 @@ def test_round_that_deals_every_card_skips_the_trump(client: FlaskClient) -> Non
     assert "♣ Clubs" in one(page, ".trump").get_text()
 
 
+def test_the_last_round_that_deals_every_card_says_why_there_is_no_trump(
+    client: FlaskClient,
+) -> None:
+    """Issue 33's walk: only the PDF said "no card left"; the round's head said "No trump"."""
+    game_id = start_game(client, ["A", "B", "C", "D", "E", "F"])
+    for _ in range(9):
+        play_round(client, game_id, [0] * 6, [None] + [0] * 5)
+    page = soup(client.get(f"/games/{game_id}"))
+    assert "Round 10 of 10" in one(page, "h1").get_text()
+    assert one(page, ".trump").get_text() == "No trump: no card left"
+
+
 def test_undo_takes_back_one_step_at_a_time(client: FlaskClient) -> None:
     game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
     play_round(client, game_id, [0, 1, 1], [0, 0, 1])
@@ -244,10 +254,13 @@ def test_undo_takes_back_one_step_at_a_time(client: FlaskClient) -> None:
     assert one(soup(client.get(f"/games/{game_id}")), ".order li.current .name").text == "Dick"
     act(client, game_id, "undo")
     assert soup(client.get(f"/games/{game_id}")).select_one("form[action$='/trump']") is not None
-    act(client, game_id, "undo")
+    assert post(client, game_id, "undo").status_code == 303
     page = soup(client.get(f"/games/{game_id}"))
     assert "Round 1 of 20" in one(page, "h1").text
     assert _steppers(page) == {"tricks-0": "0", "tricks-1": "0", "tricks-2": "1"}
+    # The reopened round says so: its page alone looks as if nothing happened.
+    said = [p.get_text() for p in page.select(".flash.info")]
+    assert said == ["Round 1 is open again: enter its tricks."]
 
 
 def test_stale_page_is_refused_and_changes_nothing(client: FlaskClient) -> None:

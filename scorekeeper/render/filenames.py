@@ -24,10 +24,12 @@ def slug(text: str) -> str:
 
 
 def names_slug(players: Sequence[str]) -> str:
-    """The players' names as one slug, cut at a name boundary to stay short."""
+    """The players' names as one slug, cut at a name boundary to stay short; an ellipsis says
+    that names were left out (issue 33's walk: a sixth player was silently missing)."""
     kept: list[str] = []
     for name in filter(None, map(slug, players)):
         if kept and len("-".join([*kept, name])) > MAX_NAMES_LENGTH:
+            kept.append("\u2026")
             break
         kept.append(name[:MAX_NAMES_LENGTH])
     return "-".join(kept)
@@ -59,7 +61,9 @@ def name_from(words: Sequence[str], ext: str, day: str = "", game: str = "") -> 
 
 def ascii_name(filename: str) -> str:
     """The file name with accents dropped and other non-ASCII letters left out."""
-    folded = unicodedata.normalize("NFKD", filename).encode("ascii", "ignore").decode()
+    # The ellipsis of names left out folds to "...": dropped instead.
+    kept = filename.replace("\u2026", "")
+    folded = unicodedata.normalize("NFKD", kept).encode("ascii", "ignore").decode()
     folded = re.sub(r"[^A-Za-z0-9._-]+", "", folded)
     return re.sub(r"-{2,}", "-", folded).replace("-.", ".")
 

@@ -121,9 +121,17 @@ def wager_amount(row: RoundRow) -> str:
     return labels.number(points) if points < 0 else f"+{points}" if points else "0"
 
 
-def wager_said(row: RoundRow) -> str:
-    """Rascal of Roatan's wager of the round just played, in words, won or lost."""
-    return str(_("Rascal of Roatan's wager: %(amount)s", amount=wager_amount(row)))
+def wager_said(row: RoundRow, name: str) -> str:
+    """Rascal of Roatan's wager of the round just played, in words, won or lost by ``name``."""
+    amount = wager_amount(row)
+    if amount.startswith("+"):
+        return str(_("%(name)s won Rascal of Roatan's wager: %(amount)s", name=name, amount=amount))
+    if amount != "0":
+        return str(
+            _("%(name)s lost Rascal of Roatan's wager: %(amount)s", name=name, amount=amount)
+        )
+    wager = _("Rascal of Roatan's wager: %(amount)s", amount=amount)
+    return f"{name} \u2013 {wager}"
 
 
 def wager_points(row: RoundRow) -> tuple[int, ...]:
@@ -140,6 +148,12 @@ def wager_points(row: RoundRow) -> tuple[int, ...]:
 def scored_nothing() -> str:
     """What a bonus that did not count is said to have done."""
     return _("scored nothing, a bid was missed")
+
+
+def scored_nothing_by(name: str) -> str:
+    """What a bonus that did not count did, with who missed the bid (the round's result names
+    them: for the Loot, one of two; issue 33's walk)."""
+    return _("scored nothing: %(name)s missed the bid", name=name)
 
 
 def struck_bonus(rows: tuple[RoundRow, ...]) -> str | None:

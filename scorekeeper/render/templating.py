@@ -82,6 +82,7 @@ def init_app(app: Flask) -> None:
         claim_counted=game_facts.claim_counted,
         wager_said=game_facts.wager_said,
         scored_nothing=game_facts.scored_nothing,
+        scored_nothing_by=game_facts.scored_nothing_by,
     )
     # Filters, not globals: Jinja calls a filter directly, a global through the context.
     app.jinja_env.filters.update(

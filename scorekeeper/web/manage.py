@@ -55,6 +55,9 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
             storage.save(storage.get_db(), stored, corrected)
         except RuleError as error:
             said = labels.refusal(error.reason, stored.record.players)
+            # said with the round's own facts, as the tricks step says it (issue 33's walk: a
+            # Bomb deck's correction said "every trick has exactly one winner")
+            said = part.explained(stored.record, tapped, error.reason, said)
             if not part.refused(tapped, error.reason.root.code, said):
                 form.form_errors.append(said)
         except storage.Conflict:

@@ -67,12 +67,14 @@ def _apply(
     move: Move,
     draft: str | None = None,
     explained: Callable[[Reason, str], str] | None = None,
+    done: str | None = None,
 ) -> Response:
     """Check the editor and the form's version, make the move, store it; flash any refusal.
 
     ``move`` reads the form only when called, that is, once the form has been validated.
     ``draft`` is what was tapped (the tricks by seat): a refused move shows it again.
     ``explained`` says a refusal of the rules as the page means it (a facts part's words).
+    ``done`` is said once the move is stored, where the page alone would not show it.
     """
     access.require_keeper(GAME, stored)
     refusal = None
@@ -91,6 +93,8 @@ def _apply(
             refusal = _stale_message()
     if refusal is not None:
         flash(refusal, "error")
+    elif done is not None:
+        flash(done, "info")
     return _after_move(stored.id, None if refusal is None else draft)
 
 
@@ -368,7 +372,12 @@ def undo(game_id: str) -> ResponseReturnValue:
     if question and request.form.get("confirm") != "yes" and form.validate():
         access.require_keeper(GAME, stored)
         return _page("round/undo_ask.html", stored, None, **question)
-    return _apply(stored, form, game.undo)
+    # A reopened round's page is its tricks step again, as before its Confirm: it is said so
+    # (issue 33's walk: nothing showed that the tap had done anything).
+    step, done = game.undo_step(stored.record), None
+    if step is not None and step.kind == "round" and step.number:
+        done = _("Round %(n)s is open again: enter its tricks.", n=step.number)
+    return _apply(stored, form, game.undo, done=done)
 
 
 @bp.get("/games/<game_id>/<any(trump, bid, tricks, undo):move>")

@@ -94,9 +94,12 @@ def claim(page: Page, seat: int, kind: str, ally: int | None = None) -> int:
     allies = page.locator(".loot-ally")
     if allies.count():
         assert allies.is_visible() == (kind == "loot"), kind
-        # and the names below then ask for the trick's winner, not a second "who played it".
-        who = page.locator("fieldset.who legend")
-        assert who.inner_text() == ("Who won the Loot's trick?" if kind == "loot" else "Who?")
+    # The names below ask for the trick's winner (the Loot's apart from who played it), a
+    # pirate power's player otherwise.
+    who = page.locator("fieldset.who legend").inner_text()
+    powers = kind.startswith(("harry", "roatan")) or kind == "cannonball"
+    loot = "Who won the Loot's trick?"
+    assert who == ("Who?" if powers else loot if kind == "loot" else "Who won the trick?"), kind
     if ally is not None:
         assert page.locator("select[name=loot-ally]").input_value() == ""
         page.select_option("select[name=loot-ally]", str(ally))

@@ -99,9 +99,12 @@ def test_earlier_rounds_above_the_sheets_first_view_are_said(new_context: NewCon
     # Its line is taken from the box: the ranks are still on the screen.
     ranks = "document.querySelector('.pad tfoot .ranks').getBoundingClientRect().bottom"
     assert page.evaluate(f"() => {ranks} <= innerHeight")
-    # Scrolled up to round 1, nothing is above: the cue goes.
-    page.locator(".sheet-scroll").evaluate("(box) => box.scrollBy(0, -5000)")
+    # A tap on it scrolls up to round 1; nothing is above then: the cue goes.
+    cue.click()
     page.wait_for_function("() => document.querySelector('.earlier-cue').hidden")
+    first = page.locator(".pad tbody tr").first.bounding_box()
+    names = page.locator(".pad thead th").first.bounding_box()
+    assert first and names and first["y"] >= names["y"] + names["height"] - 2
     # Upright, three rounds fit the box: no cue.
     page.set_viewport_size({"width": 390, "height": 844})
     short = page.request.post("/api/games", data=wizard(GREEK[:4], 3))

@@ -95,8 +95,9 @@ class Entered:
 
     @property
     def shown(self) -> bool:
-        """Whether the page shows the bonuses' buttons: opened, or something entered."""
-        return self.opened or self.count > 0
+        """Whether the page shows the bonuses' buttons: opened, or something entered (a trick
+        nobody won too: folded, the Kraken entered was out of sight, issue 33's walk)."""
+        return self.opened or self.count > 0 or self.destroyed > 0
 
     @property
     def count(self) -> int:
