@@ -110,3 +110,20 @@ def test_earlier_rounds_above_the_sheets_first_view_are_said(new_context: NewCon
     short = page.request.post("/api/games", data=wizard(GREEK[:4], 3))
     page.goto(f"/games/{short.json()['id']}/sheet")
     assert cue.is_hidden()
+
+
+@pytest.mark.parametrize(("players", "columns"), [(5, 1), (8, 2)])
+def test_the_final_standings_on_the_table_display_read_straight_down(
+    new_context: NewContext, players: int, columns: int
+) -> None:
+    """Issue 33's walk: five players' final standings in 3 + 2 columns left half the screen
+    empty; up to six read down one column, seven or eight take two, all on the screen."""
+    context = new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    answer = page.request.post("/api/games", data=wizard(GREEK[:players], 60 // players))
+    page.goto(f"/games/{answer.json()['id']}/display")
+    rows = page.locator(".standings li")
+    assert rows.count() == players
+    boxes = [box for box in (rows.nth(i).bounding_box() for i in range(players)) if box]
+    assert len({round(box["x"]) for box in boxes}) == columns
+    assert max(box["y"] + box["height"] for box in boxes) <= 800
