@@ -159,7 +159,9 @@ const tricks = (function tricksSteppers() {
     form.querySelectorAll(".stepper[data-bid]").forEach((row) => {
       const bid = Number(row.dataset.bid);
       const field = row.querySelector("input[type=hidden]");
-      const to = cloud && cloud.seat === row.dataset.seat ? Math.max(0, bid + cloud.change) : bid;
+      // The Cloud's winner took its trick: never fewer than one, whatever the changed bid
+      // (issue 33's walk: one less from a bid of 1 put the count at 0, a round refused later).
+      const to = cloud && cloud.seat === row.dataset.seat ? Math.max(1, bid + cloud.change) : bid;
       if (Number(field.value) === Number(row.dataset.to || bid) && Number(field.value) !== to) {
         field.value = to;
         // A stepper moved without a tap on it: shown, or a tap planned on it counts twice.

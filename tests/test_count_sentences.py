@@ -31,8 +31,8 @@ def _round_three(client: FlaskClient) -> str:
         # "so far" said, as the English says it (issue 33's walk: "Apuestas: 1 para 3 bazas"
         # read like a rate).
         ("es", "Apostado hasta ahora: 1 de 3 bazas"),
-        ("el", "Προβλέψεις ως τώρα: 1 σε 3 μπάζες"),
-        ("de", "Bisher angesagt: 1 bei 3 Stichen"),
+        ("el", "Προβλέψεις ως τώρα: 1 από 3 μπάζες"),
+        ("de", "Bisher angesagt: 1 von 3 Stichen"),
         ("hr", "Najave: 1 za 3 štiha"),
     ],
 )

@@ -71,6 +71,10 @@ def test_the_bomb_button_comes_back_with_the_tricks_kept(client: FlaskClient) ->
     assert one(page, ".specials-played button.bomb")["aria-pressed"] == "true"
     assert "0 tricks to give out: the Bomb took one" in one(page, ".bomb-note").get_text()
     assert one(page, ".tricks-form")["data-hand"] == "0"
+    # No trick left for the players: said so, not "all 0 tricks" (issue 33's walk).
+    assert one(page, ".remaining").get_text(strip=True) == "No trick to give out"
+    form = one(page, ".tricks-form")
+    assert form["data-wrong"] == "Too many: {sum} given out, there is no trick to give out"
     assert act(client, game_id, "tricks", **TRICKS, bomb="1") == []
     sheet = soup(client.get(f"/games/{game_id}/sheet"))
     assert sheet.select_one("table.pad .bomb-mark") is not None

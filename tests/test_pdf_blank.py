@@ -7,6 +7,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.core import rules
 from tests import pdfs
+from tests.pages import one, soup
 
 
 @pytest.mark.parametrize(
@@ -103,3 +104,16 @@ def test_blank_pad_is_cached_with_an_etag(client: FlaskClient) -> None:
     assert again.status_code == 304
     other = client.get("/sheets/blank.pdf?players=4&names=Ann")
     assert other.headers["ETag"] != etag
+
+
+def test_the_home_pages_blank_pad_is_for_the_game_chosen(client: FlaskClient) -> None:
+    """Issue 33's walk: the home page's blank pad was Wizard's whatever the table played. Its form
+    names the game; the Wizard settings it also sends are left to Wizard."""
+    form = one(soup(client.get("/")), "details.blank form")
+    games = [option["value"] for option in form.select("select[name=game] option")]
+    assert games == ["wizard", "skull_king", "oh_hell"]
+    sent = "players=5&length=standard&deck=classic"
+    response = client.get(f"/sheets/blank.pdf?game=skull_king&{sent}")
+    assert response.status_code == 200, response.get_data(as_text=True)[:300]
+    text = pdfs.text(response.data)
+    assert "Skull King" in text and "Trump" not in text

@@ -258,9 +258,12 @@ def test_undo_takes_back_one_step_at_a_time(client: FlaskClient) -> None:
     page = soup(client.get(f"/games/{game_id}"))
     assert "Round 1 of 20" in one(page, "h1").text
     assert _steppers(page) == {"tricks-0": "0", "tricks-1": "0", "tricks-2": "1"}
-    # The reopened round says so: its page alone looks as if nothing happened.
+    # The reopened round says so: its page alone looks as if nothing happened; its steppers
+    # start at the tricks entered before, not at the bids (issue 33's walk).
     said = [p.get_text() for p in page.select(".flash.info")]
     assert said == ["Round 1 is open again: enter its tricks."]
+    hints = [p.get_text() for p in page.select("#tricks-title ~ p.hint")]
+    assert "Each player starts at the tricks entered before: change only what was wrong." in hints
 
 
 def test_stale_page_is_refused_and_changes_nothing(client: FlaskClient) -> None:
