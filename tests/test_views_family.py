@@ -299,6 +299,18 @@ def test_skull_kings_round_head_says_who_leads_not_who_bids_first(client: FlaskC
     assert "Leads first" in facts and "Bids and leads first" not in facts
 
 
+def test_a_trick_the_kraken_took_is_said_beside_the_tricks_to_give_out(
+    client: FlaskClient,
+) -> None:
+    """Issue 33's walk: "all 2 tricks given out" in a round of 3 cards left the third unsaid."""
+    game_id = _skull_king_at_tricks(client, {"advanced_cards": "y"})
+    tricks = {f"tricks-{seat}": 0 for seat in range(5)}
+    tapped = post(client, game_id, "tricks", **tricks, **{"destroyed-step": "+1"})
+    page = soup(client.get(tapped.headers["Location"]))
+    note = one(page, ".confirm-bar .bomb-note").get_text()
+    assert note == "0 tricks to give out: 1 went to nobody (Kraken, White Whale)"
+
+
 def test_too_many_tricks_with_the_kraken_in_the_game_are_said_without_one_winner_each(
     client: FlaskClient,
 ) -> None:

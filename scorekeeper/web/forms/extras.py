@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from flask import flash
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.core import game
@@ -326,6 +327,19 @@ class Bonuses(Part[Entered]):
         if number is None:
             return tapped
         return _said_at_the_table(record, number, tapped)
+
+    def note(self, tapped: Entered, target: int) -> Markup:
+        """The tricks to give out once the Kraken or the White Whale took some (issue 33's
+        walk: "all 2 tricks given out" in a round of 3 cards left the third unexplained)."""
+        if not tapped.destroyed:
+            return Markup("")
+        # As a template's ngettext gives it: the translation is markup, the number put in.
+        said = labels.catalogue().ungettext(
+            "%(num)s trick to give out: %(destroyed)s went to nobody (Kraken, White Whale)",
+            "%(num)s tricks to give out: %(destroyed)s went to nobody (Kraken, White Whale)",
+            target,
+        )
+        return Markup(said) % {"num": target, "destroyed": tapped.destroyed}
 
     def text(self, record: GameRecord, tapped: Entered) -> str:
         """The facts after the tricks (:meth:`Entered.text`)."""
