@@ -112,6 +112,9 @@ def test_the_home_pages_blank_pad_is_for_the_game_chosen(client: FlaskClient) ->
     form = one(soup(client.get("/")), "details.blank form")
     games = [option["value"] for option in form.select("select[name=game] option")]
     assert games == ["wizard", "skull_king", "oh_hell"]
+    # Wizard's length and deck are marked as Wizard's (shown with Wizard only, style.css).
+    wizard_only = form.select(".wizard-only select")
+    assert [field["name"] for field in wizard_only] == ["length", "deck"]
     sent = "players=5&length=standard&deck=classic"
     response = client.get(f"/sheets/blank.pdf?game=skull_king&{sent}")
     assert response.status_code == 200, response.get_data(as_text=True)[:300]

@@ -198,6 +198,9 @@ class BombAndCloud(Part[Played]):
         """The tricks to give out once the Bomb took one."""
         if not tapped.bomb:
             return Markup("")
+        if target == 0:
+            # said once: the bar below says that no trick is left to give out
+            return Markup(_("The Bomb took the only trick of this round."))
         # As a template's ngettext gives it: the translation is markup, the number put in.
         said = labels.catalogue().ungettext(
             "%(num)s trick to give out: the Bomb took one",
