@@ -279,3 +279,21 @@ def test_the_cloud_comes_before_the_tricks_and_moves_its_winners_stepper(
     ada.locator("button.plus").click()
     cloud(page, 0, "-1")
     assert count(0) == "2" and "missed" in str(ada.get_attribute("class"))
+
+
+def test_the_correction_asks_one_more_or_less_only_once_the_clouds_trick_has_a_winner(
+    page: Page, live_server: str
+) -> None:
+    """Issue 33's walk: the correction page offered the Cloud's change with nobody chosen."""
+    first = {"trump": {"turned": "suit", "suit": "hearts"}, "bids": [0, 0, 0, 1]}
+    body = {"players": list(NAMES), "first_dealer": 0, "variants": {"deck": "anniversary_25"}}
+    answer = page.request.post(
+        f"{live_server}/api/games", data={**body, "rounds": [{**first, "tricks": [0, 0, 0, 1]}]}
+    )
+    game, token = answer.json()["id"], answer.json()["edit_token"]
+    page.goto(f"{live_server}/games/{game}/join/{token}")
+    tap(page, page.get_by_role("button", name="Keep score on this phone"))
+    page.goto(f"{live_server}/games/{game}/rounds/1/edit")
+    assert page.locator(".specials-played .cloud-change").is_hidden()
+    page.locator("#cloud_seat").select_option("3")
+    assert page.locator(".specials-played .cloud-change").is_visible()
