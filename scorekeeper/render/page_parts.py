@@ -262,6 +262,7 @@ class Row(NamedTuple):
     trump: str
     card: str  # the special card that set the trump, "" for none
     bomb: bool
+    cloud: bool  # the Cloud was played: named under the trump, as the Bomb (issue 33's walk)
     destroyed: int  # tricks that went to nobody (the Kraken, the White Whale)
     destroyed_said: str
     warning: str  # the refusals of a round a correction left against the rules, "" for none
@@ -291,6 +292,7 @@ def _rows(
         # The Bomb of an anniversary round is named under its trump.
         bomb_said=_("The Bomb was played: one trick went to nobody"),
         bomb_card=labels.special_name(Special.BOMB),
+        cloud_card=labels.special_name(Special.CLOUD),
         destroyed_mark=game_facts.DESTROYED_MARK,
     )
 
@@ -318,6 +320,7 @@ def _row(
         # screen reader): a Jester's "\u2013" is not a deal with no card left (issue 33).
         card=labels.turned_name(row.trump.turned),
         bomb=row.bomb,
+        cloud=row.cloud is not None,
         destroyed=destroyed,
         destroyed_said=game_facts.destroyed_said(destroyed) if destroyed else "",
         warning=" ".join(labels.refusal(reason) for reason in row.flags),
