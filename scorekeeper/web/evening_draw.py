@@ -24,13 +24,19 @@ from scorekeeper.web import access
 from scorekeeper.web.kinds import GROUP
 
 
-def evening_or_404(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
-    """The evening and its group for a page, if the request may see the group (403 once its
-    view link was renewed, as the group's pages; 404 for no such evening)."""
+def stored_or_404(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
+    """The evening and its group as stored (404 for no such evening), whoever asks."""
     stored = storage.load_evening(storage.get_db(), evening_id)
     group = None if stored is None else storage.load_group(storage.get_db(), stored.group_id)
     if stored is None or group is None:
         abort(404)
+    return stored, group
+
+
+def evening_or_404(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
+    """The evening and its group for a page, if the request may see the group (403 once its
+    view link was renewed, as the group's pages; 404 for no such evening)."""
+    stored, group = stored_or_404(evening_id)
     if not access.may_see(GROUP, group):
         abort(403, description=GROUP.renewed_words())
     return stored, group

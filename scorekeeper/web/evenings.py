@@ -190,10 +190,7 @@ def players_link(stored: StoredEvening, group: StoredGroup) -> str:
 def watch(evening_id: str, token: str) -> WerkzeugResponse:
     """The players' link once the group's view link was renewed: this phone may see the group
     from now on (as the group's own renewed link does), then the evening."""
-    stored = storage.load_evening(storage.get_db(), evening_id)
-    group = None if stored is None else storage.load_group(storage.get_db(), stored.group_id)
-    if stored is None or group is None:
-        abort(404)
+    stored, group = evening_draw.stored_or_404(evening_id)
     access.require_view_token(GROUP, group, token)
     access.remember(GROUP, group, by_view_link=True)
     return redirect(url_for("evenings.show", evening_id=stored.id), code=303)

@@ -27,7 +27,7 @@ from scorekeeper.core.rules import Suit, Turned
 from scorekeeper.core.sheet import RoundRow, Sheet
 from scorekeeper.render import labels
 from scorekeeper.web.forms import Form
-from scorekeeper.web.forms.facts import Part, seat_of, tricks_sum_said
+from scorekeeper.web.forms.facts import Part, seat_of, tricks_over_said
 
 _CHANGES = {"u": 1, "d": -1}
 
@@ -254,8 +254,19 @@ class BombAndCloud(Part[Played]):
         has_bomb = Special.BOMB in record.declaration.special_cards(record.settings)
         if not has_bomb or reason.code != "tricks_sum":
             return said
-        said = tricks_sum_said(reason, "bomb")
-        if reason.params["taken"] == reason.params["num"] - 1:
+        over = tricks_over_said(reason)
+        if over is not None:
+            return over
+        taken, played = reason.params["taken"], reason.params["num"]
+        said = labels.ngettext(
+            "Tricks add up to %(taken)s, but %(num)s was played this round: only the Bomb's "
+            "trick goes to nobody.",
+            "Tricks add up to %(taken)s, but %(num)s were played this round: only the Bomb's "
+            "trick goes to nobody.",
+            played,
+            taken=taken,
+        )
+        if taken == played - 1:
             hint = _("If the Bomb was played, tap \u201cThe Bomb was played\u201d.")
             return f"{said} {hint}"
         return said

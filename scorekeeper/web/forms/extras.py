@@ -33,7 +33,7 @@ from scorekeeper.core.game import GameRecord
 from scorekeeper.core.refusals import Reason, RuleError
 from scorekeeper.core.sheet import RoundRow, Sheet
 from scorekeeper.render import labels
-from scorekeeper.web.forms.facts import Part, seat_of, tricks_sum_said
+from scorekeeper.web.forms.facts import Part, seat_of, tricks_over_said
 
 KINDS = tuple(str(bonus.kind) for bonus in BONUSES)
 POWERS = ("harry_up", "harry_down", "roatan_0", "roatan_10", "roatan_20", "cannonball")
@@ -362,9 +362,17 @@ class Bonuses(Part[Entered]):
         trick may go to nobody), and a short one points at where that is entered (issue 33)."""
         if reason.code != "tricks_sum" or not advanced_cards(record.settings):
             return said
-        said = tricks_sum_said(reason, "kraken")
-        if reason.params["taken"] > reason.params["num"]:
-            return said
+        over = tricks_over_said(reason)
+        if over is not None:
+            return over
+        said = labels.ngettext(
+            "Tricks add up to %(taken)s, but %(num)s was played this round: only a trick the "
+            "Kraken or the White Whale took goes to nobody.",
+            "Tricks add up to %(taken)s, but %(num)s were played this round: only a trick the "
+            "Kraken or the White Whale took goes to nobody.",
+            reason.params["num"],
+            taken=reason.params["taken"],
+        )
         hint = _(
             "If the Kraken or the White Whale took a trick, enter it under "
             "\u201cTricks nobody won\u201d in the bonuses."

@@ -30,34 +30,19 @@ def seat_of(text: str, players: int) -> int | None:
     return None
 
 
-def tricks_sum_said(reason: Reason, where: str) -> str:
-    """The rules' ``tricks_sum`` sentence for a deck where a card takes a trick away from every
-    player (``where``: "bomb" or "kraken"): "every trick has exactly one winner" is not so
-    there (issue 33's walk). The API keeps the rules' stable sentence."""
+def tricks_over_said(reason: Reason) -> str | None:
+    """The rules' ``tricks_sum`` sentence for too many tricks, in a game where a card may take a
+    trick from every player: "every trick has exactly one winner" is not so there (issue 33's
+    walk); ``None`` for too few, which each part says with its own card. The API keeps the rules'
+    stable sentence."""
     taken, played = reason.params["taken"], reason.params["num"]
-    if taken > played:
-        return ngettext(
-            "Tricks add up to %(taken)s, but %(num)s was played this round: no trick has two "
-            "winners.",
-            "Tricks add up to %(taken)s, but %(num)s were played this round: no trick has two "
-            "winners.",
-            played,
-            taken=taken,
-        )
-    if where == "bomb":
-        return ngettext(
-            "Tricks add up to %(taken)s, but %(num)s was played this round: only the Bomb's "
-            "trick goes to nobody.",
-            "Tricks add up to %(taken)s, but %(num)s were played this round: only the Bomb's "
-            "trick goes to nobody.",
-            played,
-            taken=taken,
-        )
+    if taken <= played:
+        return None
     return ngettext(
-        "Tricks add up to %(taken)s, but %(num)s was played this round: only a trick the "
-        "Kraken or the White Whale took goes to nobody.",
-        "Tricks add up to %(taken)s, but %(num)s were played this round: only a trick the "
-        "Kraken or the White Whale took goes to nobody.",
+        "Tricks add up to %(taken)s, but %(num)s was played this round: no trick has two "
+        "winners.",
+        "Tricks add up to %(taken)s, but %(num)s were played this round: no trick has two "
+        "winners.",
         played,
         taken=taken,
     )
