@@ -39,10 +39,8 @@ def tricks_over_said(reason: Reason) -> str | None:
     if taken <= played:
         return None
     return ngettext(
-        "Tricks add up to %(taken)s, but %(num)s was played this round: no trick has two "
-        "winners.",
-        "Tricks add up to %(taken)s, but %(num)s were played this round: no trick has two "
-        "winners.",
+        "Tricks add up to %(taken)s, but %(num)s was played this round: no trick has two winners.",
+        "Tricks add up to %(taken)s, but %(num)s were played this round: no trick has two winners.",
         played,
         taken=taken,
     )
