@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from scorekeeper import create_app
-from scorekeeper.server import asgi, running
+from scorekeeper.server import asgi, connections, running
 from scorekeeper.web import addresses, hosting
 
 
@@ -22,7 +22,13 @@ def main() -> None:
     app.config["LISTEN_HOST"] = args.host
     found = addresses.lan_addresses(app)
     addresses.announce(sys.stdout, args.host, args.port, found, app.config.get("PUBLIC_URL"))
-    running.serve(hosting.asgi_app(app, threads=args.threads), host=args.host, port=args.port)
+    running.serve(
+        hosting.asgi_app(app, threads=args.threads),
+        host=args.host,
+        port=args.port,
+        # Behind a proxy every connection comes from it: the proxy caps its own clients.
+        per_address=None if hosting.trusted_proxies(app) else connections.MOST_PER_ADDRESS,
+    )
 
 
 if __name__ == "__main__":

@@ -50,17 +50,19 @@ def spanish(app: Flask) -> Iterator[None]:
 
 
 def test_uvicorn_makes_the_http_protocol_it_is_given_with_its_own_arguments() -> None:
-    # scorekeeper/server/heads.py (HeadTimeout): Uvicorn's ``http`` setting takes a protocol
-    # class, which it makes with the keywords it gives its own (config, server_state,
-    # app_state, _loop); HeadTimeout passes them on to the protocol Uvicorn picks itself.
+    # scorekeeper/server/heads.py (Gate): Uvicorn's ``http`` setting takes a protocol class,
+    # which it makes with the keywords it gives its own (config, server_state, app_state,
+    # _loop); Gate passes them on to the protocol Uvicorn picks itself.
     import uvicorn
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
-    from scorekeeper.server.heads import HeadTimeout
+    from scorekeeper.server.connections import Connections
+    from scorekeeper.server.heads import Gate
 
-    config = uvicorn.Config(lambda *_: None, http=HeadTimeout)
+    served = Gate.serving(Connections())
+    config = uvicorn.Config(lambda *_: None, http=served)
     config.load()
-    assert config.http_protocol_class is HeadTimeout
+    assert config.http_protocol_class is served
     source = inspect.getsource(uvicorn.Server.startup)
     for given in ("config=config", "server_state=self.server_state", "app_state=", "_loop=_loop"):
         assert given in source, f"Uvicorn no longer makes its protocol with {given}"

@@ -1,54 +1,114 @@
-"""A request's head must arrive whole within :data:`running.IDLE_SECONDS` of its first byte,
-however often a byte comes, and a new connection must start one as soon: Uvicorn has no such
-timeout, and a thousand heads trickled in a header line at a time would each hold a connection
-open for ever.
+"""Every connection as it is accepted and every request head as it arrives, before Uvicorn's
+parser sees a byte of it:
 
-:class:`HeadTimeout` is Uvicorn's own HTTP protocol (the one it picks itself) with that rule
-added around it, given to Uvicorn as its ``http`` setting, which takes a protocol class. It
-reads nothing of a request but where its head ends and how long its body is, to know when the
-next head begins; Uvicorn parses and answers everything as before. A body may still come slowly
-(a phone's upload on weak Wi-Fi), and an open stream or a kept connection waits untimed here:
-Uvicorn closes a kept connection idle for as long.
+- a connection is counted in by its client's address (:mod:`connections`), or closed at once
+  when that address holds too many or the server is full;
+- a request's head must arrive whole within :data:`running.IDLE_SECONDS` of its first byte,
+  however often a byte comes, and a new connection must start one as soon: Uvicorn has no such
+  timeout, and a thousand heads trickled in a header line at a time would each hold a
+  connection open for ever;
+- a head (or a chunked body's trailer) longer than :data:`MOST_HEAD` is answered
+  ``431 Request Header Fields Too Large`` and the connection closed: the compiled parser
+  (httptools) keeps a head of any size in memory, and a few of 25 MB take a small server down.
+
+:class:`Gate` is Uvicorn's own HTTP protocol (the one it picks itself) with those rules around
+it, given to Uvicorn as its ``http`` setting, which takes a protocol class. It reads nothing of a
+request but where its head ends and where its body ends (its ``Content-Length``, or the sizes of
+its chunks), to know when the next head begins; Uvicorn parses and answers everything as before.
+A body may still come slowly here: ``limits.BodyCap`` gives it a deadline, and an open stream or
+a kept connection waits untimed here: Uvicorn closes a kept connection idle for as long.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, ClassVar
 
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
-# A head longer than this is Uvicorn's to refuse (it takes 16 KiB); this one only stops looking.
-MOST_KEPT = 64 * 1024
-CHUNKED = -1  # a body of unknown length: the rest of the connection is not timed
+from scorekeeper.server.connections import Connections
+
+# What Uvicorn's pure-Python parser takes (h11's default), for the compiled parser as well.
+MOST_HEAD = 16 * 1024
+# A chunk's size line ("1a2b;name=value"): far longer is no phone's.
+MOST_CHUNK_LINE = 1024
+
+HEAD, BODY, CHUNK_LINE, TRAILER = "head", "body", "chunk line", "trailer"
 
 
-class HeadTimeout(asyncio.Protocol):
-    """Uvicorn's HTTP protocol, with a connection closed when a head takes too long."""
+def _plain(status: bytes, words: bytes) -> bytes:
+    return (
+        b"HTTP/1.1 " + status + b"\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        b"Content-Length: " + str(len(words)).encode() + b"\r\nConnection: close\r\n\r\n" + words
+    )
+
+
+HEAD_TOO_LARGE = _plain(
+    b"431 Request Header Fields Too Large",
+    b"The request's headers are too large. Clear this site's cookies, then try again.\n",
+)
+BAD_CHUNK = _plain(b"400 Bad Request", b"The request's body is not sent as HTTP says.\n")
+
+
+class Gate(asyncio.Protocol):
+    """Uvicorn's HTTP protocol behind the rules above. Use :meth:`serving` for a server's own
+    class (its connections' registry, the parser)."""
+
+    connections: ClassVar[Connections]
+    parser: ClassVar[Any] = AutoHTTPProtocol
+
+    @classmethod
+    def serving(cls, connections: Connections, parser: Any = None) -> type[Gate]:
+        """The protocol class for one server: its connections counted in ``connections``,
+        requests parsed by ``parser`` (Uvicorn's own choice unless given: a test runs both)."""
+        given = {"connections": connections, "parser": parser or cls.parser}
+        return type("ServedGate", (cls,), given)
 
     def __init__(self, **given: Any) -> None:
-        self.inner: Any = AutoHTTPProtocol(**given)
+        self.inner: Any = self.parser(**given)
         self.seconds = float(given["config"].timeout_keep_alive)
         self.loop: asyncio.AbstractEventLoop = given.get("_loop") or asyncio.get_event_loop()
-        self.transport: asyncio.BaseTransport | None = None
-        self.head = b""
-        self.body = 0  # bytes of the current request's body still to come
+        # asyncio's or uvloop's, which is not a subclass of asyncio's classes.
+        self.transport: Any = None
+        self.address = ""
+        self.admitted = False
+        self.refused = False
+        self.state = HEAD
+        self.kept = b""  # the head, chunk line or trailer so far
+        self.left = 0  # bytes of the body (or the chunk and its line end) still to come
+        self.after_body = HEAD
         self.timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport
+        peer = transport.get_extra_info("peername")
+        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        self.admitted = self.connections.admit(self.address, self)
+        if not self.admitted:
+            self.refused = True
+            self.transport.abort()
+            return
         self._start_timing()  # a connection that sends nothing is cut as well
         self.inner.connection_made(transport)
 
     def data_received(self, data: bytes) -> None:
-        self._follow(data)
+        if self.refused:
+            return
+        refusal = self._follow(data)
+        if refusal is not None:
+            self._refuse(refusal)
+            return
         self.inner.data_received(data)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_timing()
-        self.inner.connection_lost(exc)
+        if self.admitted:
+            self.connections.leave(self.address, self)
+            self.inner.connection_lost(exc)
 
     def eof_received(self) -> bool | None:
+        if not self.admitted:
+            return None
         kept: bool | None = self.inner.eof_received()
         return kept
 
@@ -58,23 +118,88 @@ class HeadTimeout(asyncio.Protocol):
     def resume_writing(self) -> None:
         self.inner.resume_writing()
 
-    def _follow(self, data: bytes) -> None:
-        while data and self.body != CHUNKED:
-            if self.body:
-                taken = min(self.body, len(data))
-                self.body -= taken
+    def abort(self) -> None:
+        """Drop the connection now (the server is full and this one is the oldest)."""
+        self.refused = True
+        if self.transport is not None:
+            self.transport.abort()
+
+    def _follow(self, data: bytes) -> bytes | None:
+        """Follow ``data`` through heads and bodies; the answer to send instead, if any."""
+        while data:
+            if self.state == BODY:
+                taken = min(self.left, len(data))
+                self.left -= taken
                 data = data[taken:]
+                if not self.left:
+                    self.state = self.after_body
                 continue
-            self._start_timing()
-            self.head += data
-            end = self.head.find(b"\r\n\r\n")
+            if self.state == HEAD:
+                self._start_timing()
+            self.kept += data
+            end = self._end_of_kept()
             if end < 0:
-                self.head = self.head[-MOST_KEPT:]
-                return
-            head, data = self.head[:end], self.head[end + 4 :]
-            self.head = b""
+                return self._too_long(len(self.kept))
+            refusal = self._too_long(end)
+            if refusal is not None:
+                return refusal
+            kept, data = self.kept[:end], self.kept[end:]
+            self.kept = b""
+            refusal = self._ended(kept)
+            if refusal is not None:
+                return refusal
+        return None
+
+    def _end_of_kept(self) -> int:
+        """Where the head, chunk line or trailer being kept ends (past its last line end), or
+        -1 while it goes on."""
+        if self.state == CHUNK_LINE:
+            end = self.kept.find(b"\r\n")
+            return end + 2 if end >= 0 else -1
+        if self.state == TRAILER:  # no trailer at all is a bare line end
+            end = (b"\r\n" + self.kept).find(b"\r\n\r\n")
+            return end + 2 if end >= 0 else -1
+        end = self.kept.find(b"\r\n\r\n")
+        return end + 4 if end >= 0 else -1
+
+    def _too_long(self, length: int) -> bytes | None:
+        if self.state == CHUNK_LINE:
+            return BAD_CHUNK if length > MOST_CHUNK_LINE else None
+        return HEAD_TOO_LARGE if length > MOST_HEAD else None
+
+    def _ended(self, kept: bytes) -> bytes | None:
+        """Go on past a whole head, chunk line or trailer; the answer to send instead, if any."""
+        if self.state == HEAD:
             self._stop_timing()
-            self.body = _body_length(head)
+            length = _body_length(kept)
+            if length is None:
+                self.state = CHUNK_LINE
+            else:
+                self._body(length, then=HEAD)
+            return None
+        if self.state == TRAILER:
+            self.state = HEAD
+            return None
+        size = _chunk_size(kept)
+        if size is None:
+            return BAD_CHUNK
+        if size == 0:
+            self.state = TRAILER
+        else:
+            self._body(size + 2, then=CHUNK_LINE)  # the chunk and its line end
+        return None
+
+    def _body(self, length: int, then: str) -> None:
+        self.left = length
+        self.after_body = then
+        self.state = BODY if length else then
+
+    def _refuse(self, answer: bytes) -> None:
+        self.refused = True
+        self._stop_timing()
+        if self.transport is not None:
+            self.transport.write(answer)
+            self.transport.close()
 
     def _start_timing(self) -> None:
         if self.timer is None:
@@ -91,13 +216,22 @@ class HeadTimeout(asyncio.Protocol):
             self.transport.close()
 
 
-def _body_length(head: bytes) -> int:
-    """The length of the body after ``head``: its ``Content-Length``, :data:`CHUNKED`, or 0."""
+def _body_length(head: bytes) -> int | None:
+    """The length of the body after ``head``: its ``Content-Length``, ``None`` for a chunked
+    one, or 0."""
     for line in head.split(b"\r\n")[1:]:
         name, _sep, value = line.partition(b":")
         name = name.strip().lower()
         if name == b"transfer-encoding" and b"chunked" in value.lower():
-            return CHUNKED
+            return None
         if name == b"content-length" and value.strip().isdigit():
             return int(value)
     return 0
+
+
+def _chunk_size(line: bytes) -> int | None:
+    """A chunk's size from its line ("1a;name=value\\r\\n"), ``None`` if it is not one."""
+    digits = line.partition(b";")[0].strip()
+    if not digits or any(byte not in b"0123456789abcdefABCDEF" for byte in digits):
+        return None
+    return int(digits, 16)

@@ -1,14 +1,17 @@
-"""What one client may take of the server: a body's size, and open requests from one address.
+"""What one client may take of the server's app: a body's size, time and memory, and open
+requests from one address.
 
-The rest are Uvicorn's own settings (``running.config``): an idle connection is closed after
-:data:`running.IDLE_SECONDS`, and a request's head may be 16 KiB at most. Uvicorn does not time
-a head that trickles in; on the internet the proxy in front does (docs/hosting.md).
+Connections and heads are limited before them, as each is accepted and as each head arrives
+(``heads.Gate``); an idle connection is closed after :data:`running.IDLE_SECONDS` (Uvicorn's own
+setting). Every refusal is logged, at most once a minute for each kind (``refusals``).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 
+from scorekeeper.server.refusals import Refusals
 from scorekeeper.server.types import ASGIApp, Message, Receive, Scope, Send, answer, header
 
 # Set on a request whose body the server refused as too large, for the app to answer with its
@@ -18,90 +21,179 @@ BODY_TOO_LARGE = b"x-scorekeeper-body-too-large"
 # A table's phones each hold a stream and send a tap now and then; a club evening behind one
 # router is a few dozen phones. Far above that, one address is taking the server.
 MOST_PER_ADDRESS = 256
+# A body must arrive within this many seconds of its head, plus a second for each BODY_RATE
+# bytes it has (BodyCap).
+BODY_SECONDS = 30.0
+BODY_RATE = 1024
 
 
 class BodyCap:
-    """Bodies over ``cap`` bytes are refused without being read: as soon as the headers announce
-    one (``Content-Length``), or once a chunked one passes the cap. The app answers the refusal
-    (its request carries :data:`BODY_TOO_LARGE` and no body) and the connection then closes.
+    """Every request body is read whole here, before the app sees the request and takes one of
+    its threads for it: a phone's upload on weak Wi-Fi, or a stranger's body that never ends,
+    waits in the server's event loop, not in a thread a table needs.
 
-    A chunked body within the cap is read here and passed on with its length, as a WSGI app
-    reads only a body whose length it knows.
+    - A body over ``cap`` bytes is refused without being read: as soon as the headers announce
+      one (``Content-Length``), or once a chunked one passes the cap. The app answers the
+      refusal (its request carries :data:`BODY_TOO_LARGE` and no body) and the connection then
+      closes.
+    - A body must arrive within ``seconds`` of its head, and one more second for each
+      ``rate`` bytes it has (a phone sends a round in a packet or two; a group file of 8 MB at
+      1 KiB/s is over two hours): past that, ``408 Request Timeout`` and the connection closes.
+    - The bodies one address has open at once hold ``held_per_address`` bytes at most: past
+      that, ``429 Too Many Requests``, so that one address cannot fill the server's memory
+      (``None``: no such limit, behind a proxy, which reads and caps bodies itself).
+
+    The body reaches the app with its length, chunked or not, as a WSGI app reads only a body
+    whose length it knows.
     """
 
-    def __init__(self, app: ASGIApp, cap: int) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        cap: int,
+        *,
+        seconds: float = BODY_SECONDS,
+        rate: int = BODY_RATE,
+        held_per_address: int | None = None,
+        refusals: Refusals | None = None,
+    ) -> None:
         self.app = app
         self.cap = cap
+        self.seconds = seconds
+        self.rate = rate
+        self.held_per_address = held_per_address
+        self.refusals = refusals or Refusals()
+        self.held: Counter[str] = Counter()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         scope["headers"] = [(k, v) for k, v in scope["headers"] if k != BODY_TOO_LARGE]
-        length = header(scope, b"content-length")
-        if length is not None:
-            if int(length) > self.cap:  # the server has checked that it is a number
-                await self._refuse(scope, send)
-            else:
-                await _read_before_the_end(self.app, scope, receive, send)
-            return
-        if b"chunked" not in (header(scope, b"transfer-encoding") or b"").lower():
+        announced = header(scope, b"content-length")
+        chunked = b"chunked" in (header(scope, b"transfer-encoding") or b"").lower()
+        # The server has checked that a length is a number.
+        length = None if announced is None else int(announced)
+        if length == 0 or (length is None and not chunked):
             await self.app(scope, receive, send)
             return
-        body = await self._read(receive)
-        if body is None:
+        if length is not None and length > self.cap:
             await self._refuse(scope, send)
             return
-        await self.app(_sized(scope, len(body)), _replay(body, receive), send)
+        address = _address(scope)
+        reading = _Reading(self, address, length)
+        try:
+            body = await reading.body(receive)
+            if isinstance(body, bytes):
+                await self.app(_sized(scope, len(body)), _replay(body, receive), send)
+            elif body == TOO_LARGE:
+                await self._refuse(scope, send)
+            elif body == TOO_SLOW:
+                self.refusals.said("slow body", address, "Cut request bodies that came too slowly")
+                await _plain(send, 408, b"The request took too long to arrive. Try again.\n")
+            elif body == TOO_MUCH:
+                self.refusals.said("bodies", address, "Refused bodies past an address's memory")
+                await _plain(
+                    send, 429, b"Too much is being sent from your address at once. Try again.\n"
+                )
+        finally:
+            self.release(address, reading.held)
 
-    async def _read(self, receive: Receive) -> bytes | None:
-        """The whole body, or ``None`` once it passes the cap (or the client left)."""
-        parts: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                return None
-            part = message.get("body", b"")
-            size += len(part)
-            if size > self.cap:
-                return None
-            parts.append(part)
-            if not message.get("more_body", False):
-                return b"".join(parts)
+    def reserve(self, address: str, size: int) -> bool:
+        """Count ``size`` more bytes held for ``address``, if its share has room."""
+        if self.held_per_address is not None and self.held[address] + size > self.held_per_address:
+            return False
+        self.held[address] += size
+        return True
+
+    def release(self, address: str, size: int) -> None:
+        """Give back ``size`` bytes of ``address``'s share."""
+        if not size:
+            return
+        self.held[address] -= size
+        if self.held[address] <= 0:
+            del self.held[address]
 
     async def _refuse(self, scope: Scope, send: Send) -> None:
         refused = _sized(scope, 0)
         refused["headers"].append((BODY_TOO_LARGE, b"1"))
-
-        async def closing(message: Message) -> None:
-            # The rest of the body is never read: the connection cannot carry another request.
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message["headers"], (b"connection", b"close")]
-            await send(message)
-
-        await self.app(refused, _replay(b"", None), closing)
+        await self.app(refused, _replay(b"", None), _closing(send))
 
 
-async def _read_before_the_end(app: ASGIApp, scope: Scope, receive: Receive, send: Send) -> None:
-    """``app``, with the rest of a body it did not read (one within the cap) read before its
-    answer starts: a server closing a connection with a body still coming resets it, and the
-    phone may then lose the answer (the app's refusal of a body over its own limit); and a
-    phone may stop sending once an answer starts."""
-    done = False
+# What :meth:`_Reading.body` answers instead of a body.
+TOO_LARGE, TOO_SLOW, TOO_MUCH, GONE = "too large", "too slow", "too much", "gone"
 
-    async def reading() -> Message:
-        nonlocal done
-        message = await receive()
-        done = message["type"] != "http.request" or not message.get("more_body", False)
-        return message
 
-    async def answering(message: Message) -> None:
-        while message["type"] == "http.response.start" and not done:
-            await reading()
+class _Reading:
+    """One body being read by a :class:`BodyCap`: its deadline, and the bytes it holds of its
+    address's share (``held``, to be given back once the request is answered)."""
+
+    def __init__(self, cap: BodyCap, address: str, length: int | None) -> None:
+        self.cap = cap
+        self.address = address
+        self.length = length
+        self.held = 0
+
+    async def body(self, receive: Receive) -> bytes | str:
+        """The whole body, or why there is none (a refusal, or the client left)."""
+        if self.length is not None and not self._hold(self.length):
+            return TOO_MUCH
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        parts: list[bytes] = []
+        size = 0
+        while True:
+            deadline = began + self.cap.seconds + (self.length or size) / self.cap.rate
+            try:
+                message = await asyncio.wait_for(receive(), max(deadline - loop.time(), 0))
+            except TimeoutError:
+                return TOO_SLOW
+            if message["type"] != "http.request":
+                return GONE
+            part = message.get("body", b"")
+            size += len(part)
+            if size > self.cap.cap:
+                return TOO_LARGE
+            if self.length is None and not self._hold(len(part)):
+                return TOO_MUCH
+            parts.append(part)
+            if not message.get("more_body", False):
+                return b"".join(parts)
+
+    def _hold(self, size: int) -> bool:
+        if not self.cap.reserve(self.address, size):
+            return False
+        self.held += size
+        return True
+
+
+def _address(scope: Scope) -> str:
+    client = scope.get("client")
+    return str(client[0]) if client else ""
+
+
+def _closing(send: Send) -> Send:
+    """``send``, with the answer saying the connection closes: the rest of the body is never
+    read, so the connection cannot carry another request."""
+
+    async def closing(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message["headers"] = [*message["headers"], (b"connection", b"close")]
         await send(message)
 
-    await app(scope, reading, answering)
+    return closing
+
+
+async def _plain(send: Send, status: int, words: bytes) -> None:
+    """A plain answer in the server's own words, and the connection closed: the app's threads
+    are not spent on whoever is being refused."""
+    headers = [
+        (b"content-type", b"text/plain; charset=utf-8"),
+        (b"content-length", str(len(words)).encode()),
+        (b"retry-after", b"5"),
+        (b"connection", b"close"),
+    ]
+    await answer(send, status, headers, words)
 
 
 def _sized(scope: Scope, length: int) -> Scope:
@@ -134,9 +226,12 @@ class AddressCap:
     one client cannot take the server from the others. Only without a proxy in front: behind
     one, the proxy caps its clients (docs/hosting.md)."""
 
-    def __init__(self, app: ASGIApp, most: int = MOST_PER_ADDRESS) -> None:
+    def __init__(
+        self, app: ASGIApp, most: int = MOST_PER_ADDRESS, refusals: Refusals | None = None
+    ) -> None:
         self.app = app
         self.most = most
+        self.refusals = refusals or Refusals()
         self.open: Counter[str] = Counter()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -146,7 +241,13 @@ class AddressCap:
             return
         address = str(client[0])
         if self.open[address] >= self.most:
-            await _too_many(send)
+            self.refusals.said("requests", address, f"Refused requests past {self.most} open")
+            await _plain(
+                send,
+                429,
+                b"Too many connections from your address at once. Close a few pages, then try "
+                b"again.\n",
+            )
             return
         self.open[address] += 1
         try:
@@ -155,15 +256,3 @@ class AddressCap:
             self.open[address] -= 1
             if not self.open[address]:
                 del self.open[address]
-
-
-async def _too_many(send: Send) -> None:
-    # Plain: the server cannot spare one of the app's threads for whoever is taking them all.
-    body = b"Too many connections from your address at once. Close a few pages, then try again.\n"
-    headers = [
-        (b"content-type", b"text/plain; charset=utf-8"),
-        (b"content-length", str(len(body)).encode()),
-        (b"retry-after", b"5"),
-        (b"connection", b"close"),
-    ]
-    await answer(send, 429, headers, body)

@@ -9,10 +9,12 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import uvicorn
 
-from scorekeeper.server.heads import HeadTimeout
+from scorekeeper.server.connections import MOST_PER_ADDRESS, Connections
+from scorekeeper.server.heads import Gate
 from scorekeeper.server.types import ASGIApp
 
 # An idle connection (a phone asleep between taps) is closed after this many seconds; a phone
@@ -24,17 +26,26 @@ CONNECTIONS = 8000
 
 
 def config(
-    app: ASGIApp, *, host: str = "127.0.0.1", port: int = 0, idle_seconds: int = IDLE_SECONDS
+    app: ASGIApp,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    idle_seconds: int = IDLE_SECONDS,
+    connections: Connections | None = None,
+    parser: Any = None,
 ) -> uvicorn.Config:
-    """Uvicorn's settings: where it listens, its idle timeout, no access log."""
+    """Uvicorn's settings: where it listens, its idle timeout, its open connections' registry
+    (by default :data:`connections.MOST_PER_ADDRESS` from one address), no access log.
+    ``parser``: Uvicorn's HTTP protocol, its own choice unless given."""
     return uvicorn.Config(
         app,
         host=host,
         port=port,
         # a2wsgi answers the app's start and end (lifespan) for Flask, which has neither.
         lifespan="off",
-        # Uvicorn's own protocol, with a request's head timed (server/heads.py).
-        http=HeadTimeout,
+        # Uvicorn's own protocol, with connections counted by address and a request's head
+        # timed and bounded (server/heads.py).
+        http=Gate.serving(connections or Connections(), parser),
         # The app reads X-Forwarded-* itself, and only from a proxy it is told to trust
         # (``hosting.trust_proxies``): the server must not take them from anyone on loopback.
         proxy_headers=False,
@@ -48,13 +59,18 @@ def config(
     )
 
 
-def serve(app: ASGIApp, *, host: str, port: int) -> None:
-    """Serve ``app`` on ``host``:``port`` until Ctrl-C or SIGTERM."""
+def serve(
+    app: ASGIApp, *, host: str, port: int, per_address: int | None = MOST_PER_ADDRESS
+) -> None:
+    """Serve ``app`` on ``host``:``port`` until Ctrl-C or SIGTERM, with at most
+    ``per_address`` connections from one address (``None`` behind a proxy)."""
     raise_open_files_limit()
     # Uvicorn stops gracefully, then raises Ctrl-C's interrupt again: stopping is the end of
     # serving, not an error with a traceback.
     with contextlib.suppress(KeyboardInterrupt):
-        uvicorn.Server(config(app, host=host, port=port)).run()
+        uvicorn.Server(
+            config(app, host=host, port=port, connections=Connections(per_address))
+        ).run()
 
 
 def raise_open_files_limit(needed: int = CONNECTIONS) -> None:
@@ -76,13 +92,17 @@ def address(host: str, port: int) -> str:
 
 
 @contextmanager
-def in_a_thread(app: ASGIApp, host: str, idle_seconds: int = IDLE_SECONDS) -> Iterator[str]:
+def in_a_thread(
+    app: ASGIApp, host: str, idle_seconds: int = IDLE_SECONDS, **settings: Any
+) -> Iterator[str]:
     """Serve ``app`` on a free port of ``host`` from a thread of this process: its base URL
-    while the block runs, then the server stopped."""
+    while the block runs, then the server stopped. ``settings``: more of :func:`config`'s."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     listening = socket.create_server((host, 0), family=family, backlog=2048)
     port = listening.getsockname()[1]
-    server = uvicorn.Server(config(app, host=host, port=port, idle_seconds=idle_seconds))
+    server = uvicorn.Server(
+        config(app, host=host, port=port, idle_seconds=idle_seconds, **settings)
+    )
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

@@ -22,14 +22,23 @@ def room_for(files: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
+# The trickling connections come from 127.0.0.2 and up, this many from each: the server closes
+# connections past 512 from one address as they come (server/connections.py).
+PER_ADDRESS = 250
+
+
 @contextmanager
 def trickling(port: int, count: int) -> Iterator[list[socket.socket]]:
-    """``count`` connections, each with a request line and one header sent, never finished."""
+    """``count`` connections, each with a request line and one header sent, never finished,
+    from loopback addresses other than :data:`HOST`."""
     room_for(count + 256)
     opened: list[socket.socket] = []
     try:
         for number in range(count):
-            connection = socket.create_connection((HOST, port), timeout=10)
+            source = f"127.0.0.{2 + number // PER_ADDRESS}"
+            connection = socket.create_connection(
+                (HOST, port), timeout=10, source_address=(source, 0)
+            )
             connection.sendall(f"GET /?slow={number} HTTP/1.1\r\nHost: x\r\n".encode())
             opened.append(connection)
         yield opened
