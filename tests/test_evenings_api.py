@@ -277,6 +277,57 @@ def test_a_repeated_idempotency_key_answers_the_sitting_it_drew(client: FlaskCli
     assert (other.status_code, json_of(other)["code"]) == (422, "idempotency_key_reused")
 
 
+def test_a_key_retried_after_its_sitting_was_drawn_again_answers_that_sitting(
+    client: FlaskClient,
+) -> None:
+    # Issue 46: the retry drew the next sitting. It answers the sitting it drew, as it stands.
+    evening_id, token, _made = evening(client)
+    url = f"/api/evenings/{evening_id}/sittings"
+    keyed = {**bearer(token), "Idempotency-Key": "draw-1"}
+    first = client.post(url, json={"seed": 1}, headers=keyed)
+    redrawn = client.post(f"{url}/1", json={"seed": 2}, headers=bearer(token))
+    assert (first.status_code, redrawn.status_code) == (201, 200)
+    retried = client.post(url, json={"seed": 1}, headers=keyed)
+    assert retried.status_code == 201 and retried.headers["Idempotent-Replayed"] == "true"
+    assert json_of(retried) == json_of(redrawn)
+    sitting(client, evening_id, token)
+    again = client.post(url, json={"seed": 1}, headers=keyed)
+    assert json_of(again) == json_of(redrawn)
+    assert len(read(client, evening_id)["sittings"]) == 2
+
+
+def test_a_redraw_retried_after_another_redraw_answers_the_sitting_as_it_stands(
+    client: FlaskClient,
+) -> None:
+    evening_id, token, _made = evening(client)
+    sitting(client, evening_id, token)
+    url = f"/api/evenings/{evening_id}/sittings/1"
+    keyed = {**bearer(token), "Idempotency-Key": "redraw-1"}
+    first = client.post(url, json={}, headers=keyed)
+    second = client.post(url, json={}, headers=bearer(token))
+    retried = client.post(url, json={}, headers=keyed)
+    assert (first.status_code, second.status_code, retried.status_code) == (200, 200, 200)
+    assert retried.headers["Idempotent-Replayed"] == "true"
+    assert json_of(retried) == json_of(second) != json_of(first)
+    for table in json_of(retried)["tables"]:
+        assert client.get(f"/api/games/{table['game']}").status_code == 200
+
+
+def test_a_key_names_one_request_not_its_body_alone(client: FlaskClient) -> None:
+    evening_id, token, _made = evening(client)
+    url = f"/api/evenings/{evening_id}/sittings"
+    keyed = {**bearer(token), "Idempotency-Key": "one-request"}
+    assert client.post(url, json={}, headers=keyed).status_code == 201
+    redraw = client.post(f"{url}/1", json={}, headers=keyed)
+    assert (redraw.status_code, json_of(redraw)["code"]) == (422, "idempotency_key_reused")
+    other = {**bearer(token), "Idempotency-Key": "another"}
+    assert client.post(f"{url}/1", json={}, headers=other).status_code == 200
+    assert client.post(url, json={}, headers=keyed).status_code == 201  # sitting 1 again
+    drawn = client.post(url, json={}, headers=other)
+    assert (drawn.status_code, json_of(drawn)["code"]) == (422, "idempotency_key_reused")
+    assert len(read(client, evening_id)["sittings"]) == 1
+
+
 def test_a_repeated_number_is_never_a_second_sitting(client: FlaskClient) -> None:
     evening_id, token, _made = evening(client)
     sitting(client, evening_id, token, number=1)

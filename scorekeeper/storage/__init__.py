@@ -24,6 +24,7 @@ from scorekeeper.storage.database import (
     renew_token,
 )
 from scorekeeper.storage.evenings import (
+    KeyedSitting,
     NewSitting,
     StoredEvening,
     StoredSitting,
@@ -82,6 +83,7 @@ __all__ = [
     "Conflict",
     "GameStamp",
     "KeyReused",
+    "KeyedSitting",
     "NewSitting",
     "RosterFull",
     "SameGame",

@@ -241,6 +241,17 @@ def group_evenings(db: Database, group_id: str) -> list[StoredEvening]:
     return [stored for stored in evenings if stored is not None]
 
 
+@dataclass(frozen=True)
+class KeyedSitting:
+    """What a request with an Idempotency-Key drew: the sitting's number (as it stands now: it
+    may have been drawn again since), the digest of that request and whether it drew the
+    sitting again (a redraw) rather than drawing it first."""
+
+    number: int
+    digest: str | None
+    redraw: bool
+
+
 def draw_sitting(
     db: Database,
     stored: StoredEvening,
@@ -250,26 +261,25 @@ def draw_sitting(
     key: str | None = None,
     digest: str | None = None,
     since: str | None = None,
-) -> tuple[StoredEvening, int, bool]:
+) -> tuple[StoredEvening, KeyedSitting, bool]:
     """Store sitting ``new.number`` (replacing the one stored under that number, whose games are
     deleted) and a game of the group for each of its tables; ``players`` is the evening's
-    players after it. Answers the evening, the number of the sitting, and whether a request
-    with ``key`` drew it earlier (then nothing is stored).
+    players after it. Answers the evening as this write left it, the sitting drawn, and whether
+    a request with ``key`` drew it earlier (then nothing is stored).
 
     All or nothing, and only from the version ``stored`` was read at: :class:`Conflict` when
     the evening (or one of its games) changed meanwhile. ``key`` and ``digest`` work as a game's
-    (:func:`scorekeeper.storage.games.create_game_once`): the same key with another ``digest``
-    raises :class:`KeyReused`; ``since`` forgets keys of sittings drawn before it.
+    (:func:`scorekeeper.storage.games.create_game_once`), looked up inside this write: the same
+    key with another ``digest`` raises :class:`KeyReused`; keys older than ``since`` are
+    forgotten. A key keeps naming its sitting after that sitting was drawn again.
     """
+    redraw = any(sitting.number == new.number for sitting in stored.sittings)
     with writing(db):
         made = None if key is None else keyed_sitting(db, stored.id, key, since)
         if made is not None:
-            number, made_digest = made
-            if made_digest != digest:
+            if made.digest != digest:
                 raise KeyReused(stored.id)
-            again = load_evening(db, stored.id)
-            assert again is not None
-            return again, number, True
+            return _loaded(db, stored.id), made, True
         changed = db.execute(
             "UPDATE evenings SET version = version + 1, updated_at = ?, players = ?"
             " WHERE id = ? AND version = ?",
@@ -278,30 +288,40 @@ def draw_sitting(
         if changed.rowcount != 1:
             raise Conflict(stored.id)
         _drop_sitting(db, stored, new.number)
-        _insert_sitting(db, stored.id, stored.group_id, new, key, digest)
-    again = load_evening(db, stored.id)
-    assert again is not None
-    return again, new.number, False
+        _insert_sitting(db, stored.id, stored.group_id, new)
+        drawn = KeyedSitting(new.number, digest, redraw)
+        if key is not None:
+            _keep_key(db, stored.id, key, drawn)
+        return _loaded(db, stored.id), drawn, False
 
 
 def keyed_sitting(
     db: Database, evening_id: str, key: str, since: str | None = None
-) -> tuple[int, str | None] | None:
-    """The number and request digest of the evening's sitting drawn under ``key``, if any (keys
-    of sittings drawn before ``since`` are forgotten first)."""
-    with writing(db):
-        if since is not None:
-            db.execute(
-                "UPDATE evening_sittings SET creation_key = NULL"
-                " WHERE evening_id = ? AND creation_key = ? AND created_at < ?",
-                [evening_id, key, since],
-            )
-        found = db.execute(
-            "SELECT number, creation_digest FROM evening_sittings"
-            " WHERE evening_id = ? AND creation_key = ?",
-            [evening_id, key],
-        ).fetchone()
-    return None if found is None else (int(found[0]), found[1])
+) -> KeyedSitting | None:
+    """The sitting the evening's request with ``key`` drew (or drew again), if any; a key
+    kept since before ``since`` is forgotten. Only reads: call it inside the transaction whose
+    snapshot should answer."""
+    found = db.execute(
+        "SELECT sitting, digest, redraw FROM evening_keys"
+        " WHERE evening_id = ? AND key = ? AND created_at >= ?",
+        [evening_id, key, since or ""],
+    ).fetchone()
+    return None if found is None else KeyedSitting(int(found[0]), found[1], bool(found[2]))
+
+
+def _keep_key(db: Database, evening_id: str, key: str, drawn: KeyedSitting) -> None:
+    """Keep ``key`` as the name of the sitting it drew (replacing a forgotten use of it)."""
+    db.execute(
+        "INSERT OR REPLACE INTO evening_keys (evening_id, key, digest, sitting, redraw,"
+        " created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        [evening_id, key, drawn.digest, drawn.number, int(drawn.redraw), now()],
+    )
+
+
+def _loaded(db: Database, evening_id: str) -> StoredEvening:
+    stored = load_evening(db, evening_id)
+    assert stored is not None
+    return stored
 
 
 def import_evening(db: Database, group_id: str, evening: EveningFile, ids: Sequence[str]) -> None:
@@ -321,7 +341,7 @@ def import_evening(db: Database, group_id: str, evening: EveningFile, ids: Seque
             sitting.created_at,
         )
         games = [None if index is None else ids[index] for index in sitting.games]
-        _insert_sitting(db, evening_id, group_id, new, None, None, games)
+        _insert_sitting(db, evening_id, group_id, new, games)
 
 
 def import_group_file(
@@ -375,13 +395,11 @@ def _insert_sitting(
     evening_id: str,
     group_id: str,
     new: NewSitting,
-    key: str | None,
-    digest: str | None,
     imported: Sequence[str | None] | None = None,
 ) -> None:
     db.execute(
         "INSERT INTO evening_sittings (evening_id, number, seating, seed, present, sitting_out,"
-        " created_at, creation_key, creation_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
         [
             evening_id,
             new.number,
@@ -390,8 +408,6 @@ def _insert_sitting(
             _names(new.present),
             _names(new.drawn.sitting_out),
             new.created_at or now(),
-            key,
-            digest,
         ],
     )
     for index, table in enumerate(new.drawn.tables):

@@ -279,6 +279,30 @@ def m014_evening_countdown_and_key(db: Database) -> None:
     )
 
 
+@migrations()
+def m015_evening_keys(db: Database) -> None:
+    """The Idempotency-Keys of an evening's draws in a table of their own (issue 46): a key
+    names the sitting it drew, or drew again, even after that sitting was drawn again under
+    another key. The keys kept with the sittings move here (those columns stay, unwritten)."""
+    db.execute(
+        """CREATE TABLE evening_keys (
+            evening_id TEXT NOT NULL REFERENCES evenings(id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            digest TEXT,
+            sitting INTEGER NOT NULL,
+            redraw INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (evening_id, key)
+        )"""
+    )
+    db.execute(
+        "INSERT INTO evening_keys (evening_id, key, digest, sitting, created_at)"
+        " SELECT evening_id, creation_key, creation_digest, number, created_at"
+        " FROM evening_sittings WHERE creation_key IS NOT NULL"
+    )
+    db.execute("UPDATE evening_sittings SET creation_key = NULL, creation_digest = NULL")
+
+
 def names() -> list[str]:
     """Every migration's name, in the order they apply."""
     return [migration.name for migration in migrations._migrations]

@@ -19,7 +19,7 @@ from scorekeeper.core.evening import Seating, draw
 from scorekeeper.core.evening_record import SittingAsked
 from scorekeeper.render import evening_sheet
 from scorekeeper.render.evening_sheet import EveningSheet
-from scorekeeper.storage import StoredEvening, StoredGame, StoredGroup, StoredSitting
+from scorekeeper.storage import KeyedSitting, StoredEvening, StoredGame, StoredGroup, StoredSitting
 from scorekeeper.web import access
 from scorekeeper.web.kinds import GROUP
 
@@ -68,10 +68,10 @@ def draw_and_store(
     key: str | None = None,
     digest: str | None = None,
     since: str | None = None,
-) -> tuple[StoredEvening, int, bool]:
+) -> tuple[StoredEvening, KeyedSitting, bool]:
     """Draw sitting ``number`` as ``asked`` (``replacing`` the last one, for a redraw) and store
-    it with a game per table: the evening after it, the sitting's number and whether ``key``
-    drew it before (then nothing new is stored)."""
+    it with a game per table: the evening after it, the sitting drawn and whether ``key`` drew
+    it before (then nothing new is stored, and the sitting is the one ``key`` drew)."""
     before = stored.sittings[number - 2] if number > 1 else None
     last = replacing or before
     named = asked.present

@@ -124,7 +124,7 @@ def _replayed(stored: StoredEvening, key: str | None) -> Response | None:
     made = storage.keyed_sitting(storage.get_db(), stored.id, key, _since())
     if made is None:
         return None
-    if made[1] != once.browser():
+    if made.digest != once.browser():
         return once.refused()
     return _back(stored)
 

@@ -22,7 +22,7 @@ from scorekeeper.core import evening_record
 from scorekeeper.core.evening_record import SittingAsked
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import evening_sheet, filenames, labels
-from scorekeeper.storage import StoredEvening, StoredGroup, StoredSitting
+from scorekeeper.storage import KeyedSitting, StoredEvening, StoredGroup, StoredSitting
 from scorekeeper.web import access, api, evening_draw, groups_api
 from scorekeeper.web.api import Refusal
 from scorekeeper.web.kinds import GROUP
@@ -85,7 +85,8 @@ def draw_sitting(evening_id: str) -> tuple[Response, int, dict[str, str]]:
     stored, group = _editable(evening_id)
     data = api._body()
     asked = _read(evening_record.parse_sitting, data)
-    replayed = _replayed(stored, group, data)
+    digest = api._digest(data)
+    replayed = _replayed(stored, group, digest)
     if replayed is not None:
         return replayed
     number = _read(
@@ -94,7 +95,7 @@ def draw_sitting(evening_id: str) -> tuple[Response, int, dict[str, str]]:
         ),
         None,
     )
-    return _drawn(stored, group, asked, number, None, data)
+    return _drawn(stored, group, asked, number, None, digest)
 
 
 @bp.post("/evenings/<evening_id>/sittings/<number>")
@@ -105,7 +106,9 @@ def redraw_sitting(evening_id: str, number: str) -> tuple[Response, int, dict[st
     sitting = _sitting(stored, number)
     data = api._body()
     asked = _read(evening_record.parse_sitting, data)
-    replayed = _replayed(stored, group, data)
+    # A key names one request: the same body sent to draw another sitting is another request.
+    digest = api._digest({"redraw": sitting.number, "body": data})
+    replayed = _replayed(stored, group, digest)
     if replayed is not None:
         return replayed
     started = storage.started(storage.get_db(), sitting)
@@ -113,7 +116,7 @@ def redraw_sitting(evening_id: str, number: str) -> tuple[Response, int, dict[st
         lambda _: evening_record.check_redraw(sitting.number, len(stored.sittings), started),
         None,
     )
-    return _drawn(stored, group, asked, sitting.number, sitting, data)
+    return _drawn(stored, group, asked, sitting.number, sitting, digest)
 
 
 @files.get("/evenings/<evening_id>/export.csv")
@@ -144,21 +147,21 @@ def _drawn(
     asked: SittingAsked,
     number: int,
     replacing: StoredSitting | None,
-    data: object,
+    digest: str,
 ) -> tuple[Response, int, dict[str, str]]:
-    """Draw sitting ``number`` as ``asked`` and store it with its games."""
+    """Draw sitting ``number`` as ``asked`` and store it with its games; a request whose key
+    drew a sitting meanwhile (its twin sent at the same moment) answers that sitting."""
     key = api._idempotency_key()
-    since = (datetime.now(UTC) - api.KEY_KEPT).isoformat(timespec="seconds")
     try:
-        saved, drawn_number, again = _read(
+        _saved, drawn, again = _read(
             lambda _: evening_draw.draw_and_store(
                 stored,
                 asked,
                 number,
                 replacing,
                 key=key,
-                digest=None if key is None else api._digest(data),
-                since=since,
+                digest=None if key is None else digest,
+                since=_since(),
             ),
             None,
         )
@@ -175,38 +178,50 @@ def _drawn(
                 "was drawn. Load it and try again."
             ),
         ) from error
-    return _sitting_answer(saved, group, drawn_number, again, created=replacing is None)
+    return _sitting_answer(stored.id, group, drawn, again)
 
 
 def _replayed(
-    stored: StoredEvening, group: StoredGroup, data: object
+    stored: StoredEvening, group: StoredGroup, digest: str
 ) -> tuple[Response, int, dict[str, str]] | None:
     """The answer to a request repeating an ``Idempotency-Key`` already used on this evening:
-    the sitting it drew (or a refusal, sent with another body); ``None`` for a new key."""
+    the sitting it drew, as it stands now (or a refusal, sent with another body or to draw
+    another sitting); ``None`` for a new key."""
     key = api._idempotency_key()
     if key is None:
         return None
-    since = (datetime.now(UTC) - api.KEY_KEPT).isoformat(timespec="seconds")
-    made = storage.keyed_sitting(storage.get_db(), stored.id, key, since)
-    if made is None:
-        return None
-    number, digest = made
-    if digest != api._digest(data):
-        raise _key_reused()
-    return _sitting_answer(stored, group, number, True, created=True)
+    db = storage.get_db()
+    with db.atomic():  # the key and the answer read from one snapshot of the evening
+        made = storage.keyed_sitting(db, stored.id, key, _since())
+        if made is None:
+            return None
+        if made.digest != digest:
+            raise _key_reused()
+        return _sitting_answer(stored.id, group, made, True)
 
 
 def _sitting_answer(
-    stored: StoredEvening, group: StoredGroup, number: int, again: bool, *, created: bool
+    evening_id: str, group: StoredGroup, drawn: KeyedSitting, again: bool
 ) -> tuple[Response, int, dict[str, str]]:
-    built = sheet_of(stored)
-    sitting = next(line for line in built.sittings if line.number == number)
+    """The sitting as it stands now, read with its games as one snapshot: ``201`` for a
+    sitting drawn, ``200`` for one drawn again, a replay marked ``Idempotent-Replayed``."""
+    db = storage.get_db()
+    with db.atomic():
+        stored, _group = _stored(evening_id)
+        built = sheet_of(stored)
+        tokens = _tokens(stored, group)
+    sitting = next(line for line in built.sittings if line.number == drawn.number)
     headers = {"Location": url_for(".get_evening", evening_id=stored.id)}
     if again:
         headers["Idempotent-Replayed"] = "true"
-    response = jsonify(evening_sheet.sitting_json(sitting, _tokens(stored, group)))
+    response = jsonify(evening_sheet.sitting_json(sitting, tokens))
     response.set_etag(str(stored.version))
-    return response, 201 if created else 200, headers
+    return response, 200 if drawn.redraw else 201, headers
+
+
+def _since() -> str:
+    """Keys of sittings drawn before this are forgotten (as a game's)."""
+    return (datetime.now(UTC) - api.KEY_KEPT).isoformat(timespec="seconds")
 
 
 def _key_reused() -> Refusal:
