@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.core import family, game, record_family, rules
@@ -317,7 +318,8 @@ def _evening_file(data: object, games: Sequence[GameRecord]) -> EveningFile:
     read = tuple(
         _sitting_file(entry, number, plan, games) for number, entry in enumerate(sittings, start=1)
     )
-    return EveningFile(plan, _seed(fields["seed"]), _text(fields["created_at"]), read)
+    _each_game_once(read)
+    return EveningFile(plan, _seed(fields["seed"]), _moment(fields["created_at"]), read)
 
 
 def _sitting_file(
@@ -338,16 +340,18 @@ def _sitting_file(
         index = table["game"]
         if table["table"] != place or not 0 <= first < len(players):
             raise ValueError("table")
+        if len(players) not in plan.table_sizes:
+            raise ValueError("table size")
         if index is not None:
             index = whole(index, '"game"')
-            if not 0 <= index < len(games):
-                raise ValueError("game")
-            if [player_key(n) for n in games[index].players] != [player_key(n) for n in players]:
+            if not 0 <= index < len(games) or not _made_for(games[index], plan, players, first):
                 raise ValueError("game")
         tables.append((players, first))
         made.append(index)
     drawn = sitting_of(tables, out)
     if sorted(map(player_key, (*drawn.seated, *out))) != sorted(map(player_key, present)):
+        raise ValueError("present")
+    if not {player_key(name) for name in present} <= {player_key(n) for n in plan.players}:
         raise ValueError("present")
     return SittingFile(
         number,
@@ -355,9 +359,29 @@ def _sitting_file(
         _seed(fields["seed"]),
         present,
         drawn,
-        _text(fields["created_at"]),
+        _moment(fields["created_at"]),
         tuple(made),
     )
+
+
+def _made_for(record: GameRecord, plan: EveningPlan, players: Sequence[str], first: int) -> bool:
+    """Whether ``record`` is the game the pad made for a table of ``players`` whose seat
+    ``first`` deals first: its players in seat order, its first dealer, the evening's game and
+    settings (rounds played since aside)."""
+    made = game.begin(plan.game, players, first, plan.settings)
+    keys = [player_key(name) for name in record.players]
+    return keys == [player_key(name) for name in players] and (
+        record.game,
+        record.first_dealer,
+        record.settings,
+    ) == (made.game, made.first_dealer, made.settings)
+
+
+def _each_game_once(sittings: Sequence[SittingFile]) -> None:
+    """A game is one table's: never counted at two tables of the evening."""
+    used = [index for sitting in sittings for index in sitting.games if index is not None]
+    if len(used) != len(set(used)):
+        raise ValueError("game twice")
 
 
 def _list(data: object) -> list[object]:
@@ -372,7 +396,15 @@ def _seed(data: object) -> int:
     return data
 
 
-def _text(data: object) -> str:
+def _moment(data: object) -> str:
+    """A moment as the pad writes it (ISO 8601, read as UTC when it names no offset), as
+    stored: UTC, to the second."""
     if not isinstance(data, str) or len(data) > 40:
-        raise ValueError("text")
-    return data
+        raise ValueError("moment")
+    moment = datetime.fromisoformat(data)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    try:
+        return moment.astimezone(UTC).isoformat(timespec="seconds")
+    except OverflowError:  # year 1 east of Greenwich, year 9999 west of it
+        raise ValueError("moment") from None

@@ -131,10 +131,22 @@ def parse_group_file(data: object) -> GroupFile:
     nights = tuple(
         parse_evening_file(entry, records, number) for number, entry in enumerate(evenings, start=1)
     )
+    _each_game_in_one_evening(nights)
     roster = tuple(rules.normalise_name(player) for player in players)
     if len(roster_keys(roster, (record.players for record, _played in read))) > MAX_ROSTER:
         raise RecordError("group_file_roster", max=MAX_ROSTER)
     return GroupFile(rules.normalise_name(name), roster, tuple(read), nights)
+
+
+def _each_game_in_one_evening(evenings: Iterable[EveningFile]) -> None:
+    """A game is a table of one evening at most: the first evening counting a game an earlier
+    one counted is refused."""
+    seen: set[int] = set()
+    for number, evening in enumerate(evenings, start=1):
+        games = {game for sitting in evening.sittings for game in sitting.games if game is not None}
+        if games & seen:
+            raise RecordError("group_file_evening", number=number)
+        seen |= games
 
 
 def roster_keys(roster: Iterable[str], games: Iterable[Iterable[str]]) -> set[str]:
