@@ -17,8 +17,12 @@ from urllib import error, request
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlite_utils import Database
 
+from scorekeeper import storage
+from scorekeeper.core.rules import Variants
 from scorekeeper.server.running import in_a_thread
+from scorekeeper.storage import migrations
 from scorekeeper.web import hosting
 from tests.plays import bearer, json_of
 from tests.support.ports import HOST
@@ -113,3 +117,29 @@ def test_a_keyed_redraw_sent_ten_times_at_once_answers_the_games_it_made(
         assert [table["game"] for table in stored["sittings"][0]["tables"]] == [
             table["game"] for table in redrawn["tables"]
         ]
+
+
+def test_the_keys_kept_with_the_sittings_are_kept_after_the_upgrade(conn: Database) -> None:
+    # Before migration m015, a sitting kept the key that drew it; the upgrade moves it.
+    group = storage.create_group(conn, "Club")
+    made = storage.create_evening(
+        conn,
+        group.id,
+        game="wizard",
+        settings=Variants(),
+        players=["A", "B", "C", "D"],
+        sittings=2,
+        table_sizes=[4],
+        seed=1,
+    )
+    conn.execute("DROP TABLE evening_keys")
+    conn.execute(
+        "INSERT INTO evening_sittings (evening_id, number, seating, seed, present, sitting_out,"
+        " created_at, creation_key, creation_digest) VALUES (?, 1, 'random', 1, '[]', '[]',"
+        " '2026-12-05T19:30:00+00:00', 'api:tap', 'abc')",
+        [made.id],
+    )
+    migrations.m015_evening_keys(conn)
+    assert storage.keyed_sitting(conn, made.id, "api:tap") == storage.KeyedSitting(
+        1, "abc", redraw=False
+    )
