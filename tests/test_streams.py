@@ -27,7 +27,7 @@ from tests.support.client import Client, status
 from tests.support.ports import HOST
 from tests.support.server import Server
 from tests.test_groups_pages import FIVE_ROUNDS, make_group, new_group_game
-from tests.test_view_link import renew
+from tests.test_view_link import renew, renew_at
 
 
 class Stream:
@@ -52,6 +52,18 @@ class Stream:
                 kind = line[7:].strip()
             elif line.startswith(b"data: ") and kind == b"version":
                 return line[6:].strip().decode()
+
+    def next_event(self) -> tuple[str, str] | None:
+        """The next event's kind and data (pings skipped), or ``None`` once the stream ended."""
+        kind = ""
+        while True:
+            line = self.file.readline()
+            if line in (b"", b"0\r\n"):  # closed, or the last chunk of the answer
+                return None
+            if line.startswith(b"event: "):
+                kind = line[7:].strip().decode()
+            elif line.startswith(b"data: ") and kind != "ping":
+                return kind, line[6:].strip().decode()
 
     def close(self) -> None:
         self.file.close()
@@ -122,6 +134,35 @@ def test_a_stream_opens_only_for_whoever_may_watch(pad: tuple[Flask, int]) -> No
         assert holder.status == 200 and holder.next_version() == "1"
     finally:
         holder.close()
+
+
+@pytest.mark.parametrize("kind", ["games", "groups"])
+def test_a_renewed_view_link_ends_the_streams_opened_with_the_old_one(
+    pad: tuple[Flask, int], kind: str
+) -> None:
+    """Issue 46: a stream opened by the old view link kept being told every version after the
+    link was renewed. It ends, saying it was refused (the page then asks, and shows the app's
+    answer); the keeper's stream goes on."""
+    app, port = pad
+    client = app.test_client()
+    games = kind == "games"
+    thing_id = start_game(client, ["Ana", "Ben", "Cleo"]) if games else make_group(client)
+    session = client.get_cookie("session")
+    assert session is not None
+    watcher = Stream(port, thing_id, kind=kind)
+    keeper = Stream(port, thing_id, cookie=f"session={session.value}", kind=kind)
+    try:
+        first = watcher.next_version()
+        assert keeper.next_version() == first
+        renew_at(client, f"/{kind}/{thing_id}")
+        assert watcher.next_event() == ("refused", "1")
+        assert watcher.next_event() is None
+        if games:
+            play_round(client, thing_id, [0, 1, 1], [0, 0, 1])
+            assert int(keeper.next_version()) > int(first)
+    finally:
+        watcher.close()
+        keeper.close()
 
 
 def test_a_groups_stream_is_told_of_a_round_in_one_of_its_games(pad: tuple[Flask, int]) -> None:

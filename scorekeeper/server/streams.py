@@ -8,7 +8,17 @@ when it is not the one shown (the round page and the table display swap their ne
 other pages reload). Who may watch is the app's to say: a stream opens only where the app's own
 version check (``GET /games/<id>/version``, ``/groups/<id>/version``,
 ``/evenings/<id>/version``, which stays as the fallback for a page that cannot stream) answers
-200 to the same request; otherwise that answer is the stream's.
+200 to the same request; otherwise that answer is the stream's. The app is asked again, with
+the stream's own request, whenever the tokens that say who may see the thing change (a keeper
+renews its view or edit link): a stream the app no longer answers 200 ends there, with a
+``refused`` event, so that the phone asks and shows the app's answer (the renewed link's page).
+At most :data:`CHECKS_AT_ONCE` such checks are in the app's threads at once, whoever asks: the
+others wait in the server's loop, holding no thread, so that streams refused again and again
+(one address opening them as fast as they are refused) never keep the pages of others waiting.
+
+A client may leave while its stream is being written to: the write then fails (Uvicorn on
+uvloop writes to a transport that closed a moment before it says the client left), and the
+stream ends quietly, as it does when the client's leaving is seen first.
 
 Changes are found by :class:`Changes`, one per server process: as soon as this process has
 answered a request that may have changed something, and otherwise every :data:`LOOK_EVERY`
@@ -23,13 +33,15 @@ import asyncio
 import contextlib
 import json
 import logging
+import random
 import re
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 from scorekeeper import storage
 from scorekeeper.server.types import ASGIApp, Message, Receive, Scope, Send, answer
+from scorekeeper.storage import Seen
 
 LOG = logging.getLogger(__name__)
 PATH = re.compile(r"/(games|groups|evenings)/([A-Za-z0-9_-]{1,64})/events")
@@ -39,8 +51,16 @@ LOOK_EVERY = 0.03
 # A word this often keeps a quiet stream open through proxies, and tells the phone that the
 # stream still stands (a dropped Wi-Fi leaves it silent, not closed: live.js then says so).
 KEEP_ALIVE_SECONDS = 10
-# How long a phone waits before it opens a dropped stream again (the browser's own retry).
+# How long a phone waits before it opens a dropped stream again (the browser's own retry): at
+# least this, and up to twice as long, chosen per stream, so that the phones of a server that
+# restarted do not all come back in the same instant.
 RETRY_MS = 1000
+# The most version checks of streams (an opening, or a check again after a renewal) in the app's
+# threads at once: half of them (``asgi.THREADS``), the other half always free for pages.
+CHECKS_AT_ONCE = 4
+# How long a failed write waits for the server to say that the client left (it does at once,
+# in the loop's next turn) before the failure counts as the stream's error.
+GONE_WITHIN = 1.0
 HEADERS = [
     (b"content-type", b"text/event-stream; charset=utf-8"),
     (b"cache-control", b"no-cache"),
@@ -56,19 +76,22 @@ class Changes:
     def __init__(self, database: str, every: float = LOOK_EVERY) -> None:
         self.database = database
         self.every = every
-        self.followers: dict[Watched, set[asyncio.Queue[int | None]]] = {}
-        self.known: dict[Watched, int | None] = {}  # each thing's version as last told
+        self.followers: dict[Watched, set[asyncio.Queue[Seen]]] = {}
+        self.known: dict[Watched, Seen] = {}  # each thing as last told
         self._watch: storage.Watch | None = None
         self._looking: asyncio.Task[None] | None = None
         self._poked = asyncio.Event()
 
     @contextlib.contextmanager
-    def follow(self, watched: Watched) -> Iterator[asyncio.Queue[int | None]]:
-        """A queue that gets the version now, then each new one (``None``: deleted)."""
-        queue: asyncio.Queue[int | None] = asyncio.Queue()
+    def follow(self, watched: Watched) -> Iterator[asyncio.Queue[Seen]]:
+        """A queue that gets the thing as it is now, then each change of its version (``None``:
+        deleted) or of who may see it."""
+        queue: asyncio.Queue[Seen] = asyncio.Queue()
         self.followers.setdefault(watched, set()).add(queue)
-        version = self.known[watched] = self._watching().versions([watched])[watched]
-        queue.put_nowait(version)
+        now = self._watching().seen([watched])[watched]
+        # Told as last looked: a change not looked at yet is still told to the others.
+        self.known.setdefault(watched, now)
+        queue.put_nowait(now)
         if self._looking is None or self._looking.done():
             self._looking = asyncio.get_running_loop().create_task(self._look())
         try:
@@ -99,20 +122,22 @@ class Changes:
             except sqlite3.Error:  # the database busy or away a moment: look again
                 LOG.warning("could not look for changes of what is watched", exc_info=True)
                 continue
-            for watched, version in (found or {}).items():
-                if watched in self.followers and self.known.get(watched) != version:
-                    self.known[watched] = version
+            for watched, now in (found or {}).items():
+                if watched in self.followers and self.known.get(watched) != now:
+                    self.known[watched] = now
                     for queue in self.followers[watched]:
-                        queue.put_nowait(version)
+                        queue.put_nowait(now)
 
 
 class Streams:
-    """``GET /games/<id>/events`` and ``/groups/<id>/events`` answered here, everything else
-    by ``app``."""
+    """``GET /games/<id>/events``, ``/groups/<id>/events`` and ``/evenings/<id>/events``
+    answered here, everything else by ``app``."""
 
-    def __init__(self, app: ASGIApp, changes: Changes) -> None:
+    def __init__(self, app: ASGIApp, changes: Changes, checks: int = CHECKS_AT_ONCE) -> None:
         self.app = app
         self.changes = changes
+        self.checks = checks
+        self._checking: asyncio.Semaphore | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         found = PATH.fullmatch(scope["path"]) if scope["type"] == "http" else None
@@ -122,16 +147,25 @@ class Streams:
                 self.changes.poke()  # a change saved here reaches the phones at once
             return
         watched = (found[1], found[2])
-        status, headers, body = await self._ask_the_app(scope, watched)
-        if status != 200:
-            await answer(send, status, headers, body)
-            return
-        await self._stream(watched, receive, send)
+        # Followed before the app is asked: a renewal while it answers is told as well.
+        with self.changes.follow(watched) as told:
+            status, headers, body = await self._ask_the_app(scope, watched)
+            if status != 200:
+                await answer(send, status, headers, body)
+                return
+            await _Stream(send, receive).run(told, lambda: self._may_see(scope, watched))
+
+    async def _may_see(self, scope: Scope, watched: Watched) -> bool:
+        status, _headers, _body = await self._ask_the_app(scope, watched)
+        return status == 200
 
     async def _ask_the_app(
         self, scope: Scope, watched: Watched
     ) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
-        """The app's answer to the version check, asked as this request asked."""
+        """The app's answer to the version check, asked as this request asked (in turn: at most
+        :attr:`checks` at once)."""
+        if self._checking is None:
+            self._checking = asyncio.Semaphore(self.checks)
         path = "/{}/{}/version".format(*watched)
         kept = [(k, v) for k, v in scope["headers"] if k not in (b"if-none-match", b"accept")]
         asked = {**scope, "path": path, "raw_path": path.encode(), "query_string": b""}
@@ -150,46 +184,88 @@ class Streams:
             elif message["type"] == "http.response.body":
                 parts.append(message.get("body", b""))
 
-        await self.app(asked, nothing, keep)
+        async with self._checking:
+            await self.app(asked, nothing, keep)
         return status, headers, b"".join(parts)
 
-    async def _stream(self, watched: Watched, receive: Receive, send: Send) -> None:
-        await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
-        await send(
-            {"type": "http.response.body", "body": b"retry: %d\n\n" % RETRY_MS, "more_body": True}
-        )
-        left = asyncio.ensure_future(_until_gone(receive))
+
+class _Stream:
+    """One open stream: its writes, and whether its client is still there."""
+
+    def __init__(self, send: Send, receive: Receive) -> None:
+        self.send = send
+        self.left = asyncio.ensure_future(_until_gone(receive))
+
+    async def run(self, told: asyncio.Queue[Seen], may_see: Callable[[], Awaitable[bool]]) -> None:
+        """Tell each version from ``told`` until the client leaves, the thing is deleted or
+        the request may no longer see it (``may_see``, asked when its access changed)."""
         try:
-            with self.changes.follow(watched) as versions:
-                while not left.done():
-                    version = await _next(versions, left)
-                    if left.done():
-                        break
-                    await send(
-                        {"type": "http.response.body", "body": _event(version), "more_body": True}
-                    )
-                    if version is None:
-                        break
-            await send({"type": "http.response.body", "body": b""})
+            retry = RETRY_MS + random.randrange(RETRY_MS + 1)
+            shown = told.get_nowait()
+            start = {"type": "http.response.start", "status": 200, "headers": HEADERS}
+            if await self._send(start) and await self._write(
+                b"retry: %d\n\n" % retry + _event(shown.version)
+            ):
+                await self._follow(told, shown, may_see)
         finally:
-            left.cancel()
+            self.left.cancel()
+
+    async def _follow(
+        self, told: asyncio.Queue[Seen], shown: Seen, may_see: Callable[[], Awaitable[bool]]
+    ) -> None:
+        while shown.version is not None:
+            now = await _next(told, self.left)
+            if self.left.done():
+                return
+            if now is None:
+                event = _event("")
+            elif now.version is not None and now.access != shown.access and not await may_see():
+                event = b"event: refused\ndata: 1\n\n"
+                now = Seen(None, now.access)
+            elif now.version == shown.version:
+                shown = now  # still seen, by the same right or another: nothing to tell
+                continue
+            else:
+                event = _event(now.version)
+            if not await self._write(event):
+                return
+            shown = now if now is not None else shown
+        await self._write(b"", more=False)
+
+    async def _write(self, body: bytes, *, more: bool = True) -> bool:
+        return await self._send({"type": "http.response.body", "body": body, "more_body": more})
+
+    async def _send(self, message: Message) -> bool:
+        """Send ``message``: ``False`` if the client has left (before or while it was sent)."""
+        if self.left.done():
+            return False
+        try:
+            await self.send(message)
+        except (OSError, RuntimeError):
+            # uvloop's transport refuses a write once it closed, a turn before Uvicorn says the
+            # client left; an error of any other cause is the stream's own.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self.left), GONE_WITHIN)
+            if not self.left.done():
+                raise
+            LOG.debug("a stream's client left while it was written to")
+            return False
+        return True
 
 
-async def _next(
-    versions: asyncio.Queue[int | None], left: asyncio.Future[None]
-) -> int | str | None:
-    """The next version, or ``""`` for a keep-alive after a quiet while (or once the client
-    left)."""
-    getting: asyncio.Future[Any] = asyncio.ensure_future(versions.get())
+async def _next(told: asyncio.Queue[Seen], left: asyncio.Future[None]) -> Seen | None:
+    """The thing's next change, or ``None`` for a keep-alive after a quiet while (or once the
+    client left)."""
+    getting: asyncio.Future[Any] = asyncio.ensure_future(told.get())
     either: set[asyncio.Future[Any]] = {getting, left}
     done, _pending = await asyncio.wait(
         either, timeout=KEEP_ALIVE_SECONDS, return_when=asyncio.FIRST_COMPLETED
     )
     if getting in done:
-        version: int | None = getting.result()
-        return version
+        now: Seen = getting.result()
+        return now
     getting.cancel()
-    return ""
+    return None
 
 
 async def _until_gone(receive: Receive) -> None:

@@ -43,6 +43,7 @@ from scorekeeper.storage.evenings import (
 )
 from scorekeeper.storage.games import (
     KeyReused,
+    Seen,
     StoredGame,
     Watch,
     changing,
@@ -87,6 +88,7 @@ __all__ = [
     "NewSitting",
     "RosterFull",
     "SameGame",
+    "Seen",
     "Storage",
     "StoredEvening",
     "StoredGame",

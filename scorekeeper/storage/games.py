@@ -9,11 +9,12 @@ game's stamp sees the change (tests/test_storage.py checks every write path).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from sqlite_utils import Database
 
@@ -361,6 +362,15 @@ def _facts(declared: Declaration[Any, Any], column: str | None) -> Facts | None:
     return declared.recorded(declared.facts.read(json.loads(column)))
 
 
+class Seen(NamedTuple):
+    """A watched thing as a look found it: its version (``None``: no such thing) and a digest
+    of the tokens that say who may see it (its edit and view tokens; an evening's, its
+    group's), which a renewed link changes without changing the version."""
+
+    version: int | None
+    access: str
+
+
 class Watch:
     """The versions of games and groups being watched, read again only when the database
     changed: any connection's commit, in this process or another, moves SQLite's
@@ -370,36 +380,51 @@ class Watch:
     A thing watched is named by its table (``"games"``, ``"groups"`` or ``"evenings"``) and its
     id."""
 
-    TABLES = ("games", "groups", "evenings")
+    # Each table's id, version and the tokens that let a request see it.
+    READS: ClassVar[dict[str, str]] = {
+        "games": "SELECT id, version, edit_token, view_token FROM games",
+        "groups": "SELECT id, version, edit_token, view_token FROM groups",
+        "evenings": "SELECT evenings.id, evenings.version, groups.edit_token, groups.view_token"
+        " FROM evenings LEFT JOIN groups ON groups.id = evenings.group_id",
+    }
+    TABLES = tuple(READS)
 
     def __init__(self, db: Database) -> None:
         self.db = db
         self._seen: int | None = None
 
-    def changed(
-        self, watched: Collection[tuple[str, str]]
-    ) -> dict[tuple[str, str], int | None] | None:
-        """The version of each of ``watched`` (``None``: no such thing) if anything was
-        committed since the last look, else ``None``."""
+    def changed(self, watched: Collection[tuple[str, str]]) -> dict[tuple[str, str], Seen] | None:
+        """Each of ``watched`` as it is now (:meth:`seen`) if anything was committed since the
+        last look, else ``None``."""
         seen = int(self.db.execute("PRAGMA data_version").fetchone()[0])
         if seen == self._seen:
             return None
         self._seen = seen
-        return self.versions(watched)
+        return self.seen(watched)
 
     def versions(self, watched: Collection[tuple[str, str]]) -> dict[tuple[str, str], int | None]:
         """The version of each of ``watched`` now (``None``: no such thing)."""
-        found: dict[tuple[str, str], int | None] = dict.fromkeys(watched)
+        return {key: found.version for key, found in self.seen(watched).items()}
+
+    def seen(self, watched: Collection[tuple[str, str]]) -> dict[tuple[str, str], Seen]:
+        """The version and access of each of ``watched`` now."""
+        found = dict.fromkeys(watched, Seen(None, ""))
         for table in self.TABLES:
             ids = [thing_id for kind, thing_id in found if kind == table]
             for start in range(0, len(ids), 500):  # SQLite's limit of bound values, well within
                 part = ids[start : start + 500]
                 marks = ",".join("?" * len(part))
-                sql = f"SELECT id, version FROM {table} WHERE id IN ({marks})"
-                for thing_id, version in self.db.execute(sql, part).fetchall():
-                    found[table, thing_id] = int(version)
+                sql = f"{self.READS[table]} WHERE {table}.id IN ({marks})"
+                for thing_id, version, edit, view in self.db.execute(sql, part).fetchall():
+                    found[table, thing_id] = Seen(int(version), _access(edit, view))
         return found
 
     def close(self) -> None:
         """Close the connection."""
         self.db.close()
+
+
+def _access(edit_token: str | None, view_token: str | None) -> str:
+    """A digest of a thing's tokens: it changes when either is renewed, and tells neither."""
+    tokens = f"{edit_token or ''} {view_token or ''}".encode()
+    return hashlib.sha256(tokens).hexdigest()[:16]
