@@ -42,6 +42,7 @@ function tapWords(form, submitter) {
   let sending = false; // a form is on its way: its answer is the next page
   let offline = false;
   let timer = 0;
+  let failures = 0; // answers missed or refused in a row: each wait before asking again is longer
   let streams = "EventSource" in window; // false once a stream stayed silent: ask instead
   let source;
   let quiet; // the stream has said nothing for too long
@@ -117,6 +118,7 @@ function tapWords(form, submitter) {
     if (document.documentElement.dataset.busy) return setTimeout(() => seen(told, newer), 300);
     if (offline && !kept()) hide();
     offline = false;
+    failures = 0;
     // The server answers again: a tap kept meanwhile is sent now, and its answer is the page.
     const waiting = kept();
     if (waiting) return send(waiting);
@@ -146,13 +148,17 @@ function tapWords(form, submitter) {
       seen(event.data, !first);
       first = false;
     });
+    // This phone may no longer see the game (its view link was renewed): ask, and the answer
+    // is the page that says so.
+    opened.addEventListener("refused", () => { close(); check(); });
     opened.onerror = () => {
-      // Refused (the game gone, a proxy's error while the server restarts): ask, which says
-      // which. Otherwise the browser opens it again by itself; meanwhile the page may be out of
-      // date.
+      // Refused (the game gone, too many pages open from this address, a proxy's error while
+      // the server restarts): ask a little later, which says which. Otherwise the browser opens
+      // it again by itself; meanwhile the page may be out of date.
       lost();
       if (opened.readyState === EventSource.CLOSED) {
         close();
+        failures += 1;
         schedule();
       }
     };
@@ -168,9 +174,11 @@ function tapWords(form, submitter) {
     timer = 0;
     if (sending || document.hidden) return;
     const response = await fetch(url, { headers: { "If-None-Match": `"${version()}"` }, cache: "no-store", signal: within(8000) }).catch(() => null);
-    if (!response || response.status >= 500) {
+    // Out of reach, or the server too busy for this address now (429, 503): ask again later.
+    if (!response || response.status >= 500 || response.status === 429) {
       lost();
-      return schedule();
+      failures += 1;
+      return schedule(1000 * (+(response && response.headers.get("Retry-After")) || 0));
     }
     // The game is gone (404): the server's page says so.
     if (response.status > 304) return changed();
@@ -178,8 +186,13 @@ function tapWords(form, submitter) {
     follow();
   }
 
-  function schedule() {
-    if (!timer) timer = setTimeout(check, 1500);
+  // Every 1.5 s, and after each failure in a row twice as long (up to a minute, or what the
+  // server's Retry-After says), each phone at a moment of its own: phones refused together (a
+  // server restarting, an address past its share) do not all come back in the same instant.
+  function schedule(atLeast = 0) {
+    if (timer) return;
+    const wait = Math.min(1500 * 2 ** Math.max(0, failures - 1), 60000);
+    timer = setTimeout(check, Math.max(atLeast, wait * (0.75 + Math.random() / 2)));
   }
 
   const follow = () => (streams ? stream() : schedule());

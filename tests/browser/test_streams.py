@@ -6,6 +6,8 @@ games."""
 
 from __future__ import annotations
 
+import itertools
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -143,3 +145,41 @@ def test_a_groups_page_follows_a_round_in_one_of_its_games(
     expect(watcher.locator("body")).not_to_have_attribute(
         "data-version", str(shown), timeout=WITHIN
     )
+
+
+def test_a_watcher_by_the_old_view_link_is_told_once_it_is_renewed(
+    phones: list[BrowserContext], pad: Server
+) -> None:
+    """Issue 46: a page opened by the old view link went on following the game."""
+    scorekeeper, watcher = (context.new_page() for context in phones)
+    game = flows.new_game(scorekeeper, pad.url, NAMES)
+    watcher.goto(f"/games/{game}")
+    expect(watcher.locator(".live-note")).to_be_hidden()
+    scorekeeper.goto(f"/games/{game}/share")
+    scorekeeper.locator("form[action$='/share/renew-view'] button").click()
+    expect(scorekeeper.locator(".flash")).to_contain_text("New view link made")
+    expect(watcher.locator("body")).to_contain_text("new view link", timeout=WITHIN)
+
+
+def test_a_refused_stream_is_asked_for_again_later_without_a_reload(
+    phones: list[BrowserContext], pad: Server
+) -> None:
+    """Issue 46: a page whose stream was refused for too many pages open from its address
+    asked again 1.5 s later and, refused again, reloaded: one page more every 2 s. It waits
+    longer at each refusal, at least as long as the server's Retry-After says."""
+    scorekeeper, watcher = (context.new_page() for context in phones)
+    game = flows.new_game(scorekeeper, pad.url, NAMES)
+    too_many = {"status": 429, "headers": {"Retry-After": "4"}, "body": "Too many"}
+    watcher.route("**/events", lambda route: route.fulfill(**too_many))
+    watcher.route("**/version", lambda route: route.fulfill(**too_many))
+    times: list[tuple[str, float]] = []
+    watcher.on("request", lambda r: times.append((r.url.rsplit("/", 1)[-1], time.monotonic())))
+    watcher.goto(f"/games/{game}")
+    watcher.evaluate("window.stillTheSamePage = true")
+    watcher.wait_for_timeout(9_000)
+    assert watcher.evaluate("window.stillTheSamePage") is True
+    asked_at = [at for end, at in times if end == "version"]
+    assert [end for end, _at in times].count(game) == 1, times  # never loaded again
+    assert len(asked_at) >= 2, times
+    assert all(later - before > 3.9 for before, later in itertools.pairwise(asked_at)), times
+    expect(watcher.locator(".live-note")).to_be_visible()
