@@ -89,6 +89,7 @@ def main(argv: list[str] | None = None) -> None:
         "slow": lambda: {
             **slow_bench.run(visitors=3 if args.quick else 5),
             "one_address": slow_bench.one_address(visitors=3 if args.quick else 5),
+            "reopening": slow_bench.reopening(seconds=4 if args.quick else 8),
         },
         "replica": lambda: replica_bench.run(kills=2 if args.quick else 5),
         "load": lambda: load_test(*((3, 8) if args.quick else (10, 24))),

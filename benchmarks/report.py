@@ -640,6 +640,19 @@ def slow(results: Results) -> list[str]:
             f"{_n(one['median_s'], 3)} s, {_n(one['slowest_s'], 3)} s at the slowest (goal "
             f"{_n(one['goal_s'], 0)} s); not served: {one['not_served']}.",
         ]
+    again = section.get("reopening", {})
+    if "slowest_s" in again:
+        statuses = ", ".join(f"{n} x {status}" for status, n in again["statuses"].items())
+        lines += [
+            "",
+            f"**One address reopening refused streams** (`slow_bench.reopening`): 127.0.0.2 keeps "
+            f"{_n(again['connections'])} connections asking for an unknown game's stream for "
+            f"{_n(again['seconds'], 0)} s, each asking again as soon as it is answered "
+            f"({statuses}); meanwhile {again['visitors']} visitors from 127.0.0.1 open a game's "
+            f"page. Alone: {_n(again['alone_median_s'], 3)} s (median); beside them: "
+            f"{_n(again['median_s'], 3)} s, {_n(again['slowest_s'], 3)} s at the slowest (goal "
+            f"{_n(again['goal_s'], 0)} s); not served: {again['not_served']}.",
+        ]
     return lines
 
 

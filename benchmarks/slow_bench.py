@@ -11,15 +11,22 @@ trickling starts. Goal: served within a second (issue 20, docs/hosting.md).
 server serves a few hundred at once from one address and refuses the rest, which stay open,
 idle); new visitors from another address open the home page. Goal: served within a second.
 
+:func:`reopening`: one address keeps 1,000 connections asking for a stream the app refuses (an
+unknown game), each opening the next as soon as its answer comes (issue 46: the version checks
+of these streams took every one of the app's threads, and a game's page waited 1.3 s); new
+visitors from another address open a game's page meanwhile. Goal: served within a second.
+
 Run ``.venv/bin/python -m benchmarks.slow_bench``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import socket
 import statistics
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -124,9 +131,84 @@ def one_address(count: int = 2000, visitors: int = 5) -> dict[str, Any]:
     return {"connections": count, "statuses": statuses, **_figures(alone, beside)}
 
 
+def reopening(count: int = 1000, seconds: float = 8.0, visitors: int = 5) -> dict[str, Any]:
+    """127.0.0.2 keeps ``count`` connections asking for an unknown game's stream for
+    ``seconds``, each opened again as soon as it is answered; ``visitors`` from 127.0.0.1
+    open a game's page meanwhile (spread over the time)."""
+    room_for(count + 256)
+    with tempfile.TemporaryDirectory() as tmp:
+        instance = Path(tmp) / "instance"
+        instance.mkdir()
+        with running(instance) as live:
+            with live.client() as client:
+                game = client.request(
+                    "POST", "/api/games", {"players": ["A", "B", "C"], "first_dealer": 0}
+                )[1]
+            page = f"/games/{game['id']}"
+            _visitor_at(live.port, page)  # warm: the page's templates
+            alone = [_visitor_at(live.port, page) for _ in range(visitors)]
+            statuses: dict[str, int] = {}
+            until = time.monotonic() + seconds
+            crowd = threading.Thread(
+                target=asyncio.run, args=(_reopen(live.port, count, until, statuses),)
+            )
+            crowd.start()
+            try:
+                time.sleep(seconds / 4)  # all of them opening and refused
+                beside = []
+                for _ in range(visitors):
+                    beside.append(_visitor_at(live.port, page))
+                    time.sleep(seconds / 2 / visitors)
+            finally:
+                crowd.join(timeout=seconds + VISITOR_TIMEOUT)
+    refused = {status: n for status, n in sorted(statuses.items())}
+    return {
+        "connections": count,
+        "seconds": seconds,
+        "statuses": refused,
+        **_figures(alone, beside),
+    }
+
+
+def _visitor_at(port: int, path: str) -> tuple[int, float]:
+    """A visitor from 127.0.0.1 opening ``path``: its status and seconds."""
+    began = time.perf_counter()
+    try:
+        connection = http.client.HTTPConnection(HOST, port, timeout=VISITOR_TIMEOUT)
+        connection.request("GET", path)
+        answer = connection.getresponse()
+        answer.read()
+        connection.close()
+    except OSError:
+        return 0, VISITOR_TIMEOUT
+    return answer.status, time.perf_counter() - began
+
+
+async def _reopen(port: int, count: int, until: float, statuses: dict[str, int]) -> None:
+    """``count`` connections from 127.0.0.2, each asking for an unknown game's stream and, once
+    answered, asking again on a new one, until ``until``."""
+    request = b"GET /games/no-such-game/events HTTP/1.1\r\nHost: x\r\n\r\n"
+
+    async def one() -> None:
+        while time.monotonic() < until:
+            try:
+                reader, writer = await asyncio.open_connection(
+                    HOST, port, local_addr=("127.0.0.2", 0)
+                )
+                writer.write(request)
+                status = (await asyncio.wait_for(reader.readline(), 10))[9:12].decode()
+                writer.close()
+            except (OSError, TimeoutError) as error:
+                status = type(error).__name__
+            statuses[status] = statuses.get(status, 0) + 1
+
+    await asyncio.gather(*(one() for _ in range(count)))
+
+
 def main() -> None:
     """Print the results, one per line."""
-    for key, value in {**run(), "one_address": one_address()}.items():
+    results = {**run(), "one_address": one_address(), "reopening": reopening()}
+    for key, value in results.items():
         print(f"{key:>15}: {value}")
 
 

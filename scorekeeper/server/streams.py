@@ -56,8 +56,10 @@ KEEP_ALIVE_SECONDS = 10
 # restarted do not all come back in the same instant.
 RETRY_MS = 1000
 # The most version checks of streams (an opening, or a check again after a renewal) in the app's
-# threads at once: half of them (``asgi.THREADS``), the other half always free for pages.
-CHECKS_AT_ONCE = 4
+# threads at once: a quarter of them (``asgi.THREADS``), the rest always free for pages. With 4,
+# an address reopening refused streams still slowed a page to 0.7 s (the checks' share of the
+# interpreter); with 2, 0.05 s (``make bench``, "Slow connections").
+CHECKS_AT_ONCE = 2
 # How long a failed write waits for the server to say that the client left (it does at once,
 # in the loop's next turn) before the failure counts as the stream's error.
 GONE_WITHIN = 1.0
