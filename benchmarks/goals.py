@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from benchmarks import stranger_bench
+
 Results = dict[str, Any]
 # Each goal: its name, the goal as written, and from the results the figure (as text) and
 # whether it is met, or None where the section did not run.
@@ -159,6 +161,22 @@ def _slow_visitor(results: Results) -> tuple[str, bool] | None:
     )
 
 
+def _strangers(results: Results) -> tuple[str, bool] | None:
+    section = results.get("strangers", {})
+    if "attacks" not in section:
+        return None
+    attacks = section["attacks"].values()
+    page = max(figures["page_p99_s"] or 99 for figures in attacks)
+    submitted = max(figures["round_slowest_s"] or 99 for figures in attacks)
+    memory = max(
+        figures["memory_added_mb"]
+        for name, figures in section["attacks"].items()
+        if "addresses" not in name
+    )
+    shown = f"page p99 {page:.2f} s, round {submitted:.2f} s, memory +{memory:.0f} MB"
+    return shown, stranger_bench.met(section)
+
+
 def _growth(results: Results) -> tuple[str, bool] | None:
     section = results.get("server", {})
     if "growth" not in section:
@@ -201,6 +219,12 @@ GOALS: list[tuple[str, str, Check]] = [
         _beside("group_load", 2),
     ),
     ("A new visitor beside 1,000 trickling connections", "within 1 s", _slow_visitor),
+    (
+        "Slow bodies, 8,100 idle connections, 40 large heads or 100 chunked bodies from one "
+        "address: another table",
+        "page p99 and round within 1 s; memory +64 MB at most",
+        _strangers,
+    ),
     ("100,000 games stored: each request", "at most 1.1x", _growth),
 ]
 

@@ -656,6 +656,44 @@ def slow(results: Results) -> list[str]:
     return lines
 
 
+def strangers(results: Results) -> list[str]:
+    """A stranger on the table's Wi-Fi beside a table (issue 46)."""
+    section = results.get("strangers", {})
+    lines = ["### Strangers on the table's Wi-Fi", ""]
+    if failed := _failed(section):
+        return lines + failed
+    rows = [
+        [
+            name,
+            _n(figures["page_median_s"], 3),
+            _n(figures["page_p99_s"], 3),
+            _n(figures["round_slowest_s"], 3),
+            str(figures["not_served"]),
+            f"{_n(figures['memory_before_mb'], 1)} + {_n(figures['memory_added_mb'], 1)}",
+        ]
+        for name, figures in {"none (alone)": section["alone"], **section["attacks"]}.items()
+    ]
+    lines += [
+        "`benchmarks/stranger_bench.py`: each attack on a server of its own (`make run`'s, 8 "
+        "threads), from 127.0.0.2 (one address) or 127.0.0.2 to .21 (20 addresses): 16 round "
+        "submissions whose bodies never finish; 8,100 connections that send nothing; 40 "
+        "requests at once with a 25 MB head; 100 chunked uploads of 8.5 MB never finished. "
+        "Meanwhile the table's phone (127.0.0.1) opens its round page 20 times and submits 10 "
+        "rounds; the server's memory is its resident set (the heavy worker's included), sampled "
+        "every 50 ms and at its peak.",
+        "",
+        *_table(
+            ["Attack", "Page median s", "Page p99 s", "Round, slowest s", "Not served", "MB"],
+            rows,
+        ),
+        "",
+        f"Goals: the page's p99 and every round within {_n(section['goal_s'], 0)} s, and from "
+        f"one address at most {_n(section['memory_goal_mb'], 0)} MB more memory "
+        '(docs/hosting.md, "Limits that hold with many phones").',
+    ]
+    return lines
+
+
 def replica(results: Results) -> list[str]:
     """What a lost machine costs with the continuous copy (docs/hosting.md)."""
     section = results.get("replica", {})
@@ -789,6 +827,7 @@ def render(results: Results) -> str:
         draw(results),
         watchers(results),
         slow(results),
+        strangers(results),
         replica(results),
         load(results),
         hotspots(results),

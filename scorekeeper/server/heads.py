@@ -195,6 +195,8 @@ class Gate(asyncio.Protocol):
         self.state = BODY if length else then
 
     def _refuse(self, answer: bytes) -> None:
+        why = "Refused heads over 16 KiB" if answer is HEAD_TOO_LARGE else "Refused bad chunks"
+        self.connections.refusals.said(why, self.address, why)
         self.refused = True
         self._stop_timing()
         if self.transport is not None:
