@@ -59,6 +59,7 @@ from scorekeeper.storage.games import (
 from scorekeeper.storage.groups import (
     GameStamp,
     RosterFull,
+    SameEvening,
     SameGame,
     StoredGroup,
     add_group_games,
@@ -87,6 +88,7 @@ __all__ = [
     "KeyedSitting",
     "NewSitting",
     "RosterFull",
+    "SameEvening",
     "SameGame",
     "Seen",
     "Storage",

@@ -1,12 +1,14 @@
 """Groups in storage: a table's games and roster (player key -> the name shown).
 
 A group's games are stored games (:mod:`scorekeeper.storage.games`); renaming a player changes
-them through :func:`scorekeeper.storage.games.changing`, as every change of a game does.
+them through :func:`scorekeeper.storage.games.changing`, as every change of a game does, and
+the group's club evenings (:mod:`scorekeeper.storage.evenings`) with them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
@@ -63,6 +65,11 @@ class RosterFull(RuleError):
 
 class SameGame(Exception):
     """Two players cannot be merged: they sat at the same game (its id is the argument)."""
+
+
+class SameEvening(Exception):
+    """Two players cannot be merged: both are players of the same club evening (its id is the
+    argument), which the draw seated as two people."""
 
 
 def create_group(db: Database, name: str, roster: Iterable[str] = ()) -> StoredGroup:
@@ -255,11 +262,15 @@ def join_roster(db: Database, group_id: str, names: Iterable[str]) -> None:
 
 
 def rename_player(db: Database, group_id: str, key: str, name: str) -> int:
-    """Rename the player ``key`` to ``name`` in the roster and in every game of the group.
+    """Rename the player ``key`` to ``name`` in the roster, in every game of the group and in
+    every club evening of the group (its players, each sitting's present players and sit-outs,
+    its tables), all in one write.
 
     When ``name`` is another player's, the two become one (a merge); :class:`SameGame` is raised
-    if they sat at the same game. Every game changed gets a new version, as any change does.
-    Returns how many games changed.
+    if they sat at the same game, :class:`SameEvening` if both are players of the same evening
+    (even at two tables, or one sitting out: the evening drew them as two people, and one
+    player cannot sit at two tables of a sitting), and nothing changes. Every game and evening
+    changed gets a new version, as any change does. Returns how many games changed.
     """
     new_key = player_key(name)
     with writing(db):
@@ -285,6 +296,7 @@ def rename_player(db: Database, group_id: str, key: str, name: str) -> int:
             )
             changing(db, game_id)
             changed += 1
+        _rename_in_evenings(db, group_id, key, name)
         db.execute("DELETE FROM group_players WHERE group_id = ? AND key = ?", [group_id, key])
         db.execute(
             "INSERT OR REPLACE INTO group_players (group_id, key, name) VALUES (?, ?, ?)",
@@ -292,6 +304,73 @@ def rename_player(db: Database, group_id: str, key: str, name: str) -> int:
         )
         _touch_group(db, group_id)
     return changed
+
+
+def _rename_in_evenings(db: Database, group_id: str, key: str, name: str) -> None:
+    """Rename the player ``key`` to ``name`` wherever the group's evenings name them (inside
+    :func:`rename_player`'s write); :class:`SameEvening` when ``name`` is another player of
+    one of them. A table matches by :func:`seat_keys`, as a game's seats do, so that it keeps
+    naming what its game seats."""
+    new_key = player_key(name)
+    when = now()
+    evenings = db.execute(
+        "SELECT id, players FROM evenings WHERE group_id = ? ORDER BY rowid", [group_id]
+    ).fetchall()
+    for evening_id, players in evenings:
+        keys = [player_key(player) for player in json.loads(players)]
+        if new_key != key and key in keys and new_key in keys:
+            raise SameEvening(evening_id)
+        touched = False
+        renamed = _renamed(json.loads(players), key, name)
+        if renamed is not None:
+            db.execute("UPDATE evenings SET players = ? WHERE id = ?", [renamed, evening_id])
+            touched = True
+        sittings = db.execute(
+            "SELECT number, present, sitting_out FROM evening_sittings WHERE evening_id = ?",
+            [evening_id],
+        ).fetchall()
+        for number, present, sitting_out in sittings:
+            here = _renamed(json.loads(present), key, name)
+            out = _renamed(json.loads(sitting_out), key, name)
+            if here is None and out is None:
+                continue
+            db.execute(
+                "UPDATE evening_sittings SET present = ?, sitting_out = ?"
+                " WHERE evening_id = ? AND number = ?",
+                [here or present, out or sitting_out, evening_id, number],
+            )
+            touched = True
+        tables = db.execute(
+            "SELECT sitting, number, players FROM evening_tables WHERE evening_id = ?",
+            [evening_id],
+        ).fetchall()
+        for sitting, number, seated in tables:
+            renamed = _renamed(json.loads(seated), key, name, by_seat=True)
+            if renamed is None:
+                continue
+            db.execute(
+                "UPDATE evening_tables SET players = ?"
+                " WHERE evening_id = ? AND sitting = ? AND number = ?",
+                [renamed, evening_id, sitting, number],
+            )
+            touched = True
+        if touched:
+            db.execute(
+                "UPDATE evenings SET version = version + 1, updated_at = ? WHERE id = ?",
+                [when, evening_id],
+            )
+
+
+def _renamed(names: Sequence[str], key: str, name: str, *, by_seat: bool = False) -> str | None:
+    """``names`` with the player ``key`` called ``name``, as an evening stores a list of names
+    (JSON); ``None`` when ``key`` is not among them. ``by_seat``: matched as a table's seats are
+    (:func:`seat_keys`)."""
+    keys = seat_keys(names) if by_seat else tuple(player_key(one) for one in names)
+    if key not in keys:
+        return None
+    changed = list(names)
+    changed[keys.index(key)] = name
+    return json.dumps(changed, ensure_ascii=False)
 
 
 def _add_games(db: Database, group_id: str, games: list[StoredGame]) -> int:

@@ -276,8 +276,9 @@ def player(group_id: str, key: str) -> str:
 
 @bp.post("/<group_id>/players/<path:key>/rename")
 def rename(group_id: str, key: str) -> WerkzeugResponse:
-    """Rename a player in the roster and every game of the group; another player's name (the
-    merge menu sends one) makes the two one player."""
+    """Rename a player in the roster, every game and every club night of the group; another
+    player's name (the merge menu sends one) makes the two one player, unless they played in
+    one game or are players of one club night."""
     stored = access.load_or_404(GROUP, group_id)
     access.require_keeper(GROUP, stored)
     roster = dict(stored.roster)
@@ -295,6 +296,16 @@ def rename(group_id: str, key: str) -> WerkzeugResponse:
         flash(
             _(
                 "%(a)s and %(b)s played in the same game, so they cannot be one player.",
+                a=roster[key],
+                b=name,
+            ),
+            "error",
+        )
+        return redirect(url_for("groups.player", group_id=group_id, key=key), code=303)
+    except storage.SameEvening:
+        flash(
+            _(
+                "%(a)s and %(b)s are players of the same club night, so they cannot be one player.",
                 a=roster[key],
                 b=name,
             ),
