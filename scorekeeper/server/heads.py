@@ -113,10 +113,12 @@ class Gate(asyncio.Protocol):
         return kept
 
     def pause_writing(self) -> None:
-        self.inner.pause_writing()
+        if self.admitted:
+            self.inner.pause_writing()
 
     def resume_writing(self) -> None:
-        self.inner.resume_writing()
+        if self.admitted:
+            self.inner.resume_writing()
 
     def abort(self) -> None:
         """Drop the connection now (the server is full and this one is the oldest)."""
