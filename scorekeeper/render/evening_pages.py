@@ -63,19 +63,24 @@ class EveningView:
         return tuple(s for s in (self.now, self.next) if s is not None)
 
     @property
+    def taken_out(self) -> tuple[str, ...]:
+        """What the standings say of each table taken out (:func:`taken_out`)."""
+        return taken_out(self.sheet)
+
+    @property
     def over(self) -> bool:
         """Every planned sitting drawn and every game of them played to its end."""
         sittings = self.sheet.sittings
         planned = self.sheet.evening.sittings_planned
         return len(sittings) >= planned and all(
-            table.finished for sitting in sittings for table in sitting.tables if table.game_id
+            table.done for sitting in sittings for table in sitting.tables if table.game_id
         )
 
 
 def view(built: EveningSheet) -> EveningView:
     """The evening's sittings now and next, and its standings in the reader's numbers."""
     sittings = built.sittings
-    waiting = [s for s in sittings if not all(table.finished for table in s.tables)]
+    waiting = [s for s in sittings if not all(table.done for table in s.tables)]
     now = waiting[0] if waiting else (sittings[-1] if sittings else None)
     later = [s for s in sittings if now is not None and s.number == now.number + 1]
     lines = tuple(
@@ -104,6 +109,22 @@ def tie_breaks() -> str:
         first=named[0],
         second=named[1],
         third=named[2],
+    )
+
+
+def taken_out(built: EveningSheet) -> tuple[str, ...]:
+    """A sentence for each table the evening's keepers took out: which, when, and how it
+    counts in the standings (as a sitting sat out for each of its players)."""
+    return tuple(
+        _(
+            "Table %(table)s of sitting %(sitting)s was taken out by the club night's keepers "
+            "at %(time)s: its game does not count, and each of its players is credited as "
+            "sitting that sitting out (50 placement points, no game).",
+            table=table.table,
+            sitting=sitting.number,
+            time=clock(table.taken_out_at or ""),
+        )
+        for sitting, table in built.taken_out
     )
 
 

@@ -3,7 +3,9 @@ across tables) and rendered as the API's JSON and as CSV: the evening's pages, r
 PDF take the same structure (:func:`build`).
 
 The standings count finished games only (core/evening_standings.py); a table whose game is still
-being played is listed in ``playing``, and one whose game was deleted counts nothing.
+being played is listed in ``playing``, and one whose game was deleted counts nothing. A table the
+evening's keepers took out (issue 47) counts as a sitting sat out for each of its players: its
+game is kept, and neither its places nor its points count.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from scorekeeper.storage import StoredEvening, StoredSitting
 
 @dataclass(frozen=True)
 class TableLine:
-    """A table of a sitting and its game as it stands (``finished`` False without a game)."""
+    """A table of a sitting and its game as it stands (``finished`` False without a game),
+    and when the evening's keepers took it out (``None`` while it counts)."""
 
     table: int
     players: tuple[str, ...]
@@ -35,6 +38,12 @@ class TableLine:
     finished: bool
     totals: tuple[int, ...]
     winners: tuple[str, ...]
+    taken_out_at: str | None = None
+
+    @property
+    def done(self) -> bool:
+        """Nothing more to wait for at this table: its game finished, or it was taken out."""
+        return self.finished or self.taken_out_at is not None
 
 
 @dataclass(frozen=True)
@@ -64,8 +73,13 @@ class EveningSheet:
             table.game_id
             for sitting in self.sittings
             for table in sitting.tables
-            if table.game_id is not None and not table.finished
+            if table.game_id is not None and not table.done
         )
+
+    @property
+    def taken_out(self) -> tuple[tuple[SittingLine, TableLine], ...]:
+        """The tables taken out, sitting by sitting."""
+        return tuple(_taken_out(self.sittings))
 
 
 def build(
@@ -79,9 +93,11 @@ def build(
         TableResult(table.players, table.totals, len(games[table.game_id].rounds))
         for sitting in sittings
         for table in sitting.tables
-        if table.finished and table.game_id is not None
+        if table.finished and table.game_id is not None and table.taken_out_at is None
     ]
     sat_out = [player for sitting in sittings for player in sitting.sitting_out]
+    # A table taken out: each of its players as if they had sat that sitting out.
+    sat_out += [player for _, table in _taken_out(sittings) for player in table.players]
     ranked = evening_standings.standings(results, sat_out, seed=evening.seed)
     return EveningSheet(evening, sittings, ranked)
 
@@ -100,6 +116,7 @@ def _sitting(sitting: StoredSitting, games: Mapping[str, GameRecord]) -> Sitting
                 built is not None and built.finished,
                 () if built is None else built.totals,
                 () if built is None else tuple(table.players[seat] for seat in built.winners),
+                table.taken_out_at,
             )
         )
     return SittingLine(
@@ -110,6 +127,10 @@ def _sitting(sitting: StoredSitting, games: Mapping[str, GameRecord]) -> Sitting
         tuple(tables),
         sitting.sitting_out,
     )
+
+
+def _taken_out(sittings: tuple[SittingLine, ...]) -> list[tuple[SittingLine, TableLine]]:
+    return [(s, table) for s in sittings for table in s.tables if table.taken_out_at is not None]
 
 
 # --- JSON ------------------------------------------------------------------------------------
@@ -161,6 +182,8 @@ def sitting_json(sitting: SittingLine, tokens: Mapping[str, str] | None = None) 
                 "game": table.game_id,
                 "finished": table.finished,
                 "winners": list(table.winners),
+                "taken_out": table.taken_out_at is not None,
+                "taken_out_at": table.taken_out_at,
                 **_token(table.game_id, tokens),
             }
             for table in sitting.tables

@@ -24,6 +24,7 @@ from scorekeeper.storage.database import (
     renew_token,
 )
 from scorekeeper.storage.evenings import (
+    ClubTable,
     KeyedSitting,
     NewSitting,
     StoredEvening,
@@ -40,6 +41,8 @@ from scorekeeper.storage.evenings import (
     load_evening,
     set_countdown,
     started,
+    table_of_game,
+    take_table_out,
 )
 from scorekeeper.storage.games import (
     KeyReused,
@@ -82,6 +85,7 @@ new_edit_token = new_token
 
 __all__ = [
     "KEPT_CONNECTIONS",
+    "ClubTable",
     "Conflict",
     "GameStamp",
     "KeyReused",
@@ -143,5 +147,7 @@ __all__ = [
     "set_countdown",
     "started",
     "storage",
+    "table_of_game",
+    "take_table_out",
     "version_of",
 ]

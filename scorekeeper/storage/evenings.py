@@ -30,13 +30,15 @@ from scorekeeper.storage.groups import StoredGroup, create_group_game, create_gr
 
 @dataclass(frozen=True)
 class StoredTable:
-    """A table of a sitting: its players in seat order, the seat that deals first and the id
-    of its game (``None`` once that game was deleted)."""
+    """A table of a sitting: its players in seat order, the seat that deals first, the id
+    of its game (``None`` once that game was deleted) and when the evening's keepers took it
+    out of the sitting (UTC; ``None`` while it counts)."""
 
     table: int
     players: tuple[str, ...]
     first_dealer: int
     game_id: str | None
+    taken_out_at: str | None = None
 
 
 @dataclass(frozen=True)
@@ -450,6 +452,7 @@ def _evening(row: Row, sittings: list[Row], tables: list[Row]) -> StoredEvening:
                 tuple(json.loads(table["players"])),
                 table["first_dealer"],
                 table["game_id"],
+                table["taken_out_at"],
             )
         )
     declared = family.game(row["game"])
@@ -479,6 +482,60 @@ def _evening(row: Row, sittings: list[Row], tables: list[Row]) -> StoredEvening:
         ),
         row["countdown_ends"],
     )
+
+
+@dataclass(frozen=True)
+class ClubTable:
+    """Where a game is played in a club night: the evening, its sitting and its table."""
+
+    evening: StoredEvening
+    sitting: int
+    table: int
+
+
+def table_of_game(db: Database, game_id: str) -> ClubTable | None:
+    """The club night, sitting and table whose game this is, or ``None`` for a game of no
+    evening. Such a game is the evening's record: it is not deleted from a table's phone or
+    the game endpoints (only the evening's keepers take its table out,
+    :func:`take_table_out`)."""
+    found = db.execute(
+        "SELECT evening_id, sitting, number FROM evening_tables WHERE game_id = ?"
+        " ORDER BY evening_id, sitting, number LIMIT 1",
+        [game_id],
+    ).fetchone()
+    stored = None if found is None else load_evening(db, found[0])
+    if found is None or stored is None:
+        return None
+    return ClubTable(stored, int(found[1]), int(found[2]))
+
+
+def take_table_out(
+    db: Database, evening_id: str, sitting: int, table: int, *, out: bool = True
+) -> bool:
+    """Take table ``table`` of sitting ``sitting`` out of the evening (its game is kept, and no
+    longer counts), or put it back (``out=False``). Taking out a table taken out already keeps
+    the time it was taken out. Answers whether such a table is stored; the evening's pages
+    follow (its version moves on when the mark changes)."""
+    with writing(db):
+        exists = db.execute(
+            "SELECT taken_out_at FROM evening_tables"
+            " WHERE evening_id = ? AND sitting = ? AND number = ?",
+            [evening_id, sitting, table],
+        ).fetchone()
+        if exists is None:
+            return False
+        if (exists[0] is not None) == out:
+            return True
+        db.execute(
+            "UPDATE evening_tables SET taken_out_at = ?"
+            " WHERE evening_id = ? AND sitting = ? AND number = ?",
+            [now() if out else None, evening_id, sitting, table],
+        )
+        db.execute(
+            "UPDATE evenings SET version = version + 1, updated_at = ? WHERE id = ?",
+            [now(), evening_id],
+        )
+    return True
 
 
 def evening_of(db: Database, game_id: str) -> str | None:

@@ -303,6 +303,13 @@ def m015_evening_keys(db: Database) -> None:
     db.execute("UPDATE evening_sittings SET creation_key = NULL, creation_digest = NULL")
 
 
+@migrations()
+def m016_evening_table_taken_out(db: Database) -> None:
+    """When the evening's keepers took a table out of its sitting (issue 47; UTC, NULL while
+    it counts): its game is kept but no longer counts in the evening's standings."""
+    db.execute("ALTER TABLE evening_tables ADD COLUMN taken_out_at TEXT")
+
+
 def names() -> list[str]:
     """Every migration's name, in the order they apply."""
     return [migration.name for migration in migrations._migrations]

@@ -1,5 +1,6 @@
 """The keeper's forms on an evening's page: draw the next sitting (how to seat it, who is
-here), draw the last one again while none of its games has started, and the room's countdown.
+here), draw the last one again while none of its games has started, the room's countdown, and
+take a table out of its sitting (or put it back).
 
 Every draw goes through :func:`scorekeeper.web.evening_draw.draw_and_store`, the API's own
 path; a refusal is said in words on the evening's page. A double tap draws one sitting: the
@@ -11,7 +12,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from flask import Blueprint, flash, redirect, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -19,11 +21,11 @@ from scorekeeper import storage
 from scorekeeper.core import evening_record
 from scorekeeper.core.evening import Seating
 from scorekeeper.core.evening_record import SittingAsked
-from scorekeeper.core.refusals import Reason
+from scorekeeper.core.refusals import N_, Reason
 from scorekeeper.core.rules import RuleError
-from scorekeeper.render import labels
+from scorekeeper.render import evening_pages, labels
 from scorekeeper.render.evening_sheet import EveningSheet
-from scorekeeper.storage import StoredEvening, StoredSitting
+from scorekeeper.storage import StoredEvening, StoredSitting, StoredTable
 from scorekeeper.web import access, evening_draw, forms, once
 from scorekeeper.web.forms import OnceForm
 from scorekeeper.web.forms import evenings as evening_forms
@@ -179,3 +181,60 @@ def countdown(evening_id: str) -> Response:
         ends = when.isoformat(timespec="seconds")
     storage.set_countdown(storage.get_db(), stored.id, ends)
     return _back(stored)
+
+
+# --- a table taken out (issue 47) ------------------------------------------------------------
+
+
+@bp.route(
+    "/evenings/<evening_id>/sittings/<int:number>/tables/<int:table>/out", methods=["GET", "POST"]
+)
+def take_out(evening_id: str, number: int, table: int) -> ResponseReturnValue:
+    """Ask, then take the table out of its sitting: its game is kept and no longer counts."""
+    return _table_out(evening_id, number, table, out=True)
+
+
+@bp.post("/evenings/<evening_id>/sittings/<int:number>/tables/<int:table>/back")
+def put_back(evening_id: str, number: int, table: int) -> ResponseReturnValue:
+    """Put a table taken out back: its game counts again."""
+    return _table_out(evening_id, number, table, out=False)
+
+
+def _table_out(evening_id: str, number: int, table: int, *, out: bool) -> ResponseReturnValue:
+    stored = _keeper_evening(evening_id)
+    found = table_of(stored, number, table)
+    if found is None:
+        abort(404)
+    form = evening_forms.TableOutForm()
+    if request.method == "POST":
+        if not form.validate_on_submit():
+            flash(forms.first_error(form), "error")
+        else:
+            storage.take_table_out(storage.get_db(), stored.id, number, table, out=out)
+            said = (
+                N_("Table %(table)s of sitting %(sitting)s is taken out.")
+                if out
+                else N_("Table %(table)s of sitting %(sitting)s counts again.")
+            )
+            words = _(said, table=table, sitting=number)
+            flash(words, "info")
+        return _back(stored)
+    group = storage.load_group(storage.get_db(), stored.group_id)
+    return render_template(
+        "evenings/take_out.html",
+        evening=stored,
+        group=group,
+        sitting=number,
+        table=found,
+        form=form,
+        clock=evening_pages.clock,
+    )
+
+
+def table_of(stored: StoredEvening, number: int, table: int) -> StoredTable | None:
+    """Table ``table`` of sitting ``number`` as stored, or ``None``."""
+    for sitting in stored.sittings:
+        for stored_table in sitting.tables:
+            if sitting.number == number and stored_table.table == table:
+                return stored_table
+    return None

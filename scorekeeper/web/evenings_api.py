@@ -1,6 +1,7 @@
 """Club evenings for programs and for the evening's pages (issue 34): make an evening of a
 group, draw its sittings (each table's game made as a game of the group), draw a sitting again,
-read the evening with its standings, and download it as CSV or JSON.
+read the evening with its standings, take a table out of its sitting (or put it back), and
+download it as CSV or JSON.
 
 An evening is its group's: writing needs the group's edit token (as adding a game does), reading
 whatever lets the request see the group. Refusals are the games API's JSON
@@ -117,6 +118,40 @@ def redraw_sitting(evening_id: str, number: str) -> tuple[Response, int, dict[st
         None,
     )
     return _drawn(stored, group, asked, sitting.number, sitting, digest)
+
+
+@bp.post("/evenings/<evening_id>/sittings/<number>/tables/<table>/out")
+def take_table_out(evening_id: str, number: str, table: str) -> Response:
+    """Take a table out of its sitting (issue 47): its game is kept and no longer counts, its
+    players credited as sitting that sitting out; answers the evening."""
+    return _table_out(evening_id, number, table, out=True)
+
+
+@bp.delete("/evenings/<evening_id>/sittings/<number>/tables/<table>/out")
+def put_table_back(evening_id: str, number: str, table: str) -> Response:
+    """Put a table taken out back into its sitting: its game counts again; answers the
+    evening."""
+    return _table_out(evening_id, number, table, out=False)
+
+
+def _table_out(evening_id: str, number: str, table: str, *, out: bool) -> Response:
+    stored, _group = _editable(evening_id)
+    sitting = _sitting(stored, number)
+    found = [
+        t for t in sitting.tables if table.isascii() and table.isdecimal() and str(t.table) == table
+    ]
+    if not found:
+        raise Refusal(
+            404,
+            "table_not_found",
+            _(
+                "Sitting %(sitting)s of this evening has no table %(table)s.",
+                sitting=sitting.number,
+                table=table[:10],
+            ),
+        )
+    storage.take_table_out(storage.get_db(), stored.id, sitting.number, found[0].table, out=out)
+    return get_evening(stored.id)
 
 
 @files.get("/evenings/<evening_id>/export.csv")

@@ -17,7 +17,7 @@ from scorekeeper.core.game import RoundRecord
 from scorekeeper.core.rules import RuleError, Suit, Trump, turned_card
 from scorekeeper.render import labels
 from scorekeeper.storage import StoredGame
-from scorekeeper.web import access, forms, views
+from scorekeeper.web import access, club_tables, forms, views
 from scorekeeper.web.forms import parts
 from scorekeeper.web.kinds import GAME, GROUP
 from scorekeeper.web.views import _page, _stale_message, _to_game, bp
@@ -135,6 +135,16 @@ def delete(game_id: str) -> ResponseReturnValue:
     """Ask, then delete the game for good."""
     stored = access.load_or_404(GAME, game_id)
     access.require_keeper(GAME, stored)
+    club = club_tables.protecting(stored.id)
+    if club is not None:
+        # A table's game of a club night: said in words, no delete button (issue 47).
+        page = _page(
+            "manage/delete.html",
+            stored,
+            club=club,
+            refused=club_tables.refusal_words(club),
+        )
+        return page, 409 if request.method == "POST" else 200
     form = forms.ConfirmForm(data={"version": stored.version})
     if form.validate_on_submit():
         storage.delete_game(storage.get_db(), stored.id)

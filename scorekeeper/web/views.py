@@ -147,9 +147,16 @@ def _stale_message() -> str:
 @bp.get("/")
 def home() -> str:
     """This browser's games, most recently used first, and the way to start one."""
-    stored = storage.load_many(storage.get_db(), access.seen(GAME))
+    db = storage.get_db()
+    stored = storage.load_many(db, access.seen(GAME))
+    # Delete is offered to a game's keepers, but never for a table's game of a club night: that
+    # game is the evening's record, which only its keepers take out (issue 47).
     cards = [
-        (entry, sheet.build(entry.record), access.keeps(GAME, entry))
+        (
+            entry,
+            sheet.build(entry.record),
+            access.keeps(GAME, entry) and storage.evening_of(db, entry.id) is None,
+        )
         for entry in stored
         if access.may_see(GAME, entry)
     ]

@@ -131,3 +131,7 @@ class CountdownForm(Form):
     minutes = IntegerField(
         _l("Minutes"), default=45, validators=[Optional(), Within(1, MAX_COUNTDOWN)]
     )
+
+
+class TableOutForm(Form):
+    """Take a table out of its sitting, or put it back (a yes; the table is in the URL)."""
