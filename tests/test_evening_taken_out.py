@@ -6,13 +6,17 @@ screen, PDF and JSON say so."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper import storage
 from scorekeeper.core.evening_standings import SAT_OUT
+from scorekeeper.core.rules import Variants
+from scorekeeper.storage.migrations import migrations
 from tests import pdfs
 from tests.pages import one, soup
 from tests.plays import bearer, json_of
@@ -225,3 +229,42 @@ def test_the_evening_says_a_table_was_taken_out_and_how_it_counted(
     assert pdf.status_code == 200
     text = " ".join(pdfs.text(pdf.data).split())
     assert said in text and "taken out" in text
+
+
+# --- the mark, as stored ---------------------------------------------------------------------
+
+
+def test_the_tables_of_an_older_database_count_after_the_upgrade(tmp_path: Path) -> None:
+    """Migration m016 adds the mark to every table stored before it, unset: each counts."""
+    conn = storage.connect(tmp_path / "old.sqlite")
+    migrations.apply(conn, stop_before="m016_evening_table_taken_out")
+    group = storage.create_group(conn, "Club")
+    made = storage.create_evening(
+        conn,
+        group.id,
+        game="wizard",
+        settings=Variants(),
+        players=["A", "B", "C", "D"],
+        sittings=1,
+        table_sizes=[4],
+        seed=1,
+    )
+    conn.execute(
+        "INSERT INTO evening_sittings (evening_id, number, seating, seed, present, sitting_out,"
+        " created_at) VALUES (?, 1, 'random', 1, '[]', '[]', '2026-12-05T19:30:00+00:00')",
+        [made.id],
+    )
+    conn.execute(
+        "INSERT INTO evening_tables (evening_id, sitting, number, players, first_dealer)"
+        ' VALUES (?, 1, 1, \'["A", "B", "C", "D"]\', 0)',
+        [made.id],
+    )
+    migrations.apply(conn)
+    stored = storage.load_evening(conn, made.id)
+    assert stored is not None
+    assert stored.sittings[0].tables[0].taken_out_at is None
+    assert storage.take_table_out(conn, made.id, 1, 1)
+    assert not storage.take_table_out(conn, made.id, 1, 2)
+    stored = storage.load_evening(conn, made.id)
+    assert stored is not None and stored.sittings[0].tables[0].taken_out_at
+    conn.close()
