@@ -260,3 +260,41 @@ def test_a_full_room_shows_the_next_sitting_and_the_one_ending_in_turns(
         assert len(sizes) == 40 and min(sizes) >= 32, sizes  # one sitting, no standings yet
         assert room.evaluate("document.documentElement.scrollHeight <= innerHeight")
         shots.take(room, f"club-night/room-1920-40-turn-{turn}.png", full_page=False)
+
+
+def test_a_tables_phone_is_refused_deleting_its_club_night_game(
+    new_context: NewContext, live_server: str
+) -> None:
+    """Issue 47: the phone keeping a table's game offers no Delete for it, and its delete page
+    says whose table it is and who can take it out, with the way to the evening."""
+    phone = new_context().new_page()
+    api = phone.request
+    group = api.post(f"{live_server}/api/groups", data={"name": "Friday club"}).json()
+    keeper = {"Authorization": f"Bearer {group['edit_token']}"}
+    body = {"players": CLUB[:8], "game": "wizard", "sittings": 2, "table_sizes": [4]}
+    made = api.post(f"{live_server}/api/groups/{group['id']}/evenings", data=body, headers=keeper)
+    assert made.status == 201, made.text()
+    evening_id = made.json()["id"]
+    drawn = api.post(
+        f"{live_server}/api/evenings/{evening_id}/sittings",
+        data={"seating": "random", "seed": 5},
+        headers=keeper,
+    )
+    assert drawn.status == 201, drawn.text()
+    table = drawn.json()["tables"][1]
+    phone.goto(f"{live_server}/games/{table['game']}/join/{table['edit_token']}")
+    flows.tap(phone, phone.locator("main form button.primary"))
+    phone.goto(f"{live_server}/")
+    assert phone.locator(".game-card").count() == 1
+    assert phone.locator(".game-card a.delete").count() == 0
+    phone.goto(f"{live_server}/games/{table['game']}/delete")
+    said = phone.locator("main .refused").inner_text()
+    assert re.fullmatch(
+        r"This game is table 2 of sitting 1 of Friday club's club night of .+\. "
+        r"Only the club night's keepers can take a table out\.",
+        said,
+    ), said
+    assert phone.get_by_role("button", name="Yes, delete it").count() == 0
+    flows.tap(phone, phone.get_by_role("link", name="Back to the club night"))
+    assert phone.url.endswith(f"/evenings/{evening_id}")
+    assert api.get(f"{live_server}/api/games/{table['game']}").ok
