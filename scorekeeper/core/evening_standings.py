@@ -7,8 +7,9 @@ then gives the same average, 50: a seat at a large table is worth neither more n
 average than one at a small table, while a win at a large table, being rarer, is worth as much
 as one at a small table. Players tied in a game share the points of the places they take (two
 first at a table of 4: 83.3 each). A sitting sat out is credited 50, the average finish, so that
-sitting out neither helps nor hurts on average; it counts no game. A sitting a player missed
-(late, or gone early) counts nothing.
+sitting out neither helps nor hurts on average; it counts no game. A table the evening's keepers
+took out counts as a sitting sat out for each of its players (issue 47). A sitting a player
+missed (late, or gone early) counts nothing.
 
 Ties in placement points are broken in this fixed order, which the evening's pages show:
 1. **points per round**: the player's game totals over the rounds they played (a good score in
