@@ -215,14 +215,16 @@ def test_the_keeper_takes_a_table_out_after_a_confirmation(
 def test_the_evening_says_a_table_was_taken_out_and_how_it_counted(
     client: FlaskClient, drawn: tuple[str, str, dict[str, Any]]
 ) -> None:
-    evening_id, token, _first = drawn
+    evening_id, token, first = drawn
+    play_to_the_end(client, first["tables"][1], seed=2)
     take_out(client, evening_id, token, table=2)
     said = "Table 2 of sitting 1 was taken out by the club night's keepers at "
     counted = "each of its players is credited as sitting that sitting out (50 placement points"
     page = soup(client.get(f"/evenings/{evening_id}"))
     note = one(page, ".taken-out-note").get_text(" ", strip=True)
     assert note.startswith(said) and counted in note
-    assert "taken out" in page.select(".table-card")[1].get_text()
+    card = page.select(".table-card")[1]
+    assert "taken out" in card.get_text() and card.select(".won") == []  # its winner not shown
     room = soup(client.get(f"/evenings/{evening_id}/room"))
     assert one(room, ".taken-out-note").get_text(" ", strip=True).startswith(said)
     pdf = client.get(f"/evenings/{evening_id}/sheet.pdf")
