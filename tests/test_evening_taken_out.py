@@ -6,6 +6,8 @@ screen, PDF and JSON say so."""
 
 from __future__ import annotations
 
+import io
+import json
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import storage
+from scorekeeper.core import group_record
 from scorekeeper.core.evening_standings import SAT_OUT
+from scorekeeper.core.record_shapes import RecordError
 from scorekeeper.core.rules import Variants
 from scorekeeper.storage.migrations import migrations
 from tests import pdfs
@@ -270,3 +274,30 @@ def test_the_tables_of_an_older_database_count_after_the_upgrade(tmp_path: Path)
     stored = storage.load_evening(conn, made.id)
     assert stored is not None and stored.sittings[0].tables[0].taken_out_at
     conn.close()
+
+
+def test_a_table_taken_out_travels_in_the_groups_file(
+    app: Flask, client: FlaskClient, drawn: tuple[str, str, dict[str, Any]]
+) -> None:
+    evening_id, token, _first = drawn
+    at = take_out(client, evening_id, token, table=2)["sittings"][0]["tables"][1]["taken_out_at"]
+    group_id = read(client, evening_id)["group"]
+    data = json.loads(client.get(f"/groups/{group_id}/export.json").data)
+    tables = data["evenings"][0]["sittings"][0]["tables"]
+    assert [table.get("taken_out_at") for table in tables] == [None, at, None]
+    assert ["taken_out_at" in table for table in tables] == [False, True, False]
+    imported = client.post(
+        "/groups/import",
+        data={"record": (io.BytesIO(json.dumps(data).encode()), "club.json")},
+        content_type="multipart/form-data",
+    )
+    assert imported.status_code in (302, 303), imported.get_data(as_text=True)
+    new_group = imported.headers["Location"].rstrip("/").rsplit("/", 1)[-1]
+    with app.app_context():
+        (again,) = storage.group_evenings(storage.get_db(), new_group)
+    marks = [table.taken_out_at for table in again.sittings[0].tables]
+    assert marks == [None, at, None]
+    tables[1]["taken_out_at"] = "after the break"
+    with pytest.raises(RecordError) as refused:
+        group_record.parse_group_file(data)
+    assert refused.value.reason.code == "group_file_evening"

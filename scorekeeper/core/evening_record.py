@@ -229,6 +229,8 @@ SITTING_FILE_FIELDS = (
     "sitting_out",
 )
 TABLE_FILE_FIELDS = ("table", "players", "first_dealer", "game")
+TABLE_FILE_OPTIONAL = ("taken_out_at",)
+"""Written only for a table the evening's keepers took out (issue 47)."""
 
 
 @dataclass(frozen=True)
@@ -243,6 +245,12 @@ class SittingFile:
     drawn: Sitting
     created_at: str
     games: tuple[int | None, ...]
+    taken_out: tuple[str | None, ...] = ()
+    """When each table was taken out (UTC), ``None`` for a table that counts; empty: none."""
+
+    def taken_out_at(self, index: int) -> str | None:
+        """When table ``index`` (from 0) was taken out, or ``None``."""
+        return self.taken_out[index] if index < len(self.taken_out) else None
 
 
 @dataclass(frozen=True)
@@ -279,6 +287,7 @@ def evening_json(evening: EveningFile) -> dict[str, Any]:
                         "players": list(table.players),
                         "first_dealer": table.first_dealer,
                         "game": game_index,
+                        **_taken_out_json(sitting.taken_out_at(number - 1)),
                     }
                     for number, (table, game_index) in enumerate(
                         zip(sitting.drawn.tables, sitting.games, strict=True), start=1
@@ -289,6 +298,11 @@ def evening_json(evening: EveningFile) -> dict[str, Any]:
             for sitting in evening.sittings
         ],
     }
+
+
+def _taken_out_json(when: str | None) -> dict[str, str]:
+    """A table taken out carries when (a file without any is as before issue 47)."""
+    return {} if when is None else {"taken_out_at": when}
 
 
 def parse_evening_file(data: object, games: Sequence[GameRecord], number: int) -> EveningFile:
@@ -333,8 +347,13 @@ def _sitting_file(
     out = parse_names(fields["sitting_out"])
     tables = []
     made: list[int | None] = []
+    taken_out: list[str | None] = []
     for place, entry in enumerate(_list(fields["tables"]), start=1):
-        table = fields_of(entry, '"tables"', TABLE_FILE_FIELDS, required=TABLE_FILE_FIELDS)
+        table = fields_of(
+            entry, '"tables"', TABLE_FILE_FIELDS + TABLE_FILE_OPTIONAL, required=TABLE_FILE_FIELDS
+        )
+        out_at = table.get("taken_out_at")
+        taken_out.append(None if out_at is None else _moment(out_at))
         players = parse_names(table["players"])
         first = whole(table["first_dealer"], '"first_dealer"')
         index = table["game"]
@@ -361,6 +380,7 @@ def _sitting_file(
         drawn,
         _moment(fields["created_at"]),
         tuple(made),
+        tuple(taken_out) if any(taken_out) else (),
     )
 
 

@@ -344,6 +344,14 @@ def import_evening(db: Database, group_id: str, evening: EveningFile, ids: Seque
         )
         games = [None if index is None else ids[index] for index in sitting.games]
         _insert_sitting(db, evening_id, group_id, new, games)
+        for index in range(len(sitting.games)):
+            when = sitting.taken_out_at(index)
+            if when is not None:
+                db.execute(
+                    "UPDATE evening_tables SET taken_out_at = ?"
+                    " WHERE evening_id = ? AND sitting = ? AND number = ?",
+                    [when, evening_id, sitting.number, index + 1],
+                )
 
 
 def import_group_file(

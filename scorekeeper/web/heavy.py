@@ -211,6 +211,9 @@ def _evening_file(evening: storage.StoredEvening, places: dict[str, int]) -> Eve
                     None if table.game_id is None else places.get(table.game_id)
                     for table in sitting.tables
                 ),
+                tuple(table.taken_out_at for table in sitting.tables)
+                if any(table.taken_out_at for table in sitting.tables)
+                else (),
             )
             for sitting in evening.sittings
         ),
