@@ -266,7 +266,8 @@ def test_a_tables_phone_is_refused_deleting_its_club_night_game(
     new_context: NewContext, live_server: str
 ) -> None:
     """Issue 47: the phone keeping a table's game offers no Delete for it, and its delete page
-    says whose table it is and who can take it out, with the way to the evening."""
+    says whose table it is and who can take it out, with the way to the evening; the evening's
+    keeper takes the table out from the evening's page instead."""
     phone = new_context().new_page()
     api = phone.request
     group = api.post(f"{live_server}/api/groups", data={"name": "Friday club"}).json()
@@ -297,4 +298,18 @@ def test_a_tables_phone_is_refused_deleting_its_club_night_game(
     assert phone.get_by_role("button", name="Yes, delete it").count() == 0
     flows.tap(phone, phone.get_by_role("link", name="Back to the club night"))
     assert phone.url.endswith(f"/evenings/{evening_id}")
+    assert api.get(f"{live_server}/api/games/{table['game']}").ok
+
+    # The evening's keeper takes the table out instead, after a confirmation; the game stays.
+    keeper = new_context().new_page()
+    keeper.goto(f"{live_server}/groups/{group['id']}/join/{group['edit_token']}")
+    flows.tap(keeper, keeper.locator("main form button.primary"))
+    keeper.goto(f"{live_server}/evenings/{evening_id}")
+    keeper.locator("details.take-out summary").click()
+    flows.tap(keeper, keeper.get_by_role("link", name="Sitting 1 · Table 2"))
+    assert keeper.locator("h1").inner_text() == "Take table 2 of sitting 1 out?"
+    flows.tap(keeper, keeper.get_by_role("button", name="Yes, take it out"))
+    assert keeper.url.endswith(f"/evenings/{evening_id}")
+    note = keeper.locator(".taken-out-note").inner_text()
+    assert note.startswith("Table 2 of sitting 1 was taken out by the club night's keepers at ")
     assert api.get(f"{live_server}/api/games/{table['game']}").ok
