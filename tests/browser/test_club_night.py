@@ -271,15 +271,15 @@ def test_a_tables_phone_is_refused_deleting_its_club_night_game(
     phone = new_context().new_page()
     api = phone.request
     group = api.post(f"{live_server}/api/groups", data={"name": "Friday club"}).json()
-    keeper = {"Authorization": f"Bearer {group['edit_token']}"}
+    bearer = {"Authorization": f"Bearer {group['edit_token']}"}
     body = {"players": CLUB[:8], "game": "wizard", "sittings": 2, "table_sizes": [4]}
-    made = api.post(f"{live_server}/api/groups/{group['id']}/evenings", data=body, headers=keeper)
+    made = api.post(f"{live_server}/api/groups/{group['id']}/evenings", data=body, headers=bearer)
     assert made.status == 201, made.text()
     evening_id = made.json()["id"]
     drawn = api.post(
         f"{live_server}/api/evenings/{evening_id}/sittings",
         data={"seating": "random", "seed": 5},
-        headers=keeper,
+        headers=bearer,
     )
     assert drawn.status == 201, drawn.text()
     table = drawn.json()["tables"][1]
