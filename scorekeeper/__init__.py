@@ -34,6 +34,9 @@ DEFAULTS: dict[str, Any] = {
     "GROUP_WORK": 1,
     "GROUP_WAITING": 1,
     "GROUP_KEPT": 16,
+    # A deleted game waits this many days in the trash, restorable, before it is deleted for
+    # good (storage/trash.py); 0 deletes it at the next look.
+    "TRASH_DAYS": 30,
     # The heavy work (printing, a group's figures and file) runs in a process of its own, so
     # that the round pages keep this one's interpreter; each task gets at most this many
     # seconds of processor time and megabytes of address space there (server/worker.py).

@@ -57,14 +57,15 @@ def test_a_new_edit_link_locks_out_the_old_one(app: Flask, client: FlaskClient) 
     assert act(client, game_id, "trump", turned="jester") == []
 
 
-def test_delete_asks_first_then_removes_the_game(client: FlaskClient) -> None:
+def test_delete_asks_first_then_moves_the_game_to_the_trash(client: FlaskClient) -> None:
     game_id = start_game(client, ["Tom", "Dick", "Mary"])
     page = soup(client.get(f"/games/{game_id}/delete"))
     assert "Delete the game?" in one(page, "h1").text
     assert client.get(f"/games/{game_id}").status_code == 200
     client.post(f"/games/{game_id}/delete", data={"version": 1})
-    assert client.get(f"/games/{game_id}").status_code == 404
-    assert soup(client.get("/")).select(".game-card") == []
+    assert client.get(f"/games/{game_id}").status_code == 410  # tests/test_views_trash.py
+    home = soup(client.get("/"))
+    assert [card.parent for card in home.select(".game-card")] == home.select("ul.trash")
 
 
 def test_home_lists_only_this_browsers_games(app: Flask, client: FlaskClient) -> None:

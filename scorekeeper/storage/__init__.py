@@ -80,6 +80,15 @@ from scorekeeper.storage.groups import (
     remove_group_game,
     rename_player,
 )
+from scorekeeper.storage.trash import (
+    gone_at,
+    in_trash,
+    kept_since,
+    purge_trash,
+    restore_game,
+    trash_game,
+    trashed_at,
+)
 
 new_edit_token = new_token
 
@@ -120,6 +129,7 @@ __all__ = [
     "evening_of",
     "evening_version",
     "get_db",
+    "gone_at",
     "group_evenings",
     "group_games",
     "group_of",
@@ -127,8 +137,10 @@ __all__ = [
     "grouped",
     "import_group",
     "import_group_file",
+    "in_trash",
     "init_app",
     "join_roster",
+    "kept_since",
     "keyed_sitting",
     "load",
     "load_evening",
@@ -140,14 +152,18 @@ __all__ = [
     "new_game_id",
     "new_token",
     "peek_version",
+    "purge_trash",
     "remove_group_game",
     "rename_player",
     "renew_token",
+    "restore_game",
     "save",
     "set_countdown",
     "started",
     "storage",
     "table_of_game",
     "take_table_out",
+    "trash_game",
+    "trashed_at",
     "version_of",
 ]

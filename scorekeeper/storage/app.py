@@ -19,6 +19,7 @@ from scorekeeper.storage.database import (
     cannot_write_reason,
     migrate,
 )
+from scorekeeper.storage.trash import kept_since, purge_trash
 
 
 def storage(app: Flask | None = None) -> Storage:
@@ -43,7 +44,10 @@ def peek_version(app: Flask, game_id: str) -> int | None:
     row = (
         storage(app)
         .connection()
-        .execute("SELECT version FROM games WHERE id = ? AND view_token IS NULL", [game_id])
+        .execute(
+            "SELECT version FROM games WHERE id = ? AND view_token IS NULL AND deleted_at IS NULL",
+            [game_id],
+        )
         .fetchone()
     )
     return None if row is None else int(row[0])
@@ -75,6 +79,8 @@ def init_app(app: Flask) -> None:
     try:
         migrate(db)
         reason = cannot_write_reason(db)
+        if reason is None:  # the games past their days in the trash go at every start too
+            purge_trash(db, kept_since(float(app.config["TRASH_DAYS"])))
     except (Unavailable, sqlite3.OperationalError) as error:
         if isinstance(error, sqlite3.OperationalError) and not cannot_write(error):
             raise

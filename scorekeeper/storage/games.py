@@ -50,6 +50,8 @@ class StoredGame:
     updated_at: str
     # None: the game's id is its view link (until the scorekeeper renews the view link).
     view_token: str | None = None
+    # When it was moved to the trash (ISO, UTC); None for a game in play (storage.trash).
+    deleted_at: str | None = None
 
     @property
     def stamp(self) -> tuple[object, ...]:
@@ -136,18 +138,19 @@ def create_game_once(
     return StoredGame(game_id, record, 1, token, when, when), False
 
 
-def load(db: Database, game_id: str) -> StoredGame | None:
-    """The stored game with this id, or ``None``; read as one consistent snapshot."""
+def load(db: Database, game_id: str, *, trashed: bool = False) -> StoredGame | None:
+    """The stored game with this id, or ``None``; read as one consistent snapshot. A game in
+    the trash is ``None`` too, unless ``trashed`` asks for it (:mod:`.trash`)."""
     owner = storage_of(db)
     found = rows(db, "SELECT * FROM games WHERE id = ?", game_id)
-    if not found:
+    if not found or (found[0]["deleted_at"] is not None and not trashed):
         return None
     record = None if owner is None else owner.records.get(_stamp_of(found[0]))
     if record is not None:  # one row read is a snapshot of its own
         return _stored(found[0], record)
     with db.atomic():
         found = rows(db, "SELECT * FROM games WHERE id = ?", game_id)
-        if not found:
+        if not found or (found[0]["deleted_at"] is not None and not trashed):
             return None
         game = found[0]
         seats = rows(db, "SELECT name FROM seats WHERE game_id = ? ORDER BY seat", game_id)
@@ -164,8 +167,11 @@ def _stamp_of(game: Row) -> tuple[object, ...]:
 
 
 def version_of(db: Database, game_id: str) -> int | None:
-    """The game's version alone, or ``None``: one indexed read, for phones watching a game."""
-    row = db.execute("SELECT version FROM games WHERE id = ?", [game_id]).fetchone()
+    """The game's version alone, or ``None`` (no such game, or one in the trash): one indexed
+    read, for phones watching a game."""
+    row = db.execute(
+        "SELECT version FROM games WHERE id = ? AND deleted_at IS NULL", [game_id]
+    ).fetchone()
     return None if row is None else int(row[0])
 
 
@@ -287,6 +293,7 @@ def _stored(game: Row, record: GameRecord) -> StoredGame:
         game["created_at"],
         game["updated_at"],
         game["view_token"],
+        game["deleted_at"],
     )
 
 
@@ -382,7 +389,9 @@ class Watch:
 
     # Each table's id, version and the tokens that let a request see it.
     READS: ClassVar[dict[str, str]] = {
-        "games": "SELECT id, version, edit_token, view_token FROM games",
+        # a game in the trash is watched as a deleted one
+        "games": "SELECT id, version, edit_token, view_token"
+        " FROM (SELECT * FROM games WHERE deleted_at IS NULL) AS games",
         "groups": "SELECT id, version, edit_token, view_token FROM groups",
         "evenings": "SELECT evenings.id, evenings.version, groups.edit_token, groups.view_token"
         " FROM evenings LEFT JOIN groups ON groups.id = evenings.group_id",

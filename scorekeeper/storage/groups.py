@@ -159,7 +159,8 @@ def group_games(db: Database, group_id: str) -> list[StoredGame]:
     """The group's games in the order they were started."""
     rows = db.query(
         "SELECT games.id FROM group_games JOIN games ON games.id = group_games.game_id "
-        "WHERE group_games.group_id = ? ORDER BY games.created_at, games.rowid",
+        "WHERE group_games.group_id = ? AND games.deleted_at IS NULL "
+        "ORDER BY games.created_at, games.rowid",
         [group_id],
     )
     return load_many(db, [row["id"] for row in rows])
@@ -189,7 +190,8 @@ def group_stamps(db: Database, group_id: str) -> list[GameStamp]:
         "SELECT games.id, games.version, games.created_at, games.updated_at, games.edit_token, "
         "games.view_token "
         "FROM group_games JOIN games ON games.id = group_games.game_id "
-        "WHERE group_games.group_id = ? ORDER BY games.created_at, games.rowid",
+        "WHERE group_games.group_id = ? AND games.deleted_at IS NULL "
+        "ORDER BY games.created_at, games.rowid",
         [group_id],
     )
     return [GameStamp(**row) for row in rows]

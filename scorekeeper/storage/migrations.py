@@ -310,6 +310,14 @@ def m016_evening_table_taken_out(db: Database) -> None:
     db.execute("ALTER TABLE evening_tables ADD COLUMN taken_out_at TEXT")
 
 
+@migrations()
+def m017_game_trash(db: Database) -> None:
+    """A deleted game is kept in the trash for a while (issue 47): when it was moved there
+    (UTC; NULL for a game in play). Every read of games skips one that has a time here."""
+    db.execute("ALTER TABLE games ADD COLUMN deleted_at TEXT")
+    db.execute("CREATE INDEX games_deleted_at ON games (deleted_at) WHERE deleted_at IS NOT NULL")
+
+
 def names() -> list[str]:
     """Every migration's name, in the order they apply."""
     return [migration.name for migration in migrations._migrations]

@@ -33,6 +33,7 @@ def init_app(app: Flask) -> None:
         pwa,
         security,
         static_files,
+        trash_pages,
         views,
     )
 
@@ -42,6 +43,7 @@ def init_app(app: Flask) -> None:
     compression.init_app(app)
     for part in (access, extensions, languages, security, hosting, errors, heavy, static_files):
         part.init_app(app)
+    trash_pages.init_app(app)  # after access: it reads the access check's look at the game
     for part in (urls, page_parts, round_parts, templating, addresses, live, pwa):
         part.init_app(app)
     for blueprint in (views.bp, exports.bp, pdf.bp, api.bp, groups.bp, groups_api.bp):

@@ -12,6 +12,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from flask import Blueprint, Response, jsonify, request, url_for
@@ -24,7 +25,7 @@ from scorekeeper.core.record import Json, append_round, check_text, correct_roun
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import labels
 from scorekeeper.storage import StoredGame
-from scorekeeper.web import access
+from scorekeeper.web import access, trash
 from scorekeeper.web.kinds import GAME
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -34,11 +35,12 @@ class Refusal(Exception):
     """A request the API turns down: its HTTP status, a stable code (docs/api.md) and a sentence
     for the player in the language of the request."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, **extra: str) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.extra = extra  # more fields of the answer (a trashed game's "until")
 
     @classmethod
     def of(cls, error: RuleError, status: int = 400) -> Refusal:
@@ -49,7 +51,7 @@ class Refusal(Exception):
 
 @bp.errorhandler(Refusal)
 def _refused(refusal: Refusal) -> tuple[Response, int]:
-    response = jsonify(error=refusal.message, code=refusal.code)
+    response = jsonify(error=refusal.message, code=refusal.code, **refusal.extra)
     if refusal.status == 401:
         response.headers["WWW-Authenticate"] = "Bearer"
     return response, refusal.status
@@ -126,6 +128,38 @@ def delete_round(game_id: str, number: str) -> Response:
     return _answer(_save(stored, new))
 
 
+@bp.delete("/games/<game_id>")
+def delete_game(game_id: str) -> Response:
+    """Move the game to the trash (``If-Match`` as every change); restorable until ``until``."""
+    stored = _editable(game_id)
+    try:
+        moved = storage.trash_game(storage.get_db(), stored.id, stored.version)
+    except storage.Conflict:
+        # moved on meanwhile: 412; in the trash already: 410; gone: 404 (from _stored)
+        raise _stale(_stored(stored.id)) from None
+    return jsonify(id=stored.id, in_trash=True, until=trash.until(moved))
+
+
+@bp.post("/games/<game_id>/restore")
+def restore_game(game_id: str) -> Response:
+    """Bring the game back from the trash exactly as it was, at the same version."""
+    stored = trash.trashed(game_id)
+    if stored is None:
+        _stored(game_id)  # unknown: 404
+        raise Refusal(
+            409, "not_in_trash", _("This game is not in the trash, so nothing was changed.")
+        )
+    _require_game_token(stored)
+    if not _version_matches(stored):
+        raise _stale(stored)
+    _body()
+    if not storage.restore_game(storage.get_db(), stored.id):
+        raise Refusal(
+            409, "not_in_trash", _("This game is not in the trash, so nothing was changed.")
+        )
+    return _answer(replace(stored, deleted_at=None))
+
+
 # --- helpers ---------------------------------------------------------------------------------
 
 # How long an Idempotency-Key names the game it made: a retry comes within seconds or minutes.
@@ -168,6 +202,19 @@ def _answer(stored: StoredGame, **extra: str) -> Response:
 
 def _stored(game_id: str) -> StoredGame:
     stored = access.load(GAME, game_id)
+    trashed = trash.trashed(game_id) if stored is None else None
+    if trashed is not None:
+        until = trash.until(trashed.deleted_at)
+        raise Refusal(
+            410,
+            "in_trash",
+            _(
+                "This game is in the trash: its keeper can restore it until %(until)s, "
+                "then it is deleted for good.",
+                until=until,
+            ),
+            until=until,
+        )
     if stored is None:
         raise Refusal(
             404, "game_not_found", _("There is no game with this id. It may have been deleted.")
@@ -178,6 +225,13 @@ def _stored(game_id: str) -> StoredGame:
 def _editable(game_id: str) -> StoredGame:
     """The game, if the request carries its edit token (401 without one, 403 with a wrong one)."""
     stored = _stored(game_id)
+    _require_game_token(stored)
+    if not _version_matches(stored):
+        raise _stale(stored)
+    return stored
+
+
+def _require_game_token(stored: StoredGame) -> None:
     require_edit_token(
         stored,
         missing=_(
@@ -189,9 +243,6 @@ def _editable(game_id: str) -> StoredGame:
             "It may have been renewed: ask the scorekeeper for the new one."
         ),
     )
-    if not _version_matches(stored):
-        raise _stale(stored)
-    return stored
 
 
 def require_edit_token(stored: access.Shared, *, missing: str, wrong: str) -> None:

@@ -4,6 +4,7 @@ thin shape: parse, let the rules decide, store, answer."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 from flask import abort, flash, redirect, request, url_for
@@ -17,7 +18,7 @@ from scorekeeper.core.game import RoundRecord
 from scorekeeper.core.rules import RuleError, Suit, Trump, turned_card
 from scorekeeper.render import labels
 from scorekeeper.storage import StoredGame
-from scorekeeper.web import access, club_tables, forms, views
+from scorekeeper.web import access, club_tables, forms, trash, views
 from scorekeeper.web.forms import parts
 from scorekeeper.web.kinds import GAME, GROUP
 from scorekeeper.web.views import _page, _stale_message, _to_game, bp
@@ -132,7 +133,7 @@ def _corrected(
 
 @bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
 def delete(game_id: str) -> ResponseReturnValue:
-    """Ask, then delete the game for good."""
+    """Ask, then move the game to the trash (restorable for ``TRASH_DAYS``, web/trash.py)."""
     stored = access.load_or_404(GAME, game_id)
     access.require_keeper(GAME, stored)
     club = club_tables.protecting(stored.id)
@@ -147,15 +148,15 @@ def delete(game_id: str) -> ResponseReturnValue:
         return page, 409 if request.method == "POST" else 200
     form = forms.ConfirmForm(data={"version": stored.version})
     if form.validate_on_submit():
-        storage.delete_game(storage.get_db(), stored.id)
-        access.forget(GAME, stored.id)
-        flash(_("The game was deleted."), "info")
+        with suppress(storage.Conflict):  # moved there meanwhile by another phone
+            storage.trash_game(storage.get_db(), stored.id)
+        flash(_("The game is in the trash: restore it from the home page."), "info")
         return redirect(url_for("views.home"), code=303)
     status = 200
     if request.method == "POST":
         flash(forms.first_error(form), "error")
         status = 400
-    return _page("manage/delete.html", stored, form=form), status
+    return _page("manage/delete.html", stored, form=form, days=trash.days()), status
 
 
 @bp.post("/games/<game_id>/rematch")

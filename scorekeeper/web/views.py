@@ -29,7 +29,7 @@ from scorekeeper.core.rules import RuleError
 from scorekeeper.render import chart, game_words, labels
 from scorekeeper.render.labels import gettext as _
 from scorekeeper.storage import StoredGame
-from scorekeeper.web import access, forms, sharing
+from scorekeeper.web import access, forms, sharing, trash
 from scorekeeper.web.forms import cards, parts
 from scorekeeper.web.kinds import GAME, GROUP
 
@@ -166,6 +166,7 @@ def home() -> str:
         "home/index.html",
         cards=cards,
         groups=groups,
+        trashed=trash.listed(),
         import_form=forms.ImportForm(),
         group_import_form=forms.ImportForm(),
     )

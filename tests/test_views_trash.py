@@ -1,0 +1,111 @@
+"""Issue 47, the trash on the pages: deleting a game from its page moves it to the trash, its
+page says so (410) with Restore for its keeper, the home page lists this phone's trash, and
+"Delete for good" is a step of its own. Past its days a trashed game is gone."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlite_utils import Database
+
+from scorekeeper import storage
+from tests.pages import one, play_round, soup, start_game
+from tests.pdfs import play
+from tests.plays import game_ids
+
+
+def started(client: FlaskClient) -> str:
+    """A game of three with a round played, on this phone."""
+    game_id = start_game(client, ["Tom", "Dick", "Mary"])
+    play_round(client, game_id, bids=[0, 1, 0], tricks=[0, 1, 0])
+    return game_id
+
+
+def exports(client: FlaskClient, game_id: str) -> list[bytes]:
+    """The game's record and CSV (its sheet page shows this phone's messages too)."""
+    answers = [client.get(f"/games/{game_id}/{path}") for path in ("export.json", "export.csv")]
+    assert [answer.status_code for answer in answers] == [200] * 2
+    return [answer.get_data() for answer in answers]
+
+
+def delete(client: FlaskClient, game_id: str) -> None:
+    version = one(soup(client.get(f"/games/{game_id}/delete")), "input[name=version]")["value"]
+    assert client.post(f"/games/{game_id}/delete", data={"version": version}).status_code == 303
+
+
+def test_a_deleted_games_page_says_it_is_in_the_trash(app: Flask, client: FlaskClient) -> None:
+    game_id = started(client)
+    delete(client, game_id)
+    answer = client.get(f"/games/{game_id}")
+    assert answer.status_code == 410
+    page = soup(answer)
+    assert "in the trash" in one(page, "h1").text
+    assert "deleted for good on" in page.get_text()
+    assert one(page, "form button").text == "Restore"
+    watcher = app.test_client().get(f"/games/{game_id}")
+    assert watcher.status_code == 410 and soup(watcher).select("form") == []
+    assert client.get(f"/games/{game_id}/sheet").status_code == 410
+    assert client.get(f"/games/{game_id}/version").status_code == 404  # watchers: deleted
+
+
+def test_restore_from_the_home_page_brings_the_game_back_as_it_was(client: FlaskClient) -> None:
+    game_id = started(client)
+    before = exports(client, game_id)
+    delete(client, game_id)
+    trash = one(soup(client.get("/")), "ul.trash")
+    assert "Tom, Dick, Mary" in trash.get_text()
+    form = one(trash, "form")
+    data = {field["name"]: field["value"] for field in form.select("input[type=hidden]")}
+    restored = client.post(str(form["action"]), data=data)
+    assert restored.headers["Location"].endswith(f"/games/{game_id}")
+    assert exports(client, game_id) == before
+    assert soup(client.get("/")).select("ul.trash") == []
+
+
+def test_only_the_keeper_restores_or_deletes_for_good(app: Flask, client: FlaskClient) -> None:
+    game_id = started(client)
+    delete(client, game_id)
+    viewer = app.test_client()
+    assert viewer.post(f"/games/{game_id}/restore", data={"version": 2}).status_code == 403
+    assert viewer.get(f"/games/{game_id}/delete-for-good").status_code == 403
+    assert soup(viewer.get("/")).select("ul.trash") == []
+
+
+def test_delete_for_good_asks_first(app: Flask, client: FlaskClient) -> None:
+    game_id = started(client)
+    delete(client, game_id)
+    page = soup(client.get(f"/games/{game_id}/delete-for-good"))
+    assert "for good" in one(page, "h1").text
+    version = one(page, "input[name=version]")["value"]
+    client.post(f"/games/{game_id}/delete-for-good", data={"version": version})
+    assert client.get(f"/games/{game_id}").status_code == 404
+    assert game_ids(app) == []
+    assert soup(client.get("/")).select(".game-card") == []
+
+
+def test_a_game_past_its_days_is_gone_and_the_home_page_clears_it(
+    app: Flask, client: FlaskClient
+) -> None:
+    game_id = started(client)
+    delete(client, game_id)
+    app.config["TRASH_DAYS"] = 0
+    assert client.get(f"/games/{game_id}").status_code == 404
+    assert soup(client.get("/")).select(".game-card") == []
+    assert game_ids(app) == []
+
+
+def test_a_trashed_game_leaves_its_groups_lists_until_restored(conn: Database) -> None:
+    group = storage.create_group(conn, "Friday club")
+    kept = storage.create_group_game(conn, group.id, play(("Ana", "Ben", "Cleo"), rounds=1))
+    trashed = storage.create_group_game(conn, group.id, play(("Ana", "Ben", "Cleo"), rounds=2))
+    before = storage.load_group(conn, group.id)
+    assert before is not None
+    storage.trash_game(conn, trashed.id)
+    assert [game.id for game in storage.group_games(conn, group.id)] == [kept.id]
+    assert [game.id for game in storage.group_stamps(conn, group.id)] == [kept.id]
+    assert storage.version_of(conn, trashed.id) is None
+    after = storage.load_group(conn, group.id)
+    assert after is not None and after.version > before.version  # its pages are counted anew
+    assert storage.restore_game(conn, trashed.id)
+    assert len(storage.group_games(conn, group.id)) == 2
+    assert storage.load(conn, trashed.id) == trashed
