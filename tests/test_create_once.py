@@ -71,12 +71,12 @@ def test_a_rematch_sent_twice_makes_one_game(app: Flask, client: FlaskClient) ->
     assert first.status_code == again.status_code == 303
     assert first.headers["Location"] == again.headers["Location"]
     assert games(database) == 2
-    # Once that rematch is deleted, a new one can be made.
+    # Once that rematch is deleted (in the trash), a new one can be made.
     rematch = first.headers["Location"].rsplit("/", 1)[-1]
     client.post(f"/games/{rematch}/delete", data={"version": 1})
     third = client.post(f"/games/{created['id']}/rematch")
     assert third.headers["Location"] != first.headers["Location"]
-    assert games(database) == 2
+    assert games(database) == 3  # the deleted rematch waits in the trash
 
 
 # --- the real server: the same post from several connections at once ------------------------

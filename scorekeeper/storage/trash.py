@@ -22,9 +22,12 @@ from scorekeeper.storage.games import _group_changing, delete_game
 
 def trash_game(db: Database, game_id: str, version: int | None = None) -> str:
     """Move the game to the trash: the time it was moved (returned). With ``version``, only
-    from that version; :class:`Conflict` when the game is not there at it (or not in play)."""
+    from that version; :class:`Conflict` when the game is not there at it (or not in play).
+
+    Its creation key is let go: the same form sent again (a rematch asked again) makes a new
+    game rather than answer with one in the trash."""
     when = now()
-    sql = "UPDATE games SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL"
+    sql = "UPDATE games SET deleted_at = ?, creation_key = NULL WHERE id = ? AND deleted_at IS NULL"
     params: list[object] = [when, game_id]
     if version is not None:
         sql += " AND version = ?"
