@@ -6,11 +6,8 @@ from __future__ import annotations
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlite_utils import Database
 
-from scorekeeper import storage
 from tests.pages import one, play_round, soup, start_game
-from tests.pdfs import play
 from tests.plays import game_ids
 
 
@@ -92,20 +89,3 @@ def test_a_game_past_its_days_is_gone_and_the_home_page_clears_it(
     assert client.get(f"/games/{game_id}").status_code == 404
     assert soup(client.get("/")).select(".game-card") == []
     assert game_ids(app) == []
-
-
-def test_a_trashed_game_leaves_its_groups_lists_until_restored(conn: Database) -> None:
-    group = storage.create_group(conn, "Friday club")
-    kept = storage.create_group_game(conn, group.id, play(("Ana", "Ben", "Cleo"), rounds=1))
-    trashed = storage.create_group_game(conn, group.id, play(("Ana", "Ben", "Cleo"), rounds=2))
-    before = storage.load_group(conn, group.id)
-    assert before is not None
-    storage.trash_game(conn, trashed.id)
-    assert [game.id for game in storage.group_games(conn, group.id)] == [kept.id]
-    assert [game.id for game in storage.group_stamps(conn, group.id)] == [kept.id]
-    assert storage.version_of(conn, trashed.id) is None
-    after = storage.load_group(conn, group.id)
-    assert after is not None and after.version > before.version  # its pages are counted anew
-    assert storage.restore_game(conn, trashed.id)
-    assert len(storage.group_games(conn, group.id)) == 2
-    assert storage.load(conn, trashed.id) == trashed
