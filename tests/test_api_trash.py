@@ -4,12 +4,24 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from random import Random
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, json_of
+from scorekeeper.core import game
+from scorekeeper.core.rules import Length, Variants
+from tests.plays import (
+    EXAMPLE_GAME,
+    EXAMPLE_ROUNDS,
+    bearer,
+    create,
+    json_of,
+    legal_round,
+    round_json,
+)
+from tests.test_evenings_api import evening, sitting
 
 
 @pytest.fixture
@@ -107,3 +119,22 @@ def test_a_game_past_its_days_is_gone(app: Flask, client: FlaskClient) -> None:
     assert (got.status_code, json_of(got)["code"]) == (404, "game_not_found")
     restored = client.post(f"/api/games/{game_id}/restore", json={}, headers=bearer(token))
     assert restored.status_code == 404
+
+
+def test_a_played_game_of_a_club_night_in_the_trash_keeps_its_sitting(
+    client: FlaskClient,
+) -> None:
+    """A redraw deletes its sitting's untouched games for good; one played and then trashed
+    still counts as played, so the sitting is not drawn again over it."""
+    evening_id, token, _made = evening(client)
+    table = sitting(client, evening_id, token, seed=1)["tables"][0]
+    record = game.begin(
+        "wizard", table["players"], table["first_dealer"], Variants(length=Length.FIVE_ROUNDS)
+    )
+    played = round_json(legal_round(record, Random(1)))
+    game_id, edit = table["game"], bearer(table["edit_token"])
+    assert client.post(f"/api/games/{game_id}/rounds", json=played, headers=edit).status_code == 201
+    assert client.delete(f"/api/games/{game_id}", headers=edit).status_code == 200
+    redraw = client.post(f"/api/evenings/{evening_id}/sittings/1", json={}, headers=bearer(token))
+    assert (redraw.status_code, json_of(redraw)["code"]) == (409, "evening_sitting_started")
+    assert client.post(f"/api/games/{game_id}/restore", json={}, headers=edit).status_code == 200

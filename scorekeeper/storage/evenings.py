@@ -374,10 +374,11 @@ def import_group_file(
 
 
 def started(db: Database, sitting: StoredSitting) -> int:
-    """How many of the sitting's games have started: a round saved, or one being entered."""
+    """How many of the sitting's games have started: a round saved, or one being entered. A
+    game in the trash counts as it stands (a redraw deletes its sitting's games for good)."""
     count = 0
     for game_id in sitting.game_ids:
-        stored = load(db, game_id)
+        stored = load(db, game_id, trashed=True)
         if stored is not None and (stored.record.rounds or stored.record.current is not None):
             count += 1
     return count
