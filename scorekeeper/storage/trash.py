@@ -80,8 +80,7 @@ def kept_since(days: float) -> str:
 
 def purge_trash(db: Database, before: str) -> list[str]:
     """Delete for good every game moved to the trash at or before ``before`` (ISO time): their
-    ids.
-    Writes nothing when there is none."""
+    ids. Writes nothing when there is none."""
     sql = "SELECT id FROM games WHERE deleted_at IS NOT NULL AND deleted_at <= ?"
     doomed = [row[0] for row in db.execute(sql, [before]).fetchall()]
     if doomed:
