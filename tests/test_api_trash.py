@@ -17,6 +17,7 @@ from tests.plays import (
     EXAMPLE_ROUNDS,
     bearer,
     create,
+    game_ids,
     json_of,
     legal_round,
     round_json,
@@ -111,14 +112,19 @@ def test_restore_refusals(client: FlaskClient, example: tuple[str, str]) -> None
     assert (again.status_code, json_of(again)["code"]) == (410, "in_trash")
 
 
-def test_a_game_past_its_days_is_gone(app: Flask, client: FlaskClient) -> None:
+def test_a_game_past_its_days_is_said_deleted_for_good(app: Flask, client: FlaskClient) -> None:
     app.config["TRASH_DAYS"] = 0
     game_id, token = create(client, EXAMPLE_GAME)
-    trash(client, game_id, token)
+    moved = trash(client, game_id, token)
     got = client.get(f"/api/games/{game_id}")
-    assert (got.status_code, json_of(got)["code"]) == (404, "game_not_found")
+    assert (got.status_code, json_of(got)["code"]) == (410, "deleted_for_good")
+    assert json_of(got)["gone"] == moved["until"]
     restored = client.post(f"/api/games/{game_id}/restore", json={}, headers=bearer(token))
-    assert restored.status_code == 404
+    assert (restored.status_code, json_of(restored)["code"]) == (410, "deleted_for_good")
+    client.get("/")  # the home page deletes the games past their days
+    assert game_ids(app) == []
+    again = client.get(f"/api/games/{game_id}")
+    assert (again.status_code, json_of(again)["gone"]) == (410, moved["until"])
 
 
 def test_a_played_game_of_a_club_night_in_the_trash_keeps_its_sitting(

@@ -72,6 +72,9 @@ def test_games_past_their_days_are_deleted_at_start(tmp_path: Path) -> None:
     conn = storage.connect(database)
     assert [row[0] for row in conn.execute("SELECT id FROM games")] == [new.id]
     assert storage.trashed_at(conn, new.id) is not None
+    # its id and the day it went are kept, no more
+    assert storage.gone_for_good(conn, old.id) == "2020-01-31T00:00:00+00:00"
+    assert storage.gone_for_good(conn, new.id) is None
     conn.close()
 
 

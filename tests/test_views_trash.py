@@ -1,6 +1,7 @@
 """Issue 47, the trash on the pages: deleting a game from its page moves it to the trash, its
 page says so (410) with Restore for its keeper, the home page lists this phone's trash, and
-"Delete for good" is a step of its own. Past its days a trashed game is gone."""
+"Delete for good" is a step of its own. Past its days, or deleted for good, a trashed game's
+page says when it went."""
 
 from __future__ import annotations
 
@@ -75,7 +76,9 @@ def test_delete_for_good_asks_first(app: Flask, client: FlaskClient) -> None:
     assert "for good" in one(page, "h1").text
     version = one(page, "input[name=version]")["value"]
     client.post(f"/games/{game_id}/delete-for-good", data={"version": version})
-    assert client.get(f"/games/{game_id}").status_code == 404
+    gone = client.get(f"/games/{game_id}")
+    assert gone.status_code == 410
+    assert "deleted for good" in one(soup(gone), "h1").text
     assert game_ids(app) == []
     assert soup(client.get("/")).select(".game-card") == []
 
@@ -86,6 +89,10 @@ def test_a_game_past_its_days_is_gone_and_the_home_page_clears_it(
     game_id = started(client)
     delete(client, game_id)
     app.config["TRASH_DAYS"] = 0
-    assert client.get(f"/games/{game_id}").status_code == 404
-    assert soup(client.get("/")).select(".game-card") == []
+    for _look in ("before its rows are deleted", "after"):
+        gone = client.get(f"/games/{game_id}")
+        assert gone.status_code == 410, _look
+        assert "deleted for good" in one(soup(gone), "h1").text
+        assert soup(client.get("/")).select(".game-card") == []  # deletes its rows
     assert game_ids(app) == []
+    assert client.get("/games/never-was").status_code == 404

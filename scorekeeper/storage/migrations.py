@@ -313,9 +313,12 @@ def m016_evening_table_taken_out(db: Database) -> None:
 @migrations()
 def m017_game_trash(db: Database) -> None:
     """A deleted game is kept in the trash for a while (issue 47): when it was moved there
-    (UTC; NULL for a game in play). Every read of games skips one that has a time here."""
+    (UTC; NULL for a game in play). Every read of games skips one that has a time here. A game
+    deleted for good from the trash leaves its id and that time, no more (``gone_games``), so
+    that its address says so plainly."""
     db.execute("ALTER TABLE games ADD COLUMN deleted_at TEXT")
     db.execute("CREATE INDEX games_deleted_at ON games (deleted_at) WHERE deleted_at IS NOT NULL")
+    db.execute("CREATE TABLE gone_games (id TEXT PRIMARY KEY, gone_at TEXT NOT NULL)")
 
 
 def names() -> list[str]:

@@ -1,5 +1,6 @@
 """The trash of games (issue 47): a deleted game is kept, unchanged, with the time it was moved
-there, and can be brought back exactly as it was; past its days it is deleted for good.
+there, and can be brought back exactly as it was; past its days it is deleted for good, leaving
+its id and the time it went (``gone_games``) so that its address says so.
 
 A game in the trash keeps its version: restored, it is the same game at the same version (an
 ``If-Match`` held from before still fits). Every read of games skips it (:func:`.games.load`
@@ -78,13 +79,30 @@ def kept_since(days: float) -> str:
     return (datetime.now(UTC) - timedelta(days=days)).isoformat(timespec="seconds")
 
 
-def purge_trash(db: Database, before: str) -> list[str]:
-    """Delete for good every game moved to the trash at or before ``before`` (ISO time): their
-    ids. Writes nothing when there is none."""
-    sql = "SELECT id FROM games WHERE deleted_at IS NOT NULL AND deleted_at <= ?"
-    doomed = [row[0] for row in db.execute(sql, [before]).fetchall()]
+def purge_trash(db: Database, days: float) -> list[str]:
+    """Delete for good every game past its ``days`` in the trash, each gone ``days`` after it
+    was moved there: their ids. Writes nothing when there is none."""
+    sql = "SELECT id, deleted_at FROM games WHERE deleted_at IS NOT NULL AND deleted_at <= ?"
+    doomed = db.execute(sql, [kept_since(days)]).fetchall()
     if doomed:
         with writing(db):
-            for game_id in doomed:
-                delete_game(db, game_id)
-    return doomed
+            for game_id, deleted_at in doomed:
+                delete_for_good(db, game_id, gone_at(deleted_at, days))
+    return [game_id for game_id, _deleted_at in doomed]
+
+
+def delete_for_good(db: Database, game_id: str, when: str | None = None) -> None:
+    """Delete a game of the trash for good, leaving its id and the time (``when``, by default
+    now) in ``gone_games``: its address then says when it went."""
+    with writing(db):
+        delete_game(db, game_id)
+        db.execute(
+            "INSERT OR REPLACE INTO gone_games (id, gone_at) VALUES (?, ?)",
+            [game_id, when or now()],
+        )
+
+
+def gone_for_good(db: Database, game_id: str) -> str | None:
+    """When a game of the trash was deleted for good, or ``None``."""
+    row = db.execute("SELECT gone_at FROM gone_games WHERE id = ?", [game_id]).fetchone()
+    return None if row is None else str(row[0])

@@ -215,6 +215,14 @@ def _stored(game_id: str) -> StoredGame:
             ),
             until=until,
         )
+    gone = trash.gone_on(game_id) if stored is None and trashed is None else None
+    if gone is not None:
+        raise Refusal(
+            410,
+            "deleted_for_good",
+            _("This game was deleted for good from the trash on %(gone)s.", gone=gone),
+            gone=gone,
+        )
     if stored is None:
         raise Refusal(
             404, "game_not_found", _("There is no game with this id. It may have been deleted.")

@@ -1,9 +1,9 @@
 """The trash of games as the web sees it (issue 47): how long a deleted game is kept
 (``TRASH_DAYS``), which game of a request is in the trash, and this phone's trashed games.
 
-A game past its days reads as gone at once (an unknown game: the normal not-found); its rows
-are deleted for good at the next start and whenever a home page lists the trash
-(:func:`listed`), so nothing waits on a timer.
+A game past its days reads as deleted for good at once (410, saying when); its rows are deleted
+at the next start and whenever a home page lists the trash (:func:`listed`), so nothing waits on
+a timer. Its id and that time are kept (``gone_games``), so that its address says so plainly.
 """
 
 from __future__ import annotations
@@ -41,6 +41,16 @@ def trashed(game_id: str) -> StoredGame | None:
     return stored
 
 
+def gone_on(game_id: str) -> str | None:
+    """When a game of the trash was deleted for good (ISO, UTC), or ``None``: one past its days
+    whose rows are still there went at the end of its days."""
+    db = storage.get_db()
+    deleted_at = storage.trashed_at(db, game_id)
+    if deleted_at is not None and deleted_at <= storage.kept_since(days()):
+        return until(deleted_at)
+    return storage.gone_for_good(db, game_id)
+
+
 class Trashed(NamedTuple):
     """A game of this phone's trash, as the home page lists it."""
 
@@ -55,7 +65,7 @@ def listed() -> list[Trashed]:
     db = storage.get_db()
     # served read-only: they read as gone already, deleted at a later look
     with suppress(storage.Unavailable):
-        storage.purge_trash(db, storage.kept_since(days()))
+        storage.purge_trash(db, days())
     found = []
     for game_id in storage.in_trash(db, access.seen(GAME)):
         stored = trashed(game_id)

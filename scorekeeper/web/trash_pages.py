@@ -45,14 +45,18 @@ def _trash_page(template: str, stored: StoredGame, **context: object) -> str:
 
 def in_trash_page() -> ResponseReturnValue | None:
     """Before a game's address: a game in the trash answers 410 with a page that says so and
-    when it goes for good (Restore for its keeper), instead of the view's not-found."""
+    when it goes for good (Restore for its keeper), one deleted from the trash for good a page
+    that says when, instead of the view's not-found."""
     game_id = (request.view_args or {}).get(GAME.arg)
     if not isinstance(game_id, str) or request.endpoint in OWN_ANSWER:
         return None
     if request.blueprint == "api" or g.get("checked") != (GAME.name, None):
         return None  # the API says it its own way; a game in play, or a group's address
     stored = trash.trashed(game_id)
-    if stored is None or not access.may_see(GAME, stored):
+    if stored is None:
+        gone = trash.gone_on(game_id)
+        return None if gone is None else (render_template("manage/gone.html", gone=gone), 410)
+    if not access.may_see(GAME, stored):
         return None
     return _trash_page("manage/trashed.html", stored, form=forms.ConfirmForm()), 410
 
@@ -76,7 +80,7 @@ def delete_for_good(game_id: str) -> ResponseReturnValue:
     stored = _trashed_or_404(game_id)
     form = forms.ConfirmForm()
     if form.validate_on_submit():
-        storage.delete_game(storage.get_db(), stored.id)
+        storage.delete_for_good(storage.get_db(), stored.id)
         access.forget(GAME, stored.id)
         flash(_("The game was deleted for good."), "info")
         return redirect(url_for("views.home"), code=303)
