@@ -10,6 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper import storage
 from scorekeeper.core import game
 from scorekeeper.core.rules import Length, Variants
 from tests.plays import (
@@ -128,10 +129,12 @@ def test_a_game_past_its_days_is_said_deleted_for_good(app: Flask, client: Flask
 
 
 def test_a_played_game_of_a_club_night_in_the_trash_keeps_its_sitting(
-    client: FlaskClient,
+    app: Flask, client: FlaskClient
 ) -> None:
     """A redraw deletes its sitting's untouched games for good; one played and then trashed
-    still counts as played, so the sitting is not drawn again over it."""
+    still counts as played, so the sitting is not drawn again over it. (A table's phone is
+    refused the delete: the game goes to the trash here as storage would take it, from a
+    database written before club nights protected their tables.)"""
     evening_id, token, _made = evening(client)
     table = sitting(client, evening_id, token, seed=1)["tables"][0]
     record = game.begin(
@@ -140,7 +143,10 @@ def test_a_played_game_of_a_club_night_in_the_trash_keeps_its_sitting(
     played = round_json(legal_round(record, Random(1)))
     game_id, edit = table["game"], bearer(table["edit_token"])
     assert client.post(f"/api/games/{game_id}/rounds", json=played, headers=edit).status_code == 201
-    assert client.delete(f"/api/games/{game_id}", headers=edit).status_code == 200
+    refused = client.delete(f"/api/games/{game_id}", headers=edit)
+    assert json_of(refused)["code"] == "game_in_club_night"
+    with app.app_context():
+        storage.trash_game(storage.get_db(), game_id)
     redraw = client.post(f"/api/evenings/{evening_id}/sittings/1", json={}, headers=bearer(token))
     assert (redraw.status_code, json_of(redraw)["code"]) == (409, "evening_sitting_started")
     assert client.post(f"/api/games/{game_id}/restore", json={}, headers=edit).status_code == 200

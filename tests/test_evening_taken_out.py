@@ -74,6 +74,17 @@ def test_a_tables_phone_is_refused_deleting_its_game_in_words(
     assert phone.get(f"/games/{table['game']}").status_code == 200  # still there
 
 
+def test_the_api_refuses_deleting_a_club_nights_game_with_a_code(
+    client: FlaskClient, drawn: tuple[str, str, dict[str, Any]]
+) -> None:
+    table = drawn[2]["tables"][0]
+    path = f"/api/games/{table['game']}"
+    refused = client.delete(path, headers={**bearer(table["edit_token"]), "If-Match": '"1"'})
+    assert refused.status_code == 409
+    assert json_of(refused)["code"] == "game_in_club_night"
+    assert client.get(path).status_code == 200  # not in the trash
+
+
 def test_the_home_page_offers_no_delete_for_a_club_nights_game(
     app: Flask, client: FlaskClient, drawn: tuple[str, str, dict[str, Any]]
 ) -> None:

@@ -78,9 +78,9 @@ def test_games_past_their_days_are_deleted_at_start(tmp_path: Path) -> None:
     conn.close()
 
 
-def test_m016_keeps_every_game_in_play(tmp_path: Path) -> None:
+def test_m017_keeps_every_game_in_play(tmp_path: Path) -> None:
     conn = storage.connect(tmp_path / "old.sqlite")
-    migrations.apply(conn, stop_before="m016_game_trash")
+    migrations.apply(conn, stop_before="m017_game_trash")
     stored = storage.create_game(conn, play(PLAYERS, rounds=1))  # written by the older schema
     migrations.apply(conn)
     assert storage.trashed_at(conn, stored.id) is None

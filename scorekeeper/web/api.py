@@ -25,7 +25,7 @@ from scorekeeper.core.record import Json, append_round, check_text, correct_roun
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import labels
 from scorekeeper.storage import StoredGame
-from scorekeeper.web import access, trash
+from scorekeeper.web import access, club_tables, trash
 from scorekeeper.web.kinds import GAME
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -132,6 +132,9 @@ def delete_round(game_id: str, number: str) -> Response:
 def delete_game(game_id: str) -> Response:
     """Move the game to the trash (``If-Match`` as every change); restorable until ``until``."""
     stored = _editable(game_id)
+    club = club_tables.protecting(stored.id)
+    if club is not None:  # a club night's table: only its keepers take it out
+        raise Refusal(409, club_tables.REFUSAL_CODE, club_tables.refusal_words(club))
     try:
         moved = storage.trash_game(storage.get_db(), stored.id, stored.version)
     except storage.Conflict:

@@ -1,7 +1,7 @@
 """A game that is a table's game of a club night is the evening's record (issue 47): a table's
 phone does not delete it (the page and any API endpoint deleting a game ask :func:`protecting`
-first and say :func:`refusal_words`, or raise :func:`refusal`); only the evening's keepers take
-its table out of the sitting (:mod:`scorekeeper.web.evening_keeper`, and
+first and say :func:`refusal_words`, the API with :data:`REFUSAL_CODE`); only the evening's
+keepers take its table out of the sitting (:mod:`scorekeeper.web.evening_keeper`, and
 ``POST /api/evenings/<id>/sittings/<k>/tables/<t>/out``), which keeps the game.
 """
 
@@ -12,7 +12,6 @@ from flask_babel import gettext as _
 from scorekeeper import storage
 from scorekeeper.render import labels
 from scorekeeper.storage import ClubTable
-from scorekeeper.web.api import Refusal
 
 REFUSAL_CODE = "game_in_club_night"
 """The API's code for deleting a table's game of a club night (409)."""
@@ -36,10 +35,3 @@ def refusal_words(club: ClubTable) -> str:
         day=labels.day(club.evening.created_at[:10]),
     )
     return words
-
-
-def refusal(game_id: str) -> Refusal | None:
-    """The API's refusal of deleting the game (409 :data:`REFUSAL_CODE`), or ``None`` when it
-    is no table's game of a club night. Usage: ``if (refused := refusal(id)): raise refused``."""
-    club = protecting(game_id)
-    return None if club is None else Refusal(409, REFUSAL_CODE, refusal_words(club))
