@@ -5,6 +5,7 @@ is served beside them, and the server's memory, go to ``make bench`` ("Strangers
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import socket
 import time
@@ -17,7 +18,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from scorekeeper import create_app
-from scorekeeper.server import asgi, connections
+from scorekeeper.server import asgi, connections, limits
 from scorekeeper.server.connections import Connections
 from scorekeeper.server.refusals import Refusals
 from scorekeeper.server.running import in_a_thread
@@ -178,3 +179,125 @@ def test_each_kind_of_refusal_is_logged_once_a_minute_at_most(
     notes = [record.getMessage() for record in caplog.records]
     assert len(notes) == 4  # each kind at 0 s and at 60 s
     assert "60 refused since the last note (60 from 127.0.0.2)" in notes[2]
+
+
+# --- found on a second look (the red team's run again) ----------------------------------------
+
+
+def test_a_body_of_a_great_many_tiny_chunks_is_refused(live: Server) -> None:
+    # Each chunk costs the parser a call and a copy: a million one-byte chunks held the
+    # server's loop for seconds. A thousand small ones still pass (heads.FEW_CHUNKS).
+    head = (
+        b"POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked"
+        b"\r\nContent-Type: application/json\r\n\r\n"
+    )
+    with connect(live.port) as connection:
+        connection.sendall(head + b"1\r\n \r\n" * 5000 + b"0\r\n\r\n")
+        assert b"too many small pieces" in _all_of(connection)
+    with connect(live.port) as connection:
+        connection.sendall(head + b"1\r\n \r\n" * 1000 + b"0\r\n\r\n")
+        answer = _all_of(connection)
+    assert answer.startswith(b"HTTP/1.1 400 ") and b'"code"' in answer  # the app's answer
+    assert Table(live.port).round_page()[0] == 200
+
+
+def _all_of(connection: socket.socket) -> bytes:
+    connection.settimeout(10)
+    answer = b""
+    with contextlib.suppress(ConnectionResetError):
+        while part := connection.recv(65536):
+            answer += part
+    return answer
+
+
+def test_a_client_leaving_before_its_answers_leaves_no_error_in_the_log(live: Server) -> None:
+    assert live.process is not None
+    for _ in range(50):
+        with connect(live.port) as connection:
+            connection.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n" * 2)
+    assert Table(live.port).round_page()[0] == 200
+    time.sleep(0.3)
+    log = live.process.output()
+    assert "Traceback" not in log and "Exception in ASGI application" not in log
+
+
+def test_malformed_requests_are_logged_once_a_minute(live: Server) -> None:
+    assert live.process is not None
+    said = "Invalid HTTP request received."
+    before = live.process.output().count(said)
+    for _ in range(30):
+        with connect(live.port) as connection:
+            connection.sendall(b"NONSENSE\r\n\r\n")
+            _all_of(connection)
+    time.sleep(0.3)
+    assert live.process.output().count(said) <= before + 1
+
+
+def test_bodies_announced_large_but_never_sent_hold_nothing_of_the_address(live: Server) -> None:
+    # Only what arrives is held: heads announcing the largest bodies and nothing more keep no
+    # share of the address's memory from the phones behind the same router.
+    source = "127.0.0.5"
+    largest = hosting.body_cap(create_app({"TESTING": True}))
+    with contextlib.ExitStack() as stack:
+        for _ in range(asgi.HELD_BODIES):
+            stalled = stack.enter_context(connect(live.port, source))
+            stalled.sendall(
+                b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                b"Content-Length: %d\r\n\r\n[" % largest
+            )
+        with connect(live.port, source) as phone:
+            game = b'{"players": ["A", "B", "C"], "first_dealer": 0}'
+            phone.sendall(
+                b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                b"Content-Length: %d\r\n\r\n%s" % (len(game), game)
+            )
+            assert status_of(phone) == 201
+
+
+def test_streams_from_one_address_leave_its_pages_served(live: Server) -> None:
+    table = Table(live.port)
+    source = "127.0.0.6"
+    stream = f"GET /games/{table.game}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode()
+    with contextlib.ExitStack() as stack:
+        for _ in range(limits.MOST_PER_ADDRESS):
+            watching = stack.enter_context(connect(live.port, source))
+            watching.sendall(stream)
+            assert status_of(watching) == 200
+        with connect(live.port, source) as more:
+            more.sendall(stream)
+            assert status_of(more) == 429  # streams have their share
+        with connect(live.port, source) as page:
+            page.sendall(f"GET /games/{table.game} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            assert status_of(page) == 200  # and pages theirs
+
+
+def test_a_body_that_stalls_is_cut_whatever_came_before() -> None:
+    with served(body_seconds=1.0) as port, connect(port) as upload:
+        upload.sendall(
+            b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 100000\r\n\r\n" + b"[" * 4096
+        )
+        started = time.perf_counter()
+        assert status_of(upload, timeout=10) == 408
+        assert time.perf_counter() - started < 5
+
+
+def test_bodies_held_are_counted_by_address_and_in_all() -> None:
+    cap = limits.BodyCap(served_app_is_not_called, 100, held_per_address=60, held_in_all=100)
+    assert cap.reserve("127.0.0.2", 60) is None
+    assert cap.reserve("127.0.0.2", 1) == limits.TOO_MUCH
+    assert cap.reserve("127.0.0.3", 40) is None
+    assert cap.reserve("127.0.0.4", 1) == limits.TOO_BUSY
+    cap.release("127.0.0.2", 60)
+    assert cap.reserve("127.0.0.4", 1) is None
+    assert dict(cap.held) == {"127.0.0.3": 40, "127.0.0.4": 1}
+
+
+async def served_app_is_not_called(*_: object) -> None:
+    raise AssertionError("not called")
+
+
+def test_an_ipv6_client_is_counted_by_its_64_network() -> None:
+    assert connections.address_of("2001:db8:1:2:3:4:5:6") == "2001:db8:1:2::/64"
+    assert connections.address_of("2001:db8:1:2::9") == "2001:db8:1:2::/64"
+    assert connections.address_of("127.0.0.2") == "127.0.0.2"

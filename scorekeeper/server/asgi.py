@@ -5,7 +5,7 @@ from __future__ import annotations
 from a2wsgi import WSGIMiddleware
 
 from scorekeeper.server import limits
-from scorekeeper.server.limits import AddressCap, BodyCap
+from scorekeeper.server.limits import AddressCap, BodyCap, LeftQuietly
 from scorekeeper.server.streams import Changes, Streams
 from scorekeeper.server.types import ASGIApp, WSGIApp
 
@@ -15,6 +15,9 @@ THREADS = 8
 # The bodies one address has open at once may hold this many times the largest one the server
 # reads: a group file being imported beside a round or two, but never memory by the gigabyte.
 HELD_BODIES = 2
+# And the bodies of all addresses together this many: the server's memory stays bounded (about
+# 75 MB of bodies) however many addresses an attacker has.
+HELD_IN_ALL = 8
 
 
 def make_app(
@@ -33,7 +36,13 @@ def make_app(
     app: ASGIApp = Streams(flask, Changes(database))
     # Behind a proxy every request comes from it: its own caps hold for each of its clients.
     held_per_address = None if trusted_proxies else HELD_BODIES * body_cap
-    app = BodyCap(app, body_cap, seconds=body_seconds, held_per_address=held_per_address)
+    app = BodyCap(
+        app,
+        body_cap,
+        seconds=body_seconds,
+        held_per_address=held_per_address,
+        held_in_all=HELD_IN_ALL * body_cap,
+    )
     if not trusted_proxies:
         app = AddressCap(app)
-    return app
+    return LeftQuietly(app)

@@ -10,6 +10,7 @@ its own clients (docs/hosting.md).
 
 from __future__ import annotations
 
+import ipaddress
 import sys
 from typing import Protocol
 
@@ -86,6 +87,18 @@ class Connections:
         oldest.abort()
         self.refusals.said("evicted", most, "Closed old connections to make room for new ones")
         return True
+
+
+def address_of(host: str) -> str:
+    """The address a client is counted by: its IPv4 address, or the /64 network of its IPv6
+    address (one device or home is given a whole /64, and could take a new address for each
+    connection within it)."""
+    if ":" not in host:
+        return host
+    try:
+        return str(ipaddress.IPv6Network(f"{host}/64", strict=False))
+    except ValueError:
+        return host
 
 
 def room_for_connections() -> int:

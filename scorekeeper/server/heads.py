@@ -26,12 +26,17 @@ from typing import Any, ClassVar
 
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
-from scorekeeper.server.connections import Connections
+from scorekeeper.server.connections import Connections, address_of
 
 # What Uvicorn's pure-Python parser takes (h11's default), for the compiled parser as well.
 MOST_HEAD = 16 * 1024
 # A chunk's size line ("1a2b;name=value"): far longer is no phone's.
 MOST_CHUNK_LINE = 1024
+# Past this many chunks, a chunked body's chunks must be this large on average: each costs the
+# parser a call and a copy, and a body of a million one-byte chunks took the server's loop for
+# seconds.
+FEW_CHUNKS = 1024
+SMALL_CHUNK = 256
 
 HEAD, BODY, CHUNK_LINE, TRAILER = "head", "body", "chunk line", "trailer"
 
@@ -48,6 +53,7 @@ HEAD_TOO_LARGE = _plain(
     b"The request's headers are too large. Clear this site's cookies, then try again.\n",
 )
 BAD_CHUNK = _plain(b"400 Bad Request", b"The request's body is not sent as HTTP says.\n")
+SMALL_CHUNKS = _plain(b"400 Bad Request", b"The request's body comes in too many small pieces.\n")
 
 
 class Gate(asyncio.Protocol):
@@ -77,12 +83,13 @@ class Gate(asyncio.Protocol):
         self.kept = b""  # the head, chunk line or trailer so far
         self.left = 0  # bytes of the body (or the chunk and its line end) still to come
         self.after_body = HEAD
+        self.chunks = self.chunked = 0  # a chunked body's chunks and bytes so far
         self.timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport
         peer = transport.get_extra_info("peername")
-        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        self.address = address_of(str(peer[0])) if isinstance(peer, tuple) and peer else ""
         self.admitted = self.connections.admit(self.address, self)
         if not self.admitted:
             self.refused = True
@@ -127,42 +134,44 @@ class Gate(asyncio.Protocol):
             self.transport.abort()
 
     def _follow(self, data: bytes) -> bytes | None:
-        """Follow ``data`` through heads and bodies; the answer to send instead, if any."""
-        while data:
+        """Follow ``data`` through heads and bodies; the answer to send instead, if any. Walks
+        ``data`` by offsets, copying only heads and chunk lines: a read of a thousand tiny
+        chunks costs as much as one of a few large ones."""
+        at, size = 0, len(data)
+        while at < size:
             if self.state == BODY:
-                taken = min(self.left, len(data))
+                taken = min(self.left, size - at)
                 self.left -= taken
-                data = data[taken:]
+                at += taken
                 if not self.left:
                     self.state = self.after_body
                 continue
             if self.state == HEAD:
                 self._start_timing()
-            self.kept += data
-            end = self._end_of_kept()
+            end = self._end_in(data, at)
             if end < 0:
+                self.kept += data[at:]
                 return self._too_long(len(self.kept))
-            refusal = self._too_long(end)
-            if refusal is not None:
-                return refusal
-            kept, data = self.kept[:end], self.kept[end:]
+            kept = self.kept + data[at:end]
             self.kept = b""
-            refusal = self._ended(kept)
+            at = end
+            refusal = self._too_long(len(kept)) or self._ended(kept)
             if refusal is not None:
                 return refusal
         return None
 
-    def _end_of_kept(self) -> int:
-        """Where the head, chunk line or trailer being kept ends (past its last line end), or
-        -1 while it goes on."""
-        if self.state == CHUNK_LINE:
-            end = self.kept.find(b"\r\n")
-            return end + 2 if end >= 0 else -1
-        if self.state == TRAILER:  # no trailer at all is a bare line end
-            end = (b"\r\n" + self.kept).find(b"\r\n\r\n")
-            return end + 2 if end >= 0 else -1
-        end = self.kept.find(b"\r\n\r\n")
-        return end + 4 if end >= 0 else -1
+    def _end_in(self, data: bytes, at: int) -> int:
+        """Where in ``data`` (from ``at``) the head, chunk line or trailer being kept ends, past
+        its last line end; -1 while it goes on. Looks no further than it may be long."""
+        marker = b"\r\n" if self.state == CHUNK_LINE else b"\r\n\r\n"
+        if self.kept:  # the line end may begin in what is kept
+            tail = self.kept[-(len(marker) - 1) :]
+            found = (tail + data[at : at + len(marker) - 1]).find(marker)
+            if found >= 0:
+                return at + found + len(marker) - len(tail)
+        most = MOST_CHUNK_LINE if self.state == CHUNK_LINE else MOST_HEAD
+        found = data.find(marker, at, at + max(most - len(self.kept), 0) + len(marker))
+        return found + len(marker) if found >= 0 else -1
 
     def _too_long(self, length: int) -> bytes | None:
         if self.state == CHUNK_LINE:
@@ -176,6 +185,7 @@ class Gate(asyncio.Protocol):
             length = _body_length(kept)
             if length is None:
                 self.state = CHUNK_LINE
+                self.chunks = self.chunked = 0
             else:
                 self._body(length, then=HEAD)
             return None
@@ -185,8 +195,13 @@ class Gate(asyncio.Protocol):
         size = _chunk_size(kept)
         if size is None:
             return BAD_CHUNK
+        self.chunks += 1
+        self.chunked += size
+        if self.chunks > FEW_CHUNKS and self.chunks * SMALL_CHUNK > self.chunked:
+            return SMALL_CHUNKS
         if size == 0:
             self.state = TRAILER
+            self.kept = b"\r\n"  # no trailer at all is a bare line end after the last chunk
         else:
             self._body(size + 2, then=CHUNK_LINE)  # the chunk and its line end
         return None
@@ -197,7 +212,10 @@ class Gate(asyncio.Protocol):
         self.state = BODY if length else then
 
     def _refuse(self, answer: bytes) -> None:
-        why = "Refused heads over 16 KiB" if answer is HEAD_TOO_LARGE else "Refused bad chunks"
+        why = {
+            HEAD_TOO_LARGE: "Refused heads over 16 KiB",
+            SMALL_CHUNKS: "Refused bodies of too many small chunks",
+        }.get(answer, "Refused bad chunks")
         self.connections.refusals.said(why, self.address, why)
         self.refused = True
         self._stop_timing()

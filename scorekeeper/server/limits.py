@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 
+from scorekeeper.server.connections import address_of
 from scorekeeper.server.refusals import Refusals
+from scorekeeper.server.streams import PATH as STREAM
 from scorekeeper.server.types import ASGIApp, Message, Receive, Scope, Send, answer, header
 
 # Set on a request whose body the server refused as too large, for the app to answer with its
@@ -21,8 +23,8 @@ BODY_TOO_LARGE = b"x-scorekeeper-body-too-large"
 # A table's phones each hold a stream and send a tap now and then; a club evening behind one
 # router is a few dozen phones. Far above that, one address is taking the server.
 MOST_PER_ADDRESS = 256
-# A body must arrive within this many seconds of its head, plus a second for each BODY_RATE
-# bytes it has (BodyCap).
+# A body must keep coming: all of it within this many seconds of its head, or this many
+# seconds' worth of BODY_RATE bytes in each such while (BodyCap).
 BODY_SECONDS = 30.0
 BODY_RATE = 1024
 
@@ -36,12 +38,15 @@ class BodyCap:
       one (``Content-Length``), or once a chunked one passes the cap. The app answers the
       refusal (its request carries :data:`BODY_TOO_LARGE` and no body) and the connection then
       closes.
-    - A body must arrive within ``seconds`` of its head, and one more second for each
-      ``rate`` bytes it has (a phone sends a round in a packet or two; a group file of 8 MB at
-      1 KiB/s is over two hours): past that, ``408 Request Timeout`` and the connection closes.
-    - The bodies one address has open at once hold ``held_per_address`` bytes at most: past
-      that, ``429 Too Many Requests``, so that one address cannot fill the server's memory
-      (``None``: no such limit, behind a proxy, which reads and caps bodies itself).
+    - A body must keep coming at ``rate`` bytes a second: all of it within ``seconds`` of its
+      head, or ``seconds`` x ``rate`` bytes of it in each ``seconds`` (a phone sends a round in
+      a packet or two; a group file of 8 MB at 1 KiB/s takes over two hours): otherwise
+      ``408 Request Timeout`` and the connection closes. A body that stalls is cut however much
+      of it came before, so nobody holds memory or a connection by sending nothing.
+    - The bodies one address has open at once hold ``held_per_address`` bytes at most, as they
+      arrive: past that, ``429 Too Many Requests``, so that one address cannot fill the
+      server's memory (``None``: no such limit, behind a proxy, which reads and caps bodies
+      itself); all of them together ``held_in_all`` bytes at most (past that, ``503``).
 
     The body reaches the app with its length, chunked or not, as a WSGI app reads only a body
     whose length it knows.
@@ -55,6 +60,7 @@ class BodyCap:
         seconds: float = BODY_SECONDS,
         rate: int = BODY_RATE,
         held_per_address: int | None = None,
+        held_in_all: int | None = None,
         refusals: Refusals | None = None,
     ) -> None:
         self.app = app
@@ -62,6 +68,8 @@ class BodyCap:
         self.seconds = seconds
         self.rate = rate
         self.held_per_address = held_per_address
+        self.held_in_all = held_in_all
+        self.held_now = 0
         self.refusals = refusals or Refusals()
         self.held: Counter[str] = Counter()
 
@@ -80,7 +88,7 @@ class BodyCap:
         if length is not None and length > self.cap:
             await self._refuse(scope, send)
             return
-        address = _address(scope)
+        address = address_of(str(scope["client"][0])) if scope.get("client") else ""
         reading = _Reading(self, address, length)
         try:
             body = await reading.body(receive)
@@ -96,20 +104,28 @@ class BodyCap:
                 await _plain(
                     send, 429, b"Too much is being sent from your address at once. Try again.\n"
                 )
+            elif body == TOO_BUSY:
+                self.refusals.said("all bodies", address, "Refused bodies past the server's memory")
+                await _plain(send, 503, b"The server is busy receiving uploads. Try again.\n")
         finally:
             self.release(address, reading.held)
 
-    def reserve(self, address: str, size: int) -> bool:
-        """Count ``size`` more bytes held for ``address``, if its share has room."""
+    def reserve(self, address: str, size: int) -> str | None:
+        """Count ``size`` more bytes held for ``address`` if its share and the server's have
+        room; otherwise say which is full (:data:`TOO_MUCH`, :data:`TOO_BUSY`)."""
         if self.held_per_address is not None and self.held[address] + size > self.held_per_address:
-            return False
+            return TOO_MUCH
+        if self.held_in_all is not None and self.held_now + size > self.held_in_all:
+            return TOO_BUSY
         self.held[address] += size
-        return True
+        self.held_now += size
+        return None
 
     def release(self, address: str, size: int) -> None:
         """Give back ``size`` bytes of ``address``'s share."""
         if not size:
             return
+        self.held_now -= size
         self.held[address] -= size
         if self.held[address] <= 0:
             del self.held[address]
@@ -121,7 +137,7 @@ class BodyCap:
 
 
 # What :meth:`_Reading.body` answers instead of a body.
-TOO_LARGE, TOO_SLOW, TOO_MUCH, GONE = "too large", "too slow", "too much", "gone"
+TOO_LARGE, TOO_SLOW, TOO_MUCH, TOO_BUSY, GONE = "large", "slow", "much", "busy", "gone"
 
 
 class _Reading:
@@ -135,17 +151,18 @@ class _Reading:
         self.held = 0
 
     async def body(self, receive: Receive) -> bytes | str:
-        """The whole body, or why there is none (a refusal, or the client left)."""
-        if self.length is not None and not self._hold(self.length):
-            return TOO_MUCH
+        """The whole body, or why there is none (a refusal, or the client left). It must keep
+        coming: the first ``seconds`` after the head, and each ``seconds`` after that, bring
+        the rest of it or ``seconds`` x ``rate`` bytes of it."""
         loop = asyncio.get_running_loop()
-        began = loop.time()
+        window, in_window = loop.time(), 0
         parts: list[bytes] = []
         size = 0
         while True:
-            deadline = began + self.cap.seconds + (self.length or size) / self.cap.rate
             try:
-                message = await asyncio.wait_for(receive(), max(deadline - loop.time(), 0))
+                message = await asyncio.wait_for(
+                    receive(), max(window + self.cap.seconds - loop.time(), 0)
+                )
             except TimeoutError:
                 return TOO_SLOW
             if message["type"] != "http.request":
@@ -154,22 +171,21 @@ class _Reading:
             size += len(part)
             if size > self.cap.cap:
                 return TOO_LARGE
-            if self.length is None and not self._hold(len(part)):
-                return TOO_MUCH
+            refused = self._hold(len(part))
+            if refused is not None:
+                return refused
             parts.append(part)
             if not message.get("more_body", False):
                 return b"".join(parts)
+            in_window += len(part)
+            if in_window >= self.cap.seconds * self.cap.rate:
+                window, in_window = loop.time(), 0
 
-    def _hold(self, size: int) -> bool:
-        if not self.cap.reserve(self.address, size):
-            return False
-        self.held += size
-        return True
-
-
-def _address(scope: Scope) -> str:
-    client = scope.get("client")
-    return str(client[0]) if client else ""
+    def _hold(self, size: int) -> str | None:
+        refused = self.cap.reserve(self.address, size)
+        if refused is None:
+            self.held += size
+        return refused
 
 
 def _closing(send: Send) -> Send:
@@ -221,10 +237,12 @@ def _replay(body: bytes, receive: Receive | None) -> Receive:
 
 
 class AddressCap:
-    """At most :data:`MOST_PER_ADDRESS` requests open at once from one client address (a live
-    stream is one as long as it is open); past that, ``429 Too Many Requests`` at once, so that
-    one client cannot take the server from the others. Only without a proxy in front: behind
-    one, the proxy caps its clients (docs/hosting.md)."""
+    """At most :data:`MOST_PER_ADDRESS` requests open at once from one client address, and as
+    many live streams (each one as long as it is open) apart: past either, ``429 Too Many
+    Requests`` at once, so that one client cannot take the server from the others, and a device
+    holding every stream its router's address may have leaves the pages and taps of the phones
+    behind the same router served (their live pages fall back on asking now and then). Only
+    without a proxy in front: behind one, the proxy caps its clients (docs/hosting.md)."""
 
     def __init__(
         self, app: ASGIApp, most: int = MOST_PER_ADDRESS, refusals: Refusals | None = None
@@ -232,16 +250,17 @@ class AddressCap:
         self.app = app
         self.most = most
         self.refusals = refusals or Refusals()
-        self.open: Counter[str] = Counter()
+        self.open: Counter[tuple[str, bool]] = Counter()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         client = scope.get("client") if scope["type"] == "http" else None
         if not client:
             await self.app(scope, receive, send)
             return
-        address = str(client[0])
-        if self.open[address] >= self.most:
-            self.refusals.said("requests", address, f"Refused requests past {self.most} open")
+        held = (address_of(str(client[0])), bool(STREAM.fullmatch(scope["path"])))
+        if self.open[held] >= self.most:
+            kind = "streams" if held[1] else "requests"
+            self.refusals.said(kind, held[0], f"Refused {kind} past {self.most} open")
             await _plain(
                 send,
                 429,
@@ -249,10 +268,48 @@ class AddressCap:
                 b"again.\n",
             )
             return
-        self.open[address] += 1
+        self.open[held] += 1
         try:
             await self.app(scope, receive, send)
         finally:
-            self.open[address] -= 1
-            if not self.open[address]:
-                del self.open[address]
+            self.open[held] -= 1
+            if not self.open[held]:
+                del self.open[held]
+
+
+class LeftQuietly:
+    """An answer written to a client that has just left ends quietly: Uvicorn on uvloop refuses
+    the write (``RuntimeError``: its transport closed) a moment before it says the client left,
+    and the app (a2wsgi) would pass that on as an error with a traceback, one for each such
+    request (a client sending two requests at once and leaving wrote thousands a second). The
+    rest of the answer is dropped; any other error of a write is still the app's."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        gone = False
+
+        async def sending(message: Message) -> None:
+            nonlocal gone
+            if gone:
+                return
+            try:
+                await send(message)
+            except (OSError, RuntimeError) as error:
+                if not _client_left(error):
+                    raise
+                gone = True
+
+        await self.app(scope, receive, sending)
+
+
+def _client_left(error: Exception) -> bool:
+    """Whether a failed write says its connection has closed (uvloop's words: "unable to
+    perform operation on <TCPTransport closed=True ...>; the handler is closed")."""
+    if isinstance(error, ConnectionError):
+        return True
+    return isinstance(error, RuntimeError) and "closed=True" in str(error)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import socket
 import sys
 import threading
@@ -13,6 +14,7 @@ from typing import Any
 
 import uvicorn
 
+from scorekeeper.server import refusals
 from scorekeeper.server.connections import MOST_PER_ADDRESS, Connections
 from scorekeeper.server.heads import Gate
 from scorekeeper.server.types import ASGIApp
@@ -37,7 +39,7 @@ def config(
     """Uvicorn's settings: where it listens, its idle timeout, its open connections' registry
     (by default :data:`connections.MOST_PER_ADDRESS` from one address), no access log.
     ``parser``: Uvicorn's HTTP protocol, its own choice unless given."""
-    return uvicorn.Config(
+    settings = uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -57,6 +59,10 @@ def config(
         log_level="warning",  # the pad says where it serves (``addresses.announce``)
         server_header=False,
     )
+    # Uvicorn's own warnings (a malformed request, an upgrade it does not serve) are one a
+    # request: a stranger's thousands of them are said once a minute (server/refusals.py).
+    refusals.quieten(logging.getLogger("uvicorn.error"))
+    return settings
 
 
 def serve(
