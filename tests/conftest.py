@@ -15,11 +15,12 @@ from sqlite_utils import Database
 
 from scorekeeper import storage
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, create
-from tests.support import profiles
+from tests.support import connections, profiles
 from tests.support.apps import make_app
 from tests.support.server import Server, running
 
 profiles.register()
+connections.install()
 
 # A shell without job control starts a command put in the background (`make test &`, a CI step
 # run that way) with Ctrl-C ignored, and every server a test starts would inherit that: stopping
@@ -27,6 +28,31 @@ profiles.register()
 # process takes Ctrl-C again, so the servers it starts do too.
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    connections.begin(item.nodeid)
+    return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """No connection of the app's storage left open: none whose last reference went while it
+    was open, leaving it to the garbage collector (tests/support/connections.py says what that
+    is and how it is found). Checked once the test's fixtures are torn down, and those of its
+    module when it is the module's last: the test fails with where the connection was opened."""
+    result = yield
+    module_done = nextitem is None or getattr(nextitem, "module", None) is not getattr(
+        item, "module", None
+    )
+    connections.collect_if_suspect(module_done)
+    left = connections.left_open()
+    if left:
+        pytest.fail(
+            "connections of the app's storage left open (never closed):\n" + "\n".join(left)
+        )
+    return result
 
 
 @pytest.fixture(scope="session")
