@@ -212,7 +212,12 @@ def test_one_address_past_its_share_is_refused_at_once() -> None:
     answers: list[int] = []
 
     async def ask(address: str, leave: asyncio.Event) -> None:
-        scope = {"type": "http", "client": (address, 1234), "headers": []}
+        scope = {
+            "type": "http",
+            "client": (address, 1234),
+            "headers": [],
+            "path": "/games/g/events",
+        }
 
         async def receive() -> dict[str, Any]:
             await leave.wait()

@@ -24,7 +24,9 @@ Changes are found by :class:`Changes`, one per server process: as soon as this p
 answered a request that may have changed something, and otherwise every :data:`LOOK_EVERY`
 seconds (a change made by another process on the database), it asks SQLite whether anything
 was committed and, only then, reads the versions of the things being watched, in one query per
-table.
+table. Its connection is open while something is watched, and closed as the last stream ends
+(the server's stop ends them all): none is left for the garbage collector, which Python 3.13
+warns about.
 """
 
 from __future__ import annotations
@@ -90,13 +92,13 @@ class Changes:
         deleted) or of who may see it."""
         queue: asyncio.Queue[Seen] = asyncio.Queue()
         self.followers.setdefault(watched, set()).add(queue)
-        now = self._watching().seen([watched])[watched]
-        # Told as last looked: a change not looked at yet is still told to the others.
-        self.known.setdefault(watched, now)
-        queue.put_nowait(now)
-        if self._looking is None or self._looking.done():
-            self._looking = asyncio.get_running_loop().create_task(self._look())
         try:
+            now = self._watching().seen([watched])[watched]
+            # Told as last looked: a change not looked at yet is still told to the others.
+            self.known.setdefault(watched, now)
+            queue.put_nowait(now)
+            if self._looking is None or self._looking.done():
+                self._looking = asyncio.get_running_loop().create_task(self._look())
             yield queue
         finally:
             followers = self.followers.get(watched, set())
@@ -104,11 +106,20 @@ class Changes:
             if not followers:
                 self.followers.pop(watched, None)
                 self.known.pop(watched, None)
+            if not self.followers:
+                self.close()
 
     def _watching(self) -> storage.Watch:
         if self._watch is None:
             self._watch = storage.Watch(storage.connect(self.database))
         return self._watch
+
+    def close(self) -> None:
+        """Close the connection that looks for changes: nothing is watched any more (the last
+        stream ended, or the server stopped and ended them). The next stream opens another."""
+        if self._watch is not None:
+            self._watch.close()
+            self._watch = None
 
     def poke(self) -> None:
         """Look now: this process has just answered a request that may have changed something."""
@@ -119,6 +130,8 @@ class Changes:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._poked.wait(), self.every)
             self._poked.clear()
+            if not self.followers:  # the last stream ended meanwhile, and closed the connection
+                return
             try:
                 found = self._watching().changed(list(self.followers))
             except sqlite3.Error:  # the database busy or away a moment: look again
