@@ -220,7 +220,7 @@ def test_api_unknown_addresses_answer_json(fuzz_app: Flask, path: str, method: s
         ("PUT", "/api/games"),
         ("DELETE", "/api/games"),
         ("PATCH", "/api/games/{id}"),
-        ("DELETE", "/api/games/{id}"),
+        ("PUT", "/api/games/{id}"),
         ("POST", "/api/games/{id}"),
         ("GET", "/api/games/{id}/rounds"),
         ("DELETE", "/api/games/{id}/rounds"),

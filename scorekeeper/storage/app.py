@@ -19,7 +19,7 @@ from scorekeeper.storage.database import (
     cannot_write_reason,
     migrate,
 )
-from scorekeeper.storage.trash import purge_trash
+from scorekeeper.storage.trash import TRASH_DAYS, purge_trash
 
 
 def storage(app: Flask | None = None) -> Storage:
@@ -80,7 +80,7 @@ def init_app(app: Flask) -> None:
         migrate(db)
         reason = cannot_write_reason(db)
         if reason is None:  # the games past their days in the trash go at every start too
-            purge_trash(db, float(app.config["TRASH_DAYS"]))
+            purge_trash(db, float(app.config.get("TRASH_DAYS", TRASH_DAYS)))
     except (Unavailable, sqlite3.OperationalError) as error:
         if isinstance(error, sqlite3.OperationalError) and not cannot_write(error):
             raise

@@ -20,6 +20,10 @@ from sqlite_utils import Database
 from scorekeeper.storage.database import Conflict, now, writing
 from scorekeeper.storage.games import _group_changing, delete_game
 
+# How many days a deleted game is kept where the app does not say (its ``TRASH_DAYS``, 30 as
+# well by default: scorekeeper/__init__.py).
+TRASH_DAYS = 30
+
 
 def trash_game(db: Database, game_id: str, version: int | None = None) -> str:
     """Move the game to the trash: the time it was moved (returned). With ``version``, only
