@@ -28,11 +28,13 @@ import statistics
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from tests.support.ports import HOST
-from tests.support.server import running
+from tests.support.server import Server, running
 from tests.support.slow import another_line, room_for, trickling, visitor_seconds
 
 GOAL_SECONDS = 1.0
@@ -96,38 +98,45 @@ def _visitor_from(port: int, source: str) -> tuple[int, float]:
     return answer.status, time.perf_counter() - began
 
 
+@contextmanager
+def _a_server_with_a_game() -> Iterator[tuple[Server, dict[str, Any]]]:
+    """The real server over an empty instance, with one game made: the server and the game."""
+    with tempfile.TemporaryDirectory() as tmp:
+        instance = Path(tmp) / "instance"
+        instance.mkdir()
+        with running(instance) as live, live.client() as client:
+            body = {"players": ["A", "B", "C"], "first_dealer": 0}
+            yield live, client.request("POST", "/api/games", body)[1]
+
+
 def one_address(count: int = 2000, visitors: int = 5) -> dict[str, Any]:
     """One address (127.0.0.1) opens ``count`` connections, each asking for a game's stream
     (those refused stay open, idle); new visitors from 127.0.0.2 open the home page."""
     room_for(count + 256)
-    with tempfile.TemporaryDirectory() as tmp:
-        instance = Path(tmp) / "instance"
-        instance.mkdir()
-        with running(instance) as live:
-            with live.client() as client:
-                game = client.request(
-                    "POST", "/api/games", {"players": ["A", "B", "C"], "first_dealer": 0}
-                )[1]
-            _visitor_from(live.port, "127.0.0.2")  # warm: the first page's templates
-            alone = [_visitor_from(live.port, "127.0.0.2") for _ in range(visitors)]
-            request = f"GET /games/{game['id']}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode()
-            statuses: dict[str, int] = {}
-            opened: list[socket.socket] = []
-            try:
-                for _ in range(count):
-                    held = socket.create_connection((HOST, live.port), timeout=10)
+    with _a_server_with_a_game() as (live, game):
+        _visitor_from(live.port, "127.0.0.2")  # warm: the first page's templates
+        alone = [_visitor_from(live.port, "127.0.0.2") for _ in range(visitors)]
+        request = f"GET /games/{game['id']}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode()
+        statuses: dict[str, int] = {}
+        opened: list[socket.socket] = []
+        try:
+            for _ in range(count):
+                held = socket.create_connection((HOST, live.port), timeout=10)
+                try:  # past 512 from one address, closed as it comes (server/connections.py)
                     held.sendall(request)
-                    status = held.recv(12)[9:12].decode()
-                    statuses[status] = statuses.get(status, 0) + 1
-                    if status != "200":  # refused and closed: open it again and keep it idle
-                        held.close()
-                        held = socket.create_connection((HOST, live.port), timeout=10)
-                    opened.append(held)
-                time.sleep(SETTLE_SECONDS)
-                beside = [_visitor_from(live.port, "127.0.0.2") for _ in range(visitors)]
-            finally:
-                for held in opened:
+                    status = held.recv(12)[9:12].decode() or "closed"
+                except OSError:
+                    status = "closed"
+                statuses[status] = statuses.get(status, 0) + 1
+                if status != "200":  # refused and closed: open it again and keep it idle
                     held.close()
+                    held = socket.create_connection((HOST, live.port), timeout=10)
+                opened.append(held)
+            time.sleep(SETTLE_SECONDS)
+            beside = [_visitor_from(live.port, "127.0.0.2") for _ in range(visitors)]
+        finally:
+            for held in opened:
+                held.close()
     return {"connections": count, "statuses": statuses, **_figures(alone, beside)}
 
 
@@ -136,31 +145,24 @@ def reopening(count: int = 1000, seconds: float = 8.0, visitors: int = 5) -> dic
     ``seconds``, each opened again as soon as it is answered; ``visitors`` from 127.0.0.1
     open a game's page meanwhile (spread over the time)."""
     room_for(count + 256)
-    with tempfile.TemporaryDirectory() as tmp:
-        instance = Path(tmp) / "instance"
-        instance.mkdir()
-        with running(instance) as live:
-            with live.client() as client:
-                game = client.request(
-                    "POST", "/api/games", {"players": ["A", "B", "C"], "first_dealer": 0}
-                )[1]
-            page = f"/games/{game['id']}"
-            _visitor_at(live.port, page)  # warm: the page's templates
-            alone = [_visitor_at(live.port, page) for _ in range(visitors)]
-            statuses: dict[str, int] = {}
-            until = time.monotonic() + seconds
-            crowd = threading.Thread(
-                target=asyncio.run, args=(_reopen(live.port, count, until, statuses),)
-            )
-            crowd.start()
-            try:
-                time.sleep(seconds / 4)  # all of them opening and refused
-                beside = []
-                for _ in range(visitors):
-                    beside.append(_visitor_at(live.port, page))
-                    time.sleep(seconds / 2 / visitors)
-            finally:
-                crowd.join(timeout=seconds + VISITOR_TIMEOUT)
+    with _a_server_with_a_game() as (live, game):
+        page = f"/games/{game['id']}"
+        _visitor_at(live.port, page)  # warm: the page's templates
+        alone = [_visitor_at(live.port, page) for _ in range(visitors)]
+        statuses: dict[str, int] = {}
+        until = time.monotonic() + seconds
+        crowd = threading.Thread(
+            target=asyncio.run, args=(_reopen(live.port, count, until, statuses),)
+        )
+        crowd.start()
+        try:
+            time.sleep(seconds / 4)  # all of them opening and refused
+            beside = []
+            for _ in range(visitors):
+                beside.append(_visitor_at(live.port, page))
+                time.sleep(seconds / 2 / visitors)
+        finally:
+            crowd.join(timeout=seconds + VISITOR_TIMEOUT)
     refused = {status: n for status, n in sorted(statuses.items())}
     return {
         "connections": count,
