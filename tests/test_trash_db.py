@@ -14,6 +14,7 @@ from scorekeeper import storage
 from scorekeeper.storage.migrations import migrations
 from tests.pdfs import play
 from tests.support.apps import make_app
+from tests.support.older import older_game
 
 PLAYERS = ("Ana", "Ben", "Cleo")
 
@@ -81,8 +82,8 @@ def test_games_past_their_days_are_deleted_at_start(tmp_path: Path) -> None:
 def test_m017_keeps_every_game_in_play(tmp_path: Path) -> None:
     conn = storage.connect(tmp_path / "old.sqlite")
     migrations.apply(conn, stop_before="m017_game_trash")
-    stored = storage.create_game(conn, play(PLAYERS, rounds=1))  # written by the older schema
+    game_id = older_game(conn, play(PLAYERS, rounds=1))
     migrations.apply(conn)
-    assert storage.trashed_at(conn, stored.id) is None
-    assert storage.load(conn, stored.id) is not None
+    assert storage.trashed_at(conn, game_id) is None
+    assert storage.load(conn, game_id) is not None
     conn.close()

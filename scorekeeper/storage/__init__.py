@@ -80,6 +80,7 @@ from scorekeeper.storage.groups import (
     remove_group_game,
     rename_player,
 )
+from scorekeeper.storage.history import name_phone
 from scorekeeper.storage.trash import (
     delete_for_good,
     gone_at,
@@ -152,6 +153,7 @@ __all__ = [
     "load_groups",
     "load_many",
     "migrate",
+    "name_phone",
     "new_edit_token",
     "new_game_id",
     "new_token",

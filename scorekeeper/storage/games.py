@@ -18,12 +18,8 @@ from typing import Any, ClassVar, NamedTuple
 
 from sqlite_utils import Database
 
-from scorekeeper.core import family
-from scorekeeper.core.adjustments import Adjustment
-from scorekeeper.core.family import Declaration
-from scorekeeper.core.family.declaration import Facts
-from scorekeeper.core.game import GameRecord, RoundInProgress, RoundRecord
-from scorekeeper.core.rules import Suit, Trump, turned_card
+from scorekeeper.core.game import GameRecord
+from scorekeeper.storage import history
 from scorekeeper.storage.database import (
     Conflict,
     Row,
@@ -34,6 +30,18 @@ from scorekeeper.storage.database import (
     writing,
 )
 from scorekeeper.storage.database import new_token as new_edit_token
+from scorekeeper.storage.game_rows import (
+    Entered,
+    change_of,
+    from_rows,
+    game_part,
+    parts_of,
+    round_part,
+    rounds_by_number,
+)
+
+GAMES = "games"
+"""A game's name in the history (:mod:`.history`)."""
 
 
 @dataclass(frozen=True)
@@ -88,13 +96,15 @@ def create_game_once(
     key: str | None,
     digest: str | None = None,
     since: str | None = None,
+    started: dict[str, Any] | None = None,
 ) -> tuple[StoredGame, bool]:
     """Store a new game, unless the request named ``key`` made one already: the game, and
     whether it was made earlier.
 
     ``digest`` is the request's fingerprint: the key of a game made by a request with another
     digest raises :class:`KeyReused`. ``since`` (an ISO time) forgets keys of games created
-    before it, so that a key is only held for a while.
+    before it, so that a key is only held for a while. ``started`` says how the game began, its
+    history's first entry (``{"code": "started"}`` unless told: a rematch, an import).
     """
     game_id, token, when = new_game_id(), new_edit_token(), now()
     with writing(db):
@@ -134,7 +144,8 @@ def create_game_once(
             "INSERT INTO seats (game_id, seat, name) VALUES (?, ?, ?)",
             [(game_id, seat, name) for seat, name in enumerate(record.players)],
         )
-        _write_rounds(db, game_id, record, _rounds_by_number(record))
+        _write_rounds(db, game_id, record, rounds_by_number(record))
+        history.record(db, GAMES, game_id, started or {"code": "started"}, parts_of(record))
     return StoredGame(game_id, record, 1, token, when, when), False
 
 
@@ -156,7 +167,7 @@ def load(db: Database, game_id: str, *, trashed: bool = False) -> StoredGame | N
         seats = rows(db, "SELECT name FROM seats WHERE game_id = ? ORDER BY seat", game_id)
         rounds = rows(db, "SELECT * FROM rounds WHERE game_id = ? ORDER BY number", game_id)
         hands = rows(db, "SELECT * FROM hands WHERE game_id = ? ORDER BY number, seat", game_id)
-        record = _record(game, tuple(row["name"] for row in seats), rounds, hands)
+        record = from_rows(game, tuple(row["name"] for row in seats), rounds, hands)
     if owner is not None:
         owner.records.put(_stamp_of(game), record)
     return _stored(game, record)
@@ -206,20 +217,34 @@ def _group_changing(db: Database, game_id: str) -> None:
     )
 
 
-def save(db: Database, stored: StoredGame, record: GameRecord) -> StoredGame:
-    """Write the change from ``stored`` to ``record`` as one transaction.
+def save(
+    db: Database, stored: StoredGame, record: GameRecord, change: dict[str, Any] | None = None
+) -> StoredGame:
+    """Write the change from ``stored`` to ``record`` as one transaction, with its history
+    entry (``change`` says what it was where the rounds do not: a restore).
 
     Raises :class:`Conflict` when the game's version moved on since ``stored`` was loaded.
     Only the rounds that changed are rewritten.
     """
-    before, after = _rounds_by_number(stored.record), _rounds_by_number(record)
-    changed = {n for n in before.keys() | after.keys() if before.get(n) != after.get(n)}
+    before, after = rounds_by_number(stored.record), rounds_by_number(record)
+    # The same round objects where a move left a round as it was: no comparison of their fields.
+    changed = {n for n in before.keys() | after.keys() if before.get(n) is not after.get(n)}
+    changed = {n for n in changed if before.get(n) != after.get(n)}
     with writing(db):
         when = changing(db, stored.id, stored.version)
+        parts = _write_players(db, stored, record)
         for number in changed:
             db.execute("DELETE FROM hands WHERE game_id = ? AND number = ?", [stored.id, number])
             db.execute("DELETE FROM rounds WHERE game_id = ? AND number = ?", [stored.id, number])
-        _write_rounds(db, stored.id, record, {n: after[n] for n in changed if n in after})
+        written = _write_rounds(db, stored.id, record, {n: after[n] for n in changed if n in after})
+        for number in changed:
+            named, old = f"round {number}", before.get(number)
+            was = {} if old is None else {named: round_part(stored.record, old)}
+            parts |= history.difference(was, {named: written[named]} if named in written else {})
+        said = change or change_of(before, after, changed)
+        if parts.keys() & {"players", "game"} and change is None:
+            said = {"code": "players" if "players" in parts else "settings"}
+        history.record(db, GAMES, stored.id, said, parts, lambda: parts_of(stored.record))
     saved = replace(stored, record=record, version=stored.version + 1, updated_at=when)
     owner = storage_of(db)
     if owner is not None and not db.conn.in_transaction:
@@ -227,10 +252,44 @@ def save(db: Database, stored: StoredGame, record: GameRecord) -> StoredGame:
     return saved
 
 
+def _write_players(db: Database, stored: StoredGame, record: GameRecord) -> dict[str, Any]:
+    """Write the game's players and settings where ``record`` changed them (a restore to before
+    a rename): their history parts."""
+    parts: dict[str, Any] = {}
+    if record.players != stored.record.players:
+        db.execute("DELETE FROM seats WHERE game_id = ?", [stored.id])
+        db.conn.executemany(
+            "INSERT INTO seats (game_id, seat, name) VALUES (?, ?, ?)",
+            [(stored.id, seat, name) for seat, name in enumerate(record.players)],
+        )
+        parts["players"] = list(record.players)
+    was, now_ = game_part(stored.record), game_part(record)
+    if was != now_:
+        columns = ", ".join(f"{name} = ?" for name in now_)
+        db.execute(f"UPDATE games SET {columns} WHERE id = ?", [*now_.values(), stored.id])
+        parts |= history.difference({"game": was}, {"game": now_})
+    return parts
+
+
+def noted(
+    db: Database, game_id: str, change: dict[str, Any], parts: dict[str, Any] | None = None
+) -> None:
+    """Write the history entry of a change of the game made elsewhere than :func:`save` (a
+    rename in its group, the trash), inside that change's transaction and before its rows
+    change: a game kept from before histories begins its history as it stands."""
+
+    def standing() -> dict[str, Any]:
+        stored = load(db, game_id, trashed=True)
+        return {} if stored is None else parts_of(stored.record)
+
+    history.record(db, GAMES, game_id, change, parts or {}, standing)
+
+
 def delete_game(db: Database, game_id: str) -> None:
-    """Remove a game and everything entered for it."""
+    """Remove a game and everything entered for it, its history too."""
     with writing(db):
         _group_changing(db, game_id)
+        history.forget(db, GAMES, game_id)
         for table in ("hands", "rounds", "seats", "games"):
             column = "id" if table == "games" else "game_id"
             db.execute(f"DELETE FROM {table} WHERE {column} = ?", [game_id])
@@ -242,46 +301,29 @@ def load_many(db: Database, game_ids: Iterable[str]) -> list[StoredGame]:
     return [stored for stored in games if stored is not None]
 
 
-def _rounds_by_number(record: GameRecord) -> dict[int, RoundRecord | RoundInProgress]:
-    rounds: dict[int, RoundRecord | RoundInProgress] = dict(enumerate(record.rounds, start=1))
-    if record.current is not None and not record.finished:
-        rounds[len(record.rounds) + 1] = record.current
-    return rounds
-
-
 def _write_rounds(
-    db: Database, game_id: str, record: GameRecord, rounds: dict[int, RoundRecord | RoundInProgress]
-) -> None:
-    players = len(record.players)
+    db: Database, game_id: str, record: GameRecord, rounds: dict[int, Entered]
+) -> dict[str, Any]:
+    """Write ``rounds`` of the game: their history parts."""
+    parts: dict[str, Any] = {}
     for number, entry in sorted(rounds.items()):
-        complete = isinstance(entry, RoundRecord)
-        trump = entry.trump
-        winners = "" if isinstance(entry, RoundRecord) else _trick_winners(entry.reopened_tricks)
-        facts = entry.facts if isinstance(entry, RoundRecord) else entry.reopened_facts
+        part = round_part(record, entry)
+        parts[f"round {number}"] = part
+        row = {name: value for name, value in part.items() if name not in ("bids", "tricks")}
+        columns = ", ".join(row)
         db.execute(
-            "INSERT INTO rounds (game_id, number, trump_turned, trump_suit, trick_winners,"
-            " complete, adjustments, facts)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                game_id,
-                number,
-                trump.turned.value if trump else None,
-                trump.suit.value if trump and trump.suit else None,
-                winners,
-                int(complete),
-                _adjustments_json(entry.adjustments),
-                _facts_json(record.declaration, facts),
-            ],
+            f"INSERT INTO rounds (game_id, number, {columns})"
+            f" VALUES (?, ?, {', '.join('?' * len(row))})",
+            [game_id, number, *row.values()],
         )
-        tricks = entry.tricks if isinstance(entry, RoundRecord) else (None,) * players
-        bids = entry.bids or (None,) * players
         db.conn.executemany(
             "INSERT INTO hands (game_id, number, seat, bid, tricks) VALUES (?, ?, ?, ?, ?)",
             [
                 (game_id, number, seat, bid, taken)
-                for seat, (bid, taken) in enumerate(zip(bids, tricks, strict=True))
+                for seat, (bid, taken) in enumerate(zip(part["bids"], part["tricks"], strict=True))
             ],
         )
+    return parts
 
 
 def _stored(game: Row, record: GameRecord) -> StoredGame:
@@ -295,78 +337,6 @@ def _stored(game: Row, record: GameRecord) -> StoredGame:
         game["view_token"],
         game["deleted_at"],
     )
-
-
-def _record(game: Row, players: tuple[str, ...], rounds: list[Row], hands: list[Row]) -> GameRecord:
-    key = game["game"]
-    declared = family.game(key)
-    # The column keeps its first name: every game's settings by key, read by its declaration.
-    settings = declared.from_plain(json.loads(game["variants"]))
-    by_round: dict[int, list[Row]] = {}
-    for hand in hands:
-        by_round.setdefault(hand["number"], []).append(hand)
-    done: list[RoundRecord] = []
-    current = None
-    for row in rounds:
-        seats = by_round.get(row["number"], [])
-        bids = tuple(hand["bid"] for hand in seats)
-        trump = None
-        if row["trump_turned"] is not None:
-            suit = Suit(row["trump_suit"]) if row["trump_suit"] else None
-            trump = Trump(turned_card(row["trump_turned"]), suit)
-        facts = _facts(declared, row["facts"])
-        if row["complete"] and trump is not None:
-            tricks = tuple(hand["tricks"] for hand in seats)
-            done.append(RoundRecord(trump, bids, tricks, _adjustments(row["adjustments"]), facts))
-        else:
-            reopened = _reopened_tricks(row["trick_winners"], seats)
-            current = RoundInProgress(
-                trump,
-                bids,
-                reopened,
-                adjustments=_adjustments(row["adjustments"]),
-                reopened_facts=facts,
-            )
-    return GameRecord(players, game["first_dealer"], settings, tuple(done), current, key)
-
-
-# The column of a round in progress keeps the seat that took each trick, as it did when tricks
-# were counted one by one during play: a reopened round's tricks are written that way, and a row
-# from those days reads as the tricks counted so far, where the tricks step starts.
-def _trick_winners(tricks: tuple[int, ...]) -> str:
-    return ",".join(str(seat) for seat, taken in enumerate(tricks) for _ in range(taken))
-
-
-def _reopened_tricks(winners: str, seats: list[Row]) -> tuple[int, ...]:
-    by_seat = [int(seat) for seat in winners.split(",") if seat]
-    if not by_seat:
-        return ()
-    return tuple(by_seat.count(seat) for seat in range(len(seats)))
-
-
-def _adjustments_json(given: tuple[Adjustment, ...]) -> str | None:
-    if not given:
-        return None
-    return json.dumps([[a.seat, a.points, a.reason] for a in given], ensure_ascii=False)
-
-
-def _adjustments(column: str | None) -> tuple[Adjustment, ...]:
-    if not column:
-        return ()
-    return tuple(Adjustment(seat, points, reason) for seat, points, reason in json.loads(column))
-
-
-def _facts_json(declared: Declaration[Any, Any], facts: Facts | None) -> str | None:
-    if facts is None:
-        return None
-    return json.dumps(declared.facts.write(facts), ensure_ascii=False)
-
-
-def _facts(declared: Declaration[Any, Any], column: str | None) -> Facts | None:
-    """A round's own facts as its game reads them; ``None`` where nothing happened."""
-    if column is None:
-        return None
-    return declared.recorded(declared.facts.read(json.loads(column)))
 
 
 class Seen(NamedTuple):

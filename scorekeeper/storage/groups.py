@@ -26,6 +26,7 @@ from scorekeeper.storage.games import (
     create_game_once,
     load_many,
     new_game_id,
+    noted,
 )
 
 
@@ -293,6 +294,8 @@ def rename_player(db: Database, group_id: str, key: str, name: str) -> int:
             if new_key != key and new_key in keys:
                 raise SameGame(game_id)
             seat = keys.index(key)
+            renamed = [name if at == seat else was for at, was in enumerate(names)]
+            noted(db, game_id, {"code": "players"}, {"players": renamed})
             db.execute(
                 "UPDATE seats SET name = ? WHERE game_id = ? AND seat = ?", [name, game_id, seat]
             )

@@ -321,6 +321,19 @@ def m017_game_trash(db: Database) -> None:
     db.execute("CREATE TABLE gone_games (id TEXT PRIMARY KEY, gone_at TEXT NOT NULL)")
 
 
+@migrations()
+def m018_history(db: Database) -> None:
+    """The history of games, groups and club nights (issue 47, :mod:`.history`): one row an
+    entry, numbered from 1 for each thing, what it made of the thing's parts as compact JSON
+    and the key of the phone it came from; and the names keepers gave their phones."""
+    db.execute(
+        "CREATE TABLE history (thing TEXT NOT NULL, id TEXT NOT NULL, entry INTEGER NOT NULL,"
+        " at TEXT NOT NULL, phone TEXT, change TEXT NOT NULL, parts TEXT NOT NULL,"
+        " PRIMARY KEY (thing, id, entry)) WITHOUT ROWID"
+    )
+    db.execute("CREATE TABLE phones (key TEXT PRIMARY KEY, name TEXT NOT NULL)")
+
+
 def names() -> list[str]:
     """Every migration's name, in the order they apply."""
     return [migration.name for migration in migrations._migrations]

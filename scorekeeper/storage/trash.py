@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 from sqlite_utils import Database
 
 from scorekeeper.storage.database import Conflict, now, writing
-from scorekeeper.storage.games import _group_changing, delete_game
+from scorekeeper.storage.games import _group_changing, delete_game, noted
 
 # How many days a deleted game is kept where the app does not say (its ``TRASH_DAYS``, 30 as
 # well by default: scorekeeper/__init__.py).
@@ -38,6 +38,7 @@ def trash_game(db: Database, game_id: str, version: int | None = None) -> str:
         sql += " AND version = ?"
         params.append(version)
     with writing(db):
+        noted(db, game_id, {"code": "deleted"})
         if db.execute(sql, params).rowcount != 1:
             raise Conflict(game_id)
         _group_changing(db, game_id)
@@ -50,6 +51,7 @@ def restore_game(db: Database, game_id: str) -> bool:
         sql = "UPDATE games SET deleted_at = NULL WHERE id = ? AND deleted_at IS NOT NULL"
         if db.execute(sql, [game_id]).rowcount != 1:
             return False
+        noted(db, game_id, {"code": "restored"})
         _group_changing(db, game_id)
     return True
 

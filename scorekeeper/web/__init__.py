@@ -25,11 +25,14 @@ def init_app(app: Flask) -> None:
         groups,
         groups_api,
         heavy,
+        history_api,  # noqa: F401 (adds its routes to the API's blueprint)
+        history_pages,  # noqa: F401 (adds its routes to the game pages' blueprint)
         hosting,
         live,
         manage,  # noqa: F401 (adds its routes to the game pages' blueprint)
         new_game,  # noqa: F401 (adds its routes to the game pages' blueprint)
         pdf,
+        phones,
         pwa,
         security,
         static_files,
@@ -43,6 +46,7 @@ def init_app(app: Flask) -> None:
     compression.init_app(app)
     for part in (access, extensions, languages, security, hosting, errors, heavy, static_files):
         part.init_app(app)
+    phones.init_app(app)
     trash_pages.init_app(app)  # after access: it reads the access check's look at the game
     for part in (urls, page_parts, round_parts, templating, addresses, live, pwa):
         part.init_app(app)

@@ -12,7 +12,6 @@ import hashlib
 import json
 import re
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from flask import Blueprint, Response, jsonify, request, url_for
@@ -141,26 +140,6 @@ def delete_game(game_id: str) -> Response:
         # moved on meanwhile: 412; in the trash already: 410; gone: 404 (from _stored)
         raise _stale(_stored(stored.id)) from None
     return jsonify(id=stored.id, in_trash=True, until=trash.until(moved))
-
-
-@bp.post("/games/<game_id>/restore")
-def restore_game(game_id: str) -> Response:
-    """Bring the game back from the trash exactly as it was, at the same version."""
-    stored = trash.trashed(game_id)
-    if stored is None:
-        _stored(game_id)  # unknown: 404
-        raise Refusal(
-            409, "not_in_trash", _("This game is not in the trash, so nothing was changed.")
-        )
-    _require_game_token(stored)
-    if not _version_matches(stored):
-        raise _stale(stored)
-    _body()
-    if not storage.restore_game(storage.get_db(), stored.id):
-        raise Refusal(
-            409, "not_in_trash", _("This game is not in the trash, so nothing was changed.")
-        )
-    return _answer(replace(stored, deleted_at=None))
 
 
 # --- helpers ---------------------------------------------------------------------------------

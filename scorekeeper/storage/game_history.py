@@ -1,0 +1,42 @@
+"""A game's history read and brought back (issue 47): its entries, the game as it stood after
+any of them, and a restore to that state, itself an entry (so a restore can be undone too)."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from scorekeeper.core.game import GameRecord
+from scorekeeper.storage import history
+from scorekeeper.storage.database import writing
+from scorekeeper.storage.game_rows import parts_of, record_of
+from scorekeeper.storage.games import GAMES, StoredGame, save
+from scorekeeper.storage.history import Entry, UnknownEntry
+
+
+def game_history(db: Database, game_id: str) -> list[Entry]:
+    """The game's entries, oldest first (empty for a game kept from before histories, until
+    its first change)."""
+    return history.entries(db, GAMES, game_id)
+
+
+def game_after(entries: list[Entry], number: int) -> GameRecord:
+    """The game as it stood after entry ``number`` of ``entries``; :class:`UnknownEntry` for a
+    number the history does not hold."""
+    if not any(entry.entry == number for entry in entries):
+        raise UnknownEntry(number)
+    return record_of(history.replayed(entries, number))
+
+
+def restore_game_to(db: Database, stored: StoredGame, number: int) -> StoredGame:
+    """Bring the game back to how it stood after entry ``number``, as a new entry.
+
+    :class:`~scorekeeper.storage.Conflict` when the game moved on since ``stored`` (a restore
+    racing a new round is refused, never merged); :class:`UnknownEntry` for an unknown entry."""
+    with writing(db):
+        record = game_after(game_history(db, stored.id), number)
+        return save(db, stored, record, {"code": "restored_to", "entry": number})
+
+
+def replays_to_stored(db: Database, stored: StoredGame) -> bool:
+    """Whether the game's history replayed from its first entry gives the game as stored."""
+    return history.replayed(game_history(db, stored.id)) == parts_of(stored.record)

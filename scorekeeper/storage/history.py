@@ -1,0 +1,234 @@
+"""The history of every shared thing (issue 47): each change of a game, a group or a club night
+is an entry, written in the change's own transaction, so a change without its entry (or an entry
+without its change) cannot exist, also across a kill -9.
+
+A thing's state is its *parts*: a dict of named values (a game's ``players``, its ``game``
+settings, each ``round n``), each a JSON value. An entry holds what its change made of the parts
+(``parts``), field by field where a part is a dict: the fields it set, ``None`` for a part it
+removed; never what came before, which is the state the entries before it give. Replaying the
+entries from the first gives the state as stored, and the state after any entry is what a
+restore brings back. The first entry holds the whole state: a thing's start, or, for one kept
+before histories were written (or imported without one), its state when its history began.
+
+An entry names the phone it came from by a key (a digest of the phone's cookie, never an
+address); :func:`phone_names` says it as its keeper named it, or "phone n" in the order the
+phones first changed the thing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar, Token
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from scorekeeper.storage.database import now, writing
+
+Parts = dict[str, Any]
+"""A thing's state (or what one entry made of it): part name -> JSON value."""
+
+# The phone making the changes of this request (its key), set by the app for each request.
+_phone: ContextVar[str | None] = ContextVar("phone", default=None)
+
+PHONE_NAME_LENGTH = 40
+
+
+def phone_key_set(cookie: str | None) -> Token[str | None]:
+    """Changes made from now on in this context come from the phone whose cookie is ``cookie``
+    (until :func:`phone_key_reset` with the token returned)."""
+    return _phone.set(phone_key(cookie))
+
+
+def phone_key_reset(token: Token[str | None]) -> None:
+    """Changes are again from the phone before :func:`phone_key_set`."""
+    _phone.reset(token)
+
+
+@contextmanager
+def as_phone(cookie: str | None) -> Iterator[str | None]:
+    """Changes made inside come from the phone whose cookie is ``cookie``: its key (yielded)."""
+    token = phone_key_set(cookie)
+    try:
+        yield _phone.get()
+    finally:
+        phone_key_reset(token)
+
+
+def phone_key(cookie: str | None) -> str | None:
+    """The key an entry keeps of a phone's cookie: a digest, so that a history that anyone
+    with a view link may read never tells the cookie itself."""
+    if not cookie:
+        return None
+    return hashlib.sha256(cookie.encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One change of a thing: its number (from 1), when (ISO, UTC), from which phone (a key),
+    what it was (``change``: a ``code`` and its details) and what it made of the parts."""
+
+    entry: int
+    at: str
+    phone: str | None
+    change: dict[str, Any]
+    parts: Parts
+
+
+class UnknownEntry(LookupError):
+    """An entry number the thing's history does not hold."""
+
+
+# --- state -----------------------------------------------------------------------------------
+
+
+def difference(before: Mapping[str, Any], after: Mapping[str, Any]) -> Parts:
+    """What turns ``before`` into ``after``: each changed part's new fields (a dict part) or new
+    value; ``None`` for a part removed."""
+    changed: Parts = {}
+    for name in before.keys() | after.keys():
+        old, new = before.get(name), after.get(name)
+        if old == new:
+            continue
+        if isinstance(old, dict) and isinstance(new, dict) and old.keys() == new.keys():
+            changed[name] = {field: new[field] for field in new if old[field] != new[field]}
+        else:
+            changed[name] = new
+    return changed
+
+
+def applied(state: Mapping[str, Any], change: Mapping[str, Any]) -> Parts:
+    """``state`` with ``change`` (a :func:`difference`) made to it."""
+    result = dict(state)
+    for name, value in change.items():
+        old = result.get(name)
+        if value is None:
+            result.pop(name, None)
+        elif isinstance(value, dict) and isinstance(old, dict):
+            result[name] = {**old, **value}
+        else:
+            result[name] = value
+    return result
+
+
+def replayed(entries: list[Entry], upto: int | None = None) -> Parts:
+    """The state after entry ``upto`` (the last one when ``None``), replayed from the first."""
+    state: Parts = {}
+    for entry in entries:
+        if upto is not None and entry.entry > upto:
+            break
+        state = applied(state, entry.parts)
+    return state
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def record(
+    db: Database,
+    thing: str,
+    thing_id: str,
+    change: dict[str, Any],
+    parts: Parts,
+    start: Callable[[], Parts] | None = None,
+) -> int:
+    """Write an entry for a change of ``thing`` (``"games"``, ``"groups"``, ``"evenings"``)
+    inside the caller's transaction: its number.
+
+    A thing without a history yet begins one first with ``start()``, its whole state before
+    this change (a thing kept from before histories were written), when given."""
+    row = db.execute(
+        "SELECT max(entry) FROM history WHERE thing = ? AND id = ?", [thing, thing_id]
+    ).fetchone()
+    last = row[0] or 0
+    when = now()
+    if not last and start is not None:
+        last = _insert(db, thing, thing_id, 1, when, {"code": "kept"}, start())
+    return _insert(db, thing, thing_id, last + 1, when, change, parts)
+
+
+def _insert(
+    db: Database,
+    thing: str,
+    thing_id: str,
+    number: int,
+    when: str,
+    change: dict[str, Any],
+    parts: Parts,
+) -> int:
+    db.execute(
+        "INSERT INTO history (thing, id, entry, at, phone, change, parts)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [thing, thing_id, number, when, _phone.get(), _compact(change), _compact(parts)],
+    )
+    return number
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def forget(db: Database, thing: str, thing_id: str) -> None:
+    """Remove a thing's history (deleted for good), inside the caller's transaction."""
+    db.execute("DELETE FROM history WHERE thing = ? AND id = ?", [thing, thing_id])
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def entries(db: Database, thing: str, thing_id: str) -> list[Entry]:
+    """Every entry of the thing, oldest first (empty for a thing without a history)."""
+    found = db.execute(
+        "SELECT entry, at, phone, change, parts FROM history"
+        " WHERE thing = ? AND id = ? ORDER BY entry",
+        [thing, thing_id],
+    ).fetchall()
+    return [
+        Entry(number, at, phone, json.loads(change), json.loads(parts))
+        for number, at, phone, change, parts in found
+    ]
+
+
+def phone_names(db: Database, history: list[Entry]) -> dict[str | None, str | None]:
+    """Each phone of ``history`` by key -> the name its keeper gave it, or ``None`` where it
+    has none (the caller says it as "phone n", :func:`phone_numbers`)."""
+    keys = sorted({entry.phone for entry in history if entry.phone is not None})
+    named: dict[str | None, str | None] = dict.fromkeys(keys)
+    for start in range(0, len(keys), 500):
+        part = keys[start : start + 500]
+        marks = ",".join("?" * len(part))
+        sql = f"SELECT key, name FROM phones WHERE key IN ({marks})"
+        named.update(db.execute(sql, part).fetchall())
+    named[None] = None
+    return named
+
+
+def phone_numbers(history: list[Entry]) -> dict[str | None, int]:
+    """Each phone of ``history`` by key -> its number, in the order it first made a change
+    (a change with no phone known, from a client without the cookie, counts as one phone)."""
+    numbers: dict[str | None, int] = {}
+    for entry in history:
+        numbers.setdefault(entry.phone, len(numbers) + 1)
+    return numbers
+
+
+def name_phone(db: Database, key: str, name: str) -> None:
+    """Give the phone with ``key`` a name (an empty one takes its name away)."""
+    name = " ".join(name.split())[:PHONE_NAME_LENGTH]
+    with writing(db):
+        if name:
+            db.execute("INSERT OR REPLACE INTO phones (key, name) VALUES (?, ?)", [key, name])
+        else:
+            db.execute("DELETE FROM phones WHERE key = ?", [key])
+
+
+def phone_name(db: Database, key: str | None) -> str | None:
+    """The name of the phone with ``key``, or ``None``."""
+    if key is None:
+        return None
+    row = db.execute("SELECT name FROM phones WHERE key = ?", [key]).fetchone()
+    return None if row is None else str(row[0])

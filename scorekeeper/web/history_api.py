@@ -1,0 +1,119 @@
+"""A game's history in the API (issue 47, docs/api.md): its entries, and a restore, either from
+the trash (``{}``) or to how the game stood after an entry (``{"entry": n}``).
+
+Whoever may read a game may read its history; a restore is a change like any other (the edit
+token, ``If-Match``), refused when the game moved on meanwhile, never merged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import replace
+
+from flask import Response, request
+from flask_babel import gettext as _
+
+from scorekeeper import storage
+from scorekeeper.render import history_words
+from scorekeeper.storage import game_history, history
+from scorekeeper.web import api, trash
+from scorekeeper.web.api import Refusal, bp
+
+
+@bp.get("/games/<game_id>/history")
+def game_history_answer(game_id: str) -> Response:
+    """The game's history, oldest entry first, with an ``ETag`` of its content."""
+    stored = api._stored(game_id)
+    entries = said_entries(stored.id)
+    body = {
+        "entries": [
+            {
+                "entry": line.entry,
+                "at": line.at,
+                "phone": line.phone,
+                "change": line.change,
+                "words": line.words,
+                "before": line.before,
+                "after": line.after,
+            }
+            for line in entries
+        ]
+    }
+    text = json.dumps(body, ensure_ascii=False, sort_keys=True)
+    response = Response(text, mimetype="application/json")
+    response.set_etag(hashlib.sha256(text.encode()).hexdigest()[:20])
+    response.make_conditional(request)
+    return response
+
+
+def said_entries(game_id: str) -> list[history_words.Said]:
+    """The game's history in words, oldest first."""
+    db = storage.get_db()
+    entries = game_history.game_history(db, game_id)
+    names = history.phone_names(db, entries)
+    return history_words.said(entries, names, history.phone_numbers(entries))
+
+
+@bp.post("/games/<game_id>/restore")
+def restore_game(game_id: str) -> Response:
+    """From the trash, bring the game back exactly as it was, at the same version (``{}``); in
+    play, bring it back to how it stood after an entry (``{"entry": n}``), a new entry."""
+    stored = trash.trashed(game_id)
+    if stored is None:
+        return _restore_to_entry(game_id)
+    api._require_game_token(stored)
+    if not api._version_matches(stored):
+        raise api._stale(stored)
+    api._body()
+    if not storage.restore_game(storage.get_db(), stored.id):
+        raise _not_in_trash()
+    return api._answer(replace(stored, deleted_at=None))
+
+
+def _restore_to_entry(game_id: str) -> Response:
+    stored = api._stored(game_id)  # unknown: 404; gone for good: 410
+    number = _entry_asked(api._body())
+    if number is None:
+        raise _not_in_trash()
+    stored = api._editable(game_id)
+    try:
+        restored = game_history.restore_game_to(storage.get_db(), stored, number)
+    except history.UnknownEntry as error:
+        raise Refusal(
+            404,
+            "entry_not_found",
+            _("This game's history has no entry %(n)s, so nothing was changed.", n=number),
+        ) from error
+    except storage.Conflict as error:
+        now = api._stored(stored.id)
+        if "If-Match" in request.headers:
+            raise api._stale(now) from error
+        raise Refusal(
+            409,
+            "changed_meanwhile",
+            _("Someone changed this game meanwhile, so nothing was changed. Load it and retry."),
+        ) from error
+    return api._answer(restored)
+
+
+def _entry_asked(data: object) -> int | None:
+    """The ``"entry"`` of a restore's body, ``None`` for ``{}`` (a restore from the trash)."""
+    if not isinstance(data, dict) or set(data) - {"entry"}:
+        raise Refusal(
+            400,
+            "restore_body",
+            _('Send {} to restore from the trash, or {"entry": n} to go back to an entry.'),
+        )
+    if "entry" not in data:
+        return None
+    number = data["entry"]
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise Refusal(
+            400, "entry_invalid", _("The entry must be a whole number from 1, as the history says.")
+        )
+    return number
+
+
+def _not_in_trash() -> Refusal:
+    return Refusal(409, "not_in_trash", _("This game is not in the trash, so nothing was changed."))

@@ -1,0 +1,48 @@
+"""Games as an older schema stored them: their rows alone, with no history (migration tests, and
+a game kept from before histories were written)."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from scorekeeper.core.game import GameRecord
+from scorekeeper.storage import game_rows
+from scorekeeper.storage.database import new_token, now
+from scorekeeper.storage.games import new_game_id
+
+
+def older_game(db: Database, record: GameRecord) -> str:
+    """Store ``record``'s rows as the pad did before it kept histories: the game's id."""
+    game_id, when, parts = new_game_id(), now(), game_rows.parts_of(record)
+    game = parts.pop("game")
+    with db.conn:
+        db.execute(
+            "INSERT INTO games (id, created_at, updated_at, first_dealer, variants, edit_token,"
+            " version, game) VALUES (?, ?, ?, ?, ?, ?, 1, ?)",
+            [
+                game_id,
+                when,
+                when,
+                game["first_dealer"],
+                game["variants"],
+                new_token(),
+                game["game"],
+            ],
+        )
+        for seat, name in enumerate(parts.pop("players")):
+            db.execute("INSERT INTO seats VALUES (?, ?, ?)", [game_id, seat, name])
+        for name, part in parts.items():
+            number = int(name.split()[1])
+            bids, tricks = part.pop("bids"), part.pop("tricks")
+            columns = ", ".join(["game_id", "number", *part])
+            marks = ", ".join("?" * (len(part) + 2))
+            db.execute(
+                f"INSERT INTO rounds ({columns}) VALUES ({marks})",
+                [game_id, number, *part.values()],
+            )
+            for seat, (bid, taken) in enumerate(zip(bids, tricks, strict=True)):
+                db.execute(
+                    "INSERT INTO hands (game_id, number, seat, bid, tricks) VALUES (?, ?, ?, ?, ?)",
+                    [game_id, number, seat, bid, taken],
+                )
+    return game_id
