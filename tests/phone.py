@@ -20,12 +20,18 @@ NEW_GAME = {
 
 
 class Phone:
-    """One browser: its session cookie and the hidden fields of the last page it opened."""
+    """One browser: its cookies (the session, the phone's own) and the hidden fields of the last
+    page it opened."""
 
     def __init__(self, server: Server) -> None:
         self.server = server
-        self.cookie = ""
+        self.cookies: dict[str, str] = {}
         self.fields: dict[str, str] = {}
+
+    @property
+    def cookie(self) -> str:
+        """The ``Cookie`` header this phone sends."""
+        return "; ".join(f"{name}={value}" for name, value in self.cookies.items())
 
     def open(self, method: str, path: str, form: dict[str, str] | None = None) -> tuple[int, str]:
         """The status, and the redirect's target or else the page."""
@@ -37,8 +43,9 @@ class Phone:
         with self.server.client(timeout=30) as client:
             answer = client.send(method, path, body, headers)
         html = answer.body.decode()
-        if cookie := answer.headers.get("Set-Cookie"):
-            self.cookie = cookie.split(";", 1)[0]
+        for cookie in answer.headers.get_all("Set-Cookie") or ():
+            name, _, value = cookie.split(";", 1)[0].partition("=")
+            self.cookies[name] = value
         if method == "GET":
             self.fields = dict(re.findall(r'name="(csrf_token|once)"[^>]*value="([^"]+)"', html))
         return answer.status, answer.headers.get("Location") or html

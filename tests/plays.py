@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterator, Sequence
 from random import Random
 from typing import Any
@@ -14,6 +15,7 @@ from werkzeug.test import TestResponse
 from scorekeeper import storage
 from scorekeeper.core import bidding, game, rules, specials
 from scorekeeper.core.game import GameRecord, RoundRecord
+from scorekeeper.core.record import record_text
 from scorekeeper.core.rules import (
     BidRestriction,
     BidVisibility,
@@ -150,3 +152,11 @@ def finish_with_cards(
     bids = game.current_round(record).bids
     changed = None if cloud is None else specials.changed_bid(bids, *cloud)
     return game.finish_round(record, tricks, facts=specials.Specials(bomb, changed))
+
+
+def without_history(exported: bytes) -> bytes:
+    """A game's exported record without its history (which grows with every change, a trash
+    and a restore too), as it is written."""
+    written = json.loads(exported)
+    written.pop("history", None)
+    return record_text(written).encode()

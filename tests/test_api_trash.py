@@ -22,6 +22,7 @@ from tests.plays import (
     json_of,
     legal_round,
     round_json,
+    without_history,
 )
 from tests.test_evenings_api import evening, sitting
 
@@ -37,7 +38,9 @@ def outputs(client: FlaskClient, game_id: str) -> list[bytes]:
     paths = ("/api/games/{}", "/games/{}/export.json", "/games/{}/export.csv", "/games/{}/sheet")
     answers = [client.get(path.format(game_id)) for path in paths]
     assert [answer.status_code for answer in answers] == [200] * 4
-    return [answer.get_data() for answer in answers]
+    found = [answer.get_data() for answer in answers]
+    found[1] = without_history(found[1])  # its history grows with every change, a restore too
+    return found
 
 
 def trash(client: FlaskClient, game_id: str, token: str, version: str = '"1"') -> dict[str, str]:

@@ -66,6 +66,7 @@ def test_the_record_downloads_as_a_file_named_after_the_day_and_players(
     assert disposition.startswith('attachment; filename="wizard-')
     assert disposition.endswith('-tom-dick-mary.json"')
     record = json.loads(response.data)
+    assert [entry["change"] for entry in record.pop("history")] == [{"code": "started"}]
     assert record == {
         "format": "wizard-scorekeeper/1",
         "players": ["Tom", "Dick", "Mary"],

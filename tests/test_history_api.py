@@ -4,11 +4,15 @@ a correction, and the phone's own name."""
 
 from __future__ import annotations
 
+import json
+
 from flask.testing import FlaskClient
 
 from scorekeeper.core.rules import Variants
+from tests.pages import one, play_round, soup, start_game
 from tests.plays import EXAMPLE_GAME, bearer, create, json_of, played_game, round_json
 from tests.test_api_trash import outputs
+from tests.test_export import flashes, upload
 
 ROUNDS = [round_json(played) for played in played_game(3, Variants(), 6).rounds]
 
@@ -105,7 +109,73 @@ def test_the_history_has_an_etag(client: FlaskClient) -> None:
 
 
 def test_the_history_page_names_the_phone_and_restores(client: FlaskClient) -> None:
-    game_id, token = create(client, {**EXAMPLE_GAME, "rounds": list(ROUNDS[:2])})
-    page = client.get(f"/games/{game_id}/history")
-    assert page.status_code == 200
-    assert "Game started" in page.get_data(as_text=True)
+    game_id = start_game(client, ["Tom", "Dick", "Mary"])
+    play_round(client, game_id, bids=[0, 1, 0], tricks=[0, 1, 0])
+    page = soup(client.get(f"/games/{game_id}/history"))
+    items = page.select("ol.history li")
+    assert "Round 1 entered: Tom bid 0, took 0" in items[0].get_text()
+    assert "Game started" in items[-1].get_text()
+    assert "phone 1" in items[0].get_text()
+    named = client.post(f"/games/{game_id}/history/phone", data={"name": "  Mary's   phone "})
+    assert named.status_code == 303
+    page = soup(client.get(f"/games/{game_id}/history"))
+    assert "Mary's phone" in page.select("ol.history li")[0].get_text()
+    # back to before the round was entered, from the page: the round is open again
+    entered = int(items[0]["value"])
+    form = one(page, f"li[value='{entered - 1}'] form")
+    version = one(form, "input[name=version]")["value"]
+    back = client.post(form["action"], data={"version": version})
+    assert back.status_code == 303
+    page = soup(client.get(f"/games/{game_id}/history"))
+    newest = page.select("ol.history li")[0].get_text()
+    assert f"Brought back to how it stood after entry {entered - 1}" in newest
+    assert "The game is back as it stood" in page.get_text()
+    watcher = soup(FlaskClient(client.application).get(f"/games/{game_id}/history"))
+    assert watcher.select("ol.history form") == []  # a watcher reads, never restores
+
+
+def test_an_export_carries_the_history_and_its_import_keeps_it(client: FlaskClient) -> None:
+    game_id, token = create(client, {**EXAMPLE_GAME, "rounds": list(ROUNDS[:1])})
+    client.set_cookie("phone", "marys")
+    client.post(f"/api/games/{game_id}/rounds", json=ROUNDS[1], headers=bearer(token))
+    client.post(f"/games/{game_id}/history/phone", data={"name": "Mary's phone"})
+    exported = client.get(f"/games/{game_id}/export.json").get_data()
+    carried = json.loads(exported)["history"]
+    assert [entry["phone"] for entry in carried] == ["phone 1", "Mary's phone"]
+    answer = upload(client, exported)
+    assert answer.status_code == 302, flashes(client)
+    new_id = answer.headers["Location"].rsplit("/", 1)[-1]
+    entries = history(client, new_id)
+    assert [entry["change"]["code"] for entry in entries] == [  # type: ignore[index]
+        "started",
+        "round_entered",
+        "imported",
+    ]
+    assert [entry["phone"] for entry in entries][:2] == ["phone 1", "Mary's phone"]
+    # the imported game's own record reads as the exported one, history and all but the import
+    again = json.loads(client.get(f"/games/{new_id}/export.json").get_data())
+    assert again["rounds"] == json.loads(exported)["rounds"]
+
+
+def test_an_import_refuses_a_history_that_does_not_lead_to_its_game(client: FlaskClient) -> None:
+    game_id, _token = create(client, {**EXAMPLE_GAME, "rounds": list(ROUNDS[:2])})
+    exported = json.loads(client.get(f"/games/{game_id}/export.json").get_data())
+    exported["rounds"] = exported["rounds"][:1]
+    before = client.get("/").get_data()
+    answer = upload(client, json.dumps(exported).encode())
+    assert answer.status_code == 302 and answer.headers["Location"] == "/"
+    assert "does not lead to the game" in flashes(client)[-1][1]
+    assert client.get("/").get_data().count(b"<li") == before.count(b"<li")
+    api = client.post("/api/games", json=exported)
+    assert api.status_code == 400 and json_of(api)["code"] == "record_history"
+    for broken in ([], [{"entry": 2}], "history", [{**exported["history"][0], "entry": 3}]):
+        refused = client.post("/api/games", json={**exported, "history": broken})
+        assert refused.status_code == 400, broken
+
+
+def test_an_import_without_a_history_starts_one(client: FlaskClient) -> None:
+    record = {**EXAMPLE_GAME, "rounds": list(ROUNDS[:2])}
+    answer = upload(client, json.dumps(record).encode())
+    new_id = answer.headers["Location"].rsplit("/", 1)[-1]
+    entries = history(client, new_id)
+    assert [entry["change"] for entry in entries] == [{"code": "imported"}]

@@ -28,6 +28,9 @@ Decisions:
   written, for Wizard, so a Wizard record is as it always was. ``variants`` then holds that
   game's settings, and a Skull King round may carry its own facts
   (:mod:`scorekeeper.core.record_family`).
+- ``history`` is the game's history as the pad exports it (issue 47), a list of entries after
+  the rounds; left out, the game's history starts at the import. The rules do not read it:
+  storage checks that it leads to the game the record holds (``scorekeeper.storage.history``).
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ from scorekeeper.core.sheet import RoundRow, Sheet
 
 FORMAT = "wizard-scorekeeper/1"
 
-GAME_FIELDS = ("format", "game", "players", "first_dealer", "variants", "rounds")
+GAME_FIELDS = ("format", "game", "players", "first_dealer", "variants", "rounds", "history")
 ROUND_FIELDS = ("trump", "bids", "tricks", "adjustments")
 """Every game's round fields; a game's own facts add theirs (its declaration's)."""
 ADJUSTMENT_FIELDS = ("seat", "points", "reason")
@@ -227,9 +230,13 @@ def record_text(record: Json) -> str:
     def dump(value: object) -> str:
         return json.dumps(value, ensure_ascii=False)
 
-    head = [f"  {dump(key)}: {dump(value)}" for key, value in record.items() if key != "rounds"]
-    rounds = ",\n".join(f"    {dump(played)}" for played in record["rounds"])
-    body = ",\n".join([*head, f'  "rounds": [\n{rounds}\n  ]' if rounds else '  "rounds": []'])
+    def listed(key: str) -> str:
+        lines = ",\n".join(f"    {dump(item)}" for item in record[key])
+        return f'  "{key}": [\n{lines}\n  ]' if lines else f'  "{key}": []'
+
+    lists = [key for key in ("rounds", "history") if key in record]
+    head = [f"  {dump(key)}: {dump(value)}" for key, value in record.items() if key not in lists]
+    body = ",\n".join([*head, *(listed(key) for key in lists)])
     return "{\n" + body + "\n}\n"
 
 

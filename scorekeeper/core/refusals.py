@@ -226,6 +226,10 @@ MESSAGES: dict[str, Message] = {
     "record_missing_field": N_('%(what)s is missing the field "%(field)s".'),
     "record_players_not_list": N_('"players" must be a list of names in seat order, not %(kind)s.'),
     "record_rounds_not_list": N_('"rounds" must be a list of rounds, not %(kind)s.'),
+    "record_history": N_(
+        '"history" does not lead to the game this file holds, so nothing was imported. Take '
+        '"history" out of the file to import the game with a history of its own.'
+    ),
     "record_rounds_too_many": N_(
         '"rounds" holds more rounds than this game has: it has %(rounds)s at most.'
     ),

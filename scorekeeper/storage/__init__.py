@@ -45,11 +45,13 @@ from scorekeeper.storage.evenings import (
     take_table_out,
 )
 from scorekeeper.storage.games import (
+    GAMES,
     KeyReused,
     Seen,
     StoredGame,
     Watch,
     changing,
+    check_carried,
     create_game,
     create_game_once,
     delete_game,
@@ -96,6 +98,7 @@ from scorekeeper.storage.trash import (
 new_edit_token = new_token
 
 __all__ = [
+    "GAMES",
     "KEPT_CONNECTIONS",
     "ClubTable",
     "Conflict",
@@ -119,6 +122,7 @@ __all__ = [
     "backup",
     "cannot_write_reason",
     "changing",
+    "check_carried",
     "connect",
     "create_evening",
     "create_evening_once",

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, NamedTuple
 from sqlite_utils import Database
 
 from scorekeeper.core.game import GameRecord
+from scorekeeper.core.record_shapes import RecordError
 from scorekeeper.storage import history
 from scorekeeper.storage.database import (
     Conflict,
@@ -97,6 +98,7 @@ def create_game_once(
     digest: str | None = None,
     since: str | None = None,
     started: dict[str, Any] | None = None,
+    carried: list[history.Entry] | None = None,
 ) -> tuple[StoredGame, bool]:
     """Store a new game, unless the request named ``key`` made one already: the game, and
     whether it was made earlier.
@@ -105,7 +107,10 @@ def create_game_once(
     digest raises :class:`KeyReused`. ``since`` (an ISO time) forgets keys of games created
     before it, so that a key is only held for a while. ``started`` says how the game began, its
     history's first entry (``{"code": "started"}`` unless told: a rematch, an import).
+    ``carried`` is the history an imported file carries: kept, then the import is its newest
+    entry; :class:`RecordError` when it does not lead to ``record``.
     """
+    check_carried(record, carried)
     game_id, token, when = new_game_id(), new_edit_token(), now()
     with writing(db):
         if key is not None:
@@ -145,7 +150,13 @@ def create_game_once(
             [(game_id, seat, name) for seat, name in enumerate(record.players)],
         )
         _write_rounds(db, game_id, record, rounds_by_number(record))
-        history.record(db, GAMES, game_id, started or {"code": "started"}, parts_of(record))
+        if carried is None:
+            history.record(db, GAMES, game_id, started or {"code": "started"}, parts_of(record))
+        else:
+            history.carry(db, GAMES, game_id, carried)
+            # A round at the table when the file was written is not part of its record.
+            left = history.difference(history.replayed(carried), parts_of(record))
+            history.record(db, GAMES, game_id, started or {"code": "imported"}, left)
     return StoredGame(game_id, record, 1, token, when, when), False
 
 
@@ -171,6 +182,21 @@ def load(db: Database, game_id: str, *, trashed: bool = False) -> StoredGame | N
     if owner is not None:
         owner.records.put(_stamp_of(game), record)
     return _stored(game, record)
+
+
+def check_carried(record: GameRecord, carried: list[history.Entry] | None) -> None:
+    """Refuse (:class:`RecordError`) a carried history that does not lead to ``record``."""
+    if carried is not None and _finished_rounds(history.replayed(carried)) != parts_of(record):
+        raise RecordError("record_history")
+
+
+def _finished_rounds(parts: dict[str, Any]) -> dict[str, Any]:
+    """A game's parts without the round at the table, as its record file holds it."""
+    return {
+        name: part
+        for name, part in parts.items()
+        if not (name.startswith("round ") and not part.get("complete"))
+    }
 
 
 def _stamp_of(game: Row) -> tuple[object, ...]:

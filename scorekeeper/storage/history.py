@@ -27,6 +27,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from scorekeeper.core.record_shapes import RecordError
 from scorekeeper.storage.database import now, writing
 
 Parts = dict[str, Any]
@@ -232,3 +233,78 @@ def phone_name(db: Database, key: str | None) -> str | None:
         return None
     row = db.execute("SELECT name FROM phones WHERE key = ?", [key]).fetchone()
     return None if row is None else str(row[0])
+
+
+# --- carried in a file -------------------------------------------------------------------------
+
+
+def exported(db: Database, thing: str, thing_id: str) -> list[dict[str, Any]]:
+    """The thing's history as a file carries it: each entry with its phone said as its history
+    says it ("phone n" where its keeper gave it no name)."""
+    found = entries(db, thing, thing_id)
+    names, numbers = phone_names(db, found), phone_numbers(found)
+    return [
+        {
+            "entry": entry.entry,
+            "at": entry.at,
+            "phone": names.get(entry.phone) or f"phone {numbers[entry.phone]}",
+            "change": entry.change,
+            "parts": entry.parts,
+        }
+        for entry in found
+    ]
+
+
+def carried(data: object) -> list[Entry]:
+    """The entries of a history a file carries (:func:`exported`), their phones by name;
+    :class:`RecordError` for anything else."""
+    if not isinstance(data, list) or not data:
+        raise RecordError("record_history")
+    found = []
+    for number, item in enumerate(data, start=1):
+        if not isinstance(item, dict) or set(item) != {"entry", "at", "phone", "change", "parts"}:
+            raise RecordError("record_history")
+        fields = (item["at"], item["phone"], item["change"], item["parts"])
+        if item["entry"] != number or not _shaped(*fields):
+            raise RecordError("record_history")
+        found.append(Entry(number, item["at"], item["phone"], item["change"], item["parts"]))
+    return found
+
+
+def _shaped(at: object, phone: object, change: object, parts: object) -> bool:
+    return (
+        isinstance(at, str)
+        and isinstance(phone, str)
+        and 0 < len(phone) <= PHONE_NAME_LENGTH
+        and isinstance(change, dict)
+        and isinstance(change.get("code"), str)
+        and isinstance(parts, dict)
+    )
+
+
+def carry(db: Database, thing: str, thing_id: str, given: list[Entry]) -> None:
+    """Write a carried history (:func:`carried`) for a new thing, inside the caller's
+    transaction: each phone keeps the name the file gives it."""
+    for entry in given:
+        key = phone_key(f"carried:{entry.phone}")
+        db.execute("INSERT OR IGNORE INTO phones (key, name) VALUES (?, ?)", [key, entry.phone])
+        db.execute(
+            "INSERT INTO history (thing, id, entry, at, phone, change, parts)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                thing,
+                thing_id,
+                entry.entry,
+                entry.at,
+                key,
+                _compact(entry.change),
+                _compact(entry.parts),
+            ],
+        )
+
+
+def carried_in(record: object) -> list[Entry] | None:
+    """The history a game record file carries (its ``"history"``), or ``None`` without one."""
+    if isinstance(record, dict) and "history" in record:
+        return carried(record["history"])
+    return None

@@ -23,7 +23,7 @@ from scorekeeper.core.game import GameRecord
 from scorekeeper.core.record import Json, append_round, check_text, correct_round, parse_game
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import labels
-from scorekeeper.storage import StoredGame
+from scorekeeper.storage import StoredGame, history
 from scorekeeper.web import access, club_tables, trash
 from scorekeeper.web.kinds import GAME
 
@@ -67,10 +67,14 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
     key = _idempotency_key()
     new = _parsed(parse_game, data)
     since = (datetime.now(UTC) - KEY_KEPT).isoformat(timespec="seconds")
+    digest = None if key is None else _digest(data)
     try:
+        carried = history.carried_in(data)
         stored, again = storage.create_game_once(
-            storage.get_db(), new, key, digest=None if key is None else _digest(data), since=since
+            storage.get_db(), new, key, digest=digest, since=since, carried=carried
         )
+    except RuleError as error:  # a history that does not lead to the game
+        raise Refusal.of(error) from error
     except storage.KeyReused as error:
         raise Refusal(
             422,

@@ -16,7 +16,7 @@ from scorekeeper.core import record, sheet
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.record import RecordError, check_text, parse_game
 from scorekeeper.render import csvfile, filenames, labels
-from scorekeeper.storage import StoredGame
+from scorekeeper.storage import StoredGame, history
 from scorekeeper.web import access, once, uploads
 from scorekeeper.web.kinds import GAME
 
@@ -27,8 +27,11 @@ bp = Blueprint("exports", __name__)
 def export_json(game_id: str) -> Response:
     """Download the game record."""
     stored = access.load_or_404(GAME, game_id)
-    text = record.record_text(record.to_record(sheet.build(stored.record)))
-    return _download(text, "application/json", _filename(stored, "json"))
+    written = record.to_record(sheet.build(stored.record))
+    carried = history.exported(storage.get_db(), storage.GAMES, stored.id)
+    if carried:
+        written["history"] = carried
+    return _download(record.record_text(written), "application/json", _filename(stored, "json"))
 
 
 @bp.get("/games/<game_id>/export.csv")
@@ -44,13 +47,15 @@ def export_csv(game_id: str) -> Response:
 def import_game() -> WerkzeugResponse:
     """Create a game from an uploaded record file; a refused file changes nothing."""
     try:
-        record, key = _uploaded_record()
+        record, key, carried = _uploaded_record()
     except RecordError as error:
         reason = labels.refusal(error.reason)
         flash(_("The file was not imported. %(reason)s", reason=reason), "error")
         return redirect(url_for("views.home"))
     stored = once.make(
-        lambda browser: storage.create_game_once(storage.get_db(), record, key, browser)[0]
+        lambda browser: storage.create_game_once(
+            storage.get_db(), record, key, browser, started={"code": "imported"}, carried=carried
+        )[0]
     )
     if stored is None:
         return once.refused()
@@ -76,9 +81,11 @@ def _download(text: str, mimetype: str, name: str) -> Response:
 _GAME_UPLOAD = uploads.Refusals("import_too_large", "import_no_file", "import_not_json")
 
 
-def _uploaded_record() -> tuple[GameRecord, str | None]:
-    """The game in the uploaded file and the key of this upload, or a :class:`RecordError`
-    saying what is wrong."""
+def _uploaded_record() -> tuple[GameRecord, str | None, list[history.Entry] | None]:
+    """The game in the uploaded file, the key of this upload and the history the file carries,
+    or a :class:`RecordError` saying what is wrong."""
     data, key = uploads.read(_GAME_UPLOAD, "import")
     check_text(data)
-    return parse_game(data), key
+    game, carried = parse_game(data), history.carried_in(data)
+    storage.check_carried(game, carried)
+    return game, key, carried
