@@ -180,7 +180,7 @@ def _corrected_words(number: int, before: GameRecord, after: GameRecord) -> str:
                 )
             )
         if said:
-            changes.append(_("%(name)s: %(changes)s", name=name, changes=", ".join(said)))
+            changes.append(_("%(name)s (%(changes)s)", name=name, changes=", ".join(said)))
     if old.trump != new.trump:
         look = after.declaration.look(after.settings)
         changes.append(
