@@ -7,6 +7,7 @@ is ok."""
 
 from __future__ import annotations
 
+import http.client
 import random
 import threading
 import time
@@ -49,7 +50,7 @@ class Restorers:
                         self.acknowledged[game_id] += 1
                     elif status != 409:  # 409: another change came first, not a failure
                         self.failures.append(f"{game_id}: {status}")
-        except OSError:
+        except (OSError, http.client.HTTPException):
             pass  # the kill
 
     def total(self) -> int:

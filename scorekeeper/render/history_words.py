@@ -50,7 +50,7 @@ def phone_said(number: int, name: str | None) -> str:
 
 
 def said(
-    entries: list[Entry], phones: dict[str | None, str | None], numbers: dict[str | None, int]
+    entries: list[Entry], phones: dict[int | None, str | None], numbers: dict[int | None, int]
 ) -> list[Said]:
     """Every entry of a game's history in words, oldest first."""
     found = []

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlite_utils import Database
@@ -70,14 +71,17 @@ def phone_key(cookie: str | None) -> str | None:
 
 @dataclass(frozen=True)
 class Entry:
-    """One change of a thing: its number (from 1), when (ISO, UTC), from which phone (a key),
+    """One change of a thing: its number (from 1), when (ISO, UTC), from which phone,
     what it was (``change``: a ``code`` and its details) and what it made of the parts."""
 
     entry: int
     at: str
-    phone: str | None
+    phone: int | None
+    """The phone's number among the pad's phones."""
     change: dict[str, Any]
     parts: Parts
+    carried_phone: str | None = None
+    """The phone's name as a file carries it (:func:`carried`), until stored."""
 
 
 class UnknownEntry(LookupError):
@@ -128,6 +132,9 @@ def replayed(entries: list[Entry], upto: int | None = None) -> Parts:
 
 # --- writing ---------------------------------------------------------------------------------
 
+# Kept short: a thing's name is in the key of each of its entries.
+_THINGS = {"games": "g", "evenings": "e", "groups": "r"}
+
 
 def record(
     db: Database,
@@ -143,30 +150,60 @@ def record(
     A thing without a history yet begins one first with ``start()``, its whole state before
     this change (a thing kept from before histories were written), when given."""
     row = db.execute(
-        "SELECT max(entry) FROM history WHERE thing = ? AND id = ?", [thing, thing_id]
+        "SELECT max(entry) FROM history WHERE thing = ? AND id = ?", [_THINGS[thing], thing_id]
     ).fetchone()
     last = row[0] or 0
-    when = now()
+    at, phone = _seconds(now()), _phone_number(db, _phone.get())
     if not last and start is not None:
-        last = _insert(db, thing, thing_id, 1, when, {"code": "kept"}, start())
-    return _insert(db, thing, thing_id, last + 1, when, change, parts)
+        last = _insert(db, (thing, thing_id, 1), at, phone, {"code": "kept"}, start())
+    return _insert(db, (thing, thing_id, last + 1), at, phone, change, parts)
 
 
 def _insert(
     db: Database,
-    thing: str,
-    thing_id: str,
-    number: int,
-    when: str,
+    key: tuple[str, str, int],
+    at: int,
+    phone: int | None,
     change: dict[str, Any],
     parts: Parts,
 ) -> int:
+    thing, thing_id, number = key
+    detail = {name: value for name, value in change.items() if name != "code"}
     db.execute(
-        "INSERT INTO history (thing, id, entry, at, phone, change, parts)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [thing, thing_id, number, when, _phone.get(), _compact(change), _compact(parts)],
+        "INSERT INTO history (thing, id, entry, at, phone, code, detail, parts)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            _THINGS[thing],
+            thing_id,
+            number,
+            at,
+            phone,
+            change["code"],
+            _compact(detail) if detail else None,
+            _compact(parts),
+        ],
     )
     return number
+
+
+def _phone_number(db: Database, key: str | None, name: str | None = None) -> int | None:
+    """The number that stands for the phone with ``key`` in entries (a few bytes each, where
+    its key is sixteen): given on its first change."""
+    if key is None:
+        return None
+    found = db.execute("SELECT number FROM phones WHERE key = ?", [key]).fetchone()
+    if found is not None:
+        return int(found[0])
+    cursor = db.execute("INSERT INTO phones (key, name) VALUES (?, ?)", [key, name])
+    return int(cursor.lastrowid or 0)
+
+
+def _seconds(iso: str) -> int:
+    return int(datetime.fromisoformat(iso).timestamp())
+
+
+def _iso(seconds: int) -> str:
+    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds")
 
 
 def _compact(value: object) -> str:
@@ -175,7 +212,7 @@ def _compact(value: object) -> str:
 
 def forget(db: Database, thing: str, thing_id: str) -> None:
     """Remove a thing's history (deleted for good), inside the caller's transaction."""
-    db.execute("DELETE FROM history WHERE thing = ? AND id = ?", [thing, thing_id])
+    db.execute("DELETE FROM history WHERE thing = ? AND id = ?", [_THINGS[thing], thing_id])
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -184,34 +221,40 @@ def forget(db: Database, thing: str, thing_id: str) -> None:
 def entries(db: Database, thing: str, thing_id: str) -> list[Entry]:
     """Every entry of the thing, oldest first (empty for a thing without a history)."""
     found = db.execute(
-        "SELECT entry, at, phone, change, parts FROM history"
+        "SELECT entry, at, phone, code, detail, parts FROM history"
         " WHERE thing = ? AND id = ? ORDER BY entry",
-        [thing, thing_id],
+        [_THINGS[thing], thing_id],
     ).fetchall()
     return [
-        Entry(number, at, phone, json.loads(change), json.loads(parts))
-        for number, at, phone, change, parts in found
+        Entry(
+            number,
+            _iso(at),
+            phone,
+            {"code": code, **(json.loads(detail) if detail else {})},
+            json.loads(parts),
+        )
+        for number, at, phone, code, detail, parts in found
     ]
 
 
-def phone_names(db: Database, history: list[Entry]) -> dict[str | None, str | None]:
-    """Each phone of ``history`` by key -> the name its keeper gave it, or ``None`` where it
-    has none (the caller says it as "phone n", :func:`phone_numbers`)."""
-    keys = sorted({entry.phone for entry in history if entry.phone is not None})
-    named: dict[str | None, str | None] = dict.fromkeys(keys)
-    for start in range(0, len(keys), 500):
-        part = keys[start : start + 500]
+def phone_names(db: Database, history: list[Entry]) -> dict[int | None, str | None]:
+    """Each phone of ``history`` by number -> the name its keeper gave it, or ``None`` where
+    it has none (the caller says it as "phone n", :func:`phone_numbers`)."""
+    numbers = sorted({entry.phone for entry in history if entry.phone is not None})
+    named: dict[int | None, str | None] = dict.fromkeys(numbers)
+    for start in range(0, len(numbers), 500):
+        part = numbers[start : start + 500]
         marks = ",".join("?" * len(part))
-        sql = f"SELECT key, name FROM phones WHERE key IN ({marks})"
+        sql = f"SELECT number, name FROM phones WHERE number IN ({marks})"
         named.update(db.execute(sql, part).fetchall())
     named[None] = None
     return named
 
 
-def phone_numbers(history: list[Entry]) -> dict[str | None, int]:
-    """Each phone of ``history`` by key -> its number, in the order it first made a change
-    (a change with no phone known, from a client without the cookie, counts as one phone)."""
-    numbers: dict[str | None, int] = {}
+def phone_numbers(history: list[Entry]) -> dict[int | None, int]:
+    """Each phone of ``history`` -> its number in this history, in the order it first made a
+    change (a change with no phone known, from a client without the cookie, counts as one)."""
+    numbers: dict[int | None, int] = {}
     for entry in history:
         numbers.setdefault(entry.phone, len(numbers) + 1)
     return numbers
@@ -221,10 +264,8 @@ def name_phone(db: Database, key: str, name: str) -> None:
     """Give the phone with ``key`` a name (an empty one takes its name away)."""
     name = " ".join(name.split())[:PHONE_NAME_LENGTH]
     with writing(db):
-        if name:
-            db.execute("INSERT OR REPLACE INTO phones (key, name) VALUES (?, ?)", [key, name])
-        else:
-            db.execute("DELETE FROM phones WHERE key = ?", [key])
+        number = _phone_number(db, key)
+        db.execute("UPDATE phones SET name = ? WHERE number = ?", [name or None, number])
 
 
 def phone_name(db: Database, key: str | None) -> str | None:
@@ -232,7 +273,7 @@ def phone_name(db: Database, key: str | None) -> str | None:
     if key is None:
         return None
     row = db.execute("SELECT name FROM phones WHERE key = ?", [key]).fetchone()
-    return None if row is None else str(row[0])
+    return None if row is None or row[0] is None else str(row[0])
 
 
 # --- carried in a file -------------------------------------------------------------------------
@@ -267,13 +308,22 @@ def carried(data: object) -> list[Entry]:
         fields = (item["at"], item["phone"], item["change"], item["parts"])
         if item["entry"] != number or not _shaped(*fields):
             raise RecordError("record_history")
-        found.append(Entry(number, item["at"], item["phone"], item["change"], item["parts"]))
+        found.append(Entry(number, item["at"], None, item["change"], item["parts"], item["phone"]))
     return found
+
+
+def _when(at: str) -> bool:
+    try:
+        _seconds(at)
+    except (ValueError, OverflowError, OSError):
+        return False
+    return True
 
 
 def _shaped(at: object, phone: object, change: object, parts: object) -> bool:
     return (
         isinstance(at, str)
+        and _when(at)
         and isinstance(phone, str)
         and 0 < len(phone) <= PHONE_NAME_LENGTH
         and isinstance(change, dict)
@@ -286,20 +336,10 @@ def carry(db: Database, thing: str, thing_id: str, given: list[Entry]) -> None:
     """Write a carried history (:func:`carried`) for a new thing, inside the caller's
     transaction: each phone keeps the name the file gives it."""
     for entry in given:
-        key = phone_key(f"carried:{entry.phone}")
-        db.execute("INSERT OR IGNORE INTO phones (key, name) VALUES (?, ?)", [key, entry.phone])
-        db.execute(
-            "INSERT INTO history (thing, id, entry, at, phone, change, parts)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [
-                thing,
-                thing_id,
-                entry.entry,
-                entry.at,
-                key,
-                _compact(entry.change),
-                _compact(entry.parts),
-            ],
+        name = entry.carried_phone
+        phone = None if name is None else _phone_number(db, phone_key(f"carried:{name}"), name)
+        _insert(
+            db, (thing, thing_id, entry.entry), _seconds(entry.at), phone, entry.change, entry.parts
         )
 
 

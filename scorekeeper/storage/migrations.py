@@ -324,14 +324,18 @@ def m017_game_trash(db: Database) -> None:
 @migrations()
 def m018_history(db: Database) -> None:
     """The history of games, groups and club nights (issue 47, :mod:`.history`): one row an
-    entry, numbered from 1 for each thing, what it made of the thing's parts as compact JSON
-    and the key of the phone it came from; and the names keepers gave their phones."""
+    entry, numbered from 1 for each thing, what it made of the thing's parts as compact JSON,
+    when (seconds since 1970, UTC) and the number of the phone it came from; and the phones,
+    each by the key of its cookie, with the name its keeper gave it. Kept small: a history
+    holds an entry for every bid."""
     db.execute(
         "CREATE TABLE history (thing TEXT NOT NULL, id TEXT NOT NULL, entry INTEGER NOT NULL,"
-        " at TEXT NOT NULL, phone TEXT, change TEXT NOT NULL, parts TEXT NOT NULL,"
-        " PRIMARY KEY (thing, id, entry)) WITHOUT ROWID"
+        " at INTEGER NOT NULL, phone INTEGER, code TEXT NOT NULL, detail TEXT,"
+        " parts TEXT NOT NULL, PRIMARY KEY (thing, id, entry)) WITHOUT ROWID"
     )
-    db.execute("CREATE TABLE phones (key TEXT PRIMARY KEY, name TEXT NOT NULL)")
+    db.execute(
+        "CREATE TABLE phones (number INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, name TEXT)"
+    )
 
 
 def names() -> list[str]:
