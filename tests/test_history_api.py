@@ -122,16 +122,17 @@ def test_the_history_page_names_the_phone_and_restores(client: FlaskClient) -> N
     assert "Mary's phone" in page.select("ol.history li")[0].get_text()
     # back to before the round was entered, from the page: the round is open again
     entered = int(items[0]["value"])
-    form = one(page, f"li[value='{entered - 1}'] form")
+    form = one(page, "form:has(ol.history)")
     version = one(form, "input[name=version]")["value"]
-    back = client.post(form["action"], data={"version": version})
+    one(form, f"li[value='{entered - 1}'] button[name=entry]")
+    back = client.post(form["action"], data={"version": version, "entry": entered - 1})
     assert back.status_code == 303
     page = soup(client.get(f"/games/{game_id}/history"))
     newest = page.select("ol.history li")[0].get_text()
     assert f"Brought back to how it stood after entry {entered - 1}" in newest
     assert "The game is back as it stood" in page.get_text()
     watcher = soup(FlaskClient(client.application).get(f"/games/{game_id}/history"))
-    assert watcher.select("ol.history form") == []  # a watcher reads, never restores
+    assert watcher.select("ol.history button") == []  # a watcher reads, never restores
 
 
 def test_an_export_carries_the_history_and_its_import_keeps_it(client: FlaskClient) -> None:

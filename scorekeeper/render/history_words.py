@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from babel.dates import format_datetime
+from babel.dates import format_datetime, format_time
 from flask_babel import get_locale
 
 from scorekeeper.core.game import GameRecord, RoundInProgress, RoundRecord
@@ -65,7 +65,10 @@ def said(
 
 
 def _when(at: str) -> str:
+    """The time of today's entries, the day and time of older ones."""
     moment = datetime.fromisoformat(at).astimezone()
+    if moment.date() == datetime.now().astimezone().date():
+        return format_time(moment, "short", locale=get_locale())
     return format_datetime(moment, "short", locale=get_locale())
 
 

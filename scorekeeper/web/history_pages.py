@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import storage
 from scorekeeper.storage import game_history, history
-from scorekeeper.web import access, phones
+from scorekeeper.web import access, forms, phones
 from scorekeeper.web.forms.history import PhoneNameForm, RestoreEntryForm
 from scorekeeper.web.history_api import said_entries
 from scorekeeper.web.kinds import GAME
@@ -34,14 +34,15 @@ def game_history_page(game_id: str) -> str:
     )
 
 
-@bp.post("/games/<game_id>/history/<int:number>/restore")
-def restore_to_entry(game_id: str, number: int) -> Response:
-    """Bring the game back to how it stood after entry ``number``."""
+@bp.post("/games/<game_id>/history/restore")
+def restore_to_entry(game_id: str) -> Response:
+    """Bring the game back to how it stood after the entry tapped."""
     stored = access.load_or_404(GAME, game_id)
     access.require_keeper(GAME, stored)
     form = RestoreEntryForm()
     if not form.validate_on_submit():
-        abort(400)
+        abort(400, description=forms.first_error(form))
+    number = form.entry.data
     if form.version.data != stored.version:
         flash(_stale_message(), "error")
         return _back(stored.id)

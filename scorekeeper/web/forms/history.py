@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from wtforms import StringField
-from wtforms.validators import Length
+from wtforms import IntegerField, StringField
+from wtforms.validators import InputRequired, Length
 
 from scorekeeper.storage.history import PHONE_NAME_LENGTH
-from scorekeeper.web.forms import ActionForm, Form
+from scorekeeper.web.forms import ActionForm, Form, Within
 
 
 class RestoreEntryForm(ActionForm):
-    """Back to how the game stood after an entry, against the version the page showed."""
+    """Back to how the game stood after an entry (the button tapped), against the version the
+    page showed."""
+
+    entry = IntegerField(validators=[InputRequired(), Within(min=1, max=10**9)])
 
 
 class PhoneNameForm(Form):
