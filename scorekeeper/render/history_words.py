@@ -144,12 +144,14 @@ def _trump_words(number: int, _before: GameRecord, after: GameRecord) -> str:
     return _("Round %(n)s: trump %(trump)s", n=number, trump=label)
 
 
-def _bids_words(number: int, _before: GameRecord, after: GameRecord) -> str:
-    current = after.current or RoundInProgress()
+def _bids_words(number: int, before: GameRecord, after: GameRecord) -> str:
+    """The bids this entry made (one, where each is tapped; all, where a program sent them)."""
+    was = (_round(before, number) or RoundInProgress()).bids
+    now = (after.current or RoundInProgress()).bids
     made = [
         f"{name} {bid}"
-        for name, bid in zip(after.players, current.bids, strict=False)
-        if bid is not None
+        for seat, (name, bid) in enumerate(zip(after.players, now, strict=False))
+        if bid is not None and (seat >= len(was) or was[seat] != bid)
     ]
     return _("Round %(n)s: bids %(bids)s", n=number, bids=", ".join(made))
 
