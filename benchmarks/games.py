@@ -1,8 +1,9 @@
 """Games to measure with: legal records played by the rules, and many of them stored fast.
 
 Every record here is built with the game moves, so the rules accept every round. ``fill`` stores
-100,000 games in one transaction by copying the rows that ``storage.create_game`` writes for a few
-template games (same schema, same columns), with new ids and edit tokens.
+100,000 games in one transaction by copying the rows that storage writes for a few template
+games played tap by tap (the trump, each bid, the tricks: each an entry of the game's history),
+with new ids and edit tokens.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def finished(players: int, seed: int = 1) -> GameRecord:
 
 # --- many games, fast ------------------------------------------------------------------------
 
-TABLES = ("games", "seats", "rounds", "hands")
+TABLES = ("games", "seats", "rounds", "hands", "history")
 
 
 def _templates(count: int, seed: int) -> dict[str, list[list[tuple[Any, ...]]]]:
@@ -57,15 +58,39 @@ def _templates(count: int, seed: int) -> dict[str, list[list[tuple[Any, ...]]]]:
         # Most stored games were played to the end; some stopped early or are still going.
         rounds = schedule if rng.random() < 0.7 else rng.randrange(schedule)
         record = played(players, rounds, seed=seed * 1000 + number)
-        if not record.finished and rng.random() < 0.5:
-            record = game.set_trump(record, Turned.JESTER, None) if _asks_trump(record) else record
-        stored = storage.create_game(scratch, record)
+        stored = tapped(scratch, record)
+        if not record.finished and rng.random() < 0.5 and _asks_trump(stored.record):
+            stored = storage.save(
+                scratch, stored, game.set_trump(stored.record, Turned.JESTER, None)
+            )
         for table in TABLES:
-            key = "id" if table == "games" else "game_id"
+            key = "game_id" if table in ("seats", "rounds", "hands") else "id"
             found = scratch.execute(f"SELECT * FROM {table} WHERE {key} = ?", [stored.id])
             rows[table].append([tuple(row) for row in found.fetchall()])
     scratch.close()
     return rows
+
+
+def tapped(db: Any, record: GameRecord) -> storage.StoredGame:
+    """Store ``record``'s rounds as a phone enters them, each tap a change of its own (the
+    trump, each bid, the tricks), so the game's history is a played game's."""
+    stored = storage.create_game(
+        db, game.new_game(record.players, record.first_dealer, record.settings)
+    )
+    for played_round in record.rounds:
+        if _asks_trump(stored.record):
+            trump = played_round.trump
+            stored = storage.save(
+                db, stored, game.set_trump(stored.record, trump.turned, trump.suit)
+            )
+        for seat in game.current_setup(stored.record).bidders:
+            bid = played_round.bids[seat]
+            assert bid is not None
+            stored = storage.save(db, stored, game.place_bid(stored.record, seat, bid))
+        stored = storage.save(
+            db, stored, game.finish_round(stored.record, list(played_round.tricks))
+        )
+    return stored
 
 
 def _asks_trump(record: GameRecord) -> bool:
@@ -104,8 +129,12 @@ def fill(path: Path, count: int, seed: int = 5, templates: int = 48) -> dict[str
                 fields |= {"id": game_id, "edit_token": token}
                 fields |= {"created_at": when, "updated_at": when}
                 batch["games"].append(tuple(fields.values()))
-                for table in TABLES[1:]:
+                for table in ("seats", "rounds", "hands"):
                     batch[table].extend((game_id, *row[1:]) for row in rows[table][which])
+                # a history's key is (thing, id, entry)
+                batch["history"].extend(
+                    (row[0], game_id, *row[2:]) for row in rows["history"][which]
+                )
             for table in TABLES:
                 marks = ", ".join("?" * len(columns[table]))
                 conn.executemany(f"INSERT INTO {table} VALUES ({marks})", batch[table])
