@@ -165,7 +165,7 @@ def test_an_import_refuses_a_history_that_does_not_lead_to_its_game(client: Flas
     before = client.get("/").get_data()
     answer = upload(client, json.dumps(exported).encode())
     assert answer.status_code == 302 and answer.headers["Location"] == "/"
-    assert "does not lead to the game" in flashes(client)[-1][1]
+    assert "does not end in the game" in flashes(client)[-1][1]
     assert client.get("/").get_data().count(b"<li") == before.count(b"<li")
     api = client.post("/api/games", json=exported)
     assert api.status_code == 400 and json_of(api)["code"] == "record_history"

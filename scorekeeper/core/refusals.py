@@ -227,8 +227,8 @@ MESSAGES: dict[str, Message] = {
     "record_players_not_list": N_('"players" must be a list of names in seat order, not %(kind)s.'),
     "record_rounds_not_list": N_('"rounds" must be a list of rounds, not %(kind)s.'),
     "record_history": N_(
-        '"history" does not lead to the game this file holds, so nothing was imported. Take '
-        '"history" out of the file to import the game with a history of its own.'
+        '"history" does not end in the game this file holds, so nothing was imported. Take '
+        '"history" out of the file to import the game with a new history.'
     ),
     "record_rounds_too_many": N_(
         '"rounds" holds more rounds than this game has: it has %(rounds)s at most.'

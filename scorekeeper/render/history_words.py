@@ -25,7 +25,7 @@ from scorekeeper.storage.game_rows import record_of
 from scorekeeper.storage.history import Entry, Parts, applied
 
 # Round parts' fields that hold JSON as text in storage: shown as JSON values.
-_JSON_FIELDS = frozenset({"adjustments", "facts", "variants"})
+_JSON_FIELDS = frozenset({"adjusted", "facts", "variants"})
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ _SIMPLE = {
     "started": lambda: _("Game started"),
     "rematch": lambda: _("Game started as a rematch"),
     "imported": lambda: _("Game imported from a file"),
-    "kept": lambda: _("History kept from here on"),
+    "kept": lambda: _("History recorded from here on"),
     "settings": lambda: _("Settings changed"),
     "deleted": lambda: _("Moved to the trash"),
     "restored": lambda: _("Brought back from the trash"),
@@ -141,7 +141,7 @@ def _trump_words(number: int, _before: GameRecord, after: GameRecord) -> str:
     current = after.current
     trump = current.trump if current is not None else None
     label = labels.trump_label(trump, after.declaration.look(after.settings))
-    return _("Round %(n)s: trump %(trump)s", n=number, trump=label)
+    return _("Round %(n)s, trump: %(trump)s", n=number, trump=label)
 
 
 def _bids_words(number: int, before: GameRecord, after: GameRecord) -> str:
@@ -163,7 +163,7 @@ def _entered_words(number: int, _before: GameRecord, after: GameRecord) -> str:
         _("%(name)s bid %(bid)s, took %(tricks)s, %(score)s", **_seat(after, played, seat, scores))
         for seat in range(len(after.players))
     ]
-    return _("Round %(n)s entered: %(seats)s", n=number, seats="; ".join(seats))
+    return _("Round %(n)s entered: %(seats)s", n=number, seats=" · ".join(seats))
 
 
 def _corrected_words(number: int, before: GameRecord, after: GameRecord) -> str:
@@ -197,7 +197,7 @@ def _corrected_words(number: int, before: GameRecord, after: GameRecord) -> str:
         )
     if not changes:
         return _("Round %(n)s corrected", n=number)
-    return _("Round %(n)s corrected: %(changes)s", n=number, changes="; ".join(changes))
+    return _("Round %(n)s corrected: %(changes)s", n=number, changes=" · ".join(changes))
 
 
 def _adjustment_words(number: int, _before: GameRecord, after: GameRecord) -> str:
@@ -224,7 +224,7 @@ def _reopened_words(number: int, _before: GameRecord, _after: GameRecord) -> str
 
 
 def _undone_words(number: int, _before: GameRecord, _after: GameRecord) -> str:
-    return _("Round %(n)s: taken back (undo)", n=number)
+    return _("Round %(n)s: a bid or the trump taken back (undo)", n=number)
 
 
 _ROUND_WORDS = {

@@ -31,9 +31,27 @@ def rounds_by_number(record: GameRecord) -> dict[int, Entered]:
     return rounds
 
 
+# A round's history part names its ``rounds`` columns shortly: a history holds one for every
+# round started, each bid and each round entered.
+ROUND_COLUMNS = {
+    "turned": "trump_turned",
+    "suit": "trump_suit",
+    "winners": "trick_winners",
+    "done": "complete",
+    "adjusted": "adjustments",
+    "facts": "facts",
+}
+
+
+def round_row(part: dict[str, Any]) -> dict[str, Any]:
+    """A round part's ``rounds`` columns (without its game and number)."""
+    return {column: part[name] for name, column in ROUND_COLUMNS.items()}
+
+
 def round_part(record: GameRecord, entry: Entered) -> dict[str, Any]:
-    """A round's ``rounds`` row (without its game and number), with its seats' ``bids`` and
-    ``tricks`` (each ``None`` where not entered)."""
+    """A round as its history part: its ``rounds`` row (without its game and number, its
+    columns named as :data:`ROUND_COLUMNS` says), with its seats' ``bids`` and ``tricks`` (each
+    ``None`` where not entered)."""
     players = len(record.players)
     trump = entry.trump
     if isinstance(entry, RoundRecord):
@@ -42,11 +60,11 @@ def round_part(record: GameRecord, entry: Entered) -> dict[str, Any]:
         complete, facts = False, entry.reopened_facts
         winners = _trick_winners(entry.reopened_tricks)
     return {
-        "trump_turned": trump.turned.value if trump else None,
-        "trump_suit": trump.suit.value if trump and trump.suit else None,
-        "trick_winners": winners,
-        "complete": int(complete),
-        "adjustments": _adjustments_json(entry.adjustments),
+        "turned": trump.turned.value if trump else None,
+        "suit": trump.suit.value if trump and trump.suit else None,
+        "winners": winners,
+        "done": int(complete),
+        "adjusted": _adjustments_json(entry.adjustments),
         "facts": _facts_json(record.declaration, facts),
         "bids": list(entry.bids or (None,) * players),
         "tricks": list(entry.tricks if isinstance(entry, RoundRecord) else (None,) * players),
@@ -77,9 +95,9 @@ def record_of(parts: dict[str, Any]) -> GameRecord:
     rounds: list[Row] = []
     hands: list[Row] = []
     for number in numbers:
-        part = dict(parts[f"round {number}"])
-        bids, tricks = part.pop("bids"), part.pop("tricks")
-        rounds.append({**part, "number": number})
+        part = parts[f"round {number}"]
+        bids, tricks = part["bids"], part["tricks"]
+        rounds.append({**round_row(part), "number": number})
         hands.extend(
             {"number": number, "seat": seat, "bid": bid, "tricks": taken}
             for seat, (bid, taken) in enumerate(zip(bids, tricks, strict=True))

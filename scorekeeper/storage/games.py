@@ -38,6 +38,7 @@ from scorekeeper.storage.game_rows import (
     game_part,
     parts_of,
     round_part,
+    round_row,
     rounds_by_number,
 )
 
@@ -195,7 +196,7 @@ def _finished_rounds(parts: dict[str, Any]) -> dict[str, Any]:
     return {
         name: part
         for name, part in parts.items()
-        if not (name.startswith("round ") and not part.get("complete"))
+        if not (name.startswith("round ") and not part.get("done"))
     }
 
 
@@ -335,7 +336,7 @@ def _write_rounds(
     for number, entry in sorted(rounds.items()):
         part = round_part(record, entry)
         parts[f"round {number}"] = part
-        row = {name: value for name, value in part.items() if name not in ("bids", "tricks")}
+        row = round_row(part)
         columns = ", ".join(row)
         db.execute(
             f"INSERT INTO rounds (game_id, number, {columns})"

@@ -168,10 +168,11 @@ def _insert(
     parts: Parts,
 ) -> int:
     thing, thing_id, number = key
-    detail = {name: value for name, value in change.items() if name != "code"}
+    # Most changes are a round's: its number is a column of its own, a byte or two.
+    detail = {name: value for name, value in change.items() if name not in ("code", "round")}
     db.execute(
-        "INSERT INTO history (thing, id, entry, at, phone, code, detail, parts)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO history (thing, id, entry, at, phone, code, round, detail, parts)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             _THINGS[thing],
             thing_id,
@@ -179,6 +180,7 @@ def _insert(
             at,
             phone,
             change["code"],
+            change.get("round"),
             _compact(detail) if detail else None,
             _compact(parts),
         ],
@@ -221,7 +223,7 @@ def forget(db: Database, thing: str, thing_id: str) -> None:
 def entries(db: Database, thing: str, thing_id: str) -> list[Entry]:
     """Every entry of the thing, oldest first (empty for a thing without a history)."""
     found = db.execute(
-        "SELECT entry, at, phone, code, detail, parts FROM history"
+        "SELECT entry, at, phone, code, round, detail, parts FROM history"
         " WHERE thing = ? AND id = ? ORDER BY entry",
         [_THINGS[thing], thing_id],
     ).fetchall()
@@ -230,10 +232,14 @@ def entries(db: Database, thing: str, thing_id: str) -> list[Entry]:
             number,
             _iso(at),
             phone,
-            {"code": code, **(json.loads(detail) if detail else {})},
+            {
+                "code": code,
+                **({} if number_of is None else {"round": number_of}),
+                **(json.loads(detail) if detail else {}),
+            },
             json.loads(parts),
         )
-        for number, at, phone, code, detail, parts in found
+        for number, at, phone, code, number_of, detail, parts in found
     ]
 
 

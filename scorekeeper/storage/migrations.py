@@ -330,7 +330,7 @@ def m018_history(db: Database) -> None:
     holds an entry for every bid."""
     db.execute(
         "CREATE TABLE history (thing TEXT NOT NULL, id TEXT NOT NULL, entry INTEGER NOT NULL,"
-        " at INTEGER NOT NULL, phone INTEGER, code TEXT NOT NULL, detail TEXT,"
+        " at INTEGER NOT NULL, phone INTEGER, code TEXT NOT NULL, round INTEGER, detail TEXT,"
         " parts TEXT NOT NULL, PRIMARY KEY (thing, id, entry)) WITHOUT ROWID"
     )
     db.execute(

@@ -110,7 +110,9 @@ def _entry_asked(data: object) -> int | None:
     number = data["entry"]
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
         raise Refusal(
-            400, "entry_invalid", _("The entry must be a whole number from 1, as the history says.")
+            400,
+            "entry_invalid",
+            _('The "entry" must be a whole number from 1, as the history numbers them.'),
         )
     return number
 

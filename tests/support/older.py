@@ -33,12 +33,12 @@ def older_game(db: Database, record: GameRecord) -> str:
             db.execute("INSERT INTO seats VALUES (?, ?, ?)", [game_id, seat, name])
         for name, part in parts.items():
             number = int(name.split()[1])
-            bids, tricks = part.pop("bids"), part.pop("tricks")
-            columns = ", ".join(["game_id", "number", *part])
-            marks = ", ".join("?" * (len(part) + 2))
+            bids, tricks, row = part["bids"], part["tricks"], game_rows.round_row(part)
+            columns = ", ".join(["game_id", "number", *row])
+            marks = ", ".join("?" * (len(row) + 2))
             db.execute(
                 f"INSERT INTO rounds ({columns}) VALUES ({marks})",
-                [game_id, number, *part.values()],
+                [game_id, number, *row.values()],
             )
             for seat, (bid, taken) in enumerate(zip(bids, tricks, strict=True)):
                 db.execute(
