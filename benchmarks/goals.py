@@ -177,6 +177,30 @@ def _strangers(results: Results) -> tuple[str, bool] | None:
     return shown, stranger_bench.met(section)
 
 
+def _history_round(results: Results) -> tuple[str, bool] | None:
+    section = results.get("history", {})
+    if "round_ratio" not in section:
+        return None
+    return f"{section['round_ratio']:.2f}x", section["round_ratio"] <= section["round_goal"]
+
+
+def _history_size(results: Results) -> tuple[str, bool] | None:
+    section = results.get("history", {})
+    if "size_ratio" not in section:
+        return None
+    return f"{section['size_ratio']:.2f}x", section["size_ratio"] <= section["size_goal"]
+
+
+def _history_page(results: Results) -> tuple[str, bool] | None:
+    section, weighed = results.get("history", {}), results.get("weight", {})
+    if "page_bytes" not in section:
+        return None
+    shown = f"{kb(section['page_bytes'])} ({kb(section['page_wire_bytes'])} on the wire)"
+    # the page alone: under the limits of a first visit with everything it loads
+    limit, wire = weighed.get("limit", 50_000), weighed.get("wire_limit", 20_000)
+    return shown, section["page_bytes"] <= limit and section["page_wire_bytes"] <= wire
+
+
 def _growth(results: Results) -> tuple[str, bool] | None:
     section = results.get("server", {})
     if "growth" not in section:
@@ -226,6 +250,13 @@ GOALS: list[tuple[str, str, Check]] = [
         _strangers,
     ),
     ("100,000 games stored: each request", "at most 1.1x", _growth),
+    (
+        "A submitted round with its history entry, 100,000 games stored",
+        "at most 1.1x without",
+        _history_round,
+    ),
+    ("The history of 100,000 played games", "at most 2x the rest of the database", _history_size),
+    ("A 20-round game's History page", "within the page weight limits", _history_page),
 ]
 
 

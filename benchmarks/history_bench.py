@@ -23,6 +23,7 @@ from typing import Any
 from benchmarks import games
 from benchmarks.common import median
 from scorekeeper import create_app, storage
+from scorekeeper.core import game
 from scorekeeper.core.rules import Variants
 from scorekeeper.storage import history
 from tests.plays import legal_round, round_json
@@ -90,7 +91,7 @@ def _submit(client: Any, rounds: int, seed: int, kept: bool) -> float:
     bodies = []
     for _ in range(min(rounds, len(record.schedule))):
         played = legal_round(record, rng)
-        record = games.game.add_round(record, played)
+        record = game.add_round(record, played)
         bodies.append(round_json(played))
     with _entries(kept):
         started = time.perf_counter()
@@ -109,11 +110,11 @@ def _entries(kept: bool) -> Iterator[None]:
         yield
         return
     writer = history.record
-    history.record = lambda *_args, **_kwargs: 0  # type: ignore[assignment]
+    history.record = lambda *_args, **_kwargs: 0
     try:
         yield
     finally:
-        history.record = writer  # type: ignore[assignment]
+        history.record = writer
 
 
 def _history_page(client: Any) -> dict[str, Any]:

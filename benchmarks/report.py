@@ -694,6 +694,47 @@ def strangers(results: Results) -> list[str]:
     return lines
 
 
+def history(results: Results) -> list[str]:
+    """What the history of every change costs (issue 47)."""
+    section = results.get("history", {})
+    lines = ["### The history of every change", ""]
+    if failed := _failed(section):
+        return lines + failed
+    ratios = ", ".join(_n(ratio, 2) for ratio in section["round_ratios"])
+    lines += [
+        f"`benchmarks/history_bench.py`: a database of {section['games']:,} games, each a copy "
+        "of one of 48 games tapped as a phone enters them (the trump, each bid, the tricks: an "
+        f"entry each), {section['entries']:,} entries in all. Rounds submitted through the whole "
+        "app in one process (`POST /api/games/<id>/rounds`, 6 players) with their entries, and "
+        "the same without them (the history's writer standing aside), in alternating turns.",
+        "",
+        *_table(
+            ["Figure", "This run", "Goal"],
+            [
+                [
+                    "A submitted round, with its entry / without",
+                    f"{_n(section['round_ms_with'], 2)} ms / "
+                    f"{_n(section['round_ms_without'], 2)} ms: {_n(section['round_ratio'], 2)}x "
+                    f"(turns: {ratios})",
+                    f"at most {_n(section['round_goal'], 1)}x",
+                ],
+                [
+                    "The history's bytes / the rest of the database",
+                    f"{_n(section['history_mb'], 1)} MB / {_n(section['rest_mb'], 1)} MB: "
+                    f"{_n(section['size_ratio'], 2)}x",
+                    f"at most {_n(section['size_goal'], 0)}x",
+                ],
+                [
+                    f"History page of a 20-round game of three ({section['page_entries']} entries)",
+                    f"{section['page_bytes']:,} bytes, {section['page_wire_bytes']:,} on the wire",
+                    "within the page weight limits",
+                ],
+            ],
+        ),
+    ]
+    return lines
+
+
 def replica(results: Results) -> list[str]:
     """What a lost machine costs with the continuous copy (docs/hosting.md)."""
     section = results.get("replica", {})
@@ -828,6 +869,7 @@ def render(results: Results) -> str:
         watchers(results),
         slow(results),
         strangers(results),
+        history(results),
         replica(results),
         load(results),
         hotspots(results),
