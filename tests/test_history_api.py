@@ -180,3 +180,12 @@ def test_an_import_without_a_history_starts_one(client: FlaskClient) -> None:
     new_id = answer.headers["Location"].rsplit("/", 1)[-1]
     entries = history(client, new_id)
     assert [entry["change"] for entry in entries] == [{"code": "imported"}]
+
+
+def test_a_rematch_begins_its_history_as_one(client: FlaskClient) -> None:
+    game_id = start_game(client, ["Tom", "Dick", "Mary"])
+    answer = client.post(f"/games/{game_id}/rematch")
+    assert answer.status_code == 303
+    new_id = answer.headers["Location"].rstrip("/").rsplit("/", 1)[-1]
+    assert new_id != game_id
+    assert [entry["change"] for entry in history(client, new_id)] == [{"code": "rematch"}]

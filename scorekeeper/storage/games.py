@@ -83,13 +83,16 @@ class KeyReused(Exception):
     """A creation key sent again with another request than the one that created its game."""
 
 
-def create_game(db: Database, record: GameRecord, key: str | None = None) -> StoredGame:
+def create_game(
+    db: Database, record: GameRecord, key: str | None = None, started: str = "started"
+) -> StoredGame:
     """Store a new game with all its rounds in one transaction.
 
     ``key`` names the request that creates it: when a game with this key exists already (the
-    same form sent twice), that game is returned and nothing new is stored.
+    same form sent twice), that game is returned and nothing new is stored. ``started`` is how
+    its history begins (``"rematch"``, ``"imported"``).
     """
-    return create_game_once(db, record, key)[0]
+    return create_game_once(db, record, key, started={"code": started})[0]
 
 
 def create_game_once(

@@ -221,16 +221,19 @@ def create_group_game(
     played_at: str | None = None,
     key: str | None = None,
     digest: str | None = None,
+    started: str = "started",
 ) -> StoredGame:
     """Store a new game as one of the group's; its players join the roster
     (:class:`RosterFull` past its size, and nothing is stored).
 
-    ``played_at`` (an ISO date-time) keeps the date of an imported game; a new game is now.
-    ``key`` and ``digest`` name the request, as for :func:`create_game_once` (a game made
-    already is returned).
+    ``played_at`` (an ISO date-time) keeps the date of an imported game (its history begins
+    as imported); a new game is now. ``key`` and ``digest`` name the request, as for
+    :func:`create_game_once` (a game made already is returned); ``started`` is how its history
+    begins (``"rematch"``).
     """
+    began = {"code": "imported" if played_at is not None else started}
     with writing(db):
-        stored, again = create_game_once(db, record, key, digest)
+        stored, again = create_game_once(db, record, key, digest, started=began)
         if again:
             return stored
         if played_at is not None:

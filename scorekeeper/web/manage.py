@@ -172,11 +172,13 @@ def rematch(game_id: str) -> Response:
     if group is not None and access.keeps(GROUP, group):
         # One more game of the same group, for a phone that may add games to it.
         # Keyed apart from a rematch outside the group, which must not take its place.
-        created = storage.create_group_game(storage.get_db(), group.id, again, key=f"{key}:group")
+        created = storage.create_group_game(
+            storage.get_db(), group.id, again, key=f"{key}:group", started="rematch"
+        )
     else:
         # A game's edit link is no way into its group's statistics: without the group's edit
         # access the rematch is a game of its own.
-        created = storage.create_game(storage.get_db(), again, key=key)
+        created = storage.create_game(storage.get_db(), again, key=key, started="rematch")
         if group is not None:
             flash(
                 _(
