@@ -712,10 +712,10 @@ def history(results: Results) -> list[str]:
             ["Figure", "This run", "Goal"],
             [
                 [
-                    "A submitted round, with its entry / without",
+                    "A submitted round, with its entry / without (CPU)",
                     f"{_n(section['round_ms_with'], 2)} ms / "
                     f"{_n(section['round_ms_without'], 2)} ms: {_n(section['round_ratio'], 2)}x "
-                    f"(turns: {ratios})",
+                    f"(turns: {ratios}; wall clock {_n(section['round_wall_ratio'], 2)}x)",
                     f"at most {_n(section['round_goal'], 1)}x",
                 ],
                 [
