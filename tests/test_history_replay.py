@@ -17,7 +17,7 @@ from scorekeeper.core import bidding, game, moves, rules
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.game import GameRecord, RoundRecord
 from scorekeeper.core.record import record_text, to_record
-from scorekeeper.core.rules import RuleError, Variants
+from scorekeeper.core.rules import Length, RuleError, Variants
 from scorekeeper.core.sheet import build
 from scorekeeper.storage import game_history, history
 from scorekeeper.storage.game_rows import parts_of
@@ -32,7 +32,7 @@ def _step(record: GameRecord, data: st.DataObject) -> GameRecord:
     setup = game.current_setup(record)
     now = game.current_round(record)
     if now.trump is None:
-        fixed = rules.fixed_trump(setup.number, setup.hand_size, setup.players, "standard")
+        fixed = rules.fixed_trump(setup.number, setup.hand_size, setup.players, Length.STANDARD)
         trump = fixed or data.draw(st.sampled_from(TRUMPS))
         return moves.set_trump(record, trump.turned, trump.suit)
     waiting = [seat for seat in setup.bidders if now.bids[seat] is None]
