@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from sqlite_utils import Database
 
 from scorekeeper import create_app, storage
 from scorekeeper.core import game
+from scorekeeper.core.family.skull_king import Extras
 from scorekeeper.core.game import GameRecord, RoundInProgress, RoundRecord
 from scorekeeper.core.rules import (
     BidRestriction,
@@ -27,6 +29,7 @@ from scorekeeper.core.rules import (
 from scorekeeper.core.variants import Edition
 from scorekeeper.storage import migrations as schema_migrations
 from scorekeeper.storage.migrations import migrations
+from tests import family_games
 
 HEARTS = Trump(Turned.SUIT, Suit.HEARTS)
 TABLES = ("games", "seats", "rounds", "hands")
@@ -70,6 +73,19 @@ def whole_deck() -> GameRecord:
         record = game.add_round(record, RoundRecord(trump, (0,) * 6, (hand, 0, 0, 0, 0, 0)))
     assert record.rounds[-1].trump == Trump(Turned.NONE, None)
     return record
+
+
+def corrected(record: GameRecord, number: int, **changes: Any) -> GameRecord:
+    """``record`` with round ``number`` corrected: it keeps its figures from before."""
+    return game.replace_round(record, number, replace(record.rounds[number - 1], **changes))
+
+
+def skull_king_corrected() -> GameRecord:
+    """Skull King with round 1's bonuses corrected: its original keeps the game's own facts."""
+    record = family_games.skull_king()
+    facts = record.rounds[0].facts
+    assert isinstance(facts, Extras)
+    return corrected(record, 1, facts=replace(facts, bonuses=facts.bonuses[:1]))
 
 
 # | what was entered | record |
@@ -124,6 +140,12 @@ RECORDS = [
         ),
     ),
     ("the whole deck dealt", whole_deck()),
+    (
+        "a corrected round",
+        corrected(two_rounds(new(3)), 1, tricks=(0, 1, 0), trump=Trump(Turned.JESTER, None)),
+    ),
+    ("a corrected round reopened", game.undo(corrected(two_rounds(new(3)), 2, tricks=(2, 0, 0)))),
+    ("a Skull King round corrected", skull_king_corrected()),
     ("a finished game", finished_five_rounds()),
     ("a reopened last round", game.undo(finished_five_rounds())),
     (

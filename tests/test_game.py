@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from itertools import pairwise
 from typing import Any
 
@@ -474,7 +475,9 @@ def test_a_round_can_be_corrected_and_the_totals_follow() -> None:
     record = play(record, (2, 0, 0), (1, 0, 1))
     fixed = RoundRecord(HEARTS, (0, 1, 1), (0, 1, 0))
     corrected = game.replace_round(record, 1, fixed)
-    assert corrected.rounds == (fixed, record.rounds[1])
+    # The round keeps its figures from before (core/corrections.py).
+    kept = replace(fixed, corrected_from=record.rounds[0].figures)
+    assert corrected.rounds == (kept, record.rounds[1])
     assert game.totals_after(corrected, 2) == (10, 50, -20)
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from scorekeeper.core import adjustments, family, rules
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import BidRules, RoundSetup
+from scorekeeper.core.corrections import RoundFigures
 from scorekeeper.core.family import DEFAULT_GAME, Bidding, Declaration, Played
 from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.rules import RuleError, Suit, Trump, TurnedCard, Variants
@@ -34,11 +35,19 @@ class RoundRecord:
     facts: Facts | None = None
     """What the game records of the round beyond bids and tricks (Wizard's Bomb and Cloud,
     Skull King's bonuses): its declaration's kind of facts, ``None`` where nothing happened."""
+    corrected_from: RoundFigures | None = None
+    """The round's figures before its first correction (:mod:`~scorekeeper.core.corrections`);
+    ``None`` for a round never corrected, or corrected back to them."""
     # Every move makes a new record that holds the earlier rounds, the same objects: each keeps
     # its scores (by game, settings, hand and dealer) so that it is scored once.
     _scored: dict[tuple[object, ...], tuple[int, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+
+    @property
+    def figures(self) -> RoundFigures:
+        """What a correction can change of the round: its trump, bids, tricks and facts."""
+        return RoundFigures(self.trump, self.bids, self.tricks, self.facts)
 
 
 @dataclass(frozen=True)
@@ -57,6 +66,9 @@ class RoundInProgress:
     adjustments: tuple[Adjustment, ...] = ()
     reopened_facts: Facts | None = None
     """The game's own facts of a round that undo reopened (with its tricks)."""
+    corrected_from: RoundFigures | None = None
+    """The figures before its first correction of a round that undo reopened: it is marked
+    against them when it is closed again, as its adjustments come back with it."""
 
 
 @dataclass(frozen=True)
@@ -151,6 +163,17 @@ def round_scores(
     scores = tuple(s + a for s, a in zip(declared.score_round(chosen, facts), extra, strict=True))
     played._scored[key, chosen, hand, dealer] = scores
     return scores
+
+
+def original_round(played: RoundRecord) -> RoundRecord | None:
+    """A corrected round as it was first entered, with its adjustments as they are now, to be
+    scored like any round; ``None`` for a round never corrected."""
+    original = played.corrected_from
+    if original is None:
+        return None
+    return RoundRecord(
+        original.trump, original.bids, original.tricks, played.adjustments, original.facts
+    )
 
 
 def totals_after(record: GameRecord, rounds: int) -> tuple[int, ...]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from scorekeeper.core import adjustments, bidding, scoring
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import RoundSetup
+from scorekeeper.core.corrections import still_corrected
 from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.game_record import (
     GameRecord,
@@ -22,6 +23,7 @@ from scorekeeper.core.game_record import (
     check_trump,
     current_round,
     current_setup,
+    original_round,
     setup,
 )
 from scorekeeper.core.rules import Reason, RuleError, Suit, TurnedCard
@@ -73,6 +75,8 @@ def finish_round(
     total = max(0, round_setup.hand_size - declared.facts.tricks_lost(kept))
     taken = scoring.fill_blank_tricks(total, tricks)
     played = RoundRecord(now.trump, now.bids, taken, now.adjustments, declared.recorded(kept))
+    # A corrected round that undo reopened is marked again, unless it is back to its original.
+    played = replace(played, corrected_from=still_corrected(now.corrected_from, played.figures))
     check_round(record, round_setup.number, played, round_setup, trump_entered=True)
     return replace(record, rounds=(*record.rounds, played), current=None)
 
@@ -102,8 +106,9 @@ def undo_step(record: GameRecord) -> UndoStep | None:
         entered = [seat for seat in round_setup.bidders if now.bids[seat] is not None]
         if entered:
             return UndoStep("bid", seat=entered[-1])
-        # The tricks of a reopened round are no entry of their own: they go with its bids.
-        left = replace(_without_reopened(now), adjustments=())
+        # The tricks of a reopened round are no entry of their own: they go with its bids, and
+        # its adjustments and original with its trump.
+        left = replace(_without_reopened(now), adjustments=(), corrected_from=None)
         if left != current_round(replace(record, current=None)):
             return UndoStep("trump")
     if not record.rounds:
@@ -131,6 +136,7 @@ def undo(record: GameRecord) -> GameRecord:
         last.tricks,
         adjustments=last.adjustments,
         reopened_facts=last.facts,
+        corrected_from=last.corrected_from,
     )
     return replace(record, rounds=record.rounds[:-1], current=reopened)
 
@@ -162,21 +168,46 @@ def check_round(
 
 
 def add_round(record: GameRecord, played: RoundRecord) -> GameRecord:
-    """Append a complete round; any round in progress is replaced by it."""
+    """Append a complete round; any round in progress is replaced by it. A round that carries
+    its figures from before a correction (a record read back) has them checked too."""
     if record.finished:
         raise RuleError("game_over")
     check_round(record, len(record.rounds) + 1, played)
+    check_original(record, len(record.rounds) + 1, played)
     return replace(record, rounds=(*record.rounds, played), current=None)
+
+
+def check_original(record: GameRecord, number: int, played: RoundRecord) -> None:
+    """Check the figures round ``number`` had before its correction, if it carries any: not its
+    figures now (``corrected_from_same``), and a round of its place by the rules
+    (``corrected_from_refused``, with the rules' reason), all but the rules judged by the totals
+    before it: earlier rounds may have been corrected since it was entered."""
+    original = original_round(played)
+    if original is None:
+        return
+    if played.corrected_from == played.figures:
+        raise RuleError("corrected_from_same")
+    # All totals equal: nobody leads alone, so no bid is judged by the totals before the round.
+    level = replace(setup(record, number), totals_before=(0,) * len(record.players))
+    try:
+        check_round(record, number, original, level)
+    except RuleError as error:
+        raise RuleError("corrected_from_refused", reason=error.reason) from error
 
 
 def replace_round(record: GameRecord, number: int, played: RoundRecord) -> GameRecord:
     """Correct completed round ``number``; later rounds stay as entered and totals follow.
 
-    A correction can make a later bid break the Canadian rule (who leads alone may change):
-    such rounds are flagged on the score sheet, never changed silently.
+    The round keeps its figures from before its first correction (``corrected_from``, worked
+    out here whatever ``played`` carries: :mod:`~scorekeeper.core.corrections`), unless it is
+    back to them. A correction can make a later bid break the Canadian rule (who leads alone may
+    change): such rounds are flagged on the score sheet, never changed silently.
     """
     if not 1 <= number <= len(record.rounds):
         raise RuleError("round_not_played", number=number)
+    before = record.rounds[number - 1]
+    original = before.corrected_from or before.figures
+    played = replace(played, corrected_from=still_corrected(original, played.figures))
     check_round(record, number, played)
     rounds = list(record.rounds)
     rounds[number - 1] = played

@@ -24,6 +24,13 @@ Decisions:
   ``cloud`` (``{"seat": s, "bid": b}``, the changed bid of the Cloud's winner), Skull King's
   bonuses and the like; each optional and written only when it happened, so a classic game's
   record is as it always was. A fact of another game is an unknown field.
+- A round corrected after it was entered carries ``corrected_from``: its figures before its first
+  correction (``trump``, ``bids``, ``tricks`` and the game's own facts, read and written as a
+  round's, with no ``adjustments``), written only on such a round, so every other record reads
+  as before. Read back, it is checked as a round of its place (all but the rules judged by the
+  totals before it) and refused when it is the round's figures now
+  (:mod:`scorekeeper.core.corrections`). In a correction (``PUT``) the pad keeps the first
+  original itself: a ``corrected_from`` sent there is read for its shape, then not used.
 - ``game`` names another game of the family (``skull_king``, ``oh_hell``); left out, and never
   written, for Wizard, so a Wizard record is as it always was. ``variants`` then holds that
   game's settings, and a Skull King round may carry its own facts
@@ -42,6 +49,7 @@ from contextlib import contextmanager
 from scorekeeper.core import adjustments, game, record_family, rules
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import RoundSetup
+from scorekeeper.core.corrections import RoundFigures
 from scorekeeper.core.game import GameRecord, RoundRecord
 from scorekeeper.core.record_shapes import Json as Json
 from scorekeeper.core.record_shapes import RecordError as RecordError
@@ -59,7 +67,7 @@ from scorekeeper.core.sheet import RoundRow, Sheet
 FORMAT = "wizard-scorekeeper/1"
 
 GAME_FIELDS = ("format", "game", "players", "first_dealer", "variants", "rounds", "history")
-ROUND_FIELDS = ("trump", "bids", "tricks", "adjustments")
+ROUND_FIELDS = ("trump", "bids", "tricks", "adjustments", "corrected_from")
 """Every game's round fields; a game's own facts add theirs (its declaration's)."""
 ADJUSTMENT_FIELDS = ("seat", "points", "reason")
 
@@ -117,9 +125,36 @@ def parse_round(record: GameRecord, number: int, data: object) -> RoundRecord:
     are checked by :func:`game.check_round` when the round is added. Raises :class:`RuleError`
     (a :class:`RecordError` for the shape).
     """
-    own = record.declaration.facts
-    known = ROUND_FIELDS[:3] + own.fields + ROUND_FIELDS[3:]
+    known = ROUND_FIELDS[:3] + record.declaration.facts.fields + ROUND_FIELDS[3:]
     fields = fields_of(data, Reason("what_round"), known, required=("tricks",))
+    figures = _figures(record, number, fields)
+    original = None
+    if "corrected_from" in fields:
+        original = _original(record, number, fields["corrected_from"])
+    return RoundRecord(
+        figures.trump,
+        figures.bids,
+        figures.tricks,
+        _adjustments(fields.get("adjustments", []), record),
+        figures.facts,
+        original,
+    )
+
+
+def _original(record: GameRecord, number: int, data: object) -> RoundFigures:
+    """A round's ``corrected_from``: its figures before its first correction, read as a round's
+    are (no adjustments); a shape refused is said as part of it."""
+    known = ROUND_FIELDS[:3] + record.declaration.facts.fields
+    fields = fields_of(data, '"corrected_from"', known, required=("tricks",))
+    try:
+        return _figures(record, number, fields)
+    except RuleError as error:
+        raise RecordError("record_corrected_from", reason=error.reason) from error
+
+
+def _figures(record: GameRecord, number: int, fields: dict[str, object]) -> RoundFigures:
+    """The trump, bids, tricks and game's own facts of round ``number`` from its fields."""
+    own = record.declaration.facts
     round_setup = game.setup(record, number)
     trump = _trump(record, round_setup, fields.get("trump"))
     if "bids" in fields:
@@ -136,13 +171,7 @@ def parse_round(record: GameRecord, number: int, data: object) -> RoundRecord:
         for name, taken in by_seat(fields["tricks"], "tricks", record.players)
     )
     facts = own.read({key: fields[key] for key in own.fields if key in fields})
-    return RoundRecord(
-        trump,
-        bids,
-        tricks,
-        _adjustments(fields.get("adjustments", []), record),
-        None if facts.empty else facts,
-    )
+    return RoundFigures(trump, bids, tricks, None if facts.empty else facts)
 
 
 def _adjustments(data: object, record: GameRecord) -> tuple[Adjustment, ...]:
@@ -207,16 +236,24 @@ def to_record(sheet: Sheet) -> Json:
 
 def round_facts(row: RoundRow) -> Json:
     """A completed round as the record writes it: trump, bids, tricks, the game's own facts
-    where something happened, and the adjustments where there are some."""
-    played: Json = {
+    where something happened, the adjustments where there are some, and its figures before its
+    first correction where it was corrected."""
+    played = figures_json(row)
+    if row.adjustments:
+        played["adjustments"] = adjustments_json(row.adjustments)
+    if row.original is not None:
+        played["corrected_from"] = figures_json(row.original)
+    return played
+
+
+def figures_json(row: RoundRow) -> Json:
+    """A round's trump, bids, tricks and the game's own facts where something happened."""
+    return {
         "trump": trump_json(row.trump),
         "bids": list(row.bids),
         "tricks": list(row.tricks),
         **row.record.declaration.facts.write(row.facts),
     }
-    if row.adjustments:
-        played["adjustments"] = adjustments_json(row.adjustments)
-    return played
 
 
 def adjustments_json(given: tuple[Adjustment, ...]) -> list[Json]:

@@ -136,6 +136,14 @@ MESSAGES: dict[str, Message] = {
     "nothing_to_undo": N_("Nothing to undo yet."),
     "round_not_played": N_("Round %(number)s has not been played yet, so it cannot be corrected."),
     "only_last_round": N_("Only the last completed round can be taken back."),
+    # a corrected round's figures from before, read back from a record (core/corrections.py)
+    "corrected_from_same": N_(
+        '"corrected_from" holds the round\'s figures as they are now: a round corrected back to '
+        "them is not marked, so leave the field out."
+    ),
+    "corrected_from_refused": N_(
+        '"corrected_from" (the round before its correction) does not fit the rules: %(reason)s'
+    ),
     # adjustments
     "adjustment_seat": N_("An adjustment is for one of the %(players)s players."),
     "adjustment_points_zero": N_("An adjustment of 0 points changes nothing: enter + or - points."),
@@ -245,6 +253,9 @@ MESSAGES: dict[str, Message] = {
     "record_not_text": N_("%(what)s must be text, not %(kind)s."),
     "record_not_flag": N_("%(what)s must be true or false, not %(kind)s."),
     "record_not_option": N_("%(what)s must be one of %(options)s, not %(given)s."),
+    "record_corrected_from": N_(
+        'In "corrected_from" (the round before its correction): %(reason)s'
+    ),
     "record_not_list": N_("%(what)s must be a list [...], not %(kind)s."),
     "import_too_large": N_("The file is too large for a game record."),
     "import_no_file": N_("Choose a game record file (.json) to import."),

@@ -8,7 +8,7 @@ hidden or delayed visibility still seals are not in it at all: what is not here 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property, lru_cache
 from typing import Any
@@ -58,6 +58,26 @@ class RoundRow:
     final_bids: tuple[int | None, ...] = ()
     """The bids the scores are counted against (the Cloud's winner's or Harry the Giant's
     changed); as made where nothing changed one."""
+    original: RoundRow | None = None
+    """The round as it was first entered, where it was corrected since: scored by the game's
+    rules with the round's adjustments as they are now (:mod:`scorekeeper.core.corrections`),
+    its totals those of the game had it not been corrected."""
+
+    @cached_property
+    def corrected_seats(self) -> tuple[int, ...]:
+        """The seats whose bid, tricks or score the round's correction changed (none for a round
+        never corrected, or one whose trump alone was corrected)."""
+        was = self.original
+        if was is None:
+            return ()
+        return tuple(
+            seat for seat in range(len(self.tricks)) if _seat(was, seat) != _seat(self, seat)
+        )
+
+    @property
+    def trump_corrected(self) -> bool:
+        """True when the round's correction changed its trump."""
+        return self.original is not None and self.original.trump != self.trump
 
     @cached_property
     def adjusted(self) -> tuple[int, ...]:
@@ -92,6 +112,11 @@ class RoundRow:
         Checked when asked: the round page never shows it, the score sheet and the PDF do.
         """
         return game.round_flags(self.record, self.number, self.setup)
+
+
+def _seat(row: RoundRow, seat: int) -> tuple[object, ...]:
+    """What a seat's cell of ``row`` shows of its figures."""
+    return row.bids[seat], row.scored_bids[seat], row.tricks[seat], row.scores[seat]
 
 
 @dataclass(frozen=True)
@@ -282,6 +307,11 @@ class Sheet:
         return marks_at(self.notes, number, seat)
 
     @property
+    def corrected(self) -> tuple[RoundRow, ...]:
+        """The completed rounds corrected after they were entered, in order."""
+        return tuple(row for row in self.rounds if row.original is not None)
+
+    @property
     def flagged(self) -> tuple[int, ...]:
         """Numbers of completed rounds that no longer fit the rules after a correction."""
         return tuple(row.number for row in self.rounds if row.flags)
@@ -316,6 +346,9 @@ def build(record: GameRecord) -> Sheet:
 
 def _round_row(record: GameRecord, number: int) -> RoundRow:
     played = record.rounds[number - 1]
+    first = game.original_round(played)
+    # The original is scored where it stood: the same game with the round as first entered.
+    as_entered = None if first is None else replace(record, rounds=_put(record, number, first))
     round_setup = game.setup(record, number)
     final = record.declaration.final_bids(record.declared_rounds[number - 1])
     return RoundRow(
@@ -334,7 +367,13 @@ def _round_row(record: GameRecord, number: int) -> RoundRow:
         setup=round_setup,
         facts=record.declaration.facts_of(played.facts),
         final_bids=final,
+        original=None if as_entered is None else _round_row(as_entered, number),
     )
+
+
+def _put(record: GameRecord, number: int, played: game.RoundRecord) -> tuple[game.RoundRecord, ...]:
+    """The record's rounds with ``played`` as round ``number``."""
+    return (*record.rounds[: number - 1], played, *record.rounds[number:])
 
 
 def _current(record: GameRecord) -> CurrentRound:

@@ -6,7 +6,7 @@ output shows, so bids that hidden or delayed visibility still seals are never he
 
 from __future__ import annotations
 
-from scorekeeper.core.record import Json, adjustments_json, to_record, trump_json
+from scorekeeper.core.record import Json, adjustments_json, figures_json, to_record, trump_json
 from scorekeeper.core.sheet import CurrentRound, RoundRow, Sheet
 
 
@@ -26,8 +26,9 @@ def to_state(sheet: Sheet, game_id: str) -> Json:
 
 def round_json(row: RoundRow) -> Json:
     """A completed round with its scores (adjustments included), its adjustments, the totals
-    after it, any correction flags, and what the game records beyond bids and tricks."""
-    return {
+    after it, any correction flags, what the game records beyond bids and tricks, and where it
+    was corrected, its figures before with the scores they give (``corrected_from``)."""
+    played = {
         "number": row.number,
         "hand_size": row.hand_size,
         "dealer": row.dealer,
@@ -40,6 +41,12 @@ def round_json(row: RoundRow) -> Json:
         "flags": list(row.flags),
         **row.record.declaration.facts.write(row.facts),
     }
+    if row.original is not None:
+        played["corrected_from"] = {
+            **figures_json(row.original),
+            "scores": list(row.original.scores),
+        }
+    return played
 
 
 def current_json(current: CurrentRound | None) -> Json | None:

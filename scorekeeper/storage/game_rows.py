@@ -13,6 +13,7 @@ from typing import Any
 
 from scorekeeper.core import family
 from scorekeeper.core.adjustments import Adjustment
+from scorekeeper.core.corrections import RoundFigures
 from scorekeeper.core.family import Declaration
 from scorekeeper.core.family.declaration import Facts
 from scorekeeper.core.game import GameRecord, RoundInProgress, RoundRecord
@@ -40,6 +41,7 @@ ROUND_COLUMNS = {
     "done": "complete",
     "adjusted": "adjustments",
     "facts": "facts",
+    "was": "corrected_from",
 }
 
 
@@ -66,6 +68,7 @@ def round_part(record: GameRecord, entry: Entered) -> dict[str, Any]:
         "done": int(complete),
         "adjusted": _adjustments_json(entry.adjustments),
         "facts": _facts_json(record.declaration, facts),
+        "was": _original_json(record.declaration, entry.corrected_from),
         "bids": list(entry.bids or (None,) * players),
         "tricks": list(entry.tricks if isinstance(entry, RoundRecord) else (None,) * players),
     }
@@ -125,9 +128,11 @@ def from_rows(
             suit = Suit(row["trump_suit"]) if row["trump_suit"] else None
             trump = Trump(turned_card(row["trump_turned"]), suit)
         facts = _facts(declared, row["facts"])
+        original = _original(declared, row["corrected_from"])
         if row["complete"] and trump is not None:
             tricks = tuple(hand["tricks"] for hand in seats)
-            done.append(RoundRecord(trump, bids, tricks, _adjustments(row["adjustments"]), facts))
+            adjusted = _adjustments(row["adjustments"])
+            done.append(RoundRecord(trump, bids, tricks, adjusted, facts, original))
         else:
             reopened = _reopened_tricks(row["trick_winners"], seats)
             current = RoundInProgress(
@@ -136,6 +141,7 @@ def from_rows(
                 reopened,
                 adjustments=_adjustments(row["adjustments"]),
                 reopened_facts=facts,
+                corrected_from=original,
             )
     return GameRecord(players, game["first_dealer"], settings, tuple(done), current, key)
 
@@ -228,3 +234,30 @@ def _facts(declared: Declaration[Any, Any], column: str | None) -> Facts | None:
     if column is None:
         return None
     return declared.recorded(declared.facts.read(json.loads(column)))
+
+
+def _original_json(declared: Declaration[Any, Any], original: RoundFigures | None) -> str | None:
+    """A corrected round's figures from before, as the record writes them, compact."""
+    if original is None:
+        return None
+    trump = original.trump
+    figures = {
+        "trump": {"turned": trump.turned.value, "suit": trump.suit.value if trump.suit else None},
+        "bids": list(original.bids),
+        "tricks": list(original.tricks),
+        **(declared.facts.write(original.facts) if original.facts is not None else {}),
+    }
+    return json.dumps(figures, ensure_ascii=False, separators=(",", ":"))
+
+
+def _original(declared: Declaration[Any, Any], column: str | None) -> RoundFigures | None:
+    """A corrected round's figures from before; ``None`` for a round never corrected."""
+    if column is None:
+        return None
+    figures = json.loads(column)
+    trump = figures.pop("trump")
+    suit = Suit(trump["suit"]) if trump["suit"] else None
+    bids, tricks = tuple(figures.pop("bids")), tuple(figures.pop("tricks"))
+    # What is left are the game's own facts, written as a round's fields.
+    facts = declared.recorded(declared.facts.read(figures)) if figures else None
+    return RoundFigures(Trump(turned_card(trump["turned"]), suit), bids, tricks, facts)

@@ -338,6 +338,15 @@ def m018_history(db: Database) -> None:
     )
 
 
+@migrations()
+def m020_corrected_rounds(db: Database) -> None:
+    """A round corrected after it was entered keeps its figures from before its first correction
+    (issue 47; core/corrections.py): trump, bids, tricks and the game's own facts as compact
+    JSON, as the game record writes them under ``corrected_from``; NULL for a round never
+    corrected (every round stored before)."""
+    db.execute("ALTER TABLE rounds ADD COLUMN corrected_from TEXT")
+
+
 def names() -> list[str]:
     """Every migration's name, in the order they apply."""
     return [migration.name for migration in migrations._migrations]

@@ -31,9 +31,12 @@ def older_game(db: Database, record: GameRecord) -> str:
         )
         for seat, name in enumerate(parts.pop("players")):
             db.execute("INSERT INTO seats VALUES (?, ?, ?)", [game_id, seat, name])
+        columns_then = {column.name for column in db.table("rounds").columns}
         for name, part in parts.items():
             number = int(name.split()[1])
-            bids, tricks, row = part["bids"], part["tricks"], game_rows.round_row(part)
+            bids, tricks = part["bids"], part["tricks"]
+            # the columns of the schema it is written with
+            row = {c: v for c, v in game_rows.round_row(part).items() if c in columns_then}
             columns = ", ".join(["game_id", "number", *row])
             marks = ", ".join("?" * (len(row) + 2))
             db.execute(
