@@ -78,3 +78,18 @@ def play_round(
         assert act(client, game_id, "bid", seat=seat, bid=bids[seat]) == []
     taken = {f"tricks-{seat}": n for seat, n in enumerate(tricks) if n is not None}
     assert act(client, game_id, "tricks", **taken) == []
+
+
+def correct_round(
+    client: FlaskClient, game_id: str, number: int, **changes: object
+) -> TestResponse:
+    """Send round ``number``'s correction form as the page fills it in, with ``changes``."""
+    page = soup(client.get(f"/games/{game_id}/rounds/{number}/edit"))
+    data: dict[str, object] = {
+        str(field["name"]): field.get("value", "") for field in page.select("form input[name]")
+    }
+    for select in page.select("form select"):
+        chosen = select.select_one("option[selected]") or one(select, "option")
+        data[str(select["name"])] = chosen["value"]
+    data |= changes
+    return client.post(f"/games/{game_id}/rounds/{number}/edit", data=data)

@@ -154,11 +154,18 @@ def test_a_correction_keeps_the_cloud_and_refuses_one_nobody_won(client: FlaskCl
     assert answer.status_code == 303, soup(answer).select(".flash, .field-error")
     record = client.get(f"/games/{game_id}/export.json").json
     assert record is not None
+    # Corrected: the round keeps its figures from before (core/corrections.py).
     assert record["rounds"][0] == {
         "trump": {"turned": "werewolf", "suit": "hearts"},
         "bids": [0, 0, 0, 0],
         "tricks": [0, 0, 1, 0],
         "cloud": {"seat": 2, "bid": 1},
+        "corrected_from": {
+            "trump": {"turned": "jester", "suit": None},
+            "bids": [0, 0, 0, 0],
+            "tricks": [0, 0, 1, 0],
+            "cloud": {"seat": 2, "bid": 1},
+        },
     }
 
 

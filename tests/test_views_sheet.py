@@ -3,26 +3,14 @@
 from __future__ import annotations
 
 from flask.testing import FlaskClient
-from werkzeug.test import TestResponse
 
+from tests.pages import correct_round as _edit
 from tests.pages import one, play_round, soup, start_game
 
 
 def _totals(client: FlaskClient, game_id: str) -> list[str]:
     cells = soup(client.get(f"/games/{game_id}/sheet")).select("tfoot tr:first-child td")
     return [cell.get_text(strip=True) for cell in cells]
-
-
-def _edit(client: FlaskClient, game_id: str, number: int, **changes: object) -> TestResponse:
-    page = soup(client.get(f"/games/{game_id}/rounds/{number}/edit"))
-    data: dict[str, object] = {
-        str(field["name"]): field.get("value", "") for field in page.select("form input[name]")
-    }
-    for select in page.select("form select"):
-        chosen = select.select_one("option[selected]") or one(select, "option")
-        data[str(select["name"])] = chosen["value"]
-    data |= changes
-    return client.post(f"/games/{game_id}/rounds/{number}/edit", data=data)
 
 
 def test_sheet_has_a_cell_per_player_and_round(client: FlaskClient) -> None:

@@ -8,6 +8,9 @@ include them, as on the sheet.
 A game without a trump to show (Skull King's is always the same suit) has no trump column; a
 game with bonuses adds the bid scored (Harry the Giant's changed), the bonus points (with Rascal
 of Roatan's wager), the bonuses in words and the tricks nobody won.
+A game with a round corrected after it was entered adds a last column: on the rows of such a
+round whose figures the correction changed, what they were before, in words ("bid 3, took 3,
++50"; the trump too, on each row of the round, where it changed). Its mark and its key in one.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import io
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.refusals import N_
 from scorekeeper.core.sheet import Sheet
-from scorekeeper.render import game_facts, labels
+from scorekeeper.render import corrections, game_facts, labels
 
 # The header row is translated: a spreadsheet user reads it. Message ids with a context, so the
 # column "bid" is not the word on the bids page.
@@ -39,6 +42,9 @@ HEADER = (
 # changed bid; the "bid" column keeps the bid made) and whether the Bomb took a trick (1).
 SPECIAL_HEADER = (N_("bid scored"), N_("Bomb"))
 BONUS_HEADER = (N_("bid scored"), N_("bonus"), N_("bonuses"), N_("destroyed"))
+# Last, so a game with a corrected round keeps every other column where it was.
+# Translators: a spreadsheet column: a player's figures in a round before it was corrected.
+CORRECTED_HEADER = (N_("before the correction"),)
 TRUMP = 3  # the trump's column in HEADER and in each row
 # A spreadsheet runs a cell that starts with one of these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -51,6 +57,8 @@ def render(sheet: Sheet) -> str:
     header = HEADER + (SPECIAL_HEADER if sheet.special_cards else ())
     if game_facts.has_bonuses(sheet.game):
         header += BONUS_HEADER
+    if sheet.corrected:
+        header += CORRECTED_HEADER
     if not game_facts.shows_trump(sheet.game, sheet.settings):
         header = header[:TRUMP] + header[TRUMP + 1 :]
     writer.writerow([safe_cell(labels.gettext(column)) for column in header])
@@ -81,6 +89,8 @@ def rows(sheet: Sheet) -> list[list[str | int]]:
                 said = "; ".join(mark.said for mark in game_facts.seat_marks(row, seat))
                 cells += ["" if scored is None else scored, points[seat], said]
                 cells.append(game_facts.destroyed(row))
+            if sheet.corrected:
+                cells.append(corrections.csv_cell(row, seat) if row.original else "")
             if not trumps:
                 del cells[TRUMP]
             lines.append([safe_cell(cell) for cell in cells])

@@ -55,7 +55,14 @@ def game_html(built: Sheet, *, day: str, paper: str) -> str:
     dealers = {built.players[row.dealer] for row in built.rounds}
     needs["dealer"] = max([needs["dealer"], *(dealer_em(widest_word(name)) for name in dealers)])
     page = fit(
-        paper, len(built.players), scores or [0], totals or [0], needs, trump=shown, bonus=bonus
+        paper,
+        len(built.players),
+        scores or [0],
+        totals or [0],
+        needs,
+        trump=shown,
+        bonus=bonus,
+        pencil=bool(built.corrected),
     )
     svg = ""
     if built.rounds:

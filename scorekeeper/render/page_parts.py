@@ -25,7 +25,7 @@ from markupsafe import Markup
 from scorekeeper.core.decks import Special
 from scorekeeper.core.sheet import AdjustmentNote, CurrentRound, RoundRow, marks_at
 from scorekeeper.core.variants import Edition
-from scorekeeper.render import game_facts, labels, languages
+from scorekeeper.render import corrections, game_facts, labels, languages
 from scorekeeper.render.labels import gettext as _
 from scorekeeper.render.urls import url
 
@@ -243,6 +243,7 @@ class Cell(NamedTuple):
     score: str
     notes: str  # the marks of the adjustment notes, "1,2"
     notes_said: str
+    corrected: str  # what the seat had before the round was corrected, "" where unchanged
     total: str
     marks: tuple[game_facts.Mark, ...]  # bonuses, wager, Cannonball
     marks_said: str
@@ -265,6 +266,7 @@ class Row(NamedTuple):
     cloud: bool  # the Cloud was played: named under the trump, as the Bomb (issue 33's walk)
     destroyed: int  # tricks that went to nobody (the Kraken, the White Whale)
     destroyed_said: str
+    corrected: str  # the key line of a round corrected after it was entered, "" for none
     warning: str  # the refusals of a round a correction left against the rules, "" for none
     flag_said: str
     cells: tuple[Cell, ...]
@@ -294,6 +296,7 @@ def _rows(
         bomb_card=labels.special_name(Special.BOMB),
         cloud_card=labels.special_name(Special.CLOUD),
         destroyed_mark=game_facts.DESTROYED_MARK,
+        corrected_mark=corrections.MARK,
     )
 
 
@@ -323,6 +326,7 @@ def _row(
         cloud=row.cloud is not None,
         destroyed=destroyed,
         destroyed_said=game_facts.destroyed_said(destroyed) if destroyed else "",
+        corrected=corrections.key_line(row) if row.original else "",
         warning=" ".join(labels.refusal(reason) for reason in row.flags),
         flag_said=_("Round %(n)s:", n=number) if row.flags else "",
         cells=tuple(_cell(row, seat, notes) for seat in range(len(row.met))),
@@ -343,6 +347,7 @@ def _cell(row: RoundRow, seat: int, notes: tuple[AdjustmentNote, ...]) -> Cell:
         score=labels.signed(row.scores[seat]),
         notes=",".join(marks),
         notes_said=_("adjusted, see note %(marks)s", marks=", ".join(marks)) if marks else "",
+        corrected=corrections.cell_said(row, seat) if seat in corrections.marked_seats(row) else "",
         total=labels.number(row.totals[seat]),
         marks=seat_marks,
         marks_said=", ".join(mark.said for mark in seat_marks),

@@ -27,6 +27,8 @@ BID_EM, TRICKS_EM = 1.9, 2.5
 # A bonus cell: its points (``+60``) over its marks (``14, L``), with room to write them in.
 BONUS_EM = 3.4
 DIGIT_EM, SIGN_EM, MARK_EM, PADDING_EM = 0.7, 0.84, 0.84, 0.45
+# A corrected round's pencil beside a score (print.css: 0.9em, bold).
+PENCIL_EM = 0.75
 # Text sizes relative to the pad's font, as print.css sets them: the round's headers (bold,
 # 0.9em, 1.5pt padding each side), the players' field headers (0.78em, no padding: their rule
 # replaces the headers' 0.9em, it does not multiply it; measured at 0.9 x 0.78, "Σύνολο" ran
@@ -120,6 +122,7 @@ def fit(
     *,
     trump: bool = True,
     bonus: bool = False,
+    pencil: bool = False,
 ) -> Layout:
     """The layout of a pad of ``players`` whose widest numbers are among those given.
 
@@ -127,11 +130,13 @@ def fit(
     minus sign). The defaults leave room for handwriting on a blank pad. ``needs`` gives the
     width a column's words need in the reader's language (:func:`header_em`, :func:`trump_em`):
     a column is never narrower, so no header, trump or (within reason) name runs out of it.
-    ``trump`` False leaves the trump column out; ``bonus`` adds each player's bonus column.
+    ``trump`` False leaves the trump column out; ``bonus`` adds each player's bonus column;
+    ``pencil`` widens the scores for the mark of a corrected round beside one.
     """
     size = PAPERS[paper]
     digits = max(len(str(abs(score))) for score in scores)
     score_em = max(2.3, MARK_EM + SIGN_EM + DIGIT_EM * digits + PADDING_EM)
+    score_em += PENCIL_EM if pencil else 0
     total_em = max(2.2, max(map(number_em, totals)) + PADDING_EM)
     needed = needs or {}
     fixed = {

@@ -169,6 +169,7 @@ def source_files() -> list[Path]:
         here / "pads.py",
         here / "pad_columns.py",
         here / "game_facts.py",
+        here / "corrections.py",
         here / "game_words.py",
         here / "paper.py",
         here / "fontmetrics.py",
@@ -177,6 +178,9 @@ def source_files() -> list[Path]:
         here / "labels.py",
         here / "evening_print.py",
         here / "evening_pages.py",
-        *(here.parent / "core" / f"{name}.py" for name in ("sheet", "rules", "scoring", "stats")),
+        *(
+            here.parent / "core" / f"{name}.py"
+            for name in ("sheet", "rules", "scoring", "stats", "corrections")
+        ),
         *sorted((here.parent / "core" / "family").glob("*.py")),
     ]

@@ -17,7 +17,7 @@ from markupsafe import Markup
 from scorekeeper.core import decks, family, rulebook, rules
 from scorekeeper.core.rules import Length, Suit, Trump, Variants
 from scorekeeper.core.variants import Edition
-from scorekeeper.render import game_facts, game_form, game_words, labels, languages
+from scorekeeper.render import corrections, game_facts, game_form, game_words, labels, languages
 
 
 class Environment(FlaskEnvironment):
@@ -83,6 +83,11 @@ def init_app(app: Flask) -> None:
         wager_said=game_facts.wager_said,
         scored_nothing=game_facts.scored_nothing,
         scored_nothing_by=game_facts.scored_nothing_by,
+        # A round corrected after it was entered: its mark and its key line.
+        correction_mark=corrections.MARK,
+        correction_key=corrections.key_line,
+        corrected_seats=corrections.seats_in,
+        corrected_in=corrections.marked_seats,
     )
     # Filters, not globals: Jinja calls a filter directly, a global through the context.
     app.jinja_env.filters.update(
