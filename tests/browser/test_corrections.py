@@ -1,4 +1,5 @@
-"""Correcting an earlier round from the score sheet: the totals follow."""
+"""Correcting an earlier round from the score sheet: the totals follow, and the round is marked
+on the sheet, the PDF and the CSV with what it was (issue 47)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,10 @@ from playwright.sync_api import Page, expect
 from scorekeeper.core import game, sheet
 from scorekeeper.core.game import RoundRecord
 from scorekeeper.core.rules import Suit, Trump, Turned, Variants
+from tests import pdfs, plays
 from tests.browser import flows
+from tests.support import shots
+from tests.support.browser import PDF_MS
 
 NAMES = ("Ada", "Bruno", "Chiara")
 ROUNDS = (  # trump, bids, tricks by seat
@@ -61,3 +65,31 @@ def test_correcting_round_two_changes_the_totals(page: Page, live_server: str) -
     flows.tap(page, page.locator("nav.tabs").get_by_role("link", name="Round"))
     shown = flows.result_rows(page)
     assert [shown[name][3] for name in NAMES] == list(after.totals)
+
+
+def test_a_corrected_round_is_marked_on_the_sheet_the_pdf_and_the_csv(page: Page) -> None:
+    # Tom, Dick and Mary after two rounds; round 1 was 0/0, 1/0, 1/1 (20, -10, 30).
+    game_id = flows.kept_game(page, {**plays.EXAMPLE_GAME, "rounds": plays.EXAMPLE_ROUNDS})
+    page.goto(f"/games/{game_id}/sheet")
+    flows.tap(page, page.locator("table.pad tbody tr").nth(0).get_by_role("link", name="Correct"))
+    # Dick took the trick, not Mary.
+    page.select_option("#tricks-1", "1")
+    page.select_option("#tricks-2", "0")
+    flows.tap(page, page.get_by_role("button", name="Save the correction"))
+
+    first = page.locator("table.pad tbody tr").nth(0)
+    expect(first.locator("th .fix-mark")).to_have_count(1)
+    marked = [first.locator("td").nth(seat).locator(".fix-mark").count() for seat in range(3)]
+    assert marked == [0, 1, 1]
+    expect(page.locator("table.pad tbody tr").nth(1).locator(".fix-mark")).to_have_count(0)
+    key = "Round 1 corrected. Before: Dick bid 1, took 0, \u221210 · Mary bid 1, took 1, +30"
+    expect(page.locator(".correction-notes li")).to_have_text(f"\u270e {key}")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        shots.take(page, f"corrections/sheet-{scheme}.png")
+
+    printed = pdfs.text(page.request.get(f"/games/{game_id}/sheet.pdf", timeout=PDF_MS).body())
+    assert f"\u270e {key}" in printed and " 1\u270e " in printed
+    rows = page.request.get(f"/games/{game_id}/export.csv").text().lstrip("\ufeff").splitlines()
+    assert rows[0].endswith(",before the correction")
+    assert rows[2].endswith(',"bid 1, took 0, \u221210"') and rows[1].endswith(",")
