@@ -39,8 +39,9 @@ READS |= {"group_games", "group_of", "grouped", "group_stamps", "check_carried"}
 NOTES = {"noted"}
 CREATES = {"create_game", "create_game_once", "create_group", "create_group_game", "import_group"}
 CREATES |= {"create_group_once"}
-# Change a group (its roster, its list of games), not a game's facts.
-GROUP_ONLY = {"add_group_games", "remove_group_game", "join_roster"}
+# Change a group (its roster, its list of games), not a game's facts; deleting a group leaves
+# its games as they are.
+GROUP_ONLY = {"add_group_games", "remove_group_game", "join_roster", "delete_group"}
 
 
 def _content(db: Database) -> dict[str, tuple[int, str]]:
@@ -78,6 +79,7 @@ def _writers(conn: Database) -> dict[str, Callable[[], object]]:
         "add_group_games": lambda: storage.add_group_games(conn, group.id, [alone]),
         "remove_group_game": lambda: storage.remove_group_game(conn, group.id, alone.id),
         "join_roster": lambda: storage.join_roster(conn, group.id, ["Dora"]),
+        "delete_group": lambda: storage.delete_group(conn, group.id),  # last: its games stay
     }
 
 

@@ -72,10 +72,10 @@ def test_games_past_their_days_are_deleted_at_start(tmp_path: Path) -> None:
     storage.storage(make_app(database)).close()
     conn = storage.connect(database)
     assert [row[0] for row in conn.execute("SELECT id FROM games")] == [new.id]
-    assert storage.trashed_at(conn, new.id) is not None
+    assert storage.GAME_TRASH.trashed_at(conn, new.id) is not None
     # its id and the day it went are kept, no more
-    assert storage.gone_for_good(conn, old.id) == "2020-01-31T00:00:00+00:00"
-    assert storage.gone_for_good(conn, new.id) is None
+    assert storage.GAME_TRASH.gone_for_good(conn, old.id) == "2020-01-31T00:00:00+00:00"
+    assert storage.GAME_TRASH.gone_for_good(conn, new.id) is None
     conn.close()
 
 
@@ -84,6 +84,6 @@ def test_m017_keeps_every_game_in_play(tmp_path: Path) -> None:
     migrations.apply(conn, stop_before="m017_game_trash")
     game_id = older_game(conn, play(PLAYERS, rounds=1))
     migrations.apply(conn)
-    assert storage.trashed_at(conn, game_id) is None
+    assert storage.GAME_TRASH.trashed_at(conn, game_id) is None
     assert storage.load(conn, game_id) is not None
     conn.close()

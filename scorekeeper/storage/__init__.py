@@ -3,7 +3,8 @@
 It stores the facts of a game (players, variants, trump, bids, tricks, the round in progress)
 and of a group (its roster and games), never a score. A database file is one
 :class:`~scorekeeper.storage.database.Storage`: its connections, its write lock and the records
-read from it. Games and groups are modules of their own; :mod:`.app` is the Flask glue. Every
+read from it. Games, groups, club evenings and the trash of all three are modules of their own;
+:mod:`.app` is the Flask glue. Every
 change of a game bumps its version in one place (:func:`.games.changing`), so a change made
 against an old version is refused instead of overwriting another phone's entry.
 
@@ -32,7 +33,9 @@ from scorekeeper.storage.evenings import (
     StoredTable,
     create_evening,
     create_evening_once,
+    delete_evening,
     draw_sitting,
+    evening_ids,
     evening_of,
     evening_version,
     group_evenings,
@@ -71,6 +74,7 @@ from scorekeeper.storage.groups import (
     create_group,
     create_group_game,
     create_group_once,
+    delete_group,
     group_games,
     group_of,
     group_stamps,
@@ -84,22 +88,27 @@ from scorekeeper.storage.groups import (
 )
 from scorekeeper.storage.history import name_phone
 from scorekeeper.storage.trash import (
-    delete_for_good,
+    EVENING_TRASH,
+    GAME_TRASH,
+    GROUP_TRASH,
+    TRASHABLE,
+    Trashable,
     gone_at,
-    gone_for_good,
-    in_trash,
     kept_since,
     purge_trash,
     restore_game,
     trash_game,
-    trashed_at,
 )
 
 new_edit_token = new_token
 
 __all__ = [
+    "EVENING_TRASH",
     "GAMES",
+    "GAME_TRASH",
+    "GROUP_TRASH",
     "KEPT_CONNECTIONS",
+    "TRASHABLE",
     "ClubTable",
     "Conflict",
     "GameStamp",
@@ -116,6 +125,7 @@ __all__ = [
     "StoredGroup",
     "StoredSitting",
     "StoredTable",
+    "Trashable",
     "Unavailable",
     "Watch",
     "add_group_games",
@@ -131,14 +141,15 @@ __all__ = [
     "create_group",
     "create_group_game",
     "create_group_once",
-    "delete_for_good",
+    "delete_evening",
     "delete_game",
+    "delete_group",
     "draw_sitting",
+    "evening_ids",
     "evening_of",
     "evening_version",
     "get_db",
     "gone_at",
-    "gone_for_good",
     "group_evenings",
     "group_games",
     "group_of",
@@ -146,7 +157,6 @@ __all__ = [
     "grouped",
     "import_group",
     "import_group_file",
-    "in_trash",
     "init_app",
     "join_roster",
     "kept_since",
@@ -174,6 +184,5 @@ __all__ = [
     "table_of_game",
     "take_table_out",
     "trash_game",
-    "trashed_at",
     "version_of",
 ]

@@ -7,6 +7,9 @@ it). Each table's game is a game of the group like any other (:mod:`.groups`); s
 standings are worked out from those games, never stored. Every change of the evening, and of
 one of its games (:func:`scorekeeper.storage.games.changing`), counts its version up, so that
 its pages follow it live as a group's do.
+
+An evening in the trash (:mod:`.trash`), on its own or with its group, is skipped by every read
+unless asked for; its tables' games are still its record (:func:`table_of_game` finds them).
 """
 
 from __future__ import annotations
@@ -87,6 +90,9 @@ class StoredEvening:
     sittings: tuple[StoredSitting, ...]
     countdown_ends: str | None = None
     """When the keeper's countdown shown on the room screen ends (UTC), or ``None``."""
+    deleted_at: str | None = None
+    """When it was moved to the trash on its own (UTC), or ``None``; its group's may hold it
+    there too (:func:`load_evening`)."""
 
     @property
     def declaration(self) -> Declaration[Any, Any]:
@@ -183,7 +189,7 @@ def create_evening_once(
             if made is not None:
                 if made[1] != digest:
                     raise KeyReused(made[0])
-                earlier = load_evening(db, made[0])
+                earlier = load_evening(db, made[0], trashed=True)
                 assert earlier is not None
                 return earlier, True
         stored = _create_planned(db, group_id, plan, seed, key=key, digest=digest)
@@ -217,11 +223,20 @@ def set_countdown(db: Database, evening_id: str, ends: str | None) -> None:
         )
 
 
-def load_evening(db: Database, evening_id: str) -> StoredEvening | None:
-    """The evening with this id and its sittings, or ``None``; read as one snapshot."""
+# An evening with its group's time in the trash: it is there while its group is.
+_WITH_GROUP = (
+    "SELECT evenings.*, groups.deleted_at AS group_deleted_at"
+    " FROM evenings JOIN groups ON groups.id = evenings.group_id"
+)
+
+
+def load_evening(db: Database, evening_id: str, *, trashed: bool = False) -> StoredEvening | None:
+    """The evening with this id and its sittings, or ``None``; read as one snapshot. An
+    evening in the trash, or of a group in the trash, is ``None`` too, unless ``trashed`` asks
+    for it."""
     with db.atomic():
         found = rows(db, "SELECT * FROM evenings WHERE id = ?", evening_id)
-        if not found:
+        if not found or (not trashed and _in_trash(db, found[0])):
             return None
         sittings = rows(
             db, "SELECT * FROM evening_sittings WHERE evening_id = ? ORDER BY number", evening_id
@@ -234,12 +249,25 @@ def load_evening(db: Database, evening_id: str) -> StoredEvening | None:
     return _evening(found[0], sittings, tables)
 
 
+def _in_trash(db: Database, row: Row) -> bool:
+    """Whether the evening of ``row`` is in the trash, on its own or with its group. Read with
+    ``SELECT *``, as every read of a row here: a database before m019 is read (and migrated)
+    by this code too."""
+    if row.get("deleted_at") is not None:
+        return True
+    group = rows(db, "SELECT * FROM groups WHERE id = ?", row["group_id"])
+    return bool(group) and group[0].get("deleted_at") is not None
+
+
 def group_evenings(db: Database, group_id: str) -> list[StoredEvening]:
-    """The group's evenings, in the order they were made."""
+    """The group's evenings, in the order they were made (those in the trash on their own
+    left out; the caller holds the group, in the trash or not)."""
     found = db.execute(
-        "SELECT id FROM evenings WHERE group_id = ? ORDER BY created_at, rowid", [group_id]
+        "SELECT id FROM evenings WHERE group_id = ? AND deleted_at IS NULL"
+        " ORDER BY created_at, rowid",
+        [group_id],
     ).fetchall()
-    evenings = (load_evening(db, evening_id) for (evening_id,) in found)
+    evenings = (load_evening(db, evening_id, trashed=True) for (evening_id,) in found)
     return [stored for stored in evenings if stored is not None]
 
 
@@ -282,9 +310,11 @@ def draw_sitting(
             if made.digest != digest:
                 raise KeyReused(stored.id)
             return _loaded(db, stored.id), made, True
+        # moved to the trash meanwhile (it keeps its version): nothing drawn either
         changed = db.execute(
             "UPDATE evenings SET version = version + 1, updated_at = ?, players = ?"
-            " WHERE id = ? AND version = ?",
+            " WHERE id = ? AND version = ? AND deleted_at IS NULL"
+            " AND group_id NOT IN (SELECT id FROM groups WHERE deleted_at IS NOT NULL)",
             [now(), _names(players), stored.id, stored.version],
         )
         if changed.rowcount != 1:
@@ -321,7 +351,7 @@ def _keep_key(db: Database, evening_id: str, key: str, drawn: KeyedSitting) -> N
 
 
 def _loaded(db: Database, evening_id: str) -> StoredEvening:
-    stored = load_evening(db, evening_id)
+    stored = load_evening(db, evening_id, trashed=True)
     assert stored is not None
     return stored
 
@@ -385,9 +415,31 @@ def started(db: Database, sitting: StoredSitting) -> int:
 
 
 def evening_version(db: Database, evening_id: str) -> int | None:
-    """The evening's version alone, or ``None``: one indexed read, for pages following it."""
-    row = db.execute("SELECT version FROM evenings WHERE id = ?", [evening_id]).fetchone()
+    """The evening's version alone, or ``None`` (none, or in the trash): one indexed read, for
+    pages following it."""
+    row = db.execute(
+        f"SELECT version FROM ({_WITH_GROUP} WHERE evenings.id = ?)"
+        " WHERE deleted_at IS NULL AND group_deleted_at IS NULL",
+        [evening_id],
+    ).fetchone()
     return None if row is None else int(row[0])
+
+
+def delete_evening(db: Database, evening_id: str) -> None:
+    """Remove an evening: its sittings, tables and keys (``ON DELETE CASCADE``). Its tables'
+    games stay, as games of its group; the group's pages no longer list it."""
+    with writing(db):
+        touch_evening_group(db, evening_id)
+        db.execute("DELETE FROM evenings WHERE id = ?", [evening_id])
+
+
+def touch_evening_group(db: Database, evening_id: str) -> None:
+    """An evening gone, or back, is a change of its group (its pages list the evening)."""
+    db.execute(
+        "UPDATE groups SET updated_at = ?, version = version + 1"
+        " WHERE id = (SELECT group_id FROM evenings WHERE id = ?)",
+        [now(), evening_id],
+    )
 
 
 def _drop_sitting(db: Database, stored: StoredEvening, number: int) -> None:
@@ -490,6 +542,7 @@ def _evening(row: Row, sittings: list[Row], tables: list[Row]) -> StoredEvening:
             for sitting in sittings
         ),
         row["countdown_ends"],
+        row.get("deleted_at"),
     )
 
 
@@ -506,13 +559,13 @@ def table_of_game(db: Database, game_id: str) -> ClubTable | None:
     """The club night, sitting and table whose game this is, or ``None`` for a game of no
     evening. Such a game is the evening's record: it is not deleted from a table's phone or
     the game endpoints (only the evening's keepers take its table out,
-    :func:`take_table_out`)."""
+    :func:`take_table_out`), also while the evening is in the trash."""
     found = db.execute(
         "SELECT evening_id, sitting, number FROM evening_tables WHERE game_id = ?"
         " ORDER BY evening_id, sitting, number LIMIT 1",
         [game_id],
     ).fetchone()
-    stored = None if found is None else load_evening(db, found[0])
+    stored = None if found is None else load_evening(db, found[0], trashed=True)
     if found is None or stored is None:
         return None
     return ClubTable(stored, int(found[1]), int(found[2]))
@@ -547,7 +600,25 @@ def take_table_out(
     return True
 
 
-def evening_of(db: Database, game_id: str) -> str | None:
-    """The id of the evening the game is a table of, if any."""
-    rows = list(db.query("SELECT evening_id FROM evening_tables WHERE game_id = ?", [game_id]))
-    return rows[0]["evening_id"] if rows else None
+def evening_of(db: Database, game_id: str, *, trashed: bool = False) -> str | None:
+    """The id of the evening the game is a table of, if any: one in the trash (or of a group
+    in the trash) only if ``trashed`` asks for it."""
+    found = db.execute(
+        f"SELECT id, deleted_at, group_deleted_at FROM ({_WITH_GROUP})"
+        " WHERE id IN (SELECT evening_id FROM evening_tables WHERE game_id = ?)",
+        [game_id],
+    ).fetchall()
+    kept = [row[0] for row in found if trashed or (row[1] is None and row[2] is None)]
+    return kept[0] if kept else None
+
+
+def evening_ids(db: Database, group_ids: Iterable[str]) -> list[str]:
+    """The ids of the evenings of the groups ``group_ids``, in the trash or not."""
+    ids = list(group_ids)
+    found: list[str] = []
+    for start in range(0, len(ids), 500):  # SQLite's limit of bound values, well within
+        part = ids[start : start + 500]
+        marks = ",".join("?" * len(part))
+        sql = f"SELECT id FROM evenings WHERE group_id IN ({marks}) ORDER BY created_at, rowid"
+        found.extend(row[0] for row in db.execute(sql, part).fetchall())
+    return found

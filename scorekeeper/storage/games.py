@@ -389,12 +389,14 @@ class Watch:
 
     # Each table's id, version and the tokens that let a request see it.
     READS: ClassVar[dict[str, str]] = {
-        # a game in the trash is watched as a deleted one
+        # a thing in the trash is watched as a deleted one
         "games": "SELECT id, version, edit_token, view_token"
         " FROM (SELECT * FROM games WHERE deleted_at IS NULL) AS games",
-        "groups": "SELECT id, version, edit_token, view_token FROM groups",
+        "groups": "SELECT id, version, edit_token, view_token"
+        " FROM (SELECT * FROM groups WHERE deleted_at IS NULL) AS groups",
         "evenings": "SELECT evenings.id, evenings.version, groups.edit_token, groups.view_token"
-        " FROM evenings LEFT JOIN groups ON groups.id = evenings.group_id",
+        " FROM (SELECT * FROM evenings WHERE deleted_at IS NULL) AS evenings"
+        " JOIN groups ON groups.id = evenings.group_id AND groups.deleted_at IS NULL",
     }
     TABLES = tuple(READS)
 

@@ -2,7 +2,8 @@
 
 A group's games are stored games (:mod:`scorekeeper.storage.games`); renaming a player changes
 them through :func:`scorekeeper.storage.games.changing`, as every change of a game does, and
-the group's club evenings (:mod:`scorekeeper.storage.evenings`) with them.
+the group's club evenings (:mod:`scorekeeper.storage.evenings`) with them. A group in the trash
+(:mod:`.trash`) is skipped by every read unless asked for; its games stay its own there.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ class StoredGroup:
     view_token: str | None = None
     # Counted up by every change of the group or of one of its games (its pages follow it).
     version: int = 1
+    # When it was moved to the trash (ISO, UTC); None for a group in play (storage.trash).
+    deleted_at: str | None = None
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -127,11 +130,13 @@ def create_group_once(
     return stored, False, tuple(ids)
 
 
-def load_group(db: Database, group_id: str) -> StoredGroup | None:
-    """The group with this id and its roster, or ``None``."""
+def load_group(db: Database, group_id: str, *, trashed: bool = False) -> StoredGroup | None:
+    """The group with this id and its roster, or ``None``. A group in the trash is ``None``
+    too, unless ``trashed`` asks for it (:mod:`.trash`)."""
     with db.atomic():
         rows = list(db.query("SELECT * FROM groups WHERE id = ?", [group_id]))
-        if not rows:
+        # .get: a database before m019 is read (and migrated) by this code too
+        if not rows or (rows[0].get("deleted_at") is not None and not trashed):
             return None
         roster = db.query(
             "SELECT key, name FROM group_players WHERE group_id = ? ORDER BY key", [group_id]
@@ -147,11 +152,13 @@ def load_group(db: Database, group_id: str) -> StoredGroup | None:
         players,
         row["view_token"],
         row["version"],
+        row.get("deleted_at"),
     )
 
 
 def load_groups(db: Database, group_ids: Iterable[str]) -> list[StoredGroup]:
-    """The stored groups among ``group_ids`` (unknown ids are skipped), in the order given."""
+    """The stored groups among ``group_ids`` (unknown ids and groups in the trash are
+    skipped), in the order given."""
     groups = (load_group(db, group_id) for group_id in group_ids)
     return [stored for stored in groups if stored is not None]
 
@@ -258,6 +265,13 @@ def remove_group_game(db: Database, group_id: str, game_id: str) -> None:
             "DELETE FROM group_games WHERE group_id = ? AND game_id = ?", [group_id, game_id]
         )
         _touch_group(db, group_id)
+
+
+def delete_group(db: Database, group_id: str) -> None:
+    """Remove a group: its roster, its club evenings (``ON DELETE CASCADE``) and which games
+    were its own. The games themselves stay, as games of no group."""
+    with writing(db):
+        db.execute("DELETE FROM groups WHERE id = ?", [group_id])
 
 
 def join_roster(db: Database, group_id: str, names: Iterable[str]) -> None:

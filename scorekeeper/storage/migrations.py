@@ -339,6 +339,20 @@ def m018_history(db: Database) -> None:
 
 
 @migrations()
+def m019_group_and_evening_trash(db: Database) -> None:
+    """Groups and club evenings join the trash (issue 47), as games did (m017): when each was
+    moved there (UTC; NULL in play). An evening of a group in the trash is in it with its group,
+    read through it: nothing of the evening is marked. One deleted for good leaves its id and
+    that time, no more (``gone_groups``, ``gone_evenings``)."""
+    for table in ("groups", "evenings"):
+        db.execute(f"ALTER TABLE {table} ADD COLUMN deleted_at TEXT")
+        db.execute(
+            f"CREATE INDEX {table}_deleted_at ON {table} (deleted_at) WHERE deleted_at IS NOT NULL"
+        )
+        db.execute(f"CREATE TABLE gone_{table} (id TEXT PRIMARY KEY, gone_at TEXT NOT NULL)")
+
+
+@migrations()
 def m020_corrected_rounds(db: Database) -> None:
     """A round corrected after it was entered keeps its figures from before its first correction
     (issue 47; core/corrections.py): trump, bids, tricks and the game's own facts as compact

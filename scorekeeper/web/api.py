@@ -24,7 +24,7 @@ from scorekeeper.core.record import Json, append_round, check_text, correct_roun
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import labels
 from scorekeeper.storage import StoredGame, history
-from scorekeeper.web import access, club_tables, trash
+from scorekeeper.web import access, club_tables, trash, trash_kinds
 from scorekeeper.web.kinds import GAME
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -138,12 +138,49 @@ def delete_game(game_id: str) -> Response:
     club = club_tables.protecting(stored.id)
     if club is not None:  # a club night's table: only its keepers take it out
         raise Refusal(409, club_tables.REFUSAL_CODE, club_tables.refusal_words(club))
+    # moved on meanwhile: 412 (from _stored, read again); in the trash already: 410
+    return into_trash(trash_kinds.GAME, stored.id, stored.version, lambda: _stale(_stored(game_id)))
+
+
+# --- the trash, for every kind (web/trash_kinds.py) ------------------------------------------
+
+
+def refuse_missing(kind: trash.Kind, thing_id: str) -> None:
+    """Refuse with 410 a thing in the trash (``in_trash``, with ``until``) or deleted for good
+    from it (``deleted_for_good``, with ``gone``); nothing for anything else."""
+    missing = trash.missing(kind, thing_id)
+    if missing is not None:
+        raise Refusal(410, missing.code, missing.words, **missing.when)
+
+
+def into_trash(
+    kind: trash.Kind, thing_id: str, version: int, stale: Callable[[], Refusal]
+) -> Response:
+    """Move the thing, read at ``version`` by a request that may change it, to the trash: its id
+    and when it goes for good. Moved meanwhile: 410 from the trash, else ``stale()`` (412)."""
     try:
-        moved = storage.trash_game(storage.get_db(), stored.id, stored.version)
+        moved = kind.stored.trash(storage.get_db(), thing_id, version)
     except storage.Conflict:
-        # moved on meanwhile: 412; in the trash already: 410; gone: 404 (from _stored)
-        raise _stale(_stored(stored.id)) from None
-    return jsonify(id=stored.id, in_trash=True, until=trash.until(moved))
+        refuse_missing(kind, thing_id)
+        raise stale() from None
+    return jsonify(id=thing_id, in_trash=True, until=trash.until(moved))
+
+
+def out_of_trash(kind: trash.Kind, thing_id: str, may: Callable[[], None]) -> None:
+    """Bring the thing back from the trash, once ``may`` let the request (its edit token and
+    ``If-Match``; the body is ``{}``). Not in the trash: 409 ``not_in_trash``; past its days:
+    410; in the trash with its group (a club night): 409 ``in_trash_with_group``."""
+    found = trash.trashed(kind, thing_id)
+    if found is None:
+        refuse_missing(kind, thing_id)
+        raise Refusal(409, "not_in_trash", kind.words.not_in_trash())
+    may()
+    _body()
+    said = kind.words.in_trash_with
+    if found.shown.within is not None and said is not None:
+        raise Refusal(409, "in_trash_with_group", said())
+    if not kind.stored.restore(storage.get_db(), thing_id):
+        raise Refusal(409, "not_in_trash", kind.words.not_in_trash())
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -188,28 +225,8 @@ def _answer(stored: StoredGame, **extra: str) -> Response:
 
 def _stored(game_id: str) -> StoredGame:
     stored = access.load(GAME, game_id)
-    trashed = trash.trashed(game_id) if stored is None else None
-    if trashed is not None:
-        until = trash.until(trashed.deleted_at)
-        raise Refusal(
-            410,
-            "in_trash",
-            _(
-                "This game is in the trash: its keeper can restore it until %(until)s, "
-                "then it is deleted for good.",
-                until=until,
-            ),
-            until=until,
-        )
-    gone = trash.gone_on(game_id) if stored is None and trashed is None else None
-    if gone is not None:
-        raise Refusal(
-            410,
-            "deleted_for_good",
-            _("This game was deleted for good from the trash on %(gone)s.", gone=gone),
-            gone=gone,
-        )
     if stored is None:
+        refuse_missing(trash_kinds.GAME, game_id)
         raise Refusal(
             404, "game_not_found", _("There is no game with this id. It may have been deleted.")
         )
@@ -251,19 +268,21 @@ def require_edit_token(stored: access.Shared, *, missing: str, wrong: str) -> No
 
 def _version_matches(stored: StoredGame) -> bool:
     """True unless an ``If-Match`` header names another version than the stored one."""
-    return "If-Match" not in request.headers or request.if_match.contains(str(stored.version))
+    return version_matches(stored.version)
+
+
+def version_matches(version: int) -> bool:
+    """True unless an ``If-Match`` header names another version than ``version``."""
+    return "If-Match" not in request.headers or request.if_match.contains(str(version))
+
+
+def stale(kind: trash.Kind, version: int) -> Refusal:
+    """412: an ``If-Match`` named another version than the thing's (``version``, now)."""
+    return Refusal(412, "version_mismatch", kind.words.stale(version))
 
 
 def _stale(stored: StoredGame) -> Refusal:
-    return Refusal(
-        412,
-        "version_mismatch",
-        _(
-            "This game has changed since the version you sent in If-Match (it is at version "
-            "%(version)s now), so nothing was changed. Load it and retry.",
-            version=stored.version,
-        ),
-    )
+    return stale(trash_kinds.GAME, stored.version)
 
 
 def _round_number(data: object) -> int | None:

@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from scorekeeper import storage
 from scorekeeper.render import history_words
 from scorekeeper.storage import game_history, history
-from scorekeeper.web import api, trash
+from scorekeeper.web import api, trash_kinds
 from scorekeeper.web.api import Refusal, bp
 
 
@@ -59,15 +59,17 @@ def said_entries(game_id: str) -> list[history_words.Said]:
 def restore_game(game_id: str) -> Response:
     """From the trash, bring the game back exactly as it was, at the same version (``{}``); in
     play, bring it back to how it stood after an entry (``{"entry": n}``), a new entry."""
-    stored = trash.trashed(game_id)
-    if stored is None:
+    # gone for good: 410; unknown: 404 (from _stored)
+    stored = storage.load(storage.get_db(), game_id, trashed=True) or api._stored(game_id)
+    if stored.deleted_at is None:
         return _restore_to_entry(game_id)
-    api._require_game_token(stored)
-    if not api._version_matches(stored):
-        raise api._stale(stored)
-    api._body()
-    if not storage.restore_game(storage.get_db(), stored.id):
-        raise _not_in_trash()
+
+    def may() -> None:
+        api._require_game_token(stored)
+        if not api._version_matches(stored):
+            raise api._stale(stored)
+
+    api.out_of_trash(trash_kinds.GAME, game_id, may)
     return api._answer(replace(stored, deleted_at=None))
 
 

@@ -1,10 +1,10 @@
-"""A game's pages beside the round: correcting a finished round, deleting the game, and a
-rematch. Served by the game pages' blueprint (:mod:`scorekeeper.web.views`), with the same
-thin shape: parse, let the rules decide, store, answer."""
+"""A game's pages beside the round: correcting a finished round, deleting the game (the
+trash's pages, :mod:`scorekeeper.web.trash_pages`), and a rematch. Served by the game pages'
+blueprint (:mod:`scorekeeper.web.views`), with the same thin shape: parse, let the rules decide,
+store, answer."""
 
 from __future__ import annotations
 
-from contextlib import suppress
 from typing import Any
 
 from flask import abort, flash, redirect, request, url_for
@@ -18,7 +18,7 @@ from scorekeeper.core.game import RoundRecord
 from scorekeeper.core.rules import RuleError, Suit, Trump, turned_card
 from scorekeeper.render import labels
 from scorekeeper.storage import StoredGame
-from scorekeeper.web import access, club_tables, forms, trash, views
+from scorekeeper.web import access, forms, trash_kinds, trash_pages, views
 from scorekeeper.web.forms import parts
 from scorekeeper.web.kinds import GAME, GROUP
 from scorekeeper.web.views import _page, _stale_message, _to_game, bp
@@ -128,35 +128,9 @@ def _corrected(
     return RoundRecord(trump, bids, tricks, kept, stored.record.declaration.recorded(facts))
 
 
-# --- the game itself: delete, rematch, sharing -----------------------------------------------
+# --- the game itself: delete (the trash's pages), rematch ------------------------------------
 
-
-@bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
-def delete(game_id: str) -> ResponseReturnValue:
-    """Ask, then move the game to the trash (restorable for ``TRASH_DAYS``, web/trash.py)."""
-    stored = access.load_or_404(GAME, game_id)
-    access.require_keeper(GAME, stored)
-    club = club_tables.protecting(stored.id)
-    if club is not None:
-        # A table's game of a club night: said in words, no delete button (issue 47).
-        page = _page(
-            "manage/delete.html",
-            stored,
-            club=club,
-            refused=club_tables.refusal_words(club),
-        )
-        return page, 409 if request.method == "POST" else 200
-    form = forms.ConfirmForm(data={"version": stored.version})
-    if form.validate_on_submit():
-        with suppress(storage.Conflict):  # moved there meanwhile by another phone
-            storage.trash_game(storage.get_db(), stored.id)
-        flash(_("The game is in the trash: restore it from the home page."), "info")
-        return redirect(url_for("views.home"), code=303)
-    status = 200
-    if request.method == "POST":
-        flash(forms.first_error(form), "error")
-        status = 400
-    return _page("manage/delete.html", stored, form=form, days=trash.days()), status
+trash_pages.add_routes(bp, trash_kinds.GAME, "/games/<game_id>")
 
 
 @bp.post("/games/<game_id>/rematch")

@@ -1,0 +1,126 @@
+"""What the trash keeps, each kind declared once (issue 47): a game.
+
+A declaration says how to read one (in play or in the trash) as the trash's pages show it, which
+of this phone's may be in the trash, the phone's memory of it, and its words. Everything else
+(the pages, the API's answers, the home page's list) is :mod:`scorekeeper.web.trash`'s and
+:mod:`scorekeeper.web.trash_pages`', the same for every kind.
+
+Who may delete, restore or delete for good is whoever may change the thing: a game's keepers
+(:mod:`scorekeeper.web.access`).
+"""
+
+from __future__ import annotations
+
+from flask import url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from scorekeeper import storage
+from scorekeeper.core import sheet
+from scorekeeper.render import game_words
+from scorekeeper.web import access, club_tables, trash
+from scorekeeper.web.kinds import GAME as GAME_ACCESS
+from scorekeeper.web.trash import Refused, Shown, Words
+
+# --- a game --------------------------------------------------------------------------------
+
+
+def _game(game_id: str) -> Shown | None:
+    stored = storage.load(storage.get_db(), game_id, trashed=True)
+    if stored is None:
+        return None
+    built = sheet.build(stored.record)
+    about = (
+        _("Finished")
+        if built.finished
+        else _("Round %(r)s of %(total)s", r=built.round_number, total=len(built.schedule))
+    )
+    return Shown(
+        stored.id,
+        stored.version,
+        ", ".join(built.players),
+        game_words.game_name(built.game),
+        about,
+        stored.deleted_at,
+        access.keeps(GAME_ACCESS, stored),
+        access.may_see(GAME_ACCESS, stored),
+    )
+
+
+def _remember_game(game_id: str) -> None:
+    stored = storage.load(storage.get_db(), game_id)
+    if stored is not None:
+        access.remember(GAME_ACCESS, stored, keeper=True)
+
+
+def _club_table(game_id: str) -> Refused | None:
+    """A table's game of a club night is its record: only the evening's keepers take it out."""
+    club = club_tables.protecting(game_id)
+    if club is None:
+        return None
+    back = url_for("evenings.show", evening_id=club.evening.id)
+    return Refused(club_tables.refusal_words(club), back, _("Back to the club night"))
+
+
+GAME = trash.declare(
+    trash.Kind(
+        name="game",
+        arg="game_id",
+        rank=2,
+        endpoints="views",
+        page="game",
+        stored=storage.GAME_TRASH,
+        find=_game,
+        mine=lambda: access.seen(GAME_ACCESS),
+        remember=_remember_game,
+        forget=lambda game_id: access.forget(GAME_ACCESS, game_id),
+        keepers_only=GAME_ACCESS.keepers_only_words,
+        protected=_club_table,
+        words=Words(
+            delete_title=lambda: _("Delete the game?"),
+            cannot_delete_title=lambda: _("This game cannot be deleted"),
+            goes=lambda days: ngettext(
+                "The game goes to the trash: you can restore it from the home page for %(num)s "
+                "day, then it is deleted for good.",
+                "The game goes to the trash: you can restore it from the home page for %(num)s "
+                "days, then it is deleted for good.",
+                days,
+            ),
+            yes_delete=lambda: _("Yes, delete it"),
+            no_keep=lambda: _("No, keep it"),
+            moved=lambda: _("The game is in the trash: restore it from the home page."),
+            trashed_title=lambda: _("This game is in the trash"),
+            deleted_on=lambda day: _("It is deleted for good on %(day)s.", day=day),
+            will_go=lambda day: _("will be deleted for good on %(day)s", day=day),
+            keepers_only=lambda: _("Only the phones keeping score can bring it back."),
+            restore_label=lambda shown: _("Restore the game of %(players)s", players=shown.name),
+            restored=lambda: _("The game is back from the trash."),
+            delete_for_good_title=lambda: _("Delete the game for good?"),
+            lost=lambda: _(
+                "Every round entered is lost for good. Export the game record first if you may "
+                "want it back."
+            ),
+            yes_delete_for_good=lambda: _("Yes, delete it for good"),
+            delete_for_good_label=lambda shown: _(
+                "Delete for good: the game of %(players)s", players=shown.name
+            ),
+            deleted_for_good=lambda: _("The game was deleted for good."),
+            gone_title=lambda: _("This game was deleted for good"),
+            left=lambda day: _("It left the trash on %(day)s: it cannot be brought back.", day=day),
+            in_trash=lambda until: _(
+                "This game is in the trash: its keeper can restore it until %(until)s, "
+                "then it is deleted for good.",
+                until=until,
+            ),
+            gone=lambda gone: _(
+                "This game was deleted for good from the trash on %(gone)s.", gone=gone
+            ),
+            not_in_trash=lambda: _("This game is not in the trash, so nothing was changed."),
+            stale=lambda version: _(
+                "This game has changed since the version you sent in If-Match (it is at version "
+                "%(version)s now), so nothing was changed. Load it and retry.",
+                version=version,
+            ),
+        ),
+    )
+)
