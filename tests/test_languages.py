@@ -28,6 +28,7 @@ from scorekeeper.core.variants import Edition
 from scorekeeper.render import game_words, languages
 from tests.pages import act, one, soup, start_game
 from tests.plays import legal_round, played_game
+from tests.test_evening_pages import new_evening
 from tests.test_groups_pages import make_group, new_group_game, play_five
 from tests.test_translations import SAME_IN, SAME_WORDS, catalogue, extracted, sources, words
 
@@ -177,6 +178,31 @@ def crawl_groups(client: FlaskClient) -> Iterator[tuple[str, str]]:
     other = client.application.test_client()
     other.get(f"/language/{html_lang_of(share)}?next=/")
     yield "group join", other.get(urlsplit(join).path).get_data(as_text=True)
+    yield from crawl_trash(client, group_id)
+
+
+def crawl_trash(client: FlaskClient, group_id: str) -> Iterator[tuple[str, str]]:
+    """The trash of a club night and of its group: their delete pages, their pages in the trash,
+    the home page listing them, delete for good, and the pages of ones gone for good."""
+    evening = f"/evenings/{new_evening(client, group_id)}"
+    for what, path in (("club night", evening), ("group", f"/groups/{group_id}")):
+        page = client.get(f"{path}/delete")
+        yield f"{what} delete", page.get_data(as_text=True)
+        version = one(soup(page), "input[name=version]")["value"]
+        assert client.post(f"{path}/delete", data={"version": version}).status_code == 303
+        yield f"{what} in the trash", client.get(path).get_data(as_text=True)
+        yield f"home with a {what} in the trash", client.get("/").get_data(as_text=True)
+    yield (
+        "group delete for good",
+        client.get(f"/groups/{group_id}/delete-for-good").get_data(as_text=True),
+    )
+    client.post(f"/groups/{group_id}/restore", data={"version": "1"})
+    yield (
+        "club night delete for good",
+        client.get(f"{evening}/delete-for-good").get_data(as_text=True),
+    )
+    client.post(f"{evening}/delete-for-good", data={"version": "1"})
+    yield "club night gone", client.get(evening).get_data(as_text=True)
 
 
 def test_the_crawl_finds_english_where_it_is_left(client: FlaskClient) -> None:

@@ -25,7 +25,7 @@ def protecting(game_id: str) -> ClubTable | None:
 
 def refusal_words(club: ClubTable) -> str:
     """Why the game is not deleted, in words: whose table it is, and who can take it out."""
-    group = storage.load_group(storage.get_db(), club.evening.group_id)
+    group = storage.load_group(storage.get_db(), club.evening.group_id, trashed=True)
     words: str = _(
         "This game is table %(table)s of sitting %(sitting)s of %(group)s's club night of "
         "%(day)s. Only the club night's keepers can take a table out.",

@@ -22,7 +22,17 @@ from scorekeeper.core import evening_record, family
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import evening_pages, evening_print, filenames, labels, qr
 from scorekeeper.storage import StoredEvening, StoredGroup
-from scorekeeper.web import access, addresses, evening_draw, evening_keeper, once, pdf, sharing
+from scorekeeper.web import (
+    access,
+    addresses,
+    evening_draw,
+    evening_keeper,
+    once,
+    pdf,
+    sharing,
+    trash_kinds,
+    trash_pages,
+)
 from scorekeeper.web import new_game as new_game_page
 from scorekeeper.web.forms import evenings as evening_forms
 from scorekeeper.web.forms import games as games_form
@@ -197,6 +207,9 @@ def watch(evening_id: str, token: str) -> WerkzeugResponse:
 
 
 access.OWN_TOKEN.add("evenings.watch")
+
+
+trash_pages.add_routes(bp, trash_kinds.EVENING, "/evenings/<evening_id>")
 
 
 @bp.get("/evenings/<evening_id>/sheet.pdf")

@@ -33,7 +33,7 @@ from scorekeeper.core.rules import Length, RuleError
 from scorekeeper.core.stats import Filters, GroupStats, PlayerStats, VariantFilter
 from scorekeeper.render import chart, filenames, labels, printing
 from scorekeeper.storage import StoredGame, StoredGroup
-from scorekeeper.web import access, forms, heavy, once, pdf, sharing
+from scorekeeper.web import access, forms, heavy, once, pdf, sharing, trash_kinds, trash_pages
 from scorekeeper.web import new_game as new_game_page
 from scorekeeper.web.forms import games as games_form
 from scorekeeper.web.forms import groups as group_forms
@@ -420,6 +420,7 @@ def remove_game(group_id: str, game_id: str) -> WerkzeugResponse:
 
 
 sharing.add_routes(bp, GROUP, "/<group_id>")
+trash_pages.add_routes(bp, trash_kinds.GROUP, "/<group_id>")
 
 
 # --- the season report -----------------------------------------------------------------------

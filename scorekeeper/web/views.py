@@ -149,13 +149,13 @@ def home() -> str:
     """This browser's games, most recently used first, and the way to start one."""
     db = storage.get_db()
     stored = storage.load_many(db, access.seen(GAME))
-    # Delete is offered to a game's keepers, but never for a table's game of a club night: that
-    # game is the evening's record, which only its keepers take out (issue 47).
+    # Delete is offered to a game's keepers, but never for a table's game of a club night (in
+    # the trash too): that game is the evening's record, which only its keepers take out.
     cards = [
         (
             entry,
             sheet.build(entry.record),
-            access.keeps(GAME, entry) and storage.evening_of(db, entry.id) is None,
+            access.keeps(GAME, entry) and storage.evening_of(db, entry.id, trashed=True) is None,
         )
         for entry in stored
         if access.may_see(GAME, entry)
