@@ -1,7 +1,7 @@
 """Club evenings for programs and for the evening's pages (issue 34): make an evening of a
 group, draw its sittings (each table's game made as a game of the group), draw a sitting again,
-read the evening with its standings, take a table out of its sitting (or put it back), and
-download it as CSV or JSON.
+read the evening with its standings, take a table out of its sitting (or put it back), delete
+it (to the trash) and restore it, and download it as CSV or JSON.
 
 An evening is its group's: writing needs the group's edit token (as adding a game does), reading
 whatever lets the request see the group. Refusals are the games API's JSON
@@ -24,7 +24,7 @@ from scorekeeper.core.evening_record import SittingAsked
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import evening_sheet, filenames, labels
 from scorekeeper.storage import KeyedSitting, StoredEvening, StoredGroup, StoredSitting
-from scorekeeper.web import access, api, evening_draw, groups_api
+from scorekeeper.web import access, api, evening_draw, groups_api, trash_kinds
 from scorekeeper.web.api import Refusal
 from scorekeeper.web.kinds import GROUP
 
@@ -78,6 +78,38 @@ def get_evening(evening_id: str) -> Response:
     response.set_etag(str(stored.version))
     response.make_conditional(request)
     return response
+
+
+@bp.delete("/evenings/<evening_id>")
+def delete_evening(evening_id: str) -> Response:
+    """Move the evening to the trash (``If-Match``: its version); restorable until ``until``.
+    Its tables' games stay games of the group, still its record."""
+    stored, group = _stored(evening_id)
+    _require_keeper(group, _trash_words())
+    if not api.version_matches(stored.version):
+        raise api.stale(trash_kinds.EVENING, stored.version)
+    return api.into_trash(
+        trash_kinds.EVENING,
+        stored.id,
+        stored.version,
+        lambda: api.stale(trash_kinds.EVENING, _stored(evening_id)[0].version),
+    )
+
+
+@bp.post("/evenings/<evening_id>/restore")
+def restore_evening(evening_id: str) -> Response:
+    """Bring the evening back from the trash, at the same version; one in the trash with its
+    group comes back with the group (409 ``in_trash_with_group``)."""
+    # gone for good: 410; unknown: 404 (from _stored)
+    stored, group = _found(evening_id, trashed=True) or _stored(evening_id)
+
+    def may() -> None:
+        _require_keeper(group, _trash_words())
+        if not api.version_matches(stored.version):
+            raise api.stale(trash_kinds.EVENING, stored.version)
+
+    api.out_of_trash(trash_kinds.EVENING, evening_id, may)
+    return get_evening(evening_id)
 
 
 @bp.post("/evenings/<evening_id>/sittings")
@@ -295,11 +327,19 @@ def _read(read: Callable[[T], R], data: T) -> R:
 
 
 def _stored(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
-    stored = storage.load_evening(storage.get_db(), evening_id)
-    group = None if stored is None else storage.load_group(storage.get_db(), stored.group_id)
-    if stored is None or group is None:
+    found = _found(evening_id)
+    if found is None:
+        api.refuse_missing(trash_kinds.EVENING, evening_id)
         raise Refusal(404, "evening_not_found", _("There is no evening with this id."))
-    return stored, group
+    return found
+
+
+def _found(evening_id: str, *, trashed: bool = False) -> tuple[StoredEvening, StoredGroup] | None:
+    """The evening and its group, or ``None``; in the trash too if ``trashed`` asks."""
+    db = storage.get_db()
+    stored = storage.load_evening(db, evening_id, trashed=trashed)
+    group = None if stored is None else storage.load_group(db, stored.group_id, trashed=trashed)
+    return None if stored is None or group is None else (stored, group)
 
 
 def _visible(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
@@ -325,15 +365,24 @@ def _editable(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
     return stored, group
 
 
-def _require_keeper(group: StoredGroup) -> None:
+def _require_keeper(group: StoredGroup, missing: str | None = None) -> None:
     api.require_edit_token(
         group,
-        missing=_(
+        missing=missing
+        or _(
             "An evening is drawn with its group's edit token: "
             "send the header Authorization: Bearer <edit_token>."
         ),
         wrong=_("That edit token does not fit this group. It may have been renewed."),
     )
+
+
+def _trash_words() -> str:
+    words: str = _(
+        "Deleting or restoring a club night needs its group's edit token: "
+        "send the header Authorization: Bearer <edit_token>."
+    )
+    return words
 
 
 def _sitting(stored: StoredEvening, number: str) -> StoredSitting:

@@ -1,7 +1,8 @@
 """Groups for other programs: the JSON API, and the group file that moves a group to a server.
 
 The API (``/api/groups``) takes a bearer token like the games API: making a group needs none,
-adding a game needs the group's edit token, the statistics need none. Refusals are the games
+adding a game, deleting the group (to the trash) and restoring it need the group's edit token,
+reading it and its statistics need none. Refusals are the games
 API's JSON ``{"error": sentence, "code": stable_snake_case}``. The group file is downloaded from
 the group page and uploaded on the home page of another server. Documented in ``docs/api.md``.
 """
@@ -22,7 +23,7 @@ from scorekeeper.core.record import Json, RecordError, parse_game
 from scorekeeper.core.refusals import Reason
 from scorekeeper.render import filenames, labels
 from scorekeeper.storage import StoredGroup
-from scorekeeper.web import access, api, groups, heavy, once, uploads
+from scorekeeper.web import access, api, groups, heavy, once, trash_kinds, uploads
 from scorekeeper.web.api import Refusal
 from scorekeeper.web.forms import groups as group_forms
 from scorekeeper.web.kinds import GROUP
@@ -62,6 +63,56 @@ def create_group() -> tuple[Response, int, dict[str, str]]:
     stored = storage.create_group(storage.get_db(), rules.normalise_name(name))
     body = {"id": stored.id, "edit_token": stored.edit_token, "name": stored.name}
     return jsonify(body), 201, {"Location": url_for(".group_stats", group_id=stored.id)}
+
+
+@bp.get("/<group_id>")
+def get_group(group_id: str) -> Response:
+    """The group: its name, roster, games and club nights, with its version as its ``ETag``;
+    ``304`` when ``If-None-Match`` names it."""
+    stored = _stored(group_id)
+    evenings = storage.group_evenings(storage.get_db(), stored.id)
+    body = {
+        "id": stored.id,
+        "name": stored.name,
+        "players": list(stored.players),
+        "games": [entry.id for entry in heavy.visible(stored)],
+        "evenings": [evening.id for evening in evenings],
+        "version": stored.version,
+    }
+    response = jsonify(body)
+    response.set_etag(str(stored.version))
+    response.make_conditional(request)
+    return response
+
+
+@bp.delete("/<group_id>")
+def delete_group(group_id: str) -> Response:
+    """Move the group to the trash with its club nights (``If-Match``: its version); restorable
+    until ``until``. Its games stay games."""
+    stored = _stored(group_id)
+    _require_keeper(stored)
+    if not api.version_matches(stored.version):
+        raise api.stale(trash_kinds.GROUP, stored.version)
+    return api.into_trash(
+        trash_kinds.GROUP,
+        stored.id,
+        stored.version,
+        lambda: api.stale(trash_kinds.GROUP, _stored(group_id).version),
+    )
+
+
+@bp.post("/<group_id>/restore")
+def restore_group(group_id: str) -> Response:
+    """Bring the group back from the trash with its club nights, at the same version."""
+    stored = storage.load_group(storage.get_db(), group_id, trashed=True) or _stored(group_id)
+
+    def may() -> None:
+        _require_keeper(stored)
+        if not api.version_matches(stored.version):
+            raise api.stale(trash_kinds.GROUP, stored.version)
+
+    api.out_of_trash(trash_kinds.GROUP, group_id, may)
+    return get_group(group_id)
 
 
 @bp.post("/<group_id>/games")
@@ -153,8 +204,21 @@ def _stored(group_id: str) -> StoredGroup:
     bearer token is its view or edit token)."""
     stored = access.load(GROUP, group_id)
     if stored is None:
+        api.refuse_missing(trash_kinds.GROUP, group_id)
         raise Refusal(404, "group_not_found", _("There is no group with this id."))
     return stored
+
+
+def _require_keeper(stored: StoredGroup) -> None:
+    """Refuse a request without the group's edit token (401 without one, 403 with another)."""
+    api.require_edit_token(
+        stored,
+        missing=_(
+            "Deleting or restoring a group needs its edit token: "
+            "send the header Authorization: Bearer <edit_token>."
+        ),
+        wrong=_("That edit token does not fit this group. It may have been renewed."),
+    )
 
 
 def _editable(group_id: str) -> StoredGroup:
