@@ -19,11 +19,11 @@ from scorekeeper import storage
 from scorekeeper.core import group_record
 from scorekeeper.core.evening_standings import SAT_OUT
 from scorekeeper.core.record_shapes import RecordError
-from scorekeeper.core.rules import Variants
 from scorekeeper.storage.migrations import migrations
 from tests import pdfs
 from tests.pages import one, soup
 from tests.plays import bearer, json_of
+from tests.support.older import older_evening, older_group
 from tests.test_evenings_api import evening, play_to_the_end, read, sitting
 
 OUT = "/api/evenings/{evening}/sittings/{sitting}/tables/{table}/out"
@@ -255,34 +255,25 @@ def test_the_tables_of_an_older_database_count_after_the_upgrade(tmp_path: Path)
     """Migration m016 adds the mark to every table stored before it, unset: each counts."""
     conn = storage.connect(tmp_path / "old.sqlite")
     migrations.apply(conn, stop_before="m016_evening_table_taken_out")
-    group = storage.create_group(conn, "Club")
-    made = storage.create_evening(
-        conn,
-        group.id,
-        game="wizard",
-        settings=Variants(),
-        players=["A", "B", "C", "D"],
-        sittings=1,
-        table_sizes=[4],
-        seed=1,
-    )
+    # Stored as rows: the history these writes keep came with a later migration (m018).
+    evening_id = older_evening(conn, older_group(conn, "Club"), ["A", "B", "C", "D"])
     conn.execute(
         "INSERT INTO evening_sittings (evening_id, number, seating, seed, present, sitting_out,"
         " created_at) VALUES (?, 1, 'random', 1, '[]', '[]', '2026-12-05T19:30:00+00:00')",
-        [made.id],
+        [evening_id],
     )
     conn.execute(
         "INSERT INTO evening_tables (evening_id, sitting, number, players, first_dealer)"
         ' VALUES (?, 1, 1, \'["A", "B", "C", "D"]\', 0)',
-        [made.id],
+        [evening_id],
     )
     migrations.apply(conn)
-    stored = storage.load_evening(conn, made.id)
+    stored = storage.load_evening(conn, evening_id)
     assert stored is not None
     assert stored.sittings[0].tables[0].taken_out_at is None
-    assert storage.take_table_out(conn, made.id, 1, 1)
-    assert not storage.take_table_out(conn, made.id, 1, 2)
-    stored = storage.load_evening(conn, made.id)
+    assert storage.take_table_out(conn, evening_id, 1, 1)
+    assert not storage.take_table_out(conn, evening_id, 1, 2)
+    stored = storage.load_evening(conn, evening_id)
     assert stored is not None and stored.sittings[0].tables[0].taken_out_at
     conn.close()
 

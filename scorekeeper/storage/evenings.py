@@ -26,6 +26,7 @@ from scorekeeper.core.evening import Sitting, Table
 from scorekeeper.core.evening_record import EveningFile, EveningPlan
 from scorekeeper.core.family import Declaration
 from scorekeeper.core.game import GameRecord
+from scorekeeper.storage import evening_rows, group_rows
 from scorekeeper.storage.database import Conflict, Row, now, rows, writing
 from scorekeeper.storage.games import KeyReused, delete_game, load, new_game_id
 from scorekeeper.storage.groups import StoredGroup, create_group_game, create_group_once
@@ -112,6 +113,10 @@ class StoredEvening:
         )
 
 
+STARTED = {"code": "evening_started"}
+"""The first entry of a club night's history, made from its form or the API."""
+
+
 @dataclass(frozen=True)
 class NewSitting:
     """A sitting to store: its draw, how it was drawn, who was present and its tables' games
@@ -139,11 +144,13 @@ def create_evening(
     created_at: str | None = None,
     key: str | None = None,
     digest: str | None = None,
+    started: dict[str, Any] | None = STARTED,
 ) -> StoredEvening:
     """Store a new evening of the group, with no sitting drawn yet (``key`` and ``digest``: the
-    one-time key of the form that made it, see :func:`create_evening_once`)."""
+    one-time key of the form that made it, see :func:`create_evening_once`); ``started`` is its
+    history's first entry (``None``: the caller writes it, once the evening is whole)."""
     evening_id, when = new_game_id(), now()
-    with writing(db):
+    with writing(db), evening_rows.noted(db, evening_id, started):
         db.execute(
             "INSERT INTO evenings (id, group_id, game, variants, players, sittings, table_sizes,"
             " seed, created_at, updated_at, creation_key, creation_digest)"
@@ -197,7 +204,7 @@ def create_evening_once(
 
 
 def _create_planned(
-    db: Database, group_id: str, plan: EveningPlan, seed: int, **more: str | None
+    db: Database, group_id: str, plan: EveningPlan, seed: int, **more: Any
 ) -> StoredEvening:
     return create_evening(
         db,
@@ -215,7 +222,7 @@ def _create_planned(
 def set_countdown(db: Database, evening_id: str, ends: str | None) -> None:
     """Start the evening's countdown to ``ends`` (UTC), or stop it (``None``); its pages and
     room screen follow (the version moves on)."""
-    with writing(db):
+    with writing(db), evening_rows.noted(db, evening_id, {"code": "countdown"}):
         db.execute(
             "UPDATE evenings SET countdown_ends = ?, version = version + 1, updated_at = ?"
             " WHERE id = ?",
@@ -304,7 +311,12 @@ def draw_sitting(
     forgotten. A key keeps naming its sitting after that sitting was drawn again.
     """
     redraw = any(sitting.number == new.number for sitting in stored.sittings)
-    with writing(db):
+    said = {"code": "redrawn" if redraw else "drawn", "sitting": new.number}
+    with (
+        writing(db),
+        evening_rows.noted(db, stored.id, said),
+        group_rows.noted(db, stored.group_id, {**said, "evening": stored.id}),
+    ):
         made = None if key is None else keyed_sitting(db, stored.id, key, since)
         if made is not None:
             if made.digest != digest:
@@ -360,7 +372,7 @@ def import_evening(db: Database, group_id: str, evening: EveningFile, ids: Seque
     """Store an evening read from a group file into the group, inside the import's
     transaction; ``ids`` are the ids of the file's games as stored, in the file's order."""
     evening_id = _create_planned(
-        db, group_id, evening.plan, evening.seed, created_at=evening.created_at
+        db, group_id, evening.plan, evening.seed, created_at=evening.created_at, started=None
     ).id
     for sitting in evening.sittings:
         new = NewSitting(
@@ -382,6 +394,7 @@ def import_evening(db: Database, group_id: str, evening: EveningFile, ids: Seque
                     " WHERE evening_id = ? AND sitting = ? AND number = ?",
                     [when, evening_id, sitting.number, index + 1],
                 )
+    evening_rows.begun(db, evening_id, {"code": "imported"})
 
 
 def import_group_file(
@@ -578,7 +591,8 @@ def take_table_out(
     longer counts), or put it back (``out=False``). Taking out a table taken out already keeps
     the time it was taken out. Answers whether such a table is stored; the evening's pages
     follow (its version moves on when the mark changes)."""
-    with writing(db):
+    said = {"code": "table_out" if out else "table_back", "sitting": sitting, "table": table}
+    with writing(db), evening_rows.noted(db, evening_id, said):
         exists = db.execute(
             "SELECT taken_out_at FROM evening_tables"
             " WHERE evening_id = ? AND sitting = ? AND number = ?",

@@ -19,6 +19,7 @@ from scorekeeper.core.game import GameRecord
 from scorekeeper.core.group_record import MAX_ROSTER
 from scorekeeper.core.players import player_key, seat_keys
 from scorekeeper.core.rules import RuleError
+from scorekeeper.storage import evening_rows, group_rows
 from scorekeeper.storage.database import Row, new_token, now, stamp, writing
 from scorekeeper.storage.games import (
     KeyReused,
@@ -106,7 +107,7 @@ def create_group_once(
     """
     group_id, token, when = new_game_id(), new_token(), now()
     ids: list[str] = []
-    with writing(db):
+    with writing(db), group_rows.noted(db, group_id, {"code": "group_started"}) as said:
         if key is not None:
             made = db.execute(
                 "SELECT id, creation_digest FROM groups WHERE creation_key = ?", [key]
@@ -125,6 +126,8 @@ def create_group_once(
         _join_roster(db, group_id, roster)
         for record, played_at in games:
             ids.append(create_group_game(db, group_id, record, played_at).id)
+        if ids:
+            said["code"] = "imported"
     stored = load_group(db, group_id)
     assert stored is not None
     return stored, False, tuple(ids)
@@ -239,7 +242,7 @@ def create_group_game(
     begins (``"rematch"``).
     """
     began = {"code": "imported" if played_at is not None else started}
-    with writing(db):
+    with writing(db), group_rows.noted(db, group_id, {"code": "games_added"}):
         stored, again = create_game_once(db, record, key, digest, started=began)
         if again:
             return stored
@@ -254,13 +257,13 @@ def add_group_games(db: Database, group_id: str, games: Iterable[StoredGame]) ->
     """Put existing games into the group (those in a group already are left where they are);
     their players join the roster (:class:`RosterFull` past its size: none is added). Returns
     how many were added."""
-    with writing(db):
+    with writing(db), group_rows.noted(db, group_id, {"code": "games_added"}):
         return _add_games(db, group_id, list(games))
 
 
 def remove_group_game(db: Database, group_id: str, game_id: str) -> None:
     """Take a game out of the group; the game itself stays."""
-    with writing(db):
+    with writing(db), group_rows.noted(db, group_id, {"code": "games_removed"}):
         db.execute(
             "DELETE FROM group_games WHERE group_id = ? AND game_id = ?", [group_id, game_id]
         )
@@ -276,7 +279,7 @@ def delete_group(db: Database, group_id: str) -> None:
 
 def join_roster(db: Database, group_id: str, names: Iterable[str]) -> None:
     """Add players to the roster; a name whose key is there already keeps its spelling."""
-    with writing(db):
+    with writing(db), group_rows.noted(db, group_id, {"code": "players_added"}):
         _join_roster(db, group_id, names)
         _touch_group(db, group_id)
 
@@ -293,7 +296,8 @@ def rename_player(db: Database, group_id: str, key: str, name: str) -> int:
     changed gets a new version, as any change does. Returns how many games changed.
     """
     new_key = player_key(name)
-    with writing(db):
+    with writing(db), group_rows.noted(db, group_id, {"code": "player_renamed"}) as said:
+        said.update(group_rows.renaming(db, group_id, key, name))
         seats = db.query(
             "SELECT seats.game_id, seats.seat, seats.name FROM seats JOIN group_games "
             "ON group_games.game_id = seats.game_id WHERE group_games.group_id = ?",
@@ -318,6 +322,7 @@ def rename_player(db: Database, group_id: str, key: str, name: str) -> int:
             )
             changing(db, game_id)
             changed += 1
+        said["games"] = changed
         _rename_in_evenings(db, group_id, key, name)
         db.execute("DELETE FROM group_players WHERE group_id = ? AND key = ?", [group_id, key])
         db.execute(
@@ -342,45 +347,53 @@ def _rename_in_evenings(db: Database, group_id: str, key: str, name: str) -> Non
         keys = [player_key(player) for player in json.loads(players)]
         if new_key != key and key in keys and new_key in keys:
             raise SameEvening(evening_id)
-        touched = False
-        renamed = _renamed(json.loads(players), key, name)
-        if renamed is not None:
-            db.execute("UPDATE evenings SET players = ? WHERE id = ?", [renamed, evening_id])
-            touched = True
-        sittings = db.execute(
-            "SELECT number, present, sitting_out FROM evening_sittings WHERE evening_id = ?",
-            [evening_id],
-        ).fetchall()
-        for number, present, sitting_out in sittings:
-            here = _renamed(json.loads(present), key, name)
-            out = _renamed(json.loads(sitting_out), key, name)
-            if here is None and out is None:
-                continue
-            db.execute(
-                "UPDATE evening_sittings SET present = ?, sitting_out = ?"
-                " WHERE evening_id = ? AND number = ?",
-                [here or present, out or sitting_out, evening_id, number],
-            )
-            touched = True
-        tables = db.execute(
-            "SELECT sitting, number, players FROM evening_tables WHERE evening_id = ?",
-            [evening_id],
-        ).fetchall()
-        for sitting, number, seated in tables:
-            renamed = _renamed(json.loads(seated), key, name, by_seat=True)
-            if renamed is None:
-                continue
-            db.execute(
-                "UPDATE evening_tables SET players = ?"
-                " WHERE evening_id = ? AND sitting = ? AND number = ?",
-                [renamed, evening_id, sitting, number],
-            )
-            touched = True
-        if touched:
-            db.execute(
-                "UPDATE evenings SET version = version + 1, updated_at = ? WHERE id = ?",
-                [when, evening_id],
-            )
+        with evening_rows.noted(db, evening_id, {"code": "players"}):
+            _rename_in_evening(db, evening_id, players, key, name, when)
+
+
+def _rename_in_evening(
+    db: Database, evening_id: str, players: str, key: str, name: str, when: str
+) -> None:
+    """Rename the player ``key`` to ``name`` in one evening's rows (its version moves on)."""
+    touched = False
+    renamed = _renamed(json.loads(players), key, name)
+    if renamed is not None:
+        db.execute("UPDATE evenings SET players = ? WHERE id = ?", [renamed, evening_id])
+        touched = True
+    sittings = db.execute(
+        "SELECT number, present, sitting_out FROM evening_sittings WHERE evening_id = ?",
+        [evening_id],
+    ).fetchall()
+    for number, present, sitting_out in sittings:
+        here = _renamed(json.loads(present), key, name)
+        out = _renamed(json.loads(sitting_out), key, name)
+        if here is None and out is None:
+            continue
+        db.execute(
+            "UPDATE evening_sittings SET present = ?, sitting_out = ?"
+            " WHERE evening_id = ? AND number = ?",
+            [here or present, out or sitting_out, evening_id, number],
+        )
+        touched = True
+    tables = db.execute(
+        "SELECT sitting, number, players FROM evening_tables WHERE evening_id = ?",
+        [evening_id],
+    ).fetchall()
+    for sitting, number, seated in tables:
+        renamed = _renamed(json.loads(seated), key, name, by_seat=True)
+        if renamed is None:
+            continue
+        db.execute(
+            "UPDATE evening_tables SET players = ?"
+            " WHERE evening_id = ? AND sitting = ? AND number = ?",
+            [renamed, evening_id, sitting, number],
+        )
+        touched = True
+    if touched:
+        db.execute(
+            "UPDATE evenings SET version = version + 1, updated_at = ? WHERE id = ?",
+            [when, evening_id],
+        )
 
 
 def _renamed(names: Sequence[str], key: str, name: str, *, by_seat: bool = False) -> str | None:

@@ -1,7 +1,9 @@
-"""Games as an older schema stored them: their rows alone, with no history (migration tests, and
-a game kept from before histories were written)."""
+"""Games, groups and club nights as an older schema stored them: their rows alone, with no
+history (migration tests, and a thing kept from before histories were written)."""
 
 from __future__ import annotations
+
+import json
 
 from sqlite_utils import Database
 
@@ -49,3 +51,28 @@ def older_game(db: Database, record: GameRecord) -> str:
                     [game_id, number, seat, bid, taken],
                 )
     return game_id
+
+
+def older_group(db: Database, name: str) -> str:
+    """Store a group with no roster or game as the pad did before it kept histories: its id."""
+    group_id, when = new_game_id(), now()
+    with db.conn:
+        db.execute(
+            "INSERT INTO groups (id, name, edit_token, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            [group_id, name, new_token(), when, when],
+        )
+    return group_id
+
+
+def older_evening(db: Database, group_id: str, players: list[str], sittings: int = 1) -> str:
+    """Store a Wizard club night with no sitting drawn as the pad did before it kept
+    histories: its id."""
+    evening_id, when = new_game_id(), now()
+    with db.conn:
+        db.execute(
+            "INSERT INTO evenings (id, group_id, game, variants, players, sittings, table_sizes,"
+            " seed, created_at, updated_at) VALUES (?, ?, 'wizard', '{}', ?, ?, '[4]', 1, ?, ?)",
+            [evening_id, group_id, json.dumps(players), sittings, when, when],
+        )
+    return evening_id
