@@ -8,7 +8,7 @@ before and after the entry; nothing here counts a point.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -49,15 +49,23 @@ def phone_said(number: int, name: str | None) -> str:
     return name or _("phone %(n)s", n=number)
 
 
+Words = Callable[[dict[str, Any], Parts, Parts], str]
+"""What says an entry in words: from its ``change`` and the state before and after it."""
+
+
 def said(
-    entries: list[Entry], phones: dict[int | None, str | None], numbers: dict[int | None, int]
+    entries: list[Entry],
+    phones: dict[int | None, str | None],
+    numbers: dict[int | None, int],
+    words_of: Words | None = None,
 ) -> list[Said]:
-    """Every entry of a game's history in words, oldest first."""
+    """Every entry of a history in words, oldest first: a game's, unless ``words_of`` says
+    another thing's entries (a club night's, a group's)."""
     found = []
     for entry, before, after in _steps(entries):
         phone = phone_said(numbers[entry.phone], phones.get(entry.phone))
         old, new = _changed(entry.parts, before, after)
-        words = _words(entry.change, before, after)
+        words = (words_of or _words)(entry.change, before, after)
         found.append(
             Said(entry.entry, entry.at, _when(entry.at), phone, entry.change, words, old, new)
         )
@@ -113,7 +121,7 @@ def _words(change: dict[str, Any], before: Parts, after: Parts) -> str:
     if code == "restored_to":
         return _("Brought back to how it stood after entry %(n)s", n=change["entry"])
     if code == "players":
-        return _players_words(before.get("players", []), after.get("players", []))
+        return players_words(before.get("players", []), after.get("players", []))
     number = int(change.get("round", 0))
     if not number or code not in _ROUND_WORDS:
         return _("Changed")
@@ -132,7 +140,8 @@ _SIMPLE = {
 }
 
 
-def _players_words(before: list[str], after: list[str]) -> str:
+def players_words(before: list[str], after: list[str]) -> str:
+    """Players renamed, seat by seat (a game's) or place by place (a club night's)."""
     renamed = [f"{old} → {new}" for old, new in zip(before, after, strict=False) if old != new]
     return _("Players renamed: %(names)s", names=", ".join(renamed))
 

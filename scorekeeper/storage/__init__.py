@@ -64,6 +64,7 @@ from scorekeeper.storage.games import (
     save,
     version_of,
 )
+from scorekeeper.storage.group_rows import renew_group_link
 from scorekeeper.storage.groups import (
     GameStamp,
     RosterFull,
@@ -175,6 +176,7 @@ __all__ = [
     "purge_trash",
     "remove_group_game",
     "rename_player",
+    "renew_group_link",
     "renew_token",
     "restore_game",
     "save",

@@ -47,15 +47,21 @@ def evening_after(entries: list[Entry], number: int) -> Parts:
     return state
 
 
-def restore_evening_to(db: Database, stored: StoredEvening, number: int) -> StoredEvening:
+def restore_evening_to(
+    db: Database, stored: StoredEvening, number: int, *, seen: int | None = None
+) -> StoredEvening:
     """Bring the evening back to how it stood after entry ``number``, as a new entry.
 
     :class:`~scorekeeper.storage.Conflict` when the evening moved on since ``stored`` (a
-    restore racing a draw or a round is refused, never merged); :class:`UnknownEntry` for an
-    unknown entry."""
+    restore racing a draw or a round is refused, never merged), or when its history holds
+    entries after ``seen`` (the last one the keeper saw, when given); :class:`UnknownEntry`
+    for an unknown entry."""
     change = {"code": "restored_to", "entry": number}
     with writing(db):
-        target = evening_after(evening_history(db, stored.id), number)
+        entries = evening_history(db, stored.id)
+        target = evening_after(entries, number)
+        if seen is not None and (entries[-1].entry if entries else 0) != seen:
+            raise Conflict(stored.id)
         _moving_on(db, stored)
         with evening_rows.noted(db, stored.id, change, always=True) as said:
             before = evening_rows.parts_of(db, stored.id)

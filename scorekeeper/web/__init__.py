@@ -17,11 +17,13 @@ def init_app(app: Flask) -> None:
         api,
         compression,
         errors,
+        evening_history,  # noqa: F401 (adds its routes to the evening's pages and API)
         evening_keeper,
         evenings,
         evenings_api,
         exports,
         extensions,
+        group_history,  # noqa: F401 (adds its routes to the group's pages and API)
         groups,
         groups_api,
         heavy,

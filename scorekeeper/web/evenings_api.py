@@ -96,10 +96,10 @@ def delete_evening(evening_id: str) -> Response:
     )
 
 
-@bp.post("/evenings/<evening_id>/restore")
-def restore_evening(evening_id: str) -> Response:
+def restore_from_trash(evening_id: str) -> Response:
     """Bring the evening back from the trash, at the same version; one in the trash with its
-    group comes back with the group (409 ``in_trash_with_group``)."""
+    group comes back with the group (409 ``in_trash_with_group``). Served by
+    ``POST /api/evenings/<id>/restore`` with ``{}`` (web/evening_history.py)."""
     # gone for good: 410; unknown: 404 (from _stored)
     stored, group = _found(evening_id, trashed=True) or _stored(evening_id)
 

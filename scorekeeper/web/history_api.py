@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 from scorekeeper import storage
 from scorekeeper.render import history_words
 from scorekeeper.storage import game_history, history
+from scorekeeper.storage.games import GAMES
 from scorekeeper.web import api, trash_kinds
 from scorekeeper.web.api import Refusal, bp
 
@@ -25,7 +26,12 @@ from scorekeeper.web.api import Refusal, bp
 def game_history_answer(game_id: str) -> Response:
     """The game's history, oldest entry first, with an ``ETag`` of its content."""
     stored = api._stored(game_id)
-    entries = said_entries(stored.id)
+    return history_answer(said_entries(stored.id))
+
+
+def history_answer(entries: list[history_words.Said]) -> Response:
+    """A history as the API answers it (a game's, a club night's, a group's): its entries,
+    oldest first, with an ``ETag`` of its content (``304`` when ``If-None-Match`` names it)."""
     body = {
         "entries": [
             {
@@ -49,10 +55,18 @@ def game_history_answer(game_id: str) -> Response:
 
 def said_entries(game_id: str) -> list[history_words.Said]:
     """The game's history in words, oldest first."""
+    return said_history(GAMES, game_id)
+
+
+def said_history(
+    thing: str, thing_id: str, words_of: history_words.Words | None = None
+) -> list[history_words.Said]:
+    """A thing's history in words (a game's, unless ``words_of`` says another's), oldest
+    first, each phone named as its keeper named it or "phone n"."""
     db = storage.get_db()
-    entries = game_history.game_history(db, game_id)
+    entries = history.entries(db, thing, thing_id)
     names = history.phone_names(db, entries)
-    return history_words.said(entries, names, history.phone_numbers(entries))
+    return history_words.said(entries, names, history.phone_numbers(entries), words_of)
 
 
 @bp.post("/games/<game_id>/restore")

@@ -1,10 +1,12 @@
-"""The history page's forms: bring a game back to an entry, and give this phone a name."""
+"""The history pages' forms: bring a game or a club night back to an entry, and give this phone
+a name."""
 
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from wtforms import IntegerField, StringField
 from wtforms.validators import InputRequired, Length
+from wtforms.widgets import HiddenInput
 
 from scorekeeper.storage.history import PHONE_NAME_LENGTH
 from scorekeeper.web.forms import ActionForm, Form, Within
@@ -15,6 +17,13 @@ class RestoreEntryForm(ActionForm):
     page showed."""
 
     entry = IntegerField(validators=[InputRequired(), Within(min=1, max=10**9)])
+
+
+class ClubRestoreForm(Form):
+    """Back to how a club night stood after an entry, against the last entry the page showed
+    (a round entered at one of its tables moves the evening's version, not its history)."""
+
+    last = IntegerField(widget=HiddenInput(), validators=[InputRequired()])
 
 
 class PhoneNameForm(Form):
