@@ -88,11 +88,14 @@ def test_each_change_of_a_club_night_is_one_entry_in_words(
     ]
     words = [entry["words"] for entry in found]
     assert words[0] == "Club night started: 9 players, 3 sittings planned"
-    assert words[2].startswith("Sitting 2 drawn (new opponents): table 1: ")
-    assert "Here now: Zoe" in words[2] and "Not here: Player 1" in words[2]
+    # a line for what happened, then one for each table and for who came and went
+    drawn = words[2].split("\n")
+    assert drawn[0] == "Sitting 2 drawn (new opponents)"
+    assert [line.split(":")[0] for line in drawn[1:3]] == ["Table 1", "Table 2"]
+    assert drawn[3:] == ["Here now: Zoe", "Not here: Player 1"]
     assert words[3].startswith("Table 1 of sitting 2 taken out: its game no longer counts (")
     assert words[4].startswith("Table 1 of sitting 2 put back")
-    assert words[5].startswith("Sitting 2 drawn again (new opponents): ")
+    assert words[5].startswith("Sitting 2 drawn again (new opponents)\nTable 1: ")
     assert set(found[2]["after"]) == {"evening", "sitting 2", "table 2.1", "table 2.2"}
     assert found[2]["after"]["evening"]["players"] == [*NINE, "Zoe"]
     assert found[3]["before"]["table 2.1"] == {"taken_out_at": None}
@@ -196,7 +199,7 @@ def test_a_restore_and_its_undo_link_the_games_again(
     found = entries(client, evening_id)
     assert found[-1]["change"] == {"code": "restored_to", "entry": 2}
     assert found[-1]["words"] == (
-        "Brought back to how it stood after entry 2. "
+        "Brought back to how it stood after entry 2\n"
         "2 games stay in the group, no longer tables of this club night"
     )
     again = restore(client, evening_id, token, {"entry": 3})
@@ -278,6 +281,10 @@ def test_the_history_page_shows_newest_first_to_whoever_sees_the_club_night(
     assert one(lines[1], ".entry-words").get_text() == (
         "Club night started: 9 players, 3 sittings planned"
     )
+    # the entry that stands now is marked; a draw's first line says it, then a line a table
+    assert lines[0]["class"] == ["now"] and "as it stands now" in one(lines[0], ".entry-head").text
+    assert one(lines[0], ".entry-words strong").get_text() == "Sitting 1 drawn (at random)"
+    assert len(one(lines[0], ".entry-words").select("br")) == 2
     # whoever made the group over the API holds its token, not this browser: no "Back to here"
     assert not page.select("ol.history form")
     assert client.post(f"{url}/1/restore", data={"last": "2"}).status_code == 403

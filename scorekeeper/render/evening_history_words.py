@@ -1,8 +1,10 @@
-"""A club night's history in words (issue 47): each entry as a sentence in the reader's language,
-from what it changed of the evening's parts (:mod:`scorekeeper.storage.evening_rows`).
+"""A club night's history in words (issue 47): each entry in the reader's language, from what it
+changed of the evening's parts (:mod:`scorekeeper.storage.evening_rows`).
 
 A draw says its tables, who sat out, and who came or went since the sitting before it, so that
-a keeper choosing the draw to go back to sees which one it was.
+a keeper choosing the draw to go back to sees which one it was: a line each (lines end with a
+line break, which the History page keeps), read at a glance at a dim table rather than parsed
+out of one long sentence.
 """
 
 from __future__ import annotations
@@ -55,19 +57,18 @@ def _drawn(change: dict[str, Any], before: Parts, after: Parts) -> str:
     number = int(change.get("sitting", 0))
     sitting = after.get(sitting_name(number), {})
     seating = _SEATING.get(sitting.get("seating", ""), lambda: "")()
-    tables = "; ".join(
-        _("table %(table)s: %(names)s", table=table, names=", ".join(names))
+    if change.get("code") == "redrawn":
+        said = [_("Sitting %(n)s drawn again (%(seating)s)", n=number, seating=seating)]
+    else:
+        said = [_("Sitting %(n)s drawn (%(seating)s)", n=number, seating=seating)]
+    said.extend(
+        _("Table %(table)s: %(names)s", table=table, names=", ".join(names))
         for table, names in _tables(after, number)
     )
-    if change.get("code") == "redrawn":
-        head = _("Sitting %(n)s drawn again (%(seating)s)", n=number, seating=seating)
-    else:
-        head = _("Sitting %(n)s drawn (%(seating)s)", n=number, seating=seating)
-    said = [f"{head}: {tables}"]
     if sitting.get("sitting_out"):
         said.append(_("Sitting out: %(names)s", names=", ".join(sitting["sitting_out"])))
     said.extend(_presence(before, after, number))
-    return ". ".join(said)
+    return "\n".join(said)
 
 
 def _tables(state: Parts, sitting: int) -> list[tuple[int, list[str]]]:
@@ -153,7 +154,7 @@ def _restored(change: dict[str, Any], before: Parts, after: Parts) -> str:
                 made,
             )
         )
-    return ". ".join(said)
+    return "\n".join(said)
 
 
 _SAID: dict[str, Callable[[dict[str, Any], Parts, Parts], str]] = {
