@@ -89,10 +89,10 @@ def test_each_change_of_a_club_night_is_one_entry_in_words(
     words = [entry["words"] for entry in found]
     assert words[0] == "Club night started: 9 players, 3 sittings planned"
     # a line for what happened, then one for each table and for who came and went
-    drawn = words[2].split("\n")
-    assert drawn[0] == "Sitting 2 drawn (new opponents)"
-    assert [line.split(":")[0] for line in drawn[1:3]] == ["Table 1", "Table 2"]
-    assert drawn[3:] == ["Here now: Zoe", "Not here: Player 1"]
+    lines = words[2].split("\n")
+    assert lines[0] == "Sitting 2 drawn (new opponents)"
+    assert [line.split(":")[0] for line in lines[1:3]] == ["Table 1", "Table 2"]
+    assert lines[3:] == ["Here now: Zoe", "Not here: Player 1"]
     assert words[3].startswith("Table 1 of sitting 2 taken out: its game no longer counts (")
     assert words[4].startswith("Table 1 of sitting 2 put back")
     assert words[5].startswith("Sitting 2 drawn again (new opponents)\nTable 1: ")
@@ -297,7 +297,7 @@ def test_a_keeper_brings_the_club_night_back_from_its_page(
     browser, evening_id, token = keeper
     url = f"/evenings/{evening_id}/history"
     form = one(soup(browser.get(url)), "li[value='1'] form")
-    assert one(form, "button").get_text() == "Back to here"
+    assert one(form, "button").get_text() == "Back to here · Entry 1"
     shown = str(one(form, "input[name=last]")["value"])
     # a change after the page was shown: the page's restore is refused, nothing written
     client.post(f"/api/evenings/{evening_id}/sittings/1/tables/1/out", headers=bearer(token))
@@ -312,6 +312,7 @@ def test_a_keeper_brings_the_club_night_back_from_its_page(
         .get_text()
         .startswith("Brought back to how it stood after entry 1")
     )
+    assert one(soup(done), "li[value='4'] .entry-link a")["href"] == "#entry-1"
 
 
 @pytest.fixture

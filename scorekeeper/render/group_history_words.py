@@ -98,7 +98,8 @@ def _renamed(change: dict[str, Any], _before: Parts, _after: Parts) -> str:
     games = int(change.get("games", 0))
     if not games:
         return head
-    return f"{head} ({ngettext('%(num)s game changed', '%(num)s games changed', games)})"
+    changed = ngettext("%(num)s game changed", "%(num)s games changed", games)
+    return f"{head} ({changed})"
 
 
 def _link(change: dict[str, Any], _before: Parts, _after: Parts) -> str:
