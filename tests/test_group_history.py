@@ -145,3 +145,17 @@ def test_the_history_page_and_its_etag(client: FlaskClient) -> None:
     assert client.get(f"/api/groups/{group_id}/history", headers=tag).status_code == 200
     assert client.get("/api/groups/unknown/history").status_code == 404
     assert client.get("/groups/unknown/history").status_code == 404
+
+
+def test_a_trip_to_the_trash_and_back_is_two_entries(app: Flask, client: FlaskClient) -> None:
+    made = client.post("/api/groups", json={"name": "Club"})
+    group_id, token = json_of(made)["id"], json_of(made)["edit_token"]
+    with app.app_context():
+        storage.GROUP_TRASH.trash(storage.get_db(), group_id)
+        storage.GROUP_TRASH.restore(storage.get_db(), group_id)
+    found = entries(client, group_id)
+    assert [entry["words"] for entry in found][-2:] == [
+        "Moved to the trash",
+        "Brought back from the trash",
+    ]
+    assert token

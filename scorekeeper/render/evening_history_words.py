@@ -161,6 +161,8 @@ _SAID: dict[str, Callable[[dict[str, Any], Parts, Parts], str]] = {
     "evening_started": _started,
     "imported": _imported,
     "kept": _kept,
+    "deleted": lambda _change, _before, _after: _("Moved to the trash"),
+    "restored": lambda _change, _before, _after: _("Brought back from the trash"),
     "drawn": _drawn,
     "redrawn": _drawn,
     "countdown": _countdown,

@@ -21,7 +21,7 @@ def group_words(change: dict[str, Any], before: Parts, after: Parts) -> str:
 
 def _games(change: dict[str, Any], key: str) -> str:
     """The games an entry added or took out, each by its players."""
-    return "; ".join(", ".join(players) for players in change.get(key, []) if players)
+    return " · ".join(", ".join(players) for players in change.get(key, []) if players)
 
 
 def _started(_change: dict[str, Any], _before: Parts, after: Parts) -> str:
@@ -116,6 +116,8 @@ _SAID: dict[str, Callable[[dict[str, Any], Parts, Parts], str]] = {
     "group_started": _started,
     "imported": _imported,
     "kept": _kept,
+    "deleted": lambda _change, _before, _after: _("Moved to the trash"),
+    "restored": lambda _change, _before, _after: _("Brought back from the trash"),
     "games_added": _added,
     "games_removed": _removed,
     "drawn": _drawn,

@@ -26,7 +26,7 @@ from scorekeeper.core.evening import Sitting, Table
 from scorekeeper.core.evening_record import EveningFile, EveningPlan
 from scorekeeper.core.family import Declaration
 from scorekeeper.core.game import GameRecord
-from scorekeeper.storage import evening_rows, group_rows
+from scorekeeper.storage import evening_rows, group_rows, history
 from scorekeeper.storage.database import Conflict, Row, now, rows, writing
 from scorekeeper.storage.games import KeyReused, delete_game, load, new_game_id
 from scorekeeper.storage.groups import StoredGroup, create_group_game, create_group_once
@@ -443,6 +443,7 @@ def delete_evening(db: Database, evening_id: str) -> None:
     games stay, as games of its group; the group's pages no longer list it."""
     with writing(db):
         touch_evening_group(db, evening_id)
+        history.forget(db, "evenings", evening_id)
         db.execute("DELETE FROM evenings WHERE id = ?", [evening_id])
 
 

@@ -19,7 +19,7 @@ from scorekeeper.core.game import GameRecord
 from scorekeeper.core.group_record import MAX_ROSTER
 from scorekeeper.core.players import player_key, seat_keys
 from scorekeeper.core.rules import RuleError
-from scorekeeper.storage import evening_rows, group_rows
+from scorekeeper.storage import evening_rows, group_rows, history
 from scorekeeper.storage.database import Row, new_token, now, stamp, writing
 from scorekeeper.storage.games import (
     KeyReused,
@@ -274,6 +274,10 @@ def delete_group(db: Database, group_id: str) -> None:
     """Remove a group: its roster, its club evenings (``ON DELETE CASCADE``) and which games
     were its own. The games themselves stay, as games of no group."""
     with writing(db):
+        evenings = db.execute("SELECT id FROM evenings WHERE group_id = ?", [group_id]).fetchall()
+        for (evening_id,) in evenings:
+            history.forget(db, "evenings", evening_id)
+        history.forget(db, "groups", group_id)
         db.execute("DELETE FROM groups WHERE id = ?", [group_id])
 
 

@@ -34,6 +34,7 @@ from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
+from scorekeeper.storage import evening_rows, group_rows, history
 from scorekeeper.storage.database import Conflict, now, writing
 from scorekeeper.storage.evenings import delete_evening, touch_evening_group
 from scorekeeper.storage.games import _group_changing, delete_game, noted
@@ -175,9 +176,26 @@ class Trashable:
 
 
 GAME_TRASH = Trashable("games", delete_game, moved=_group_changing, noted=noted)
-GROUP_TRASH = Trashable("groups", delete_group)
+
+
+def _noted_as(
+    thing: str, parts_of: Callable[[Database, str], history.Parts]
+) -> Callable[[Database, str, dict[str, Any]], None]:
+    """The history entry of a trip to the trash: nothing of the thing's parts changes."""
+
+    def note(db: Database, thing_id: str, change: dict[str, Any]) -> None:
+        history.record(db, thing, thing_id, change, {}, lambda: parts_of(db, thing_id))
+
+    return note
+
+
+GROUP_TRASH = Trashable("groups", delete_group, noted=_noted_as("groups", group_rows.parts_of))
 EVENING_TRASH = Trashable(
-    "evenings", delete_evening, moved=touch_evening_group, within=(GROUP_TRASH, "group_id")
+    "evenings",
+    delete_evening,
+    moved=touch_evening_group,
+    within=(GROUP_TRASH, "group_id"),
+    noted=_noted_as("evenings", evening_rows.parts_of),
 )
 # Every kind, an evening before its group: one past its days on its own goes at its own time.
 TRASHABLE = (GAME_TRASH, EVENING_TRASH, GROUP_TRASH)
