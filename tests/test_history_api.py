@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from scorekeeper.core.rules import Variants
+from tests import pdfs
 from tests.pages import one, play_round, soup, start_game
 from tests.plays import EXAMPLE_GAME, bearer, create, json_of, played_game, round_json
 from tests.test_api_trash import outputs
@@ -67,6 +68,7 @@ def test_a_restore_to_an_entry_gives_that_entrys_outputs_and_can_be_undone(
 ) -> None:
     game_id, token = create(client, {**EXAMPLE_GAME, "rounds": list(ROUNDS[:1])})
     at_start = outputs(client, game_id)
+    pdf_at_start = pdfs.text(client.get(f"/games/{game_id}/sheet.pdf").data)
     for played in ROUNDS[1:4]:
         answer = client.post(f"/api/games/{game_id}/rounds", json=played, headers=bearer(token))
         assert answer.status_code == 201
@@ -74,6 +76,7 @@ def test_a_restore_to_an_entry_gives_that_entrys_outputs_and_can_be_undone(
     back = restore(client, game_id, token, {"entry": 1}, "4")
     assert back.status_code == 200, back.json
     assert outputs(client, game_id)[1:3] == at_start[1:3]  # the record and the CSV as they were
+    assert pdfs.text(client.get(f"/games/{game_id}/sheet.pdf").data) == pdf_at_start
     entries = history(client, game_id)
     assert entries[-1]["change"] == {"code": "restored_to", "entry": 1}
     undone = restore(client, game_id, token, {"entry": 4}, "5")
