@@ -130,6 +130,7 @@ def test_the_history_page_names_the_phone_and_restores(client: FlaskClient) -> N
     assert "Round 1 entered: Tom bid 0, took 0" in items[0].get_text()
     assert "Game started" in items[-1].get_text()
     assert "phone 1" in items[0].get_text()
+    assert "This phone in the history: phone 1" in one(page, "details.phone-name summary").text
     named = client.post(f"/games/{game_id}/history/phone", data={"name": "  Mary's   phone "})
     assert named.status_code == 303
     page = soup(client.get(f"/games/{game_id}/history"))

@@ -50,8 +50,10 @@ def test_restore_from_the_home_page_brings_the_game_back_as_it_was(client: Flask
     game_id = started(client)
     before = exports(client, game_id)
     delete(client, game_id)
-    trash = one(soup(client.get("/")), "ul.trash")
+    home = soup(client.get("/"))
+    trash = one(home, "ul.trash")
     assert "Tom, Dick, Mary" in trash.get_text()
+    assert "No games on this phone yet" not in home.get_text()  # the trash holds one
     form = one(trash, "form")
     data = {field["name"]: field["value"] for field in form.select("input[type=hidden]")}
     restored = client.post(str(form["action"]), data=data)

@@ -274,6 +274,14 @@ def name_phone(db: Database, key: str, name: str) -> None:
         db.execute("UPDATE phones SET name = ? WHERE number = ?", [name or None, number])
 
 
+def known_phone(db: Database, key: str | None) -> int | None:
+    """The number of the phone with ``key``, ``None`` for one that never changed anything."""
+    if key is None:
+        return None
+    row = db.execute("SELECT number FROM phones WHERE key = ?", [key]).fetchone()
+    return None if row is None else int(row[0])
+
+
 def phone_name(db: Database, key: str | None) -> str | None:
     """The name of the phone with ``key``, or ``None``."""
     if key is None:

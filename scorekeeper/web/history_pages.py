@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from scorekeeper import storage
+from scorekeeper.render import history_words
 from scorekeeper.storage import game_history, history
 from scorekeeper.web import access, forms, phones
 from scorekeeper.web.forms.history import PhoneNameForm, RestoreEntryForm
@@ -29,6 +30,7 @@ def game_history_page(game_id: str) -> str:
         "sheet/history.html",
         stored,
         lines=list(reversed(lines)),
+        this_phone=_this_phone(stored.id),
         restore_form=RestoreEntryForm(data={"version": stored.version}),
         name_form=name_form,
     )
@@ -75,6 +77,17 @@ def name_phone(game_id: str) -> ResponseReturnValue:
     storage.name_phone(storage.get_db(), key, form.name.data or "")
     flash(_("This phone's name is saved."), "info")
     return _back(stored.id)
+
+
+def _this_phone(game_id: str) -> str | None:
+    """This phone as the game's history says it, ``None`` where it changed nothing of it."""
+    db = storage.get_db()
+    number = history.known_phone(db, phones.key())
+    entries = game_history.game_history(db, game_id)
+    numbers = history.phone_numbers(entries)
+    if number is None or number not in numbers:
+        return None
+    return history_words.phone_said(numbers[number], history.phone_names(db, entries)[number])
 
 
 def _back(game_id: str) -> Response:
