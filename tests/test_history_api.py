@@ -7,10 +7,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper.core.rules import Variants
+from scorekeeper import storage
+from scorekeeper.core import game
+from scorekeeper.core.rules import BidVisibility, Turned, Variants
 from tests import pdfs
 from tests.pages import one, play_round, soup, start_game
 from tests.plays import EXAMPLE_GAME, bearer, create, json_of, played_game, round_json
@@ -204,3 +207,32 @@ def test_a_rematch_begins_its_history_as_one(client: FlaskClient) -> None:
     new_id = answer.headers["Location"].rstrip("/").rsplit("/", 1)[-1]
     assert new_id != game_id
     assert [entry["change"] for entry in history(client, new_id)] == [{"code": "rematch"}]
+
+
+def test_a_sealed_bid_is_in_no_history_until_its_round_opens(
+    app: Flask, client: FlaskClient
+) -> None:
+    with app.app_context():
+        db = storage.get_db()
+        stored = storage.create_game(
+            db,
+            game.new_game(
+                ("Tom", "Dick", "Mary"), 0, Variants(bid_visibility=BidVisibility.HIDDEN)
+            ),
+        )
+        stored = storage.save(db, stored, game.set_trump(stored.record, Turned.JESTER, None))
+        seat = game.current_setup(stored.record).bidders[0]
+        stored = storage.save(db, stored, game.place_bid(stored.record, seat, 1))
+    entries = history(client, stored.id)
+    assert entries[-1]["words"] == f"Round 1: bids {stored.record.players[seat]} sealed"
+    assert entries[-1]["after"] == {
+        "round 1": {"bids": [None, None, None][:seat] + ["sealed"] + [None] * (2 - seat)}
+    }
+    carried = json.loads(client.get(f"/games/{stored.id}/export.json").data)["history"]
+    assert all(
+        bid is None
+        for entry in carried
+        for part in entry["parts"].values()
+        if isinstance(part, dict)
+        for bid in part.get("bids", [])
+    )

@@ -3,6 +3,8 @@ any of them, and a restore to that state, itself an entry (so a restore can be u
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sqlite_utils import Database
 
 from scorekeeper.core.game import GameRecord
@@ -40,3 +42,19 @@ def restore_game_to(db: Database, stored: StoredGame, number: int) -> StoredGame
 def replays_to_stored(db: Database, stored: StoredGame) -> bool:
     """Whether the game's history replayed from its first entry gives the game as stored."""
     return history.replayed(game_history(db, stored.id)) == parts_of(stored.record)
+
+
+def sealed_from(entries: list[Entry], number: int, sealed: object = None) -> list[Entry]:
+    """``entries`` with round ``number``'s bids shown as ``sealed`` wherever that round was at
+    the table: its bids are sealed now (hidden or delayed bids), and a history shows nobody what
+    the round's screen does not. Where the round was complete its bids were open, as they are."""
+    name, found = f"round {number}", []
+    state: history.Parts = {}
+    for entry in entries:
+        state = history.applied(state, entry.parts)
+        part = entry.parts.get(name)
+        if isinstance(part, dict) and "bids" in part and not state.get(name, {}).get("done"):
+            hidden = [None if bid is None else sealed for bid in part["bids"]]
+            entry = replace(entry, parts={**entry.parts, name: {**part, "bids": hidden}})
+        found.append(entry)
+    return found

@@ -293,10 +293,9 @@ def phone_name(db: Database, key: str | None) -> str | None:
 # --- carried in a file -------------------------------------------------------------------------
 
 
-def exported(db: Database, thing: str, thing_id: str) -> list[dict[str, Any]]:
-    """The thing's history as a file carries it: each entry with its phone said as its history
-    says it ("phone n" where its keeper gave it no name)."""
-    found = entries(db, thing, thing_id)
+def exported(db: Database, found: list[Entry]) -> list[dict[str, Any]]:
+    """A thing's entries as a file carries them: each with its phone said as its history says
+    it ("phone n" where its keeper gave it no name)."""
     names, numbers = phone_names(db, found), phone_numbers(found)
     return [
         {

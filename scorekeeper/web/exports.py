@@ -17,7 +17,7 @@ from scorekeeper.core.game import GameRecord
 from scorekeeper.core.record import RecordError, check_text, parse_game
 from scorekeeper.render import csvfile, filenames, labels
 from scorekeeper.storage import StoredGame, history
-from scorekeeper.web import access, once, uploads
+from scorekeeper.web import access, history_api, once, uploads
 from scorekeeper.web.kinds import GAME
 
 bp = Blueprint("exports", __name__)
@@ -28,7 +28,9 @@ def export_json(game_id: str) -> Response:
     """Download the game record."""
     stored = access.load_or_404(GAME, game_id)
     written = record.to_record(sheet.build(stored.record))
-    carried = history.exported(storage.get_db(), storage.GAMES, stored.id)
+    # a round's sealed bids are no part of a file: left out, as the round at the table is
+    shown = history_api.shown_entries(stored, None)
+    carried = history.exported(storage.get_db(), shown)
     if carried:
         written["history"] = carried
     return _download(record.record_text(written), "application/json", _filename(stored, "json"))

@@ -15,8 +15,9 @@ from flask import Response, request
 from flask_babel import gettext as _
 
 from scorekeeper import storage
+from scorekeeper.core import sheet
 from scorekeeper.render import history_words
-from scorekeeper.storage import game_history, history
+from scorekeeper.storage import StoredGame, game_history, history
 from scorekeeper.storage.games import GAMES
 from scorekeeper.web import api, trash_kinds
 from scorekeeper.web.api import Refusal, bp
@@ -26,7 +27,7 @@ from scorekeeper.web.api import Refusal, bp
 def game_history_answer(game_id: str) -> Response:
     """The game's history, oldest entry first, with an ``ETag`` of its content."""
     stored = api._stored(game_id)
-    return history_answer(said_entries(stored.id))
+    return history_answer(said_entries(stored))
 
 
 def history_answer(entries: list[history_words.Said]) -> Response:
@@ -53,18 +54,33 @@ def history_answer(entries: list[history_words.Said]) -> Response:
     return response
 
 
-def said_entries(game_id: str) -> list[history_words.Said]:
-    """The game's history in words, oldest first."""
-    return said_history(GAMES, game_id)
+def said_entries(stored: StoredGame) -> list[history_words.Said]:
+    """The game's history in words, oldest first; the bids of a round at the table sealed
+    while its screen seals them."""
+    return said_history(GAMES, stored.id, entries=shown_entries(stored, _("sealed")))
+
+
+def shown_entries(stored: StoredGame, sealed: object) -> list[history.Entry]:
+    """The game's entries as a page, the API or a file may show them: the bids of the round at
+    the table, while they are sealed, as ``sealed`` (hidden or delayed bids)."""
+    entries = game_history.game_history(storage.get_db(), stored.id)
+    current = sheet.build(stored.record).current
+    if current is None or not current.sealed:
+        return entries
+    return game_history.sealed_from(entries, current.number, sealed)
 
 
 def said_history(
-    thing: str, thing_id: str, words_of: history_words.Words | None = None
+    thing: str,
+    thing_id: str,
+    words_of: history_words.Words | None = None,
+    entries: list[history.Entry] | None = None,
 ) -> list[history_words.Said]:
     """A thing's history in words (a game's, unless ``words_of`` says another's), oldest
     first, each phone named as its keeper named it or "phone n"."""
     db = storage.get_db()
-    entries = history.entries(db, thing, thing_id)
+    if entries is None:
+        entries = history.entries(db, thing, thing_id)
     names = history.phone_names(db, entries)
     return history_words.said(entries, names, history.phone_numbers(entries), words_of)
 

@@ -23,7 +23,7 @@ from scorekeeper.web.views import _page, _stale_message, bp
 def game_history_page(game_id: str) -> str:
     """Every change of the game, newest first."""
     stored = access.load_or_404(GAME, game_id)
-    lines = said_entries(stored.id)
+    lines = said_entries(stored)
     db = storage.get_db()
     name_form = PhoneNameForm(data={"name": history.phone_name(db, phones.key()) or ""})
     return _page(

@@ -19,8 +19,8 @@ NAMES = {
 }
 # The words the page says in each language: the restore's button and flash, the mark of now.
 SAID = {
-    "hr": ("Vrati na ovo", "Klupska je večer vraćena", "ovako je sada", "Stol 1: "),
-    "el": ("Επιστροφή εδώ", "βραδιά λέσχης επανήλθε", "έτσι είναι τώρα", "Τραπέζι 1: "),
+    "hr": ("Vrati na ovaj unos", "Klupska je večer vraćena", "ovako je sada", "Stol 1: "),
+    "el": ("Επαναφορά εδώ", "βραδιά λέσχης επανήλθε", "έτσι είναι τώρα", "Τραπέζι 1: "),
 }
 
 
