@@ -154,12 +154,10 @@ test: $(VENV)/.installed-test $(AXE) ## Install what the tests need, then lint, 
 	@# The rules (rules, bidding, scoring) wholly covered by their own tests, then every test on
 	@# every core; see README, "Tests".
 	$(BIN)/pytest -q -p no:xdist --hypothesis-profile=ci --cov --cov-report=term-missing --cov-fail-under=100 tests/test_rules_*.py
-	@# --dist load, not worksteal: a steal racing a worker's last test left the whole run waiting
-	@# for good once (pytest-xdist 3.8, as in its issue 884).
-	$(BIN)/pytest -n $(TEST_WORKERS) --dist load --hypothesis-profile=ci --durations=10
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal --hypothesis-profile=ci --durations=10
 
 coverage: $(VENV)/.installed-test $(AXE) ## Every test, with the coverage of the whole package (slower)
-	$(BIN)/pytest -n $(TEST_WORKERS) --dist load --hypothesis-profile=ci --cov=scorekeeper --cov-branch --cov-report=term-missing:skip-covered
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal --hypothesis-profile=ci --cov=scorekeeper --cov-branch --cov-report=term-missing:skip-covered
 
 lint: $(VENV)/.installed-test ## ruff, mypy and the import contracts only
 	$(BIN)/ruff check scorekeeper tests benchmarks
