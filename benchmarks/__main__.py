@@ -27,6 +27,7 @@ from benchmarks import (
     pdf_bench,
     replica_bench,
     report,
+    room_bench,
     slow_bench,
     start,
     stranger_bench,
@@ -87,6 +88,7 @@ def main(argv: list[str] | None = None) -> None:
         "draw": lambda: draw_bench.run(repeats=2 if args.quick else 5),
         "watchers": lambda: watchers.run(seconds=5 if args.quick else 20),
         "live": lambda: live_latency.run(changes=6 if args.quick else 15),
+        "room": lambda: room_bench.run(seconds=25 if args.quick else 60),
         "crash": lambda: watchers.crash(streams=300 if args.quick else 1000),
         "slow": lambda: {
             **slow_bench.run(visitors=3 if args.quick else 5),

@@ -13,7 +13,7 @@ import argparse
 from a2wsgi import WSGIMiddleware
 from flask import Flask
 
-from scorekeeper.server import running
+from scorekeeper.server import listening, running
 
 PAGE = "<!doctype html><title>Floor</title><p>A constant page.</p>\n"
 
@@ -37,7 +37,8 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=8)
     args = parser.parse_args()
     floor = WSGIMiddleware(create_app(), workers=args.threads)  # type: ignore[arg-type]
-    running.serve(floor, host=args.host, port=args.port)  # type: ignore[arg-type]
+    held = listening.hold(args.host, args.port)
+    running.serve(floor, held, host=args.host, port=args.port)  # type: ignore[arg-type]
 
 
 if __name__ == "__main__":

@@ -210,6 +210,42 @@ def _growth(results: Results) -> tuple[str, bool] | None:
     return f"at most {worst:.2f}x", worst <= 1.1
 
 
+def _draw(results: Results) -> tuple[str, bool] | None:
+    section = results.get("draw", {})
+    cases = [case for name, case in section.items() if name != "plans" and "slowest_s" in case]
+    if not cases:
+        return None
+    worst = max(case["slowest_s"] for case in cases)
+    return f"at most {worst:.3f} s", worst <= 1
+
+
+def _plan(results: Results) -> tuple[str, bool] | None:
+    plans = results.get("draw", {}).get("plans", {})
+    mine = [case for name, case in plans.items() if name.startswith("52 players")]
+    if not mine:
+        return None
+    worst = max(case["slowest_s"] for case in mine)
+    return f"at most {worst:.3f} s", worst <= 3
+
+
+def _room(results: Results) -> tuple[str, bool] | None:
+    section = results.get("room", {})
+    if not section.get("shown"):
+        return None
+    figure = (
+        f"p95 {section['p95_ms']:.0f} ms, slowest {section['slowest_ms']:.0f} ms; "
+        f"{section['answers_per_change']:.2f} answers a change, at most "
+        f"{kb(section['answer_bytes_max'])}; {section['loads']} load"
+    )
+    met = (
+        section["slowest_ms"] <= 1000
+        and section["answers"] <= section["rounds_saved"]
+        and section["shown"] == section["rounds_saved"]
+        and section["loads"] == 1
+    )
+    return figure, met
+
+
 GOALS: list[tuple[str, str, Check]] = [
     ("Bytes on the wire per round, 4 players", "at most 10 KB", _round_bytes(4)),
     ("Bytes on the wire per round, 8 players", "at most 16 KB", _round_bytes(8)),
@@ -257,6 +293,13 @@ GOALS: list[tuple[str, str, Check]] = [
     ),
     ("The history of 100,000 played games", "at most 2x the rest of the database", _history_size),
     ("A 20-round game's History page", "within the page weight limits", _history_page),
+    ("A club evening's balanced draw, each sitting", "within 1 s", _draw),
+    ("A club evening's whole plan, 52 players", "within 3 s", _plan),
+    (
+        "The room screen while 13 tables save a round every 20 s",
+        "each change within 1 s; at most one small answer a change, no reload",
+        _room,
+    ),
 ]
 
 

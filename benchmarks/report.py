@@ -490,6 +490,45 @@ def start(results: Results) -> list[str]:
     return lines
 
 
+def room(results: Results) -> list[str]:
+    """The room screen while the tables play (issue 48)."""
+    section = results.get("room", {})
+    lines = ["## Club night: the room screen while 13 tables play", ""]
+    if failed := _failed(section):
+        return lines + failed
+    if "shown" not in section:
+        return [*lines, "Not measured in this run."]
+    return [
+        *lines,
+        "The room screen of a 52-player evening at 13 tables of 4 (`benchmarks/room_bench.py`), "
+        "in Chromium at 1920 x 1080 on the real server, while each table saves a round through "
+        f"the API every {_n(section['every_s'], 0)} s (the tables a 13th of that apart), for "
+        f"{_n(section['seconds'], 0)} s: from sending a round to the screen showing that "
+        "table's next round (the page notes its card's change), and every request the screen "
+        "made. Goal: each change within 1 s, at most one small answer a change, no reload.",
+        "",
+        *_table(
+            ["Rounds saved", "Shown", "Median ms", "p95 ms", "Slowest ms"],
+            [
+                [
+                    str(section["rounds_saved"]),
+                    str(section["shown"]),
+                    _n(section["median_ms"], 0),
+                    _n(section["p95_ms"], 0),
+                    _n(section["slowest_ms"], 0),
+                ]
+            ],
+        ),
+        "",
+        f"Answers to `room.json`: {section['answers']} for {section['rounds_saved']} rounds "
+        f"({_n(section['answers_per_change'], 2)} a change), "
+        f"{_n(section['answer_bytes_median'], 0)} bytes median, "
+        f"{_n(section['answer_bytes_max'], 0)} at most, {_n(section['answer_bytes_total'], 0)} "
+        f"in all; the screen loaded {section['loads']} time(s). A reload of the page at every "
+        f"save, as before, was {_n(section['page_bytes'], 0)} bytes of HTML each.",
+    ]
+
+
 def draw(results: Results) -> list[str]:
     section = results.get("draw", {})
     lines = ["## Club night: the draw", ""]
@@ -504,10 +543,30 @@ def draw(results: Results) -> list[str]:
         "|---|---|---|---|",
     ]
     for name, case in section.items():
+        if name == "plans":
+            continue
         lines.append(
             f"| {name} | {_n(case['slowest_s'], 3)} s | {_n(case['evening_s'], 3)} s "
             f"| {case['repeated_pairs']} |"
         )
+    plans = section.get("plans", {})
+    if plans:
+        lines += [
+            "",
+            "The plan of every sitting still to come (`evening.plan`, the evening's plan PDF "
+            "and `GET /api/evenings/<id>/plan`), made in one go: 52 players at 13 tables of 4 "
+            "follow bridge's Rainbow movement (no pair at one table twice), laid onto a first "
+            "sitting by lots where one was drawn; 37 at tables of 4 and 5 is all search. Goal: "
+            "52 players within 3 s.",
+            "",
+            "| evening planned | median | slowest | pairs at one table again |",
+            "|---|---|---|---|",
+        ]
+        for name, case in plans.items():
+            lines.append(
+                f"| {name} | {_n(case['median_s'], 3)} s | {_n(case['slowest_s'], 3)} s "
+                f"| {case['repeated_pairs']} |"
+            )
     return lines
 
 
@@ -866,6 +925,7 @@ def render(results: Results) -> str:
         pdf(results),
         start(results),
         draw(results),
+        room(results),
         watchers(results),
         slow(results),
         strangers(results),

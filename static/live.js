@@ -122,7 +122,11 @@ function tapWords(form, submitter) {
     // The server answers again: a tap kept meanwhile is sent now, and its answer is the page.
     const waiting = kept();
     if (waiting) return send(waiting);
-    if (newer && current !== "null" ? +current > +version() : current !== version()) changed();
+    // A game's live version is half one on while its club-night table stands ended early
+    // (storage.version_of): a newer one is a later whole version, or the half come or gone.
+    const whole = (told) => Math.floor(+told);
+    const later = whole(current) > whole(version()) || (whole(current) === whole(version()) && current !== version());
+    if (newer && current !== "null" ? later : current !== version()) changed();
   }
 
   function stream() {
@@ -199,6 +203,9 @@ function tapWords(form, submitter) {
 
   document.addEventListener("visibilitychange", () => (document.hidden ? close() : follow()));
   for (const kind of ["input", "change"]) document.addEventListener(kind, () => { typed = true; });
+  // A part swapped in (a tap's answer: what was typed went with it) has nothing typed yet: a
+  // change then shows by itself, not behind "Show it" (a table ended early, issue 48's walk).
+  document.addEventListener("scorekeeper:swapped", () => { typed = false; });
   follow();
 
   // Taps are sent by the page itself where no service worker does it, so that a tap made while

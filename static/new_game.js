@@ -74,8 +74,11 @@
         if (input.type === "checkbox" || input.value !== "none") {
           words.push(input.dataset.summary || input.closest("label").querySelector("b").textContent.trim());
         }
-        // "3:20 rounds|4:15 rounds|…" (game_form.schedule_rounds): the table's entry.
-        const entry = (input.dataset.rounds || "").split("|").find((pair) => pair.startsWith(`${players}:`));
+        // "3:20 rounds|4:15 rounds|…|h5:9 rounds|…" (game_form.schedule_rounds): the table's
+        // entry, or the largest hand's where the table chose one (Oh Hell).
+        const hand = fold.querySelector("select[data-hands]");
+        const key = hand && hand.value !== "0" ? `h${hand.value}` : players;
+        const entry = (input.dataset.rounds || "").split("|").find((pair) => pair.startsWith(`${key}:`));
         const rounds = entry && entry.slice(entry.indexOf(":") + 1);
         if (rounds) words.push(rounds);
       });

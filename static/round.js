@@ -59,12 +59,14 @@
 // it too (by game, round and version), so a look at the sheet and back by the Round tab, an
 // address without it, does not lose the taps; a change made meanwhile drops them.
 const tricks = (function tricksSteppers() {
+  const cards = window.padCards;
   const key = (form) => `pad-tricks:${form.dataset.game}`;
   const mark = (form) => `${form.dataset.round}@${document.body.dataset.version}`;
   function update(form) {
     const hand = Number(form.dataset.hand);
     const rows = Array.from(form.querySelectorAll(".stepper"));
-    const cloud = cloudChange(form);
+    // The Bomb and the Cloud: decks.js, loaded before this script where the deck has them.
+    const cloud = cards && cards.cloud(form);
     let given = 0;
     const draft = rows.map((row) => {
       const value = Number(row.querySelector("input[type=hidden]").value);
@@ -90,32 +92,6 @@ const tricks = (function tricksSteppers() {
     note.classList.toggle("wrong", given > hand || (given < hand && !("ghost" in form.dataset)));
     return draft;
   }
-  // The Cloud's winner and change; a bid of 0 can only go up, so "one less" is not offered.
-  function cloudChange(form) {
-    const seat = form.querySelector("select[name=cloud-seat]");
-    const less = form.querySelector("input[name=cloud-change][value='-1']");
-    const more = form.querySelector("input[name=cloud-change][value='+1']");
-    if (!seat || !less || !more) return null;
-    const row = seat.value === "" ? null : form.querySelector(`.stepper[data-seat="${seat.value}"]`);
-    // One more or less only once someone won the Cloud's trick.
-    more.closest(".cloud-change").hidden = !row;
-    less.disabled = Boolean(row) && row.dataset.bid === "0";
-    if (less.disabled) more.checked = true;
-    const way = form.querySelector("input[name=cloud-change]:checked");
-    return row && way ? { seat: seat.value, change: Number(way.value) } : null;
-  }
-  // The Bomb and the Cloud of an anniversary deck, kept after the tricks (forms/cards.py).
-  function playedCards(form) {
-    let text = "";
-    const bomb = form.querySelector("input[name=bomb]");
-    if (bomb && bomb.value === "1") text += ":b";
-    const seat = form.querySelector("select[name=cloud-seat]");
-    if (seat && seat.value !== "") {
-      const way = form.querySelector("input[name=cloud-change]:checked");
-      text += `:c${seat.value}${way ? (way.value === "-1" ? "d" : "u") : ""}`;
-    }
-    return text;
-  }
   // The game's own facts tapped (Skull King's bonuses, a declared game's seats) come back in
   // the address from the server: kept beside the tricks; the Bomb and the Cloud are the page's.
   function remember(form, draft) {
@@ -125,7 +101,7 @@ const tricks = (function tricksSteppers() {
     const url = new URL(location.href);
     const old = (url.searchParams.get("tricks") || "").split(":");
     const facts = old[0] === round ? old.slice(2).filter((p) => !/^[bc]/.test(p)) : [];
-    url.searchParams.set("tricks", [`${round}:${bySeat.join(".")}`, ...facts].join(":") + playedCards(form));
+    url.searchParams.set("tricks", [`${round}:${bySeat.join(".")}`, ...facts].join(":") + (cards ? cards.played(form) : ""));
     history.replaceState(history.state, "", url);
     keep(form);
   }
@@ -149,40 +125,8 @@ const tricks = (function tricksSteppers() {
   const shown = document.querySelector(".tricks-form");
   if (shown) {
     restore(shown);
-    cloudChange(shown); // the Cloud's more/less hidden until someone won its trick
+    if (cards) cards.cloud(shown); // the Cloud's more/less hidden until someone won its trick
   }
-  // The Cloud chosen (or changed): its winner's stepper moves to the changed bid, as every
-  // stepper starts at the bid it is scored against, unless it was tapped meanwhile; the one it
-  // leaves goes back to its bid the same way (data-to: where the Cloud last put it).
-  function followCloud(form) {
-    const cloud = cloudChange(form);
-    form.querySelectorAll(".stepper[data-bid]").forEach((row) => {
-      const bid = Number(row.dataset.bid);
-      const field = row.querySelector("input[type=hidden]");
-      // The Cloud's winner took its trick: never fewer than one, whatever the changed bid
-      // (issue 33's walk: one less from a bid of 1 put the count at 0, a round refused later).
-      const to = cloud && cloud.seat === row.dataset.seat ? Math.max(1, bid + cloud.change) : bid;
-      if (Number(field.value) === Number(row.dataset.to || bid) && Number(field.value) !== to) {
-        field.value = to;
-        // A stepper moved without a tap on it: shown, or a tap planned on it counts twice.
-        row.classList.remove("moved");
-        void row.offsetWidth;
-        row.classList.add("moved");
-      }
-      row.dataset.to = to;
-    });
-  }
-  document.addEventListener("change", (event) => {
-    const form = event.target.closest(".tricks-form .specials-played") && event.target.form;
-    if (!form) return;
-    // Another winner: one more or one less is asked again, not carried over from the last one
-    // (issue 33's walk: a "one less" chosen for one player was put on the next).
-    if (event.target.name === "cloud-seat") {
-      form.querySelectorAll("input[name=cloud-change]").forEach((way) => { way.checked = false; });
-    }
-    followCloud(form);
-    remember(form, update(form));
-  });
   document.addEventListener("click", (event) => {
     const button = event.target.closest(".tricks-form button[name=step]");
     if (!button) return;
@@ -197,20 +141,9 @@ const tricks = (function tricksSteppers() {
     // Tapped but not sent yet: the live check asks before it shows another phone's change.
     form.dispatchEvent(new Event("change", { bubbles: true }));
   });
-  return { update };
+  return { update, remember };
 })();
 
-// A special card turned as trump: only what the card gives can be tapped (rules.TURNED_GIVES:
-// a Fairy no suit, a Dragon not "no trump"). Without a script the server says so.
-function fitSpecialTrump() {
-  document.querySelectorAll(".special-trump select[name=turned]").forEach((select) => {
-    const gives = select.selectedOptions[0] ? select.selectedOptions[0].dataset.gives || "" : "";
-    select.form.querySelectorAll("button.special").forEach((button) => {
-      // No card chosen yet: nothing to tap.
-      button.disabled = !gives || (button.classList.contains("no-trump") ? gives === "named_suit" : gives === "no_trump");
-    });
-  });
-}
 // The tricks tapped ride in the address until their round is confirmed; an address that still
 // carries them once the page asks for no tricks of that round (an old link, a page left open)
 // drops them, so that nothing stale is copied or shared (issue 33's walk).
@@ -225,9 +158,6 @@ function dropStaleDraft() {
 }
 dropStaleDraft();
 document.addEventListener("scorekeeper:swapped", dropStaleDraft);
-fitSpecialTrump();
-document.addEventListener("change", (event) => { if (event.target.matches(".special-trump select")) fitSpecialTrump(); });
-document.addEventListener("scorekeeper:swapped", fitSpecialTrump);
 
 // A tap on a round form updates the page in place: one request, the new page's <main> swapped
 // in, focus and scroll kept, and the address replaced, so a game is one entry in the history
@@ -245,10 +175,29 @@ document.addEventListener("scorekeeper:swapped", fitSpecialTrump);
     if (submitter && submitter.name && !submitter.closest("form[data-sealed]")) {
       target = main.querySelector(`button[name="${CSS.escape(submitter.name)}"][value="${CSS.escape(submitter.value)}"]:not(:disabled)`);
     }
+    // A Confirm refused stays in focus (the refusal is read out, base.html's regions); a round
+    // saved has none left, and its next step's heading takes focus.
+    if (submitter && submitter.matches("button.confirm")) target = main.querySelector("button.confirm");
     target = target || main.querySelector(".handoff[tabindex='-1']") || main.querySelector("h2[tabindex='-1'], h1");
     if (target) {
       if (!target.hasAttribute("tabindex") && target.tagName.startsWith("H")) target.setAttribute("tabindex", "-1");
       target.focus({ preventScroll: true });
+    }
+  }
+  // What a tap did ("Round 7 saved.", a refusal), read out where focus is (WCAG 4.1.3): the
+  // messages of the new <main> go to the regions that stay (base.html); their copies on the
+  // page lose their role, not to be read twice. Emptied first: the same words again are new.
+  function say(main) {
+    const said = { said: [], "said-alert": [] };
+    for (const note of main.querySelectorAll(".flash[role], .said[role]")) {
+      said[note.getAttribute("role") === "alert" ? "said-alert" : "said"].push(note.textContent.trim());
+      note.removeAttribute("role");
+    }
+    for (const [id, texts] of Object.entries(said)) {
+      const region = document.getElementById(id);
+      if (!region) continue;
+      region.textContent = "";
+      if (texts.length) setTimeout(() => { region.textContent = texts.join(" "); }, 100);
     }
   }
   // live: a change saved on another phone; the page stays where it was, focus too.
@@ -264,6 +213,10 @@ document.addEventListener("scorekeeper:swapped", fitSpecialTrump);
     const sameStep = step(document.querySelector("main")) === step(main);
     const note = document.querySelector("main > .live-note");
     if (note) main.prepend(note);
+    // The room made above the step (thumb, below) stays while the page is put back where it was.
+    const before = document.querySelector("main .step");
+    const after = main.querySelector(".step");
+    if (before && after) after.style.cssText = before.style.cssText;
     document.querySelector("main").replaceWith(main);
     document.title = fresh.title;
     document.body.classList.toggle("keep-awake", fresh.body.classList.contains("keep-awake"));
@@ -275,6 +228,10 @@ document.addEventListener("scorekeeper:swapped", fitSpecialTrump);
     if (sameStep || live) window.scrollTo(x, y);
     else window.scrollTo(0, 0);
     if (!live) focusAfter(main, submitter);
+    // What the tap added, where the button says (a bonus's list): brought clear of the bars.
+    const shown = submitter && submitter.dataset.show && main.querySelector(submitter.dataset.show);
+    if (shown) shown.scrollIntoView({ block: "nearest" });
+    if (!live) say(main);
     // A refusal (Confirm with the tricks wrong, a bonus nobody could take) stands at the top of
     // the page: brought into view, or the tap looks as if it did nothing.
     const refused = main.querySelector(".flash.error");
@@ -291,14 +248,41 @@ document.addEventListener("scorekeeper:swapped", fitSpecialTrump);
       .then((html) => html && swap(html, location.href, null, true))
       .finally(() => { delete root.dataset.busy; });
   };
+  // A double tap on a button that sends (a bid, Confirm, a trump) sends once: its second tap
+  // lands on the page already swapped in, where another button stands (the next player's bid).
+  // The browser counts a double tap (a click's detail); a phone that does not, two touches at
+  // the same spot within DOUBLE_TAP_MS. A stepper's taps each count: one tapped while the last
+  // is on its way is sent after it.
+  const DOUBLE_TAP_MS = 300;
+  const SAME_SPOT_PX = 24;
+  let touched = { at: -1e9, x: 0, y: 0 };
+  let queued = null;
+  let held = false; // a key held down (Enter repeating) is one press
+  addEventListener("keydown", (event) => { held = event.repeat; }, true);
+  const stepper = (button) => button && button.matches(".minus, .plus");
+  addEventListener("click", (event) => {
+    const button = event.target.closest("form[data-inplace] button");
+    if (!button || stepper(button)) return;
+    const { timeStamp: at, clientX: x, clientY: y } = event;
+    const touch = event.pointerType === "touch";
+    const again = touch && at - touched.at < DOUBLE_TAP_MS && Math.hypot(x - touched.x, y - touched.y) <= SAME_SPOT_PX;
+    if (touch) touched = { at, x, y };
+    if (event.detail > 1 || again || (held && !event.detail)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!form.matches("form[data-inplace]") || event.defaultPrevented) return;
     event.preventDefault();
-    if (busy) return;
+    const submitter = event.submitter;
+    if (busy) {
+      if (stepper(submitter)) queued = { name: submitter.name, value: submitter.value };
+      return;
+    }
     busy = true;
     root.dataset.busy = "1";
-    const submitter = event.submitter;
     const body = new URLSearchParams(new FormData(form, submitter));
     // One request: the server answers with the round page itself and says its address.
     const headers = { "X-Scorekeeper-In-Place": "1" };
@@ -311,6 +295,61 @@ document.addEventListener("scorekeeper:swapped", fitSpecialTrump);
         form.removeAttribute("data-inplace");
         form.requestSubmit(submitter);
       })
-      .finally(() => { busy = false; delete root.dataset.busy; });
+      .finally(() => {
+        busy = false;
+        delete root.dataset.busy;
+        const again = queued;
+        queued = null;
+        const button = again && document.querySelector(`main button[name="${CSS.escape(again.name)}"][value="${CSS.escape(again.value)}"]:not(:disabled)`);
+        if (button) button.form.requestSubmit(button);
+      });
   });
+})();
+
+// A table's game over swapped in by its last tap (or followed live) while the next sitting is
+// not drawn yet: the page's head has no refresh then (round/page.html gives a loaded page one),
+// so the part that says it waits (data-look-again, in seconds) looks again itself until the
+// next sitting's game is offered (issue 48's walk: the phone waited until reloaded by hand).
+(function lookAgain() {
+  let timer = 0;
+  function arm() {
+    clearTimeout(timer);
+    const waiting = document.querySelector("main [data-look-again]");
+    if (!waiting) return;
+    timer = setTimeout(function look() {
+      if (document.documentElement.dataset.busy) { timer = setTimeout(look, 1000); return; }
+      if (window.padFollow) window.padFollow().then((done) => done || location.reload(), arm);
+      else location.reload();
+    }, 1000 * Number(waiting.dataset.lookAgain));
+  }
+  document.addEventListener("scorekeeper:swapped", arm);
+})();
+
+// The Confirm bar's height as --bar on <html>: what scrolls into view or takes the focus stops
+// above it (round.css, scroll-padding-bottom), however many lines its notes take. One thumb: a
+// step's first control stands no higher than 40 % of the screen, where a thumb holding the
+// phone reaches it (docs/accessibility.md, "One thumb"); room is made above the step, under the
+// round's facts (--reach). Without the script the controls stay where they fall.
+(function thumb() {
+  const root = document.documentElement;
+  const observer = "ResizeObserver" in window ? new ResizeObserver(measure) : null;
+  let watched = null;
+  function measure() {
+    const bar = document.querySelector(".confirm-bar");
+    if (bar) root.style.setProperty("--bar", `${bar.offsetHeight}px`);
+    if (observer && bar && bar !== watched) observer.observe(watched = bar);
+  }
+  function reach() {
+    const step = document.querySelector("main .step");
+    const first = step && step.querySelector("form :is(button, select, input:not([type=hidden])), nav.ready a");
+    if (!first) return;
+    // The room already made counts: the control would stand that much higher without it.
+    const made = parseFloat(step.style.getPropertyValue("--reach")) || 0;
+    const room = Math.ceil(made + 0.4 * innerHeight - first.getBoundingClientRect().top - scrollY);
+    step.style.setProperty("--reach", `${Math.max(0, room)}px`);
+  }
+  const both = () => { measure(); reach(); };
+  both();
+  document.addEventListener("scorekeeper:swapped", both);
+  addEventListener("resize", reach);
 })();

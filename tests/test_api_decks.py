@@ -38,7 +38,8 @@ def test_the_deck_is_a_variant_of_the_state(client: FlaskClient) -> None:
 def test_a_bomb_round_and_a_cloud_round_with_their_scores(client: FlaskClient) -> None:
     game = anniversary(client)
     # Round 1 (1 card): the Bomb took the only trick; everyone bid 0 and made it.
-    bombed = {"trump": {"turned": "bomb", "suit": None}, "bids": [0] * 4, "tricks": [0] * 4}
+    # (The Fairy turned up: a Bomb turned up is in nobody's hand, so it cannot be played.)
+    bombed = {"trump": {"turned": "fairy", "suit": None}, "bids": [0] * 4, "tricks": [0] * 4}
     answer = post_round(client, game, {**bombed, "bomb": True})
     assert answer.status_code == 201, answer.json
     first = json_of(answer)["rounds"][0]

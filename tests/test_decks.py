@@ -137,7 +137,7 @@ def test_with_the_bomb_the_tricks_add_up_to_one_less() -> None:
     played = bid_all(game.set_trump(started(), Turned.SUIT, Suit.HEARTS), [0, 0, 0, 0])
     played = finish_with_cards(played, [0, 0, 0, 0], bomb=True)  # a one-card hand, bombed
     assert played.rounds[0].facts == Specials(bomb=True) and played.scores[0] == (20, 20, 20, 20)
-    played = game.set_trump(played, Special.BOMB, None)
+    played = game.set_trump(played, Special.FAIRY, None)  # a Bomb turned up is in no hand
     played = bid_all(played, [1, 0, 1, 0])
     with pytest.raises(RuleError) as refused:
         finish_with_cards(played, [1, 0, 1, 0], bomb=True)

@@ -49,18 +49,28 @@ def test_the_classic_deck_shows_no_special_card(client: FlaskClient) -> None:
 def test_the_special_trump_asks_a_plain_question(client: FlaskClient) -> None:
     """The special cards' part of the trump step asks whether one turned up, then says what to
     choose, the Werewolf swapped in among them (it read "A special card, or a Werewolf swapped
-    for the turned card")."""
+    for the turned card"). Beside the suits, unfolded (issue 49: at most two taps): a card that
+    gives no trump is one button, any other a card to choose, then its trump."""
     game_id = start_game(client, NAMES, deck="anniversary_25")
-    form = one(soup(client.get(f"/games/{game_id}")), ".special-trump")
+    page = soup(client.get(f"/games/{game_id}"))
+    assert page.select("details.special-fold") == []
+    none = one(page, "form.special-none")
+    assert one(none, "legend").get_text() == "Turned up a special card?"
+    buttons = [(b["name"], b["value"], b.get_text()) for b in none.select("button")]
+    assert buttons == [("turned", "fairy", "Fairy: no trump"), ("turned", "bomb", "Bomb: no trump")]
+    form = one(page, "form.special-trump")
     assert one(form, "legend").get_text() == "Turned up a special card?"
-    # folded under the same question: most rounds turn a suit card (issue 33's walk)
-    assert one(form, "details.special-fold > summary").get_text() == "Turned up a special card?"
-    assert "open" not in one(form, "details.special-fold").attrs
     assert "Werewolf swapped for the turned card is chosen here" in one(form, ".hint").get_text()
-    # No card is chosen for the table: a trump tapped without one is refused, in words.
-    assert one(form, "select[name=turned] option[selected]")["value"] == ""
+    cards = [radio["value"] for radio in form.select("input[type=radio][name=turned]")]
+    assert cards == ["dragon", "werewolf", "juggler", "cloud", "shapeshifter"]
+    # No card is chosen for the table: the browser asks for one, and a trump sent without one
+    # is refused, in words.
+    assert form.select("input[name=turned][checked]") == []
+    assert all(radio.has_attr("required") for radio in form.select("input[name=turned]"))
     refused = act(client, game_id, "trump", suit="hearts")
     assert refused == ["Choose the card that was turned up, then its trump."]
+    # One tap for the Fairy, as the button sends it.
+    assert act(client, game_id, "trump", turned="fairy") == []
 
 
 def test_the_bomb_button_comes_back_with_the_tricks_kept(client: FlaskClient) -> None:
@@ -280,3 +290,19 @@ def test_the_printed_sheet_and_the_csv_show_the_bomb_and_the_cloud(client: Flask
     dick = rows[2]  # round 1, seat 1
     assert dick[4:] == ["Dick", "0", "1", "30", "30", "", "", "1", "0"]
     assert rows[5][-2:] == ["0", "1"]  # round 2, Tom: bid 0 as scored, the Bomb
+
+
+def test_a_long_special_card_name_breaks_only_with_a_hyphen(client: FlaskClient) -> None:
+    """Issue 49's walk: "Gestaltwandle / r", "Μεταμορφωτή / ς" on the trump step at 390 px. A
+    long name carries soft hyphens of the page's language (a break draws its hyphen); a short
+    one none."""
+    game_id = start_game(client, NAMES, deck="anniversary_25")
+    expected = {
+        "de": ("Gestalt\xadwand\xadler", "Wolke"),
+        "el": ("Μετα\xadμορ\xadφω\xadτής", "Σύννεφο"),  # noqa: RUF001
+    }
+    for lang, (long, short) in expected.items():
+        client.get(f"/language/{lang}")
+        form = one(soup(client.get(f"/games/{game_id}")), "form.special-trump")
+        names = [span.get_text() for span in form.select(".chip span")]
+        assert long in names and short in names

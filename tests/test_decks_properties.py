@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.core import bidding, game, record, rules, sheet
 from scorekeeper.core.adjustments import Adjustment
-from scorekeeper.core.decks import Deck, Gives
+from scorekeeper.core.decks import Deck, Gives, Special
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import Suit, Variants
 from scorekeeper.core.variants import BidRestriction, Length
@@ -48,7 +48,10 @@ def _round(draw: st.DrawFn, record: GameRecord) -> GameRecord:
         now = game.current_round(record)
         bid = draw(st.sampled_from(bidding.legal_bids(setup, now.bids, seat)))
         record = game.place_bid(record, seat, bid)
-    bomb = draw(st.booleans())
+    # A Bomb or a Cloud turned up for trump is in nobody's hand: not played that round.
+    turned = game.current_round(record).trump
+    out = None if turned is None else turned.turned
+    bomb = draw(st.booleans()) and out is not Special.BOMB
     left = setup.hand_size - (1 if bomb else 0)
     tricks = [0] * setup.players
     for _ in range(left):
@@ -56,7 +59,7 @@ def _round(draw: st.DrawFn, record: GameRecord) -> GameRecord:
     bids = game.current_round(record).bids
     cloud = None  # its winner took the Cloud's trick: one of the seats that took one
     clouded = [seat for seat, bid in enumerate(bids) if bid is not None and tricks[seat] > 0]
-    if draw(st.booleans()) and clouded:
+    if draw(st.booleans()) and clouded and out is not Special.CLOUD:
         seat = draw(st.sampled_from(clouded))
         cloud = (seat, 1 if bids[seat] == 0 else draw(st.sampled_from([1, -1])))
     record = finish_with_cards(record, tricks, bomb=bomb, cloud=cloud)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.core import evening
+from scorekeeper.core import evening, evening_designs
 from scorekeeper.core.evening import Seating, Sitting
 
 SEATINGS = st.sampled_from(list(Seating))
@@ -70,10 +70,22 @@ def test_sitting_out_goes_round(count: int, seed: int) -> None:
     assert max(sat_out[player] for player in players) - min(sat_out[p] for p in players) <= 1
 
 
-# Evenings where a schedule with no pair at one table twice exists (affine planes, Kirkman's
-# schoolgirls), up to 16 players and 4 sittings. Not 12 at tables of 4: from the second sitting
-# on, a table of 4 takes players from only 3 tables of the first, so two of them met before.
-WITHOUT_REPEATS = [(9, 3, 4), (12, 3, 4), (15, 3, 4), (16, 4, 4), (16, 4, 3), (6, 2, 5)]
+# Evenings where a schedule with no pair at one table twice exists (affine planes, bridge's
+# Rainbow movement, round robins, the social golfers' 16 at tables of 4 over 3 and 4). Not 12
+# at tables of 4: from the second sitting on, a table of 4 takes players from only 3 tables of
+# the first, so two of them met before.
+WITHOUT_REPEATS = [
+    (9, 3, 4),
+    (12, 3, 4),
+    (15, 3, 4),
+    (16, 4, 4),
+    (16, 4, 3),
+    (16, 4, 5),
+    (20, 4, 5),
+    (25, 5, 6),
+    (6, 2, 5),
+    (8, 2, 7),
+]
 
 
 @given(st.sampled_from(WITHOUT_REPEATS), SEATINGS, st.integers(0, 10**6))
@@ -157,3 +169,110 @@ def test_table_sizes_prefer_four_then_four_and_five(
 def test_a_player_present_twice_is_no_draw() -> None:
     with pytest.raises(ValueError, match="twice"):
         evening.draw(["Ana", "Ana", "Ben"], (3,), [], Seating.RANDOM, seed=1)
+
+
+def repeats(drawn: list[Sitting]) -> int:
+    """Pairs at one table again: each time a pair sits together after their first."""
+    return sum(times - 1 for times in evening.meetings(drawn).values())
+
+
+@given(st.integers(0, 10**6))
+@settings(max_examples=8, deadline=None)
+def test_twelve_at_tables_of_four_over_three_sittings_meet_again_six_times_at_least(
+    seed: int,
+) -> None:
+    # Any first sitting by lots; each later table of 4 takes two players from one table of the
+    # first (3 tables), so each of the 6 later tables holds a pair met before: 6 is the least.
+    drawn = evening_of(names(12), (4,), 3, seed, Seating.RANDOM)
+    assert repeats(drawn) == 6
+    for number in (2, 3):
+        assert repeats(drawn[:number]) - repeats(drawn[: number - 1]) == 3
+
+
+@given(st.integers(0, 10**6), SEATINGS)
+@settings(max_examples=40, deadline=None)
+def test_twenty_at_tables_of_four_over_five_sittings_never_meet_again(
+    seed: int, seating: Seating
+) -> None:
+    # Bridge's Rainbow movement for 5 tables, laid onto whatever the first sitting was.
+    drawn = evening_of(names(20), (4,), 5, seed, seating)
+    assert repeats(drawn) == 0
+
+
+@pytest.mark.parametrize(("count", "size", "sittings"), [(52, 4, 13), (49, 7, 8), (12, 2, 11)])
+def test_the_longest_evenings_without_a_repeat_are_drawn_without_one(
+    count: int, size: int, sittings: int
+) -> None:
+    drawn = evening_of(names(count), (size,), sittings, 3, Seating.RANDOM)
+    assert repeats(drawn) == 0
+
+
+@pytest.mark.parametrize("tables", [5, 7, 11, 13])
+def test_the_design_for_tables_of_four_is_the_rainbow_movement(tables: int) -> None:
+    # Seat s of table t of the first sitting sits at table t + s*r (mod the tables) in sitting r.
+    design = evening_designs.design(tables, 4)
+    assert design is not None and len(design) == tables
+    for r, sitting in enumerate(design):
+        for table, players in enumerate(sitting):
+            assert all((player // 4 + player % 4 * r) % tables == table for player in players)
+
+
+@pytest.mark.parametrize(
+    ("tables", "size", "sittings"),
+    [
+        (2, 2, 3),
+        (6, 2, 11),
+        (3, 3, 4),
+        (4, 3, 4),
+        (4, 4, 5),
+        (5, 5, 6),
+        (7, 7, 8),
+        (8, 4, 8),
+        (9, 3, 9),
+        (16, 4, 16),
+        (25, 3, 25),
+        (27, 4, 27),
+        (32, 5, 32),
+        (6, 4, None),
+        (3, 4, None),
+    ],
+)
+def test_every_design_seats_everyone_once_a_sitting_and_no_pair_twice(
+    tables: int, size: int, sittings: int | None
+) -> None:
+    design = evening_designs.design(tables, size)
+    if sittings is None:
+        assert design is None
+        return
+    assert design is not None and len(design) == sittings
+    assert design[0] == [list(range(t * size, (t + 1) * size)) for t in range(tables)]
+    pairs: Counter[tuple[int, int]] = Counter()
+    for sitting in design:
+        assert sorted(p for table in sitting for p in table) == list(range(tables * size))
+        assert all(len(table) == size for table in sitting)
+        pairs.update((a, b) for table in sitting for a in table for b in table if a < b)
+    assert max(pairs.values()) == 1
+
+
+def test_the_plan_of_the_evening_is_what_the_balanced_draws_draw() -> None:
+    players = names(13)
+    first = evening.draw(players, (4, 5), [], Seating.RANDOM, seed=1)
+    planned = evening.plan(players, (4, 5), [first], seed=9, sittings=3)
+    assert len(planned) == 3
+    assert planned == evening.plan(players, (4, 5), [first], seed=9, sittings=3)
+    assert planned[0] == evening.draw(
+        players, (4, 5), [first], Seating.BALANCED, seed=9, sittings_left=3
+    )
+    for sitting in planned:
+        assert sorted([*sitting.seated, *sitting.sitting_out]) == sorted(players)
+    # 13 at tables of 5, 4 and 4: who sits out goes round over the plan too.
+    assert planned[0].sitting_out == ()
+    empty = evening.plan(names(2), (4, 5), [], seed=1, sittings=2)
+    assert [sitting.tables for sitting in empty] == [(), ()]
+
+
+def test_a_plan_sits_out_in_turn() -> None:
+    players = names(9)
+    planned = evening.plan(players, (4,), [], seed=4, sittings=9)
+    sat_out = Counter(player for sitting in planned for player in sitting.sitting_out)
+    assert sorted(sat_out.values()) == [1] * 9

@@ -175,6 +175,9 @@ def test_the_history_answers_its_shape_with_an_etag(
         "first_dealer",
         "game_id",
         "taken_out_at",
+        "ended_at",
+        "ended_rounds",
+        "left_players",
     }
     tag = first.headers["ETag"]
     assert client.get(first.request.path, headers={"If-None-Match": tag}).status_code == 304

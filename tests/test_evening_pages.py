@@ -124,7 +124,7 @@ def test_a_second_tap_on_the_form_makes_one_evening(client: FlaskClient) -> None
         ({"sittings": "13"}, "between 1 and 12"),
         ({"sittings": "x"}, "integer"),
         ({"table_sizes": []}, "table_sizes"),
-        ({"new_names": "Ana\nana"}, "same"),
+        ({"new_names": "Ana\nana"}, "Ana is here already"),
         ({"new_names": "Ana\nBen"}, "a table needs at least 4"),
         ({"deck": "anniversary_20", "table_sizes": ["7"]}, "3 to 6 players"),
     ],
@@ -217,7 +217,8 @@ def test_by_standings_waits_and_draw_again_only_before_a_start(
     assert any("waits for every game before it to end" in e for e in refused)
     first = read(client, evening_id)["sittings"]
     assert len(first) == 1
-    redraw = one(page, "form.redraw")
+    one(page, f"p.redraw a[href='/evenings/{evening_id}/redraw']")
+    redraw = one(soup(client.get(f"/evenings/{evening_id}/redraw")), "form.redraw")
     response = client.post(
         f"/evenings/{evening_id}/redraw",
         data={"number": "1", "once": str(one(redraw, "input[name=once]")["value"])},
@@ -228,12 +229,13 @@ def test_by_standings_waits_and_draw_again_only_before_a_start(
     table = tokens(client, evening_id)["sittings"][0]["tables"][0]
     play_to_the_end(client, table, 1)
     page = soup(client.get(f"/evenings/{evening_id}"))
-    assert not page.select("form.redraw")
+    assert not page.select(".redraw")
     client.post(f"/evenings/{evening_id}/redraw", data={"number": "1"})
     errors = [
         e.get_text() for e in soup(client.get(f"/evenings/{evening_id}")).select(".flash.error")
     ]
     assert errors == ["A game of sitting 1 has started, so the sitting cannot be drawn again."]
+    assert client.get(f"/evenings/{evening_id}/redraw").status_code == 303  # said so too
 
 
 def test_a_late_arrival_and_an_early_leaver(client: FlaskClient, evening: tuple[str, str]) -> None:
@@ -254,9 +256,15 @@ def test_a_double_tap_draws_one_sitting(client: FlaskClient, evening: tuple[str,
     assert draw(client, evening_id, once=key) == []
     assert draw(client, evening_id, once=key) == []
     assert len(read(client, evening_id)["sittings"]) == 1
-    # Without the key, the form's sitting number: drawn already, said so.
-    refused = draw(client, evening_id, number="1")
-    assert refused == ["Sitting 1 is drawn already, so nothing was drawn. The next sitting is 2."]
+    # Without the key, the form's sitting number: drawn already (on another phone), said so.
+    page = soup(client.get(f"/evenings/{evening_id}"))
+    response = client.post(
+        f"/evenings/{evening_id}/draw", data={"number": "1", "seating": "random"}
+    )
+    assert response.headers["Location"].endswith("#sitting-1")
+    said = soup(client.get(f"/evenings/{evening_id}")).select(".flash")
+    assert [e.get_text(strip=True) for e in said] == ["Sitting 1 was just drawn on another phone."]
+    assert len(read(client, evening_id)["sittings"]) == 1
 
 
 def test_only_keepers_draw(app: Flask, client: FlaskClient, evening: tuple[str, str]) -> None:

@@ -109,7 +109,7 @@ def test_the_table_sizes_default_to_what_the_game_and_its_settings_seat(
         ({"players": CLUB, "sittings": "3"}, "evening_sittings"),
         ({"players": "Ana", "sittings": 3}, "record_players_not_list"),
         ({"players": [], "sittings": 3}, "evening_too_few_players"),
-        ({"players": ["Ana", "Ben", " ana "], "sittings": 3}, "names_same"),
+        ({"players": ["Ana", "Ben", " ana "], "sittings": 3}, "evening_name_twice"),
         ({"players": ["Ana", ""], "sittings": 3}, "name_missing"),
         ({"players": [f"P{n}" for n in range(121)], "sittings": 1}, "evening_too_many_players"),
         ({"players": CLUB, "sittings": 3, "game": "bridge"}, "game_unknown"),
@@ -210,7 +210,7 @@ def test_a_late_arrival_joins_the_evening_and_a_leaver_is_out(client: FlaskClien
         ({"seed": -1}, "evening_seed"),
         ({"seed": 2**53}, "evening_seed"),
         ({"seed": True}, "evening_seed"),
-        ({"present": ["Ana", "ANA"]}, "names_same"),
+        ({"present": ["Ana", "ANA"]}, "evening_name_twice"),
         ({"present": ["Ana", "Ben"]}, "evening_too_few_players"),
         ({"present": []}, "evening_too_few_players"),
         ({"number": 2}, "evening_sitting_not_next"),
@@ -394,8 +394,8 @@ def test_the_evening_downloads_as_csv_and_json(client: FlaskClient) -> None:
     lines = csv_answer.get_data(as_text=True).lstrip("\ufeff").splitlines()
     assert lines[0] == "Rank,Player,Placement points,Games,Sat out,Points per round"
     assert len(lines) == 1 + 11 + 1 + 1 + 2 + 1  # standings, blank, header, tables, sat out
-    assert lines[13] == "Sitting,Table,Players,First dealer,Winners,Sitting out"
-    assert lines[-1].endswith(drawn["sitting_out"][0])
+    assert lines[13] == "Sitting,Table,Players,First dealer,Winners,Sitting out,Ended early"
+    assert lines[-1].endswith(f"{drawn['sitting_out'][0]},")
     json_answer = client.get(f"/evenings/{evening_id}/export.json")
     assert json_of(json_answer) == read(client, evening_id)
     assert "attachment" in json_answer.headers["Content-Disposition"]

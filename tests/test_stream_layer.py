@@ -155,7 +155,7 @@ def test_a_change_is_told_to_a_stream_though_another_opened_before_it_was_looked
     database, game_id = game
     watched = ("games", game_id)
 
-    async def main() -> int | None:
+    async def main() -> float | None:
         changes = Changes(database)
         with changes.follow(watched) as first:
             before = first.get_nowait().version

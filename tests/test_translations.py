@@ -70,6 +70,8 @@ SAME_IN = {
         "bonus",
         "pirate",
         "table",
+        "minute",
+        "minutes",
     },
     "it": {"round", "standard", "bonus"},
 }

@@ -4,6 +4,7 @@ its tables' games protected; deleted for good, each leaves its id and time, and 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -180,15 +181,28 @@ def create_evening(conn: Database, group: StoredGroup) -> StoredEvening:
     )
 
 
+def old_evening(conn: Database, group: StoredGroup) -> str:
+    """A club night as m018's schema stored it (its columns then, none added since)."""
+    conn.execute(
+        "INSERT INTO evenings (id, group_id, game, variants, players, sittings, table_sizes,"
+        " seed, created_at, updated_at) VALUES (?, ?, 'wizard', '{}', ?, 1, '[4]', 2, ?, ?)",
+        ["old-evening", group.id, json.dumps(PLAYERS), OLD, OLD],
+    )
+    conn.conn.commit()
+    return "old-evening"
+
+
 def test_m019_keeps_every_group_and_club_night_in_play(tmp_path: Path) -> None:
     conn = storage.connect(tmp_path / "old.sqlite")
     migrations.apply(conn, stop_before="m019_group_and_evening_trash")
     made = storage.create_group(conn, "Friday club")  # written by the older schema
-    evening = create_evening(conn, made)
+    evening_id = old_evening(conn, made)
     group = storage.load_group(conn, made.id)
     migrations.apply(conn)
     assert group is not None and storage.load_group(conn, group.id) == group
-    assert storage.load_evening(conn, evening.id) == evening
+    evening = storage.load_evening(conn, evening_id)
+    assert evening is not None and evening.group_id == group.id
+    assert evening.players == PLAYERS and evening.table_sizes == (4,)
     assert storage.GROUP_TRASH.trashed_at(conn, group.id) is None
     assert storage.EVENING_TRASH.trashed_at(conn, evening.id) is None
     conn.close()

@@ -308,7 +308,20 @@ def test_a_trick_the_kraken_took_is_said_beside_the_tricks_to_give_out(
     tapped = post(client, game_id, "tricks", **tricks, **{"destroyed-step": "+1"})
     page = soup(client.get(tapped.headers["Location"]))
     note = one(page, ".confirm-bar .bomb-note").get_text()
-    assert note == "0 tricks to give out: 1 went to nobody (Kraken, White Whale)"
+    assert note == "1 trick went to nobody (Kraken, White Whale)"
+
+
+def test_the_krakens_note_says_what_it_did_not_what_is_left(client: FlaskClient) -> None:
+    """Issue 49's walk: "4 bazas por asignar: nadie ganó 1" sat above "Las 4 bazas están
+    asignadas"; the note says the tricks that went to nobody, the bar below the count."""
+    game_id = _skull_king_at_tricks(client, {"advanced_cards": "y"})
+    client.get("/language/es")
+    tricks = {f"tricks-{seat}": 0 for seat in range(5)}
+    tapped = post(client, game_id, "tricks", **tricks, **{"destroyed-step": "+1"})
+    page = soup(client.get(tapped.headers["Location"]))
+    note = one(page, ".confirm-bar .bomb-note").get_text()
+    assert note == "1 baza no fue para nadie (Kraken, Ballena Blanca)"
+    assert "por asignar" not in note
 
 
 def test_too_many_tricks_with_the_kraken_in_the_game_are_said_without_one_winner_each(

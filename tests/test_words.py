@@ -2,8 +2,9 @@
 
 Per language, the forms that the glossaries or a native review ruled out: the shared glossary
 (GLOSSARY.md), the family glossary (docs/glossary-family.md), the first review of the catalogues
-(reviews/translations.md) and the review of the messages added since
-(reviews/translations-new-messages.md). Each rule names the entry it enforces and the form to
+(reviews/translations.md), the review of the messages added since
+(reviews/translations-new-messages.md) and the native reading of the club night's and ratings'
+messages (reviews/translations-turn5.md). Each rule names the entry it enforces and the form to
 write instead, so a failure says what to change and why. A rule may look only at the messages
 whose English speaks of a thing (about) or leave some out (unless): "Ajustes" is right for
 Settings and wrong for Adjustments.
@@ -17,17 +18,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from itertools import permutations
 
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
 from scorekeeper.paths import TRANSLATIONS
+from scorekeeper.render.evening_pages import TIE_BREAK_WORDS
 
 GLOSSARY = "GLOSSARY.md"
 FAMILY = "docs/glossary-family.md"
 FIRST = "reviews/translations.md"
 NEW = "reviews/translations-new-messages.md"
+TURN5 = "reviews/translations-turn5.md"
 
 
 @dataclass(frozen=True)
@@ -234,9 +238,11 @@ RULES = [
     rule(
         "el",
         "polite-imperative",
-        r"(?<!\w)(?:πάτα|πάτησε|τράβα|γράψε|διάλεξε|επίλεξε|δώσε|βάλε|γράψεις|πατήσεις)(?!\w)",
+        r"(?<!\w)(?:πάτα|πάτησε|τράβα|γράψε|διάλεξε|επίλεξε|δώσε|βάλε|γράψεις|πατήσεις|στείλε|"
+        r"δοκίμασε|φόρτωσ[εέ])(?!\w)",
         f"{GLOSSARY} §6, el: the polite εσείς ('Πατήστε'); {FIRST} el, register ('Τράβα ένα "
-        f"φύλλο') and {NEW} §el, error 'πάτα … για να γράψεις' (write 'πατήστε … καταχωρίστε')",
+        f"φύλλο'), {NEW} §el, error 'πάτα … για να γράψεις' and {TURN5} §el ('στείλε', "
+        "'Φόρτωσέ την και δοκίμασε') (write 'πατήστε … καταχωρίστε', 'στείλτε', 'δοκιμάστε')",
     ),
     rule(
         "el",
@@ -368,6 +374,200 @@ RULES = [
 ]
 
 
+# The native reading of the club night's and ratings' messages (reviews/translations-turn5.md).
+RULES += [
+    # The pad keeps its one word in the two club-night intros, and the ranking reads as one
+    # ranking of everyone, not as the draw.
+    rule("es", "pad-is-hoja", r"\bmarcador\b", f"{TURN5} §es and §2: the pad is 'la hoja'"),
+    rule("pt", "pad-is-not-placar", r"\bplacar\b", f"{TURN5} §pt and §2: the pad is 'a folha'"),
+    rule("fr", "pad-is-not-carnet", r"\bcarnet\b", f"{TURN5} §fr and §2: the pad is 'le bloc'"),
+    rule(
+        "el",
+        "pad-is-not-notebook",
+        r"σημειωματάρι",
+        f"{TURN5} §el and §2: the pad is 'η εφαρμογή'",
+    ),
+    rule("hr", "pad-is-not-biljeznica", r"bilježnic", f"{TURN5} §hr and §2: the pad is 'lista'"),
+    rule(
+        "es",
+        "ranks-everyone",
+        r"clasifica a todos entre",
+        f"{TURN5} §2: reads as the draw (write 'hace una clasificación conjunta')",
+    ),
+    rule(
+        "pt",
+        "ranks-everyone",
+        r"classifica todos entre",
+        f"{TURN5} §2: reads as the draw (write 'faz uma classificação única')",
+    ),
+    rule(
+        "it",
+        "ranks-everyone",
+        r"classifica tutti tra",
+        f"{TURN5} §2: reads as the draw (write 'fa un'unica classifica')",
+    ),
+    rule(
+        "hr",
+        "ranks-everyone",
+        r"rangira sve preko",
+        f"{TURN5} §2: reads as the draw (write 'slaže zajednički poredak')",
+    ),
+    # German (de)
+    rule(
+        "de",
+        "rating-is-wertungszahl",
+        r"\bWertung(?:en)?\b",
+        f"{TURN5}, fix first: Wertung is Scoring in this catalogue (write 'Wertungszahl')",
+        about=r"\brating",
+        case=True,
+    ),
+    rule(
+        "de",
+        "roster-is-liste",
+        r"\bKader\b",
+        f"{TURN5} §de: a club's roster is not a squad (write 'in der Liste')",
+        case=True,
+    ),
+    rule(
+        "de",
+        "example-name",
+        r"\bDick\b",
+        f"{TURN5} §de: 'dick' means fat (write a German name: 'Max')",
+        case=True,
+    ),
+    # Italian (it)
+    rule(
+        "it",
+        "head-to-head-is-scontri-diretti",
+        r"testa a testa",
+        f"{TURN5}, fix first: a close race, or a play-off (write 'gli scontri diretti')",
+    ),
+    rule(
+        "it",
+        "ne-ha-vinto",
+        r"nessuno ne ha vint",
+        f"{TURN5} §it: after 'ne' the participle agrees (write 'distrutte (Kraken, Balena "
+        "Bianca): %(destroyed)s')",
+    ),
+    # Portuguese (pt)
+    rule(
+        "pt",
+        "missed-is-errou",
+        r"falhou a previsão",
+        f"{TURN5} §pt (write 'errou a previsão')",
+    ),
+    rule(
+        "pt",
+        "seating-is-not-the-deal",
+        r"Distribui",
+        f"{TURN5} §pt: 'distribuição' is the deal (write 'Sorteio dos lugares')",
+        about=r"^Seating$",
+    ),
+    # Spanish (es)
+    rule(
+        "es",
+        "club-night-is-velada",
+        r"\bnoches? de club",
+        f"{TURN5} §es: 'noche de club' reads as a nightclub (write 'velada del club')",
+    ),
+    rule("es", "runs-until", r"Corre hasta", f"{TURN5} §es (write 'Termina a las')"),
+    # French (fr)
+    rule(
+        "fr",
+        "thin-spaces",
+        "[ \u202f][:»]|«[ \u202f]|[ \u00a0][;?!]",
+        f"{GLOSSARY} §6 and {TURN5} §fr: U+00A0 before : and inside « », U+202F before ; ? !",
+    ),
+    rule(
+        "fr",
+        "exempte-e",
+        r"exempté\(e\)",
+        f"{TURN5} §fr (write 'Exemption pour %(name)s à ce tour.')",
+    ),
+    rule(
+        "fr",
+        "points-de-classement-twice",
+        r"Classement aux points de classement",
+        f"{TURN5} §fr (write 'Classement aux points')",
+    ),
+    # Greek (el)
+    rule(
+        "el",
+        "kraken-is-masculine",
+        r"(?<!\w)σ?το Κράκεν",
+        f"{TURN5} §el: the older Kraken strings say 'ο Κράκεν' (write 'ο Κράκεν')",
+    ),
+    rule(
+        "el",
+        "name-then-colon",
+        r"^%\(name\)s (?:δεν|χαμένο|κερδισμένο)|^%\(name\)s: (?:χαμένο|κερδισμένο)",
+        f"{TURN5} §el: '%(name)s: δεν πήρε …' as the Cloud sentence; 'Χαμένο στοίχημα … "
+        "(%(name)s): %(amount)s'",
+    ),
+    rule(
+        "el",
+        "table-of-four-players",
+        r"τραπέζι \d+:",
+        f"{TURN5} §el: 'τραπέζι 4' reads as table no. 4 (write 'τραπέζι 4 παικτών')",
+    ),
+    rule(
+        "el",
+        "standings-tie-is-isovathmia",
+        r"ισοπαλ",
+        f"{TURN5} §el: a tie in the standings is 'ισοβαθμία'",
+        about=r"\bties broken",
+    ),
+    rule(
+        "el",
+        "deals-first-gender-free",
+        r"μοιράζει πρώτος|^κέρδισε: ",
+        f"{TURN5} §el: gender-free labels (write 'πρώτο μοίρασμα', 'νίκη: %(names)s')",
+    ),
+    # Croatian (hr)
+    rule(
+        "hr",
+        "deals-in-the-first-round",
+        r"prvi dijeli|prvi dijeliš",
+        f"{TURN5} §hr: a club night's first dealer deals in the first round (write 'dijeli u "
+        "prvoj rundi')",
+        about=r"^deals first$|^Table %\(table\)s, seat",
+    ),
+    rule(
+        "hr",
+        "turned-up-is-okrenuta",
+        r"\botkriven",
+        f"{TURN5} §hr: the card turned up is 'okrenuta karta'",
+        about=r"\bturned up",
+    ),
+    rule(
+        "hr",
+        "za-upis",
+        r"za upisati",
+        f"{TURN5} §hr (write 'za upis')",
+    ),
+    rule(
+        "hr",
+        "seating-is-not-the-schedule",
+        r"^Raspored$",
+        f"{TURN5} §hr: 'raspored' is the hand-size schedule (write 'Način izvlačenja')",
+        about=r"^Seating$",
+    ),
+    rule(
+        "hr",
+        "qr-kod-one-spelling",
+        r"QR kod\b",
+        f"{TURN5} §hr: one spelling (write 'QR kôd')",
+        case=True,
+    ),
+    rule(
+        "hr",
+        "no-trick-no-cloud",
+        r"pa nije dobio štih Oblaka",
+        f"{TURN5} §hr (write 'nema nijedan štih, pa nema ni štih Oblaka')",
+    ),
+]
+
+
 @cache
 def catalogue(code: str) -> Catalog:
     with (TRANSLATIONS / code / "LC_MESSAGES" / "messages.po").open("rb") as source:
@@ -430,4 +630,43 @@ def test_spanish_apuesta_is_only_the_bid() -> None:
             "used for the wager or stake': write 'envite', 'se juega(n)'):"
         ]
         + [f"  {english!r}\n    -> {text!r}" for english, text in found]
+    )
+
+
+# A preposition followed by an article where the language contracts them ("por os" is "pelos",
+# "da i" is "dai"): the tie-break words carry their article, the sentence must not put a bare
+# preposition before them.
+UNCONTRACTED = {
+    "pt": re.compile(r"\b(?:por|de|em|a) (?:o|a|os|as)\b", re.IGNORECASE),
+    "it": re.compile(r"\b(?:da|di|a|in|su) (?:il|lo|la|i|gli|le)\b", re.IGNORECASE),
+    "es": re.compile(r"\b(?:de|a) el\b", re.IGNORECASE),
+    "fr": re.compile(r"\b(?:de|à) (?:le|les)\b", re.IGNORECASE),
+}
+TIE_BREAK_SENTENCE = re.compile(r"\bTies broken by %\(first\)s")
+
+
+def translated(code: str, english: str) -> str:
+    message = catalogue(code).get(english)
+    assert message is not None and isinstance(message.string, str), english
+    return message.string
+
+
+@pytest.mark.parametrize("code", sorted(UNCONTRACTED))
+def test_tie_break_sentence_as_printed(code: str) -> None:
+    """The standings' tie-break sentence with its three words filled in, in every order
+    (reviews/translations-turn5.md, across languages §1: "por os", "da i")."""
+    words = [translated(code, english) for english in TIE_BREAK_WORDS.values()]
+    sentence = next(
+        text
+        for message in catalogue(code)
+        if message.id and isinstance(message.id, str) and TIE_BREAK_SENTENCE.search(message.id)
+        for _english, text in pairs(message)
+    )
+    printed = [
+        sentence % {"first": first, "second": second, "third": third}
+        for first, second, third in permutations(words)
+    ]
+    found = [text for text in printed if UNCONTRACTED[code].search(text)]
+    assert found == [], f"{code}: a bare preposition before an article ({TURN5} §1):\n" + (
+        "\n".join(found)
     )

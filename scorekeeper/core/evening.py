@@ -11,9 +11,12 @@ sitting. Decisions (docs/club-night.md):
   once), ties drawn by lots. A sitting a player missed (late, or gone early) is no sit-out.
 - **Random**: tables, seats and first dealers by lots.
 - **Balanced**: repeated opponents as rare as they can be over the whole evening. The sittings
-  still to come are planned together (a sitting at a time cannot see that an early choice leaves
-  no way to avoid a repeat later) to the least sum of squared meetings of each pair, earlier
-  sittings included; the first sitting of the plan is drawn. Then each table's seats so that
+  still to come are planned together (:func:`plan`: a sitting at a time cannot see that an
+  early choice leaves no way to avoid a repeat later) to the least sum of squared meetings of
+  each pair, earlier sittings included, then the fewest pairs meeting again. Where a design
+  without repeats fits (evening_designs: round robins, bridge's Rainbow movement, affine
+  planes) it is laid onto the sittings drawn; elsewhere, and beyond it, a tabu search
+  (evening_search). The first sitting of the plan is drawn. Then each table's seats so that
   nobody takes a seat they had before where it can be helped.
 - **By standings**: the leaders together, table 1 the top of the standings; seats by lots.
 """
@@ -21,12 +24,13 @@ sitting. Decisions (docs/club-night.md):
 from __future__ import annotations
 
 import itertools
-import math
 import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+
+from scorekeeper.core import evening_designs, evening_search
 
 
 class Seating(StrEnum):
@@ -61,9 +65,14 @@ class Sitting:
 TABLE_COST = {4: 0, 5: 1, 3: 3, 6: 3, 7: 5, 2: 6, 8: 6}
 """How much less a table of each size is wanted than a table of 4."""
 
-PLAN_STEPS = 30_000
-"""Swaps tried for a balanced plan (all restarts together): 40 players over 5 sittings draw in
-well under a second (make bench)."""
+PLAN_STEPS = 1_500
+"""Steps of the search for a balanced plan at most (evening_search): enough for 12 players at
+tables of 4 over 3 sittings to find the least repeats on every seed tried."""
+
+PLAN_WORK = 120_000
+"""Fewer steps for larger plans: a step's work grows with players times sittings planned, and
+this bounds their product with the steps, so that the longest evenings draw within a second
+(make bench)."""
 
 
 def table_sizes(players: int, allowed: Sequence[int]) -> tuple[int, ...]:
@@ -115,8 +124,7 @@ def draw(
         groups = _cut(seated, sizes)
         tables = [_by_lots(group, rng) for group in groups]
     elif seating is Seating.BALANCED:
-        groups = _balanced(seated, sizes, earlier, max(1, sittings_left), rng)
-        tables = [_seated(group, earlier, rng) for group in groups]
+        return plan(present, allowed, earlier, seed=seed, sittings=sittings_left)[0]
     else:
         rng.shuffle(seated)
         tables = [_by_lots(group, rng) for group in _cut(seated, sizes)]
@@ -155,110 +163,132 @@ def meetings(earlier: Sequence[Sitting]) -> Counter[frozenset[str]]:
     return met
 
 
+def plan(
+    present: Sequence[str],
+    allowed: Sequence[int],
+    earlier: Sequence[Sitting],
+    *,
+    seed: int,
+    sittings: int,
+) -> tuple[Sitting, ...]:
+    """Every sitting still to come (``sittings`` of them) of the players ``present`` after the
+    ``earlier`` ones, drawn balanced: who sits out each (going round), the tables of all of them
+    planned together, then each one's seats and first dealer. The first is what
+    :func:`draw` draws balanced with the same seed."""
+    if len(set(present)) != len(present):
+        raise ValueError("a player is present twice")
+    rng = random.Random(seed)
+    sizes = table_sizes(len(present), allowed)
+    outs: list[Sitting] = []
+    for _ in range(max(1, sittings)):
+        sitting_out = _sitting_out(present, len(present) - sum(sizes), [*earlier, *outs], rng)
+        outs.append(Sitting((), sitting_out))
+    groups = _balanced(present, [out.sitting_out for out in outs], sizes, earlier, rng)
+    planned: list[Sitting] = []
+    for tables, out in zip(groups, outs, strict=True):
+        seated = tuple(_seated(group, [*earlier, *planned], rng) for group in tables)
+        planned.append(Sitting(seated, out.sitting_out))
+    return tuple(planned)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A plan of an evening's sittings (:func:`plan`), as kept once it was shown or printed:
+    made after ``after`` sittings were drawn, for the players ``present``, with ``seed``."""
+
+    after: int
+    present: tuple[str, ...]
+    seed: int
+    sittings: tuple[Sitting, ...]
+
+    def left(
+        self, drawn: Sequence[Sitting], present: Sequence[str], planned: int
+    ) -> tuple[Sitting, ...] | None:
+        """The planned sittings still to come, while the plan stands: the evening still plans
+        as many sittings, the sittings ``drawn`` since it was made are its first ones, and the
+        players ``present`` are those it was made for (in any order). ``None`` otherwise."""
+        done = len(drawn) - self.after
+        if (
+            self.after + len(self.sittings) != planned
+            or not 0 <= done <= len(self.sittings)
+            or set(present) != set(self.present)
+            or tuple(drawn[self.after :]) != self.sittings[:done]
+        ):
+            return None
+        return self.sittings[done:]
+
+
 def _balanced(
-    players: list[str],
+    present: Sequence[str],
+    outs: Sequence[Sequence[str]],
     sizes: Sequence[int],
     earlier: Sequence[Sitting],
-    sittings: int,
     rng: random.Random,
-) -> list[list[str]]:
-    """This sitting's tables from the best plan of the ``sittings`` still to come."""
-    count = len(players)
+) -> list[list[list[str]]]:
+    """The tables of every sitting still to come: a known design where one fits, laid onto the
+    sittings drawn, else (and for sittings beyond it) the search's best plan."""
+    number = {player: index for index, player in enumerate(present)}
     past = meetings(earlier)
-    met = [[past[frozenset((a, b))] for b in players] for a in players]
-    tables_of = [[t for t, size in enumerate(sizes) for _ in range(size)] for _ in range(sittings)]
-    best_plan: list[list[int]] | None = None
-    best_cost = math.inf
-    restarts = 4
-    for _restart in range(restarts):
-        plan = [rng.sample(row, len(row)) for row in tables_of]
-        cost, done = _improve(plan, met, count, sizes, PLAN_STEPS // restarts, rng)
-        if cost < best_cost:
-            best_plan, best_cost = [list(row) for row in plan], cost
-        if done:
-            break
-    assert best_plan is not None
-    groups: list[list[str]] = [[] for _ in sizes]
-    for player, table in enumerate(best_plan[0]):
-        groups[table].append(players[player])
-    return groups
+    met = [[past[frozenset((a, b))] for b in present] for a in present]
+    seated = [[number[p] for p in present if p not in out] for out in outs]
+    start, frozen = _designed(present, seated, sizes, earlier, rng)
+    steps = min(PLAN_STEPS, PLAN_WORK // max(1, len(present) * len(seated)))
+    found = evening_search.best_plan(seated, sizes, met, steps, rng, start=start, frozen=frozen)
+    return [[[present[p] for p in table] for table in sitting] for sitting in found]
 
 
-def _improve(
-    plan: list[list[int]],
-    met: list[list[int]],
-    count: int,
+def _designed(
+    present: Sequence[str],
+    seated: Sequence[Sequence[int]],
     sizes: Sequence[int],
-    steps: int,
+    earlier: Sequence[Sitting],
     rng: random.Random,
-) -> tuple[float, bool]:
-    """Swap players between tables of one sitting of ``plan`` (in place) to lower the sum of
-    squared meetings of every pair, by simulated annealing; returns the excess (the sum of
-    c*c - c over the pairs: 0 when no pair meets twice), and whether it is 0."""
-    together = [row[:] for row in met]
-    members: list[list[list[int]]] = []
-    for row in plan:
-        tables: list[list[int]] = [[] for _ in sizes]
-        for player, table in enumerate(row):
-            tables[table].append(player)
-        members.append(tables)
-        for group in tables:
-            for a, b in itertools.combinations(group, 2):
-                together[a][b] += 1
-                together[b][a] += 1
-    excess = sum(c * c - c for row in together for c in row) // 2
-    if excess == 0 or len(sizes) < 2:
-        return excess, excess == 0
-    temperature = 2.0
-    cooling = 0.05 ** (1 / steps)
-    for _step in range(steps):
-        temperature *= cooling
-        sitting = rng.randrange(len(plan))
-        row, tables = plan[sitting], members[sitting]
-        a, b = rng.randrange(count), rng.randrange(count)
-        first, second = row[a], row[b]
-        if first == second:
-            continue
-        change = _swap_change(together, tables[first], tables[second], a, b)
-        if change <= 0 or rng.random() < math.exp(-change / temperature):
-            _swap(together, tables, row, a, b)
-            excess += change
-            if excess == 0:
-                return 0, True
-    return excess, False
-
-
-def _swap_change(
-    together: list[list[int]], here: list[int], there: list[int], a: int, b: int
-) -> int:
-    """The change of the plan's excess if ``a`` (at ``here``) and ``b`` (at ``there``) changed
-    tables: a pair's c*c - c grows by 2c as its count c goes up, and by 2 - 2c as it goes down."""
-    change = 0
-    for other in here:
-        if other != a:
-            change += 2 * together[b][other] - 2 * (together[a][other] - 1)
-    for other in there:
-        if other != b:
-            change += 2 * together[a][other] - 2 * (together[b][other] - 1)
-    return change
-
-
-def _swap(
-    together: list[list[int]], tables: list[list[int]], row: list[int], a: int, b: int
-) -> None:
-    first, second = row[a], row[b]
-    for mover, leaving in ((a, first), (b, second)):
-        for other in tables[leaving]:
-            if other != mover:
-                together[mover][other] -= 1
-                together[other][mover] -= 1
-        tables[leaving].remove(mover)
-    for mover, joining in ((a, second), (b, first)):
-        for other in tables[joining]:
-            together[mover][other] += 1
-            together[other][mover] += 1
-        tables[joining].append(mover)
-        row[mover] = joining
+) -> tuple[evening_search.Plan, int]:
+    """The sittings still to come from a design without repeated pairs (evening_designs), laid
+    onto the first of the sittings drawn with these same players at these same tables (or a
+    first sitting by lots), and how many of them add no repeated pair: none where no design
+    fits or the sittings drawn since that first follow none."""
+    size, tables = sizes[0] if sizes else 0, len(sizes)
+    everyone = set(range(len(present)))
+    if set(sizes) != {size} or any(set(row) != everyone for row in seated):
+        return [], 0
+    found = evening_designs.design(tables, size)
+    if found is None:
+        return [], 0
+    # The sittings drawn last with this very company, the first of them the design's first.
+    run: list[Sitting] = []
+    for sitting in reversed(earlier):
+        sizes_then = {len(table.players) for table in sitting.tables}
+        if set(sitting.seated) != set(present) or sizes_then != {size}:
+            break
+        run.insert(0, sitting)
+    if earlier and not run:
+        return [], 0
+    number = {player: index for index, player in enumerate(present)}
+    if run:
+        first = [[number[p] for p in table.players] for table in run[0].tables]
+    else:
+        order = rng.sample(range(len(present)), len(present))
+        first = [order[t * size : (t + 1) * size] for t in range(tables)]
+    name = [first[p // size][p % size] for p in range(tables * size)]
+    sittings = [[sorted(name[p] for p in table) for table in sitting] for sitting in found]
+    drawn = [
+        {frozenset(number[p] for p in t.players) for t in sitting.tables} for sitting in run[1:]
+    ]
+    left = [s for s in sittings[1:] if set(map(frozenset, s)) not in drawn]
+    if len(left) != len(sittings) - max(1, len(run)):
+        return [], 0
+    rng.shuffle(left)
+    plan = ([] if run else [first]) + left
+    plan = [rng.sample(sitting, len(sitting)) for sitting in plan[: len(seated)]]
+    repeats = meetings(earlier[: len(earlier) - len(run)])
+    clean = all(
+        not repeats[frozenset((present[a], present[b]))]
+        for sitting in plan
+        for table in sitting
+        for a, b in itertools.combinations(table, 2)
+    )
+    return plan, len(plan) if clean else 0
 
 
 def seats_taken(earlier: Sequence[Sitting]) -> Counter[tuple[str, int]]:

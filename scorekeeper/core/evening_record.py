@@ -115,7 +115,11 @@ def _sizes(data: object) -> tuple[int, ...]:
 
 
 def parse_names(data: object) -> tuple[str, ...]:
-    """A list of players' names, each once, as the rules name players."""
+    """A list of players' names, each once, as the rules name players.
+
+    A name given twice ("ana  lopez" typed as a late arrival while "Ana Lopez" is ticked) is
+    refused with the name said, not by seat numbers: an evening's list has no seats.
+    """
     if not isinstance(data, list):
         raise RecordError("record_players_not_list", kind=kind(data))
     if len(data) > MAX_PLAYERS:
@@ -125,6 +129,9 @@ def parse_names(data: object) -> tuple[str, ...]:
     except RecordError:
         raise
     except rules.RuleError as error:
+        if error.reason.code == "names_same":
+            first = rules.normalise_name(str(data[error.reason.params["first"] - 1]))
+            raise RecordError("evening_name_twice", name=first) from error
         raise RecordError.because(error.reason) from error
 
 
@@ -175,6 +182,45 @@ def check_redraw(number: int, drawn: int, started: int) -> None:
         raise RecordError("evening_redraw_not_last", last=drawn)
     if started:
         raise RecordError("evening_sitting_started", number=number)
+
+
+def parse_end(data: object) -> tuple[str, ...]:
+    """Read the request ending a table early (parsed JSON, ``{}`` or ``{"left": [names]}``):
+    who left."""
+    fields = fields_of(data, '"end"', ("left",))
+    return parse_names(fields["left"]) if "left" in fields else ()
+
+
+def check_left(
+    left: Sequence[str], players: Sequence[str], sitting: int, table: int
+) -> tuple[str, ...]:
+    """Who left, as the table spells them; a name that is not the table's is refused."""
+    spelt = {player_key(name): name for name in players}
+    named = []
+    for name in left:
+        found = spelt.get(player_key(name))
+        if found is None:
+            raise RecordError("evening_not_at_table", name=name, table=table, sitting=sitting)
+        named.append(found)
+    return tuple(named)
+
+
+def check_end(done: bool, sitting: int, table: int) -> None:
+    """A table is ended early only while its game is played: not once it finished or was
+    taken out (ended already: its leavers may be said again)."""
+    if done:
+        raise RecordError("evening_table_over", table=table, sitting=sitting)
+
+
+def parse_planned(data: object, drawn: int) -> int:
+    """Read the sittings an evening plans (``{"sittings_planned": n}``): at least the sittings
+    drawn (and 1), at most :data:`MAX_SITTINGS`."""
+    fields = fields_of(data, '"evening"', ("sittings_planned",), required=("sittings_planned",))
+    least = max(drawn, 1)
+    given = fields["sittings_planned"]
+    if isinstance(given, bool) or not isinstance(given, int) or not least <= given <= MAX_SITTINGS:
+        raise RecordError("evening_sittings_planned", least=least, max=MAX_SITTINGS)
+    return given
 
 
 def check_tables(present: Sequence[str], allowed: Sequence[int]) -> tuple[int, ...]:
@@ -229,8 +275,19 @@ SITTING_FILE_FIELDS = (
     "sitting_out",
 )
 TABLE_FILE_FIELDS = ("table", "players", "first_dealer", "game")
-TABLE_FILE_OPTIONAL = ("taken_out_at",)
-"""Written only for a table the evening's keepers took out (issue 47)."""
+TABLE_FILE_OPTIONAL = ("taken_out_at", "ended_at", "ended_rounds", "left")
+"""Written only for a table the evening's keepers took out (issue 47), or ended early (issue 48:
+when, the rounds that count, who left)."""
+
+
+@dataclass(frozen=True)
+class TableEnded:
+    """A table the evening's keepers ended early: when (UTC), the rounds that count, who
+    left."""
+
+    at: str
+    rounds: int
+    left: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -248,9 +305,16 @@ class SittingFile:
     taken_out: tuple[str | None, ...] = ()
     """When each table was taken out (UTC), ``None`` for a table that counts; empty: none."""
 
+    ended: tuple[TableEnded | None, ...] = ()
+    """How each table was ended early, ``None`` for one that was not; empty: none."""
+
     def taken_out_at(self, index: int) -> str | None:
         """When table ``index`` (from 0) was taken out, or ``None``."""
         return self.taken_out[index] if index < len(self.taken_out) else None
+
+    def ended_at(self, index: int) -> TableEnded | None:
+        """How table ``index`` (from 0) was ended early, or ``None``."""
+        return self.ended[index] if index < len(self.ended) else None
 
 
 @dataclass(frozen=True)
@@ -288,6 +352,7 @@ def evening_json(evening: EveningFile) -> dict[str, Any]:
                         "first_dealer": table.first_dealer,
                         "game": game_index,
                         **_taken_out_json(sitting.taken_out_at(number - 1)),
+                        **_ended_json(sitting.ended_at(number - 1)),
                     }
                     for number, (table, game_index) in enumerate(
                         zip(sitting.drawn.tables, sitting.games, strict=True), start=1
@@ -303,6 +368,14 @@ def evening_json(evening: EveningFile) -> dict[str, Any]:
 def _taken_out_json(when: str | None) -> dict[str, str]:
     """A table taken out carries when (a file without any is as before issue 47)."""
     return {} if when is None else {"taken_out_at": when}
+
+
+def _ended_json(ended: TableEnded | None) -> dict[str, Any]:
+    """A table ended early carries when, its rounds that count and who left (a file without
+    any is as before issue 48)."""
+    if ended is None:
+        return {}
+    return {"ended_at": ended.at, "ended_rounds": ended.rounds, "left": list(ended.left)}
 
 
 def parse_evening_file(data: object, games: Sequence[GameRecord], number: int) -> EveningFile:
@@ -348,6 +421,7 @@ def _sitting_file(
     tables = []
     made: list[int | None] = []
     taken_out: list[str | None] = []
+    ended: list[TableEnded | None] = []
     for place, entry in enumerate(_list(fields["tables"]), start=1):
         table = fields_of(
             entry, '"tables"', TABLE_FILE_FIELDS + TABLE_FILE_OPTIONAL, required=TABLE_FILE_FIELDS
@@ -355,6 +429,7 @@ def _sitting_file(
         out_at = table.get("taken_out_at")
         taken_out.append(None if out_at is None else _moment(out_at))
         players = parse_names(table["players"])
+        ended.append(_table_ended(table, players))
         first = whole(table["first_dealer"], '"first_dealer"')
         index = table["game"]
         if table["table"] != place or not 0 <= first < len(players):
@@ -381,7 +456,23 @@ def _sitting_file(
         _moment(fields["created_at"]),
         tuple(made),
         tuple(taken_out) if any(taken_out) else (),
+        tuple(ended) if any(ended) else (),
     )
+
+
+def _table_ended(table: dict[str, object], players: Sequence[str]) -> TableEnded | None:
+    """How a table of a file was ended early (all three fields, or none), its leavers among
+    its players."""
+    given = [key for key in ("ended_at", "ended_rounds", "left") if key in table]
+    if not given:
+        return None
+    if len(given) != 3:
+        raise ValueError("ended")
+    rounds = whole(table["ended_rounds"], '"ended_rounds"')
+    if rounds < 0:
+        raise ValueError("ended_rounds")
+    left = check_left(parse_names(table["left"]), players, 0, 0) if table["left"] else ()
+    return TableEnded(_moment(table["ended_at"]), rounds, left)
 
 
 def _made_for(record: GameRecord, plan: EveningPlan, players: Sequence[str], first: int) -> bool:

@@ -11,6 +11,17 @@ sitting out neither helps nor hurts on average; it counts no game. A table the e
 took out counts as a sitting sat out for each of its players (issue 47). A sitting a player
 missed (late, or gone early) counts nothing.
 
+A table the keepers **ended early** (a player left in the middle of its game, issue 48) counts
+as it stood after the last round every player finished: those who stayed are placed by their
+totals then, and whoever left is placed below all of them (several who left: by their totals
+among themselves). Why last: a player who leaves while ahead must not take the game's win with
+them, and those who stayed, whose game was cut short, keep the places they played for. Points
+per round count those rounds only.
+
+A sit-out is credited only once its sitting is **over** (issue 48): every table of it finished
+or not waited for (taken out, or its game deleted). Until then it is **pending**: shown, not
+counted, so the one player sitting out does not lead the standings before anyone has played.
+
 Ties in placement points are broken in this fixed order, which the evening's pages show:
 1. **points per round**: the player's game totals over the rounds they played (a good score in
    a short game is no worse than in a long one);
@@ -27,6 +38,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 SCALE = 100
 """The placement points of a game's winner (its last place gets 0)."""
@@ -43,6 +55,55 @@ class TableResult:
     players: tuple[str, ...]
     totals: tuple[int, ...]
     rounds: int
+    left: tuple[str, ...] = ()
+    """Who left a game ended early: placed below everyone who stayed."""
+
+    @property
+    def order(self) -> tuple[tuple[int, int], ...]:
+        """Each seat's standing at the table, compared as a whole: stayed first, then total."""
+        return tuple(
+            (0 if player in self.left else 1, total)
+            for player, total in zip(self.players, self.totals, strict=True)
+        )
+
+
+PLAYED = "played"
+"""A sitting's state for a player: played a game that counts, at a table whose game ended."""
+SAT = "sat_out"
+"""Sat it out (or sat at a table taken out), the sitting over: credited :data:`SAT_OUT`."""
+PENDING = "pending"
+"""Sits it out while the sitting's games go on: 50 to come, not counted yet."""
+PLAYING = "playing"
+"""At a table whose game goes on."""
+MISSED = "missed"
+"""Not in the sitting (arrived later, left earlier), or at a table whose game is gone."""
+
+
+@dataclass(frozen=True)
+class SittingResult:
+    """One sitting as the standings count it: its games that ended and count, who sat it out
+    (the players of a table taken out too), who is still playing, and whether it is over (every
+    table's game ended or not waited for), which credits its sit-outs."""
+
+    games: tuple[TableResult, ...]
+    sat_out: tuple[str, ...] = ()
+    playing: tuple[str, ...] = ()
+    over: bool = True
+
+
+@dataclass(frozen=True)
+class SittingPoints:
+    """What one sitting gave a player: its state (:data:`PLAYED`, :data:`SAT`, :data:`PENDING`,
+    :data:`PLAYING`, :data:`MISSED`), its placement points (played, sat out, or pending: the
+    50 to come), and for a game their place (1 the first, tied players sharing the best of
+    their places) among ``seats`` players."""
+
+    state: str
+    points: Fraction | None = None
+    place: int | None = None
+    seats: int | None = None
+    shared: int = 1
+    """How many players share that place (the same final total), this one included."""
 
 
 @dataclass(frozen=True)
@@ -55,9 +116,19 @@ class Standing:
     sat_out: int
     points_per_round: Fraction
     rank: int
+    pending: int = 0
+    """Sittings sat out whose games go on: their 50 is not counted yet."""
+    head_to_head: int | None = None
+    """Among the players level with this one on placement points and points per round, how
+    many times they finished above another of them at a shared table (``None``: nobody level)."""
+    decided_by: str | None = None
+    """The tie-break that put this player below the line above (``None``: placement points,
+    or the first line)."""
+    sittings: tuple[SittingPoints, ...] = ()
+    """What each sitting gave the player, in order."""
 
 
-def placement_points(totals: Sequence[int]) -> tuple[Fraction, ...]:
+def placement_points(totals: Sequence[Any]) -> tuple[Fraction, ...]:
     """Each seat's placement points for a game's final ``totals``: 100 for the first place down
     to 0 for the last, in equal steps; tied seats share the points of the places they take.
 
@@ -78,26 +149,42 @@ def placement_points(totals: Sequence[int]) -> tuple[Fraction, ...]:
     return tuple(points)
 
 
-def standings(
-    games: Sequence[TableResult], sat_out: Sequence[str], *, seed: int
-) -> tuple[Standing, ...]:
-    """The evening's standings from its finished games and its sit-outs (a player once for each
-    sitting sat out), best first, ranked by :data:`TIE_BREAKS`."""
-    points: defaultdict[str, Fraction] = defaultdict(Fraction)
-    played: Counter[str] = Counter()
+def standings(sittings: Sequence[SittingResult], *, seed: int) -> tuple[Standing, ...]:
+    """The evening's standings from its sittings in order, best first, ranked by
+    :data:`TIE_BREAKS`; each line carries what every sitting gave the player."""
+    games = [game for sitting in sittings for game in sitting.games]
+    entries: defaultdict[str, dict[int, SittingPoints]] = defaultdict(dict)
     scored: Counter[str] = Counter()
     rounds: Counter[str] = Counter()
-    for game in games:
-        for player, total, got in zip(
-            game.players, game.totals, placement_points(game.totals), strict=True
-        ):
-            points[player] += got
-            played[player] += 1
-            scored[player] += total
-            rounds[player] += game.rounds
-    for player in sat_out:
-        points[player] += SAT_OUT
-    everyone = sorted({*played, *sat_out})
+    for number, sitting in enumerate(sittings):
+        for game in sitting.games:
+            places = _places(game.order)
+            got = placement_points(game.order)
+            for seat, player in enumerate(game.players):
+                entries[player][number] = SittingPoints(
+                    PLAYED, got[seat], places[seat], len(places), places.count(places[seat])
+                )
+                scored[player] += game.totals[seat]
+                rounds[player] += game.rounds
+        state = SAT if sitting.over else PENDING
+        for player in sitting.sat_out:
+            entries[player][number] = SittingPoints(state, SAT_OUT)
+        for player in sitting.playing:
+            entries[player][number] = SittingPoints(PLAYING)
+    # Listed once something of theirs counts or is to come (a game still on lists nobody),
+    # and only from the first game ended or sit-out credited: a pending sit-out alone would
+    # make a table of zeros.
+    everyone = sorted(
+        p for p, got in entries.items() if any(e.state != PLAYING for e in got.values())
+    )
+    if not any(e.state in (PLAYED, SAT) for got in entries.values() for e in got.values()):
+        return ()
+    missed = SittingPoints(MISSED)
+    by_sitting = {
+        player: tuple(entries[player].get(number, missed) for number in range(len(sittings)))
+        for player in everyone
+    }
+    points = {player: counted(by_sitting[player]) for player in everyone}
     per_round = {
         player: Fraction(scored[player], rounds[player]) if rounds[player] else Fraction(0)
         for player in everyone
@@ -107,21 +194,50 @@ def standings(
     drawn = {player: random.Random(f"{seed}:{player}").random() for player in everyone}
     first_two = sorted(everyone, key=lambda p: (-points[p], -per_round[p]))
     ranked: list[str] = []
+    head_to_head: dict[str, int | None] = {}
     for group in _tied(first_two, lambda p: (points[p], per_round[p])):
         above = _head_to_head(group, games)
         ranked += sorted(group, key=lambda p: (-above[p], drawn[p]))
-    sat = Counter(sat_out)
+        head_to_head |= {p: above[p] if len(group) > 1 else None for p in group}
+
+    def decided(upper: str, player: str) -> str | None:
+        """What put ``player`` below ``upper``, the line just above: ``None`` where placement
+        points did, else the first tie-break that did."""
+        if points[upper] != points[player]:
+            return None
+        if per_round[upper] != per_round[player]:
+            return "points_per_round"
+        return "head_to_head" if head_to_head[upper] != head_to_head[player] else "lots"
+
     return tuple(
         Standing(
             player,
             points[player],
-            played[player],
-            sat[player],
+            sum(entry.state == PLAYED for entry in by_sitting[player]),
+            sum(entry.state == SAT for entry in by_sitting[player]),
             per_round[player],
             rank,
+            pending=sum(entry.state == PENDING for entry in by_sitting[player]),
+            head_to_head=head_to_head[player],
+            decided_by=decided(ranked[rank - 2], player) if rank > 1 else None,
+            sittings=by_sitting[player],
         )
         for rank, player in enumerate(ranked, start=1)
     )
+
+
+def counted(entries: Sequence[SittingPoints]) -> Fraction:
+    """The placement points that count of a player's sittings: games ended and sit-outs
+    credited (a pending sit-out not yet)."""
+    return sum(
+        (e.points for e in entries if e.state in (PLAYED, SAT) and e.points is not None),
+        Fraction(0),
+    )
+
+
+def _places(totals: Sequence[Any]) -> list[int]:
+    """Each seat's place by its total (1: the first); tied seats share the best of theirs."""
+    return [1 + sum(other > total for other in totals) for total in totals]
 
 
 def _tied(ordered: list[str], key: Callable[[str], object]) -> list[list[str]]:
@@ -143,7 +259,7 @@ def _head_to_head(group: list[str], games: Sequence[TableResult]) -> Counter[str
         return above
     inside = set(group)
     for game in games:
-        here = [(total, player) for player, total in zip(game.players, game.totals, strict=True)]
+        here = list(zip(game.order, game.players, strict=True))
         for total, player in here:
             if player in inside:
                 above[player] += sum(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from scorekeeper.core import adjustments, bidding, scoring
+from scorekeeper.core import adjustments, bidding, scoring, specials
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import RoundSetup
 from scorekeeper.core.corrections import still_corrected
@@ -160,6 +160,7 @@ def check_round(
         record, number, played.trump.turned, played.trump.suit
     ):
         raise RuleError("trump_does_not_fit")
+    specials.check_not_turned(played.trump.turned, played.facts)
     declared = record.declared(number, played)
     record.declaration.check_round(
         round_setup.players, record.settings, round_setup.totals_before, declared

@@ -131,6 +131,14 @@ MESSAGES: dict[str, Message] = {
         "Player %(seat)s took no trick, so they did not win the Cloud's trick (a Cloud in the "
         "Bomb's trick goes to nobody: enter no Cloud)."
     ),
+    "bomb_turned_for_trump": N_(
+        "The Bomb was turned up for trump this round, so it was in nobody's hand: it cannot "
+        "have been played."
+    ),
+    "cloud_turned_for_trump": N_(
+        "The Cloud was turned up for trump this round, so it was in nobody's hand: nobody won "
+        "its trick."
+    ),
     "tricks_blanks": N_("Enter the tricks of every player (one may be left for the app to fill)."),
     # undo and corrections
     "nothing_to_undo": N_("Nothing to undo yet."),
@@ -297,6 +305,7 @@ MESSAGES: dict[str, Message] = {
         "%(num)s players are here; a table needs at least %(smallest)s.",
     ),
     "evening_too_many_players": N_("An evening holds at most %(max)s players."),
+    "evening_name_twice": N_("%(name)s is here already: each player is named once."),
     "evening_sittings": N_('"sittings" is how many sittings are planned: 1 to %(max)s.'),
     "evening_table_sizes": N_(
         '"table_sizes" must be a list of the table sizes allowed, each once, such as [4, 5].'
@@ -324,6 +333,17 @@ MESSAGES: dict[str, Message] = {
         "being played.",
         "A sitting by standings waits for every game before it to end: %(num)s games are still "
         "being played.",
+    ),
+    "evening_table_over": N_(
+        "Table %(table)s of sitting %(sitting)s has nothing left to end: its game is over, or "
+        "the table was taken out."
+    ),
+    "evening_not_at_table": N_(
+        "%(name)s does not sit at table %(table)s of sitting %(sitting)s, so nothing was changed."
+    ),
+    "evening_sittings_planned": N_(
+        '"sittings_planned" is how many sittings the evening plans: from %(least)s (the '
+        "sittings drawn already, at least 1) to %(max)s."
     ),
     "group_file_evening": N_(
         "Evening %(number)s of the group file is not an evening as this app writes it."

@@ -175,13 +175,16 @@ def name_skeleton(name: str) -> str:
 
 
 def normalise_name(name: str) -> str:
-    """A player's name as stored: Unicode NFC, spaces at both ends trimmed."""
-    return unicodedata.normalize("NFC", name).strip()
+    """A player's name as stored: Unicode NFC, spaces at both ends trimmed, every run of spaces
+    (a phone's double space, a non-breaking space) one space ("Ana  Lopez" is "Ana Lopez")."""
+    return " ".join(unicodedata.normalize("NFC", name).split())
 
 
 def same_name_key(name: str) -> str:
-    """What two names must differ in to tell the players apart ("Tom" and " tom" do not)."""
-    return unicodedata.normalize("NFKC", normalise_name(name)).casefold()
+    """What two names must differ in to tell the players apart ("Tom" and " tom" do not, nor
+    "Ana  Lopez" and "ana lopez"; "Søren" and "Soren" do: folding letters is for searching,
+    :func:`scorekeeper.core.players.search_fold`)."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def check_player_names(names: Sequence[object], *, count: bool = True) -> tuple[str, ...]:

@@ -9,6 +9,8 @@ Pure Python, part of the rules. What the pad records (EDITIONS.md, decisions in 
   are scored against the changed bid. The pad keeps both the bid made and the changed bid
   (:class:`Cloud`), so every sheet can show both. A Cloud is entered with the tricks, once the
   round is over, as a direction: it reveals nothing that sealed bids still hide.
+- A Bomb or a Cloud turned up for trump is in nobody's hand, so that round cannot have it
+  played (:func:`check_not_turned`): each deck has one of each.
 - At most one Bomb and one Cloud per round (each deck has one of each). A Bomb and a Cloud in
   the same trick is left to the table (no source settles it): the pad records what they decide.
 """
@@ -95,6 +97,20 @@ def check_bomb(deck: Deck, bomb: bool) -> None:
     """Refuse a Bomb in a deck without one."""
     if bomb:
         check_card(deck, Special.BOMB)
+
+
+def check_not_turned(turned: object, facts: object) -> None:
+    """Refuse the Bomb or the Cloud played in a round where that card was turned up for trump:
+    the deck's only one lay face up beside the deal, in nobody's hand.
+
+    >>> check_not_turned(Special.BOMB, Specials(cloud=Cloud(0, 1)))
+    """
+    if not isinstance(facts, Specials):
+        return
+    if facts.bomb and turned is Special.BOMB:
+        raise RuleError("bomb_turned_for_trump")
+    if facts.cloud is not None and turned is Special.CLOUD:
+        raise RuleError("cloud_turned_for_trump")
 
 
 def changed_bid(bids: Sequence[int | None], seat: int, change: int) -> Cloud:

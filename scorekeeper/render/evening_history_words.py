@@ -123,6 +123,35 @@ def _table_out(change: dict[str, Any], _before: Parts, after: Parts) -> str:
     )
 
 
+def _table_ended(change: dict[str, Any], _before: Parts, after: Parts) -> str:
+    sitting, table = int(change.get("sitting", 0)), int(change.get("table", 0))
+    if change.get("code") == "table_resumed":
+        return _(
+            "Table %(table)s of sitting %(sitting)s plays on: its game counts again as it stands",
+            table=table,
+            sitting=sitting,
+        )
+    part = after.get(table_name(sitting, table), {})
+    rounds = int(part.get("ended_rounds") or 0)
+    said = [
+        ngettext(
+            "Table %(table)s of sitting %(sitting)s ended early after %(num)s round: it counts as "
+            "it stood then",
+            "Table %(table)s of sitting %(sitting)s ended early after %(num)s rounds: it counts as "
+            "it stood then",
+            rounds,
+            table=table,
+            sitting=sitting,
+        )
+    ]
+    left = part.get("left_players") or []
+    if left:
+        said.append(
+            ngettext("Who left: %(names)s", "Who left: %(names)s", len(left), names=", ".join(left))
+        )
+    return "\n".join(said)
+
+
 def _players(_change: dict[str, Any], before: Parts, after: Parts) -> str:
     was = before.get("evening", {}).get("players", [])
     now = after.get("evening", {}).get("players", [])
@@ -168,6 +197,8 @@ _SAID: dict[str, Callable[[dict[str, Any], Parts, Parts], str]] = {
     "countdown": _countdown,
     "table_out": _table_out,
     "table_back": _table_out,
+    "table_ended": _table_ended,
+    "table_resumed": _table_ended,
     "players": _players,
     "restored_to": _restored,
 }

@@ -9,8 +9,8 @@ once drawn: players read both while they change tables.
 
 from __future__ import annotations
 
-import unicodedata
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 
@@ -18,11 +18,14 @@ from babel.dates import format_time
 from babel.numbers import format_decimal
 from flask_babel import get_locale
 
-from scorekeeper.core.evening_standings import TIE_BREAKS
-from scorekeeper.core.players import player_key
+from scorekeeper.core.evening_standings import SAT_OUT, TIE_BREAKS, SittingPoints
+from scorekeeper.core.players import name_found, player_key, search_fold
 from scorekeeper.core.refusals import N_
+from scorekeeper.render import game_facts, game_words
 from scorekeeper.render.evening_sheet import EveningSheet, SittingLine, TableLine
 from scorekeeper.render.labels import gettext as _
+from scorekeeper.render.labels import ngettext
+from scorekeeper.storage import StoredEvening
 
 # The tie-breaks after placement points, as the standings' note names them.
 TIE_BREAK_WORDS = {
@@ -34,23 +37,65 @@ TIE_BREAK_WORDS = {
 
 @dataclass(frozen=True)
 class StandingLine:
-    """A line of the standings as shown."""
+    """A line of the standings as shown: every figure a player needs to check it by hand, the
+    tie-breaks' columns too (``head_to_head`` empty where nobody is level on the first two),
+    ``by_lots`` where lots put this line and a neighbour in their order, ``pending`` the
+    sittings sat out whose 50 is not counted yet, and ``number`` the player's place in the
+    evening's list (the address of their result card)."""
 
     rank: int
     player: str
     points: str
     games: int
     sat_out: int
+    per_round: str = ""
+    head_to_head: str = ""
+    decided_by: str | None = None
+    by_lots: bool = False
+    pending: int = 0
+    pending_points: str = ""
+    sittings: tuple[SittingPoints, ...] = ()
+    number: int = 0
+
+
+@dataclass(frozen=True)
+class Pace:
+    """A table's forecast as shown: behind or not, and its end on the room's clock."""
+
+    behind: bool
+    ends_at: str
 
 
 @dataclass(frozen=True)
 class EveningView:
-    """The evening as its pages show it."""
+    """The evening as its pages show it; ``paces`` the forecast of the tables now, by sitting
+    and table (empty where it was not worked out: the PDF)."""
 
     sheet: EveningSheet
     now: SittingLine | None
     next: SittingLine | None
     standings: tuple[StandingLine, ...]
+    paces: Mapping[tuple[int, int], Pace] = field(default_factory=dict)
+
+    def pace(self, sitting: int, table: int) -> Pace | None:
+        """The forecast of table ``table`` of sitting ``sitting``, if worked out."""
+        return self.paces.get((sitting, table))
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The evening's winners: the first of the standings (all sharing its rank)."""
+        return tuple(line.player for line in self.standings if line.rank == 1)
+
+    @property
+    def seating(self) -> bool:
+        """Players are looking for their seats: nothing drawn yet, the next sitting drawn, or
+        the sitting now just drawn (no round saved yet at most of its tables)."""
+        if self.over:
+            return False
+        if self.now is None or self.next is not None:
+            return True
+        waiting = [t for t in self.now.tables if not t.done and t.rounds_done == 0]
+        return 2 * len(waiting) > len(self.now.tables)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -68,6 +113,12 @@ class EveningView:
         return taken_out(self.sheet)
 
     @property
+    def notes(self) -> tuple[str, ...]:
+        """What the standings say under them of each table that does not count as played to
+        its end: taken out, ended early, or whose game is gone."""
+        return taken_out(self.sheet) + ended_early(self.sheet) + gone(self.sheet)
+
+    @property
     def over(self) -> bool:
         """Every planned sitting drawn and every game of them played to its end."""
         sittings = self.sheet.sittings
@@ -83,13 +134,44 @@ def view(built: EveningSheet) -> EveningView:
     waiting = [s for s in sittings if not all(table.done for table in s.tables)]
     now = waiting[0] if waiting else (sittings[-1] if sittings else None)
     later = [s for s in sittings if now is not None and s.number == now.number + 1]
-    lines = tuple(
+    return EveningView(built, now, later[0] if later else None, standing_lines(built))
+
+
+def standing_lines(built: EveningSheet) -> tuple[StandingLine, ...]:
+    """The standings in the reader's numbers, with their tie-break columns."""
+    ranked = built.standings
+    numbers = {name: at for at, name in enumerate(built.evening.players, start=1)}
+    lots = {
+        at
+        for at, line in enumerate(ranked)
+        if line.decided_by == "lots"
+        or (at + 1 < len(ranked) and ranked[at + 1].decided_by == "lots")
+    }
+    return tuple(
         StandingLine(
-            line.rank, line.player, points(line.placement_points), line.games, line.sat_out
+            line.rank,
+            line.player,
+            points(line.placement_points),
+            line.games,
+            line.sat_out,
+            per_round=per_round(line.points_per_round),
+            head_to_head="" if line.head_to_head is None else str(line.head_to_head),
+            decided_by=line.decided_by,
+            by_lots=at in lots,
+            pending=line.pending,
+            pending_points=points(SAT_OUT * line.pending),
+            sittings=line.sittings,
+            number=numbers.get(line.player, 0),
         )
-        for line in built.standings
+        for at, line in enumerate(ranked)
     )
-    return EveningView(built, now, later[0] if later else None, lines)
+
+
+def per_round(value: Fraction) -> str:
+    """Points per round with two decimals (a total over rounds rarely ends in one), as the
+    reader's language writes them."""
+    text: str = format_decimal(round(float(value), 2), format="#,##0.00", locale=get_locale())
+    return text.replace("-", "\u2212")
 
 
 def points(value: Fraction) -> str:
@@ -125,6 +207,84 @@ def taken_out(built: EveningSheet) -> tuple[str, ...]:
             time=clock(table.taken_out_at or ""),
         )
         for sitting, table in built.taken_out
+    )
+
+
+def game_line(evening: StoredEvening) -> str:
+    """The evening's game in its header: its name, its length at each table size allowed and
+    the settings chosen other than the game's defaults, in the game's own words as its sheet
+    says them ("Wizard · 15 rounds at a table of 4, 12 rounds at a table of 5 · Bid
+    restriction: …")."""
+    declared = evening.declaration
+    counts = {size: len(declared.schedule(size, evening.settings)) for size in evening.table_sizes}
+    if len(set(counts.values())) == 1:
+        num = next(iter(counts.values()))
+        rounds = ngettext("%(num)s round", "%(num)s rounds", num)
+    else:
+        (size, num), *more = counts.items()
+        first = ngettext(
+            "%(num)s round at a table of %(size)s",
+            "%(num)s rounds at a table of %(size)s",
+            num,
+            size=size,
+        )
+        # Translators: the rounds of a game at a table of another size, after "15 rounds at a
+        # table of 4": "12 at 5" (12 rounds at a table of 5 players).
+        rounds = ", ".join([first, *(_("%(num)s at %(size)s", num=n, size=s) for s, n in more)])
+    said = [game_words.game_name(evening.game), rounds]
+    # The settings that differ from the game's own defaults, but for the length: the rounds say
+    # it ("Wizard · 5 rounds", never "· Game length: Five rounds" after it).
+    plain = declared.to_plain(evening.settings)
+    plain.pop(declared.schedule_setting, None)
+    return " · ".join(said + game_facts.chosen_lines(evening.game, declared.from_plain(plain)))
+
+
+def ended_early(built: EveningSheet) -> tuple[str, ...]:
+    """A sentence for each table the evening's keepers ended early: which, when, after how
+    many rounds, and how it counts (as it stood then; whoever left placed last)."""
+    said = []
+    for sitting, table in built.ended:
+        rounds = ngettext("after %(num)s round", "after %(num)s rounds", table.ended_rounds)
+        if table.left:
+            said.append(
+                _(
+                    "Table %(table)s of sitting %(sitting)s was ended early by the club night's "
+                    "keepers at %(time)s, %(rounds)s, when %(names)s left: it counts as it stood "
+                    "then, those who stayed placed by their totals and %(names)s below them.",
+                    table=table.table,
+                    sitting=sitting.number,
+                    time=clock(table.ended_at or ""),
+                    rounds=rounds,
+                    names=", ".join(table.left),
+                )
+            )
+        else:
+            said.append(
+                _(
+                    "Table %(table)s of sitting %(sitting)s was ended early by the club night's "
+                    "keepers at %(time)s, %(rounds)s: it counts as it stood then, everyone placed "
+                    "by their totals.",
+                    table=table.table,
+                    sitting=sitting.number,
+                    time=clock(table.ended_at or ""),
+                    rounds=rounds,
+                )
+            )
+    return tuple(said)
+
+
+def gone(built: EveningSheet) -> tuple[str, ...]:
+    """A sentence for each table whose game is gone (in the trash, or deleted for good): it
+    is not waited for, and counts as a table taken out."""
+    return tuple(
+        _(
+            "Table %(table)s of sitting %(sitting)s has no game any more (it was deleted): it is "
+            "not waited for, and each of its players is credited as sitting that sitting out "
+            "(50 placement points, no game).",
+            table=table.table,
+            sitting=sitting.number,
+        )
+        for sitting, table in built.gone
     )
 
 
@@ -181,33 +341,21 @@ def find(shown: EveningView, asked: str) -> Found:
 
 def _match(players: tuple[str, ...], asked: str) -> str | list[str]:
     """The player ``asked`` names: the same name as the rules read names, else the only name
-    with a word that starts with it, accents aside ("muller" finds Müller-Lüdenscheidt,
-    "weiss" Sabine Weiß, "wilhelm" Friedrich-Wilhelm); else the names it could be (none, or
-    several)."""
+    with a word that starts with it, as people type names (:func:`players.name_found`: "moller"
+    finds Søren Møller, "obrien" Kevin O\u2019Brien, "weiss" Sabine Weiß, "wilhelm"
+    Friedrich-Wilhelm); else the names it could be (none, or several: "M" lists every player
+    with a word starting with M, last names too)."""
     key = player_key(asked)
     exact = [name for name in players if player_key(name) == key]
     if exact:
         return exact[0]
-    typed = _plain(asked)
-    if not typed:
-        return []
-    starting = [name for name in players if _plain(name).startswith(typed)]
-    if not starting:
-        starting = [name for name in players if _starts_a_word(_plain(name), typed)]
+    starting = [name for name in players if name_found(name, asked)]
+    # A whole name typed without its accents ("Soren Moller") is that player even when another
+    # name starts with it too.
+    whole = [name for name in starting if search_fold(name) == search_fold(asked)]
+    if len(whole) == 1:
+        return whole[0]
     return starting[0] if len(starting) == 1 else starting
-
-
-def _plain(text: str) -> str:
-    """``text`` as a search reads it: lower case, no accents, "ß" as "ss", words by spaces."""
-    folded = unicodedata.normalize("NFKD", text.casefold())
-    letters = "".join(char for char in folded if not unicodedata.combining(char))
-    return " ".join(letters.replace("-", " ").split())
-
-
-def _starts_a_word(name: str, typed: str) -> bool:
-    return any(
-        name[at:].startswith(typed) for at in range(len(name)) if at == 0 or name[at - 1] == " "
-    )
 
 
 def _where(sitting: SittingLine, player: str, *, several: bool) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from flask import render_template
 from flask_babel import get_locale
 
-from scorekeeper.render import evening_pages, game_words, labels
+from scorekeeper.render import evening_card, evening_pages, game_words, labels
 from scorekeeper.render.evening_sheet import EveningSheet
 from scorekeeper.render.pad_columns import page_css
 from scorekeeper.render.paper import fit
@@ -25,6 +25,8 @@ def evening_html(group_name: str, built: EveningSheet) -> str:
         view=evening_pages.view(built),
         sittings=built.sittings,
         tie_breaks=evening_pages.tie_breaks(),
+        points_cell=evening_card.points_cell,
+        place_cell=evening_card.place_cell,
         dealer=evening_pages.dealer,
         lang=str(get_locale()),
         page_css=page_css(fit("a4", 3)),

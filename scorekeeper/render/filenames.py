@@ -68,14 +68,15 @@ def ascii_name(filename: str) -> str:
     return re.sub(r"-{2,}", "-", folded).replace("-.", ".")
 
 
-def content_disposition(filename: str) -> str:
-    """A ``Content-Disposition`` value: an ASCII ``filename`` and, if needed, a UTF-8 one.
+def content_disposition(filename: str, *, inline: bool = False) -> str:
+    """A ``Content-Disposition`` value: an ASCII ``filename`` and, if needed, a UTF-8 one; an
+    ``inline`` file (an image) is shown where it opens, and saved under that name.
 
     ``wizard-2026-11-29-γιώργος-tom.pdf`` gives ``filename="wizard-2026-11-29-tom.pdf"`` plus
     ``filename*=UTF-8''wizard-2026-11-29-%CE%B3…-tom.pdf`` (RFC 6266), which browsers prefer.
     """
     fallback = ascii_name(filename)
-    value = f'attachment; filename="{fallback}"'
+    value = f'{"inline" if inline else "attachment"}; filename="{fallback}"'
     if fallback != filename:
         value += f"; filename*=UTF-8''{quote(filename, safe='')}"
     return value

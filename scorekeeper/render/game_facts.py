@@ -24,6 +24,9 @@ from scorekeeper.render.labels import gettext as _
 # Marks in DejaVu Sans (the PDF's font) as on the page: the Kraken's or White Whale's trick
 # that nobody won, Rascal of Roatan's wager, the Cannonball.
 DESTROYED_MARK = "\u2298"  # ⊘
+# A bid changed in play (the Cloud's, Harry the Giant's), beside the bid and under the round
+# whose Cloud was played.
+CHANGED_MARK = "\u2192"  # →
 WAGER_MARK = "\u2693"  # ⚓
 CANNONBALL_MARK = "\u25c9"  # ◉
 # The scoring with the table's own numbers (Oh Hell's), whose settings are named ``custom_…``.
@@ -68,6 +71,13 @@ def setting_lines(game: str, chosen: Any) -> list[str]:
     return lines
 
 
+def chosen_lines(game: str, chosen: Any) -> list[str]:
+    """The lines of :func:`setting_lines` that differ from the game's own defaults: what the
+    table chose (every default besides would be a line of "Classic deck" nobody need read)."""
+    usual = set(setting_lines(game, family.game(game).from_plain({})))
+    return [line for line in setting_lines(game, chosen) if line not in usual]
+
+
 @dataclass(frozen=True)
 class Mark:
     """A fact of a round for one seat: a few characters on the sheet, and its words."""
@@ -98,7 +108,7 @@ def seat_marks(row: RoundRow, seat: int) -> tuple[Mark, ...]:
             said = game_words.bonus_label(bonus.kind) + (f" {times}" if times else "")
             counted = kind_points(row, seat, bonus.kind) != 0
             if not counted:
-                said = f"{said}: {scored_nothing()}"
+                said = f"{said}: {_void_said(row, seat, bonus.kind)}"
             marks.append(Mark(game_words.bonus_short(bonus.kind) + times, said, counted))
     if extras.roatan is not None and extras.roatan.seat == seat:
         amount = wager_amount(row)
@@ -150,20 +160,65 @@ def scored_nothing() -> str:
     return _("scored nothing, a bid was missed")
 
 
-def scored_nothing_by(name: str) -> str:
-    """What a bonus that did not count did, with who missed the bid (the round's result names
-    them: for the Loot, one of two; issue 33's walk)."""
-    return _("scored nothing: %(name)s missed the bid", name=name)
+def scored_nothing_by(row: RoundRow, seats: tuple[int, ...]) -> str:
+    """What a bonus that did not count did, naming who missed the bid: ``seats``, one or both
+    of the Loot's allies (:func:`missed_by`; issue 33's and issue 49's walks)."""
+    names = [row.record.players[seat] for seat in seats]
+    if not names:  # voided by the rules for another reason than a bid: said generally
+        return scored_nothing()
+    if len(names) == 1:
+        return _("scored nothing: %(name)s missed the bid", name=names[0])
+    return _(
+        "scored nothing: %(first)s and %(second)s missed their bids",
+        first=names[0],
+        second=names[1],
+    )
 
 
-def struck_bonus(rows: tuple[RoundRow, ...]) -> str | None:
-    """The short name of the first bonus in ``rows`` that scored nothing (the phone's sheet
-    strikes it through, and its key says why), or ``None``."""
-    for row in rows:
-        for index, claim in enumerate(row.extras.bonuses if row.extras else ()):
-            if not claim_counted(row, index):
-                return game_words.bonus_short(claim.kind)
-    return None
+def missed_by(row: RoundRow, index: int) -> tuple[int, ...]:
+    """The seats whose missed bid kept the round's ``index``-th bonus claim from scoring: its
+    taker, and for the Loot its ally too; none where it scored. The rules' own score says
+    whether it scored (:func:`claim_counted`), the rules' bid marks who missed: the round's
+    result, the sheet's marks and the CSV all name the same players from here."""
+    if claim_counted(row, index):
+        return ()
+    extras = row.extras
+    assert extras is not None
+    claim = extras.bonuses[index]
+    seats = (claim.seat,) if claim.ally is None else (claim.seat, claim.ally)
+    return tuple(seat for seat in seats if not row.met[seat])
+
+
+def _void_said(row: RoundRow, seat: int, kind: str) -> str:
+    """Why ``seat``'s bonuses of ``kind`` in ``row`` scored nothing, as it happened to that
+    seat: its own bid missed, or (the Loot) its ally's, named. An ally who met the bid is not
+    told that a bid of theirs was missed (issue 49's walk)."""
+    extras = row.extras
+    assert extras is not None
+    missed = {
+        who
+        for index, claim in enumerate(extras.bonuses)
+        if claim.kind == kind and seat in (claim.seat, claim.ally)
+        for who in missed_by(row, index)
+    }
+    return scored_nothing_by(row, (seat,) if seat in missed else tuple(sorted(missed)))
+
+
+def struck_bonus(rows: tuple[RoundRow, ...]) -> Mark | None:
+    """The key to a bonus mark struck through in ``rows`` (it scored nothing: the phone's sheet
+    and the PDF strike it through), or ``None``. A Loot's is said for both allies (either's
+    missed bid voids it: the ally who met theirs is not the one who missed), else the first's."""
+    struck = [
+        claim
+        for row in rows
+        for index, claim in enumerate(row.extras.bonuses if row.extras else ())
+        if not claim_counted(row, index)
+    ]
+    shared = [claim for claim in struck if claim.ally is not None]
+    if shared:
+        said = _("scored nothing: the player's bid was missed, or for the Loot either ally's")
+        return Mark(game_words.bonus_short(shared[0].kind), said)
+    return Mark(game_words.bonus_short(struck[0].kind), scored_nothing()) if struck else None
 
 
 def kind_points(row: RoundRow, seat: int, kind: str) -> int:
@@ -213,6 +268,16 @@ def bonus_points(row: RoundRow) -> tuple[int, ...]:
     full = score(record.settings, declared)
     bare = score(record.settings, replace(declared, bonuses=(), roatan=None))
     return tuple(a - b for a, b in zip(full, bare, strict=True))
+
+
+def earned_on_a_miss(rows: tuple[RoundRow, ...]) -> bool:
+    """Whether a bid missed in ``rows`` still earned points (Oh Hell's tricks kept, Rascal's
+    half stake): those are no error, and the sheets' keys say so (issue 49's walk)."""
+    return any(
+        score > 0 and not met
+        for row in rows
+        for score, met in zip(row.scores, row.met, strict=True)
+    )
 
 
 def changed_bid(row: RoundRow, seat: int) -> int | None:

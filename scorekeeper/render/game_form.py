@@ -57,16 +57,45 @@ def _rounds(game_key: str, value: object) -> dict[int, str]:
     }
 
 
+def _hand_rounds(game_key: str, value: object, hand: int) -> str:
+    """A schedule's rounds with the largest hand chosen (``Declaration.hand_setting``), at the
+    smallest table (a chosen hand makes them the same at every table that may deal it)."""
+    declared = family.game(game_key)
+    chosen = declared.from_plain({declared.schedule_setting: value, declared.hand_setting: hand})
+    hands = declared.schedule(declared.min_players, chosen)
+    return labels.ngettext("%(num)s round", "%(num)s rounds", len(hands))
+
+
+def _hands_chosen(game_key: str) -> tuple[int, ...]:
+    """The largest hands a table may choose (none but the default: 0), for a game that has
+    that setting."""
+    declared = family.game(game_key)
+    return tuple(
+        choice
+        for setting in declared.settings
+        if setting.key == declared.hand_setting
+        for choice in setting.choices
+        if isinstance(choice, int) and choice > 0
+    )
+
+
 def schedule_rounds(game_key: str, value: object) -> str:
     """A schedule's rounds at every table, for an attribute the page's script reads:
-    ``3:20 rounds|4:15 rounds|…``. Not JSON: its quotes cost six bytes each in the attribute,
-    and the page has one per schedule."""
-    return "|".join(f"{players}:{said}" for players, said in _rounds(game_key, value).items())
+    ``3:20 rounds|4:15 rounds|…``, then with each largest hand a table may choose where the
+    game has that setting: ``h5:9 rounds|…`` (Oh Hell; issue 49's walk: its length fold said
+    no rounds). Not JSON: its quotes cost six bytes each in the attribute, and the page has one
+    per schedule."""
+    pairs = [f"{players}:{said}" for players, said in _rounds(game_key, value).items()]
+    pairs += [f"h{hand}:{_hand_rounds(game_key, value, hand)}" for hand in _hands_chosen(game_key)]
+    return "|".join(pairs)
 
 
-def rounds_at(game_key: str, value: object, players: int) -> str:
-    """A schedule's rounds at a table of ``players`` ("15 rounds"); empty for a table the game
-    or the schedule is not played by."""
+def rounds_at(game_key: str, value: object, players: int, hand: object = 0) -> str:
+    """A schedule's rounds at a table of ``players`` ("15 rounds"), with the largest hand
+    ``hand`` where the table chose one; empty for a table the game or the schedule is not
+    played by."""
+    if hand and hand in _hands_chosen(game_key):
+        return _hand_rounds(game_key, value, int(str(hand)))
     return _rounds(game_key, value).get(players, "")
 
 

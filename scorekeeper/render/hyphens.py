@@ -8,6 +8,12 @@ its column gets soft hyphens (U+00AD) from the dictionary of its own script, the
 language when it writes that script, else one that does (English for Latin, Greek for Greek).
 A soft hyphen prints only where the line breaks, so the name reads and copies as typed. The
 dictionaries are Pyphen's, which WeasyPrint itself uses.
+
+On paper (:func:`hyphenated`) the same word is handed to WeasyPrint's own hyphenation instead,
+in a span of its script's language: WeasyPrint breaks at a soft hyphen that leaves no room for
+the hyphen at the line's end and then drops the hyphen ("Αλε / ξανδρόπουλος", issue 49's walk;
+Kozea/WeasyPrint#2614), while its own hyphenation measures the hyphen with the line, and breaks
+where the dictionary allows.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import unicodedata
 from functools import cache
 
 import pyphen
+from markupsafe import Markup, escape
 
 from scorekeeper.render.fontmetrics import text_em
 
@@ -59,3 +66,25 @@ def breakable(name: str, page_lang: str, room_em: float, *, bold: bool = False) 
         return hyphenated
 
     return _WORD.sub(word, name)
+
+
+HYPHENATE = Markup('<span class="hyphenate" lang="{lang}">{word}</span>')
+"""A word WeasyPrint hyphenates (print.css: ``hyphens: auto`` on ``.hyphenate``)."""
+
+
+def hyphenated(name: str, page_lang: str, room_em: float, *, bold: bool = False) -> Markup:
+    """``name`` for a printed sheet: each word wider than ``room_em`` in a span of the language
+    whose dictionary hyphenates its script (as :func:`breakable` chooses it), the rest as
+    typed, escaped."""
+    parts: list[str] = []
+    end = 0
+    for found in _WORD.finditer(name):
+        parts.append(escape(name[end : found.start()]))
+        word = found[0]
+        if text_em(word, bold=bold) <= room_em:
+            parts.append(escape(word))
+        else:
+            parts.append(HYPHENATE.format(lang=_language(word, page_lang), word=word))
+        end = found.end()
+    parts.append(escape(name[end:]))
+    return Markup("").join(parts)

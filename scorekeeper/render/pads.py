@@ -98,6 +98,8 @@ def game_html(built: Sheet, *, day: str, paper: str) -> str:
         "marks_key": game_facts.marks_key(built.game, built.rounds),
         "bonus_cell": _bonus_cell,
         "changed_bid": game_facts.changed_bid,
+        "changed_mark": game_facts.CHANGED_MARK,
+        "destroyed_mark": game_facts.DESTROYED_MARK,
         "page_css": page_css(page),
         # The chart escapes every name itself, so it goes into the page as it is.
         "chart": Markup(svg),

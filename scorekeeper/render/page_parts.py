@@ -22,6 +22,7 @@ from flask import Flask, Response, current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from scorekeeper import storage
 from scorekeeper.core.decks import Special
 from scorekeeper.core.sheet import AdjustmentNote, CurrentRound, RoundRow, marks_at
 from scorekeeper.core.variants import Edition
@@ -54,7 +55,9 @@ def init_app(app: Flask) -> None:
         csrf_field=csrf_field,
         version_field=version_field,
         live_attributes=live_attributes,
+        live_version=live_version,
         noscript_refresh=noscript_refresh,
+        card_tags=card_tags,
         score_rows=score_rows,
         bid_cell=bid_cell,
     )
@@ -150,11 +153,25 @@ VERSION_CHECKS = {
 def live_attributes(stored: Versioned, kind: str = "game") -> Markup:
     """The ``<body>`` attributes with which ``live.js`` follows the game (or the group) live,
     and its words."""
-    return _live(kind, stored.id, stored.version, languages.current(), request.script_root)
+    version = live_version(stored) if kind == "game" else stored.version
+    return _live(kind, stored.id, version, languages.current(), request.script_root)
+
+
+def live_version(stored: Versioned) -> float:
+    """The version a page of this game follows live (``storage.version_of``): its version, and
+    half one more while its club-night table is ended early, so that the keepers' end, and a
+    "play on", reach its open pages. Read once a request."""
+    known: dict[tuple[str, int], float] = g.setdefault("live_versions", {})
+    key = (stored.id, stored.version)
+    if key not in known:
+        now = storage.version_of(storage.get_db(), stored.id)
+        half = 0.0 if now is None else now - int(now)
+        known[key] = stored.version + half if half else stored.version
+    return known[key]
 
 
 @lru_cache(maxsize=SHEETS_KEPT)
-def _live(kind: str, thing_id: str, version: int, _language: str, _script_root: str) -> Markup:
+def _live(kind: str, thing_id: str, version: float, _language: str, _script_root: str) -> Markup:
     endpoint, argument = VERSION_CHECKS[kind]
     attributes = {
         "data-version-url": url(endpoint, **{argument: thing_id}),
@@ -183,6 +200,12 @@ def _live(kind: str, thing_id: str, version: int, _language: str, _script_root: 
 def noscript_refresh(seconds: int = 10) -> Markup:
     """Without JavaScript, a watching page reloads itself every ``seconds``."""
     return render_part("noscript_refresh.html", seconds=int(seconds))
+
+
+def card_tags(image: str, title: str) -> Markup:
+    """The Open Graph tags that make a shared link unfurl in a chat with its result card
+    (``image``, an absolute address) under ``title``."""
+    return render_part("card_tags.html", image=image, title=title)
 
 
 def bid_cell(now: CurrentRound, seat: int) -> Markup:
@@ -235,6 +258,7 @@ class Cell(NamedTuple):
     """What a seat's cell of a round shows (``templates/parts/score_rows.html``)."""
 
     met: bool
+    lost: bool  # points off: only those are red (a missed bid's points still earned are not)
     dealt: bool
     bid: int | str  # the en dash where none was made
     cloud: int | None  # the bid scored, where the Cloud or Harry the Giant changed it
@@ -294,7 +318,9 @@ def _rows(
         # The Bomb of an anniversary round is named under its trump.
         bomb_said=_("The Bomb was played: one trick went to nobody"),
         bomb_card=labels.special_name(Special.BOMB),
+        cloud_said=_("The Cloud was played: its trick's winner changed their bid by one"),
         cloud_card=labels.special_name(Special.CLOUD),
+        changed_mark=game_facts.CHANGED_MARK,
         destroyed_mark=game_facts.DESTROYED_MARK,
         corrected_mark=corrections.MARK,
     )
@@ -339,6 +365,7 @@ def _cell(row: RoundRow, seat: int, notes: tuple[AdjustmentNote, ...]) -> Cell:
     seat_marks = game_facts.seat_marks(row, seat)
     return Cell(
         met=row.met[seat],
+        lost=row.scores[seat] < 0,
         dealt=seat == row.dealer,
         bid=DASH if bid is None else bid,
         cloud=changed,

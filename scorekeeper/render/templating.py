@@ -81,7 +81,8 @@ def init_app(app: Flask) -> None:
         struck_bonus=game_facts.struck_bonus,
         claim_counted=game_facts.claim_counted,
         wager_said=game_facts.wager_said,
-        scored_nothing=game_facts.scored_nothing,
+        missed_by=game_facts.missed_by,
+        earned_on_a_miss=game_facts.earned_on_a_miss,
         scored_nothing_by=game_facts.scored_nothing_by,
         # A round corrected after it was entered: its mark and its key line.
         correction_mark=corrections.MARK,
@@ -96,6 +97,7 @@ def init_app(app: Flask) -> None:
         number=labels.number,
         day=labels.day,
         breakable=_breakable,
+        hyphenated=_hyphenated,
     )
     # Flask-Babel's template callables look the catalogue up through the request context for
     # every string: these look it up once per request (templates imported without context
@@ -210,3 +212,10 @@ def _breakable(name: str, room_em: float, bold: bool = False) -> str:
     from scorekeeper.render import hyphens  # Pyphen's dictionaries: printing only, not at start
 
     return hyphens.breakable(name, str(get_locale()), room_em, bold=bold)
+
+
+def _hyphenated(name: str, room_em: float, bold: bool = False) -> Markup:
+    """A name whose words too wide for ``room_em`` WeasyPrint hyphenates (printed sheets)."""
+    from scorekeeper.render import hyphens  # Pyphen's dictionaries: printing only, not at start
+
+    return hyphens.hyphenated(name, str(get_locale()), room_em, bold=bold)

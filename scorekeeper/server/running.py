@@ -66,17 +66,23 @@ def config(
 
 
 def serve(
-    app: ASGIApp, *, host: str, port: int, per_address: int | None = MOST_PER_ADDRESS
+    app: ASGIApp,
+    listening: list[socket.socket],
+    *,
+    host: str,
+    port: int,
+    per_address: int | None = MOST_PER_ADDRESS,
 ) -> None:
-    """Serve ``app`` on ``host``:``port`` until Ctrl-C or SIGTERM, with at most
-    ``per_address`` connections from one address (``None`` behind a proxy)."""
+    """Serve ``app`` on the sockets already listening on ``host``:``port``
+    (``listening.hold``) until Ctrl-C or SIGTERM, with at most ``per_address`` connections
+    from one address (``None`` behind a proxy)."""
     raise_open_files_limit()
     # Uvicorn stops gracefully, then raises Ctrl-C's interrupt again: stopping is the end of
     # serving, not an error with a traceback.
     with contextlib.suppress(KeyboardInterrupt):
-        uvicorn.Server(
-            config(app, host=host, port=port, connections=Connections(per_address))
-        ).run()
+        uvicorn.Server(config(app, host=host, port=port, connections=Connections(per_address))).run(
+            sockets=listening
+        )
 
 
 def raise_open_files_limit(needed: int = CONNECTIONS) -> None:

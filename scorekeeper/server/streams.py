@@ -288,7 +288,7 @@ async def _until_gone(receive: Receive) -> None:
         pass
 
 
-def _event(version: int | str | None) -> bytes:
+def _event(version: float | str | None) -> bytes:
     if version == "":
         return b"event: ping\ndata: 1\n\n"
     data = json.dumps(version)  # null: the game was deleted

@@ -37,8 +37,16 @@ EVENING_FIELDS = (
     "countdown_ends",
 )
 SITTING_FIELDS = ("seating", "seed", "present", "sitting_out", "created_at")
-TABLE_FIELDS = ("players", "first_dealer", "game_id", "taken_out_at")
-_JSON = frozenset({"variants", "players", "table_sizes", "present", "sitting_out"})
+TABLE_FIELDS = (
+    "players",
+    "first_dealer",
+    "game_id",
+    "taken_out_at",
+    "ended_at",
+    "ended_rounds",
+    "left_players",
+)
+_JSON = frozenset({"variants", "players", "table_sizes", "present", "sitting_out", "left_players"})
 
 # The evenings whose change is being noted in this context: a change made inside another's
 # (an evening's games made by a restore) is that one's entry, not one of its own.

@@ -15,8 +15,9 @@ unless asked for; its tables' games are still its record (:func:`table_of_game` 
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from sqlite_utils import Database
@@ -35,14 +36,18 @@ from scorekeeper.storage.groups import StoredGroup, create_group_game, create_gr
 @dataclass(frozen=True)
 class StoredTable:
     """A table of a sitting: its players in seat order, the seat that deals first, the id
-    of its game (``None`` once that game was deleted) and when the evening's keepers took it
-    out of the sitting (UTC; ``None`` while it counts)."""
+    of its game (``None`` once that game was deleted), when the evening's keepers took it
+    out of the sitting (UTC; ``None`` while it counts), and when they ended it early (UTC;
+    ``None`` while it plays on) with how many rounds of its game count and who left."""
 
     table: int
     players: tuple[str, ...]
     first_dealer: int
     game_id: str | None
     taken_out_at: str | None = None
+    ended_at: str | None = None
+    ended_rounds: int = 0
+    left: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -94,6 +99,9 @@ class StoredEvening:
     deleted_at: str | None = None
     """When it was moved to the trash on its own (UTC), or ``None``; its group's may hold it
     there too (:func:`load_evening`)."""
+    table_secret: str | None = field(default=None, repr=False, compare=False)
+    """The secret each physical table's card token is made from (``web/table_cards.py``);
+    never in an output, a file or the history."""
 
     @property
     def declaration(self) -> Declaration[Any, Any]:
@@ -104,6 +112,18 @@ class StoredEvening:
     def drawn(self) -> tuple[Sitting, ...]:
         """Every sitting drawn so far, as the draw knows them."""
         return tuple(sitting.drawn for sitting in self.sittings)
+
+    def left_after(self, sitting: StoredSitting) -> tuple[str, ...]:
+        """Who left a table ended early once ``sitting`` was drawn: they are not here for the
+        next sitting unless the keeper ticks them again (a sitting drawn later that seats them
+        says they came back)."""
+        return tuple(
+            player
+            for earlier in self.sittings
+            for table in earlier.tables
+            if table.ended_at is not None and table.ended_at >= sitting.created_at
+            for player in table.left
+        )
 
     @property
     def plan(self) -> EveningPlan:
@@ -153,8 +173,8 @@ def create_evening(
     with writing(db), evening_rows.noted(db, evening_id, started):
         db.execute(
             "INSERT INTO evenings (id, group_id, game, variants, players, sittings, table_sizes,"
-            " seed, created_at, updated_at, creation_key, creation_digest)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " seed, created_at, updated_at, creation_key, creation_digest, table_secret)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 evening_id,
                 group_id,
@@ -168,6 +188,7 @@ def create_evening(
                 when,
                 key,
                 digest,
+                secrets.token_urlsafe(24),
             ],
         )
         _touch_group(db, group_id)
@@ -394,6 +415,20 @@ def import_evening(db: Database, group_id: str, evening: EveningFile, ids: Seque
                     " WHERE evening_id = ? AND sitting = ? AND number = ?",
                     [when, evening_id, sitting.number, index + 1],
                 )
+            ended = sitting.ended_at(index)
+            if ended is not None:
+                db.execute(
+                    "UPDATE evening_tables SET ended_at = ?, ended_rounds = ?, left_players = ?"
+                    " WHERE evening_id = ? AND sitting = ? AND number = ?",
+                    [
+                        ended.at,
+                        ended.rounds,
+                        _names(ended.left) if ended.left else None,
+                        evening_id,
+                        sitting.number,
+                        index + 1,
+                    ],
+                )
     evening_rows.begun(db, evening_id, {"code": "imported"})
 
 
@@ -457,11 +492,14 @@ def touch_evening_group(db: Database, evening_id: str) -> None:
 
 
 def _drop_sitting(db: Database, stored: StoredEvening, number: int) -> None:
-    """Delete sitting ``number`` and its tables' games, if it is stored."""
+    """Delete sitting ``number`` and its tables' games, if it is stored; each such game's
+    table is kept (:func:`redrawn_game`)."""
     for sitting in stored.sittings:
         if sitting.number == number:
-            for game_id in sitting.game_ids:
-                delete_game(db, game_id)
+            for table in sitting.tables:
+                if table.game_id is not None:
+                    _keep_redrawn(db, stored.id, number, table.table, table.game_id)
+                    delete_game(db, table.game_id)
     db.execute(
         "DELETE FROM evening_sittings WHERE evening_id = ? AND number = ?", [stored.id, number]
     )
@@ -528,6 +566,9 @@ def _evening(row: Row, sittings: list[Row], tables: list[Row]) -> StoredEvening:
                 table["first_dealer"],
                 table["game_id"],
                 table["taken_out_at"],
+                table.get("ended_at"),
+                table.get("ended_rounds") or 0,
+                tuple(json.loads(table.get("left_players") or "[]")),
             )
         )
     declared = family.game(row["game"])
@@ -557,6 +598,7 @@ def _evening(row: Row, sittings: list[Row], tables: list[Row]) -> StoredEvening:
         ),
         row["countdown_ends"],
         row.get("deleted_at"),
+        row.get("table_secret"),
     )
 
 
@@ -615,6 +657,92 @@ def take_table_out(
     return True
 
 
+def end_table(
+    db: Database,
+    evening_id: str,
+    sitting: int,
+    table: int,
+    *,
+    rounds: int = 0,
+    left: Sequence[str] = (),
+    end: bool = True,
+) -> bool:
+    """End table ``table`` of sitting ``sitting`` early (a player left in the middle of its
+    game): its game counts as it stood after its first ``rounds`` rounds, those in ``left``
+    placed below everyone who stayed (core/evening_standings.py). Ending a table ended already
+    changes who left and keeps its rounds and time; ``end=False`` lets it play on again.
+    Answers whether such a table is stored; the evening's pages follow (its version moves on
+    when the table changes)."""
+    said = {"code": "table_ended" if end else "table_resumed", "sitting": sitting, "table": table}
+    with writing(db), evening_rows.noted(db, evening_id, said):
+        exists = db.execute(
+            "SELECT ended_at, ended_rounds, left_players FROM evening_tables"
+            " WHERE evening_id = ? AND sitting = ? AND number = ?",
+            [evening_id, sitting, table],
+        ).fetchone()
+        if exists is None:
+            return False
+        if end:
+            kept = exists[0] is not None
+            values = [
+                exists[0] if kept else now(),
+                exists[1] if kept else rounds,
+                _names(left) if left else None,
+            ]
+        else:
+            values = [None, None, None]
+        if list(exists) == values:
+            return True
+        db.execute(
+            "UPDATE evening_tables SET ended_at = ?, ended_rounds = ?, left_players = ?"
+            " WHERE evening_id = ? AND sitting = ? AND number = ?",
+            [*values, evening_id, sitting, table],
+        )
+        db.execute(
+            "UPDATE evenings SET version = version + 1, updated_at = ? WHERE id = ?",
+            [now(), evening_id],
+        )
+    return True
+
+
+@dataclass(frozen=True)
+class EndedTable:
+    """A game whose table of a club night was ended early: where, when, the rounds that
+    count and who left."""
+
+    evening_id: str
+    sitting: int
+    table: int
+    ended_at: str
+    rounds: int
+    left: tuple[str, ...]
+
+
+def ended_table(db: Database, game_id: str) -> EndedTable | None:
+    """The club-night table whose game this is, if its keepers ended it early (one indexed
+    read, for the game's page); ``None`` otherwise."""
+    found = db.execute(
+        "SELECT evening_id, sitting, number, ended_at, ended_rounds, left_players"
+        " FROM evening_tables WHERE game_id = ? AND ended_at IS NOT NULL LIMIT 1",
+        [game_id],
+    ).fetchone()
+    if found is None:
+        return None
+    left = tuple(json.loads(found[5] or "[]"))
+    return EndedTable(found[0], int(found[1]), int(found[2]), found[3], int(found[4] or 0), left)
+
+
+def plan_sittings(db: Database, evening_id: str, sittings: int) -> None:
+    """Plan ``sittings`` sittings for the evening (one more when time allows); the evening's
+    pages follow."""
+    with writing(db), evening_rows.noted(db, evening_id, {"code": "sittings_planned"}):
+        db.execute(
+            "UPDATE evenings SET sittings = ?, version = version + 1, updated_at = ?"
+            " WHERE id = ? AND sittings != ?",
+            [sittings, now(), evening_id, sittings],
+        )
+
+
 def evening_of(db: Database, game_id: str, *, trashed: bool = False) -> str | None:
     """The id of the evening the game is a table of, if any: one in the trash (or of a group
     in the trash) only if ``trashed`` asks for it."""
@@ -637,3 +765,59 @@ def evening_ids(db: Database, group_ids: Iterable[str]) -> list[str]:
         sql = f"SELECT id FROM evenings WHERE group_id IN ({marks}) ORDER BY created_at, rowid"
         found.extend(row[0] for row in db.execute(sql, part).fetchall())
     return found
+
+
+@dataclass(frozen=True)
+class RedrawnGame:
+    """A game a redraw replaced: the evening, sitting and table it was played at, and its edit
+    token (a phone that kept it keeps its table's game that replaced it)."""
+
+    evening_id: str
+    sitting: int
+    table: int
+    edit_token: str
+
+
+def _keep_redrawn(db: Database, evening_id: str, sitting: int, table: int, game_id: str) -> None:
+    found = db.execute("SELECT edit_token FROM games WHERE id = ?", [game_id]).fetchone()
+    if found is not None:
+        db.execute(
+            "INSERT OR REPLACE INTO redrawn_games (game_id, evening_id, sitting, number,"
+            " edit_token) VALUES (?, ?, ?, ?, ?)",
+            [game_id, evening_id, sitting, table, found[0]],
+        )
+
+
+def redrawn_game(db: Database, game_id: str) -> RedrawnGame | None:
+    """Where a game a redraw replaced was played, or ``None`` (not such a game)."""
+    found = db.execute(
+        "SELECT evening_id, sitting, number, edit_token FROM redrawn_games WHERE game_id = ?",
+        [game_id],
+    ).fetchone()
+    return None if found is None else RedrawnGame(found[0], int(found[1]), int(found[2]), found[3])
+
+
+@dataclass(frozen=True)
+class TablePlace:
+    """Where a game is played in a club night, as its pages name it: the evening, its group's
+    name, the sitting and the table."""
+
+    evening_id: str
+    group: str
+    sitting: int
+    table: int
+
+
+def table_place(db: Database, game_id: str) -> TablePlace | None:
+    """The club night (not in the trash), sitting and table of a game, in one indexed read; or
+    ``None`` for a game of no evening."""
+    found = db.execute(
+        "SELECT evening_tables.evening_id, groups.name, evening_tables.sitting,"
+        " evening_tables.number FROM evening_tables"
+        " JOIN evenings ON evenings.id = evening_tables.evening_id"
+        " JOIN groups ON groups.id = evenings.group_id"
+        " WHERE evening_tables.game_id = ? AND evenings.deleted_at IS NULL"
+        " AND groups.deleted_at IS NULL ORDER BY evening_tables.sitting LIMIT 1",
+        [game_id],
+    ).fetchone()
+    return None if found is None else TablePlace(found[0], found[1], int(found[2]), int(found[3]))

@@ -3,6 +3,7 @@ any of them, and a restore to that state, itself an entry (so a restore can be u
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from sqlite_utils import Database
@@ -57,4 +58,16 @@ def sealed_from(entries: list[Entry], number: int, sealed: object = None) -> lis
             hidden = [None if bid is None else sealed for bid in part["bids"]]
             entry = replace(entry, parts={**entry.parts, name: {**part, "bids": hidden}})
         found.append(entry)
+    return found
+
+
+def last_rounds(db: Database, game_ids: Sequence[str]) -> dict[str, float]:
+    """When each of ``game_ids`` last had a round saved (seconds since 1970, UTC), from its
+    history; a game with none is left out. One indexed read a game: the room screen asks it
+    at every change of the evening."""
+    found: dict[str, float] = {}
+    for game_id in game_ids:
+        at = history.last_at(db, GAMES, game_id, "round_entered")
+        if at is not None:
+            found[game_id] = float(at)
     return found

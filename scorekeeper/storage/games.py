@@ -207,13 +207,30 @@ def _stamp_of(game: Row) -> tuple[object, ...]:
     return stamp(game["id"], game["version"], game["updated_at"])
 
 
-def version_of(db: Database, game_id: str) -> int | None:
-    """The game's version alone, or ``None`` (no such game, or one in the trash): one indexed
-    read, for phones watching a game."""
+# What a game's pages follow live: its version, and half a version more while its club-night
+# table stands ended early (issue 48), so that the keepers' end of a table, and its "play on",
+# reach the table's phones and watchers at once without a change of the game's own version,
+# which counts its history's entries. Phones compare it as static/live.js says.
+LIVE_VERSION = (
+    "games.version + CASE WHEN EXISTS (SELECT 1 FROM evening_tables"
+    " WHERE evening_tables.game_id = games.id AND evening_tables.ended_at IS NOT NULL)"
+    " THEN 0.5 ELSE 0 END"
+)
+
+
+def version_of(db: Database, game_id: str) -> float | None:
+    """The version a game's pages follow live (:data:`LIVE_VERSION`: its version, half one more
+    while its club-night table is ended early), or ``None`` (no such game, or one in the trash):
+    one indexed read, for phones watching a game."""
     row = db.execute(
-        "SELECT version FROM games WHERE id = ? AND deleted_at IS NULL", [game_id]
+        f"SELECT {LIVE_VERSION} FROM games WHERE id = ? AND deleted_at IS NULL", [game_id]
     ).fetchone()
-    return None if row is None else int(row[0])
+    return None if row is None else _number(row[0])
+
+
+def _number(version: float) -> float:
+    """A live version as SQLite answered it: a whole version stays an ``int`` (said "7")."""
+    return int(version) if float(version).is_integer() else float(version)
 
 
 def changing(db: Database, game_id: str, version: int | None = None) -> str:
@@ -374,7 +391,7 @@ class Seen(NamedTuple):
     of the tokens that say who may see it (its edit and view tokens; an evening's, its
     group's), which a renewed link changes without changing the version."""
 
-    version: int | None
+    version: float | None  # a game's live version (LIVE_VERSION) may be a half
     access: str
 
 
@@ -390,7 +407,7 @@ class Watch:
     # Each table's id, version and the tokens that let a request see it.
     READS: ClassVar[dict[str, str]] = {
         # a thing in the trash is watched as a deleted one
-        "games": "SELECT id, version, edit_token, view_token"
+        "games": f"SELECT id, {LIVE_VERSION}, edit_token, view_token"
         " FROM (SELECT * FROM games WHERE deleted_at IS NULL) AS games",
         "groups": "SELECT id, version, edit_token, view_token"
         " FROM (SELECT * FROM groups WHERE deleted_at IS NULL) AS groups",
@@ -413,7 +430,7 @@ class Watch:
         self._seen = seen
         return self.seen(watched)
 
-    def versions(self, watched: Collection[tuple[str, str]]) -> dict[tuple[str, str], int | None]:
+    def versions(self, watched: Collection[tuple[str, str]]) -> dict[tuple[str, str], float | None]:
         """The version of each of ``watched`` now (``None``: no such thing)."""
         return {key: found.version for key, found in self.seen(watched).items()}
 
@@ -427,7 +444,7 @@ class Watch:
                 marks = ",".join("?" * len(part))
                 sql = f"{self.READS[table]} WHERE {table}.id IN ({marks})"
                 for thing_id, version, edit, view in self.db.execute(sql, part).fetchall():
-                    found[table, thing_id] = Seen(int(version), _access(edit, view))
+                    found[table, thing_id] = Seen(_number(version), _access(edit, view))
         return found
 
     def close(self) -> None:

@@ -380,17 +380,19 @@ def _rename_in_evening(
         )
         touched = True
     tables = db.execute(
-        "SELECT sitting, number, players FROM evening_tables WHERE evening_id = ?",
+        "SELECT sitting, number, players, left_players FROM evening_tables WHERE evening_id = ?",
         [evening_id],
     ).fetchall()
-    for sitting, number, seated in tables:
+    for sitting, number, seated, left in tables:
         renamed = _renamed(json.loads(seated), key, name, by_seat=True)
-        if renamed is None:
+        # Who left a table ended early is named as the table names them (issue 48).
+        gone = None if left is None else _renamed(json.loads(left), key, name)
+        if renamed is None and gone is None:
             continue
         db.execute(
-            "UPDATE evening_tables SET players = ?"
+            "UPDATE evening_tables SET players = ?, left_players = ?"
             " WHERE evening_id = ? AND sitting = ? AND number = ?",
-            [renamed, evening_id, sitting, number],
+            [renamed or seated, gone or left, evening_id, sitting, number],
         )
         touched = True
     if touched:

@@ -220,6 +220,16 @@ def forget(db: Database, thing: str, thing_id: str) -> None:
 # --- reading ---------------------------------------------------------------------------------
 
 
+def last_at(db: Database, thing: str, thing_id: str, code: str) -> int | None:
+    """When the last entry of ``thing_id`` with ``code`` was written (seconds since 1970,
+    UTC), or ``None``: one read along the history's key."""
+    row = db.execute(
+        "SELECT MAX(at) FROM history WHERE thing = ? AND id = ? AND code = ?",
+        [_THINGS[thing], thing_id, code],
+    ).fetchone()
+    return None if row is None or row[0] is None else int(row[0])
+
+
 def entries(db: Database, thing: str, thing_id: str) -> list[Entry]:
     """Every entry of the thing, oldest first (empty for a thing without a history)."""
     found = db.execute(

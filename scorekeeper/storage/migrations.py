@@ -5,6 +5,7 @@ idempotent and an older database file is brought up to date in place.
 """
 
 import json
+import secrets
 
 from sqlite_utils import Database, Migrations
 
@@ -359,6 +360,72 @@ def m020_corrected_rounds(db: Database) -> None:
     JSON, as the game record writes them under ``corrected_from``; NULL for a round never
     corrected (every round stored before)."""
     db.execute("ALTER TABLE rounds ADD COLUMN corrected_from TEXT")
+
+
+@migrations()
+def m021_roster_keys_one_space(db: Database) -> None:
+    """A player's key reads every run of spaces as one (issue 48: "Ana  Lopez" is "Ana Lopez"):
+    a roster key stored with a run of spaces takes the new key, its shown name one space; where
+    the group already holds that key, the two entries are one player (the one kept shows its
+    name)."""
+    rows = db.execute("SELECT group_id, key, name FROM group_players").fetchall()
+    for group_id, key, name in rows:
+        new_key = " ".join(key.split())
+        if new_key == key:
+            continue
+        db.execute("DELETE FROM group_players WHERE group_id = ? AND key = ?", [group_id, key])
+        db.execute(
+            "INSERT OR IGNORE INTO group_players (group_id, key, name) VALUES (?, ?, ?)",
+            [group_id, new_key, " ".join(name.split())],
+        )
+
+
+@migrations()
+def m022_evening_plans(db: Database) -> None:
+    """An evening's plan of the sittings still to come (issue 48), kept once shown or printed
+    so that the draws follow what was printed: after how many sittings drawn it was made, for
+    which players, with which seed, and its sittings (JSON). One per evening, replaced by the
+    next plan made; it stands only while the evening goes as planned (docs/club-night.md)."""
+    db.execute(
+        """CREATE TABLE evening_plans (
+            evening_id TEXT PRIMARY KEY REFERENCES evenings(id) ON DELETE CASCADE,
+            after INTEGER NOT NULL,
+            present TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            sittings TEXT NOT NULL,
+            made_at TEXT NOT NULL
+        )"""
+    )
+
+
+@migrations()
+def m023_table_cards(db: Database) -> None:
+    """A club night's table cards (issue 48): the evening's secret from which each physical
+    table's card token is made (``web/table_cards.py``), drawn for every evening stored before;
+    and the games a redraw replaced (``redrawn_games``: the evening, sitting and table each was
+    played at, and its edit token), so that a phone left on such a game's address is led to its
+    table's game of now rather than told there is nothing there."""
+    db.execute("ALTER TABLE evenings ADD COLUMN table_secret TEXT")
+    for (evening_id,) in db.execute("SELECT id FROM evenings").fetchall():
+        db.execute(
+            "UPDATE evenings SET table_secret = ? WHERE id = ?",
+            [secrets.token_urlsafe(24), evening_id],
+        )
+    db.execute(
+        "CREATE TABLE redrawn_games (game_id TEXT PRIMARY KEY, evening_id TEXT NOT NULL,"
+        " sitting INTEGER NOT NULL, number INTEGER NOT NULL, edit_token TEXT NOT NULL,"
+        " FOREIGN KEY (evening_id) REFERENCES evenings (id) ON DELETE CASCADE)"
+    )
+
+
+@migrations()
+def m024_evening_table_ended(db: Database) -> None:
+    """A table the evening's keepers ended early (issue 48; a player left in the middle of its
+    game): when (UTC; NULL while it plays on), how many of its game's rounds count (those every
+    player finished before it was ended) and who left (a JSON list of names; NULL for none)."""
+    db.execute("ALTER TABLE evening_tables ADD COLUMN ended_at TEXT")
+    db.execute("ALTER TABLE evening_tables ADD COLUMN ended_rounds INTEGER")
+    db.execute("ALTER TABLE evening_tables ADD COLUMN left_players TEXT")
 
 
 def names() -> list[str]:

@@ -17,8 +17,12 @@ def init_app(app: Flask) -> None:
         api,
         compression,
         errors,
+        evening_cards,
+        evening_changes,  # noqa: F401 (adds its routes to the evening's pages and API)
         evening_history,  # noqa: F401 (adds its routes to the evening's pages and API)
         evening_keeper,
+        evening_plan,  # noqa: F401 (adds its routes to the evening's pages and API)
+        evening_printouts,
         evenings,
         evenings_api,
         exports,
@@ -36,8 +40,10 @@ def init_app(app: Flask) -> None:
         pdf,
         phones,
         pwa,
+        result_cards,
         security,
         static_files,
+        table_cards,
         trash_pages,
         views,
     )
@@ -59,6 +65,10 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(evenings_api.files)
     app.register_blueprint(evenings.bp)
     app.register_blueprint(evening_keeper.bp)
+    app.register_blueprint(evening_cards.bp)
+    app.register_blueprint(table_cards.bp)
+    app.register_blueprint(evening_printouts.bp)
+    app.register_blueprint(result_cards.bp)
     # The API authenticates with a bearer token, not a cookie: CSRF cannot reach it.
     extensions.csrf.exempt(api.bp)
     extensions.csrf.exempt(groups_api.bp)

@@ -171,6 +171,24 @@ def seen(kind: Kind[Any]) -> list[str]:
     return [entry[0][1:] for entry in reversed(_memory()) if entry[0][:1] == kind.letter]
 
 
+def remember_card(key: str, token: str) -> None:
+    """Remember a card that lets this phone in by a token of its own (a club night's table card,
+    ``web/table_cards.py``), under ``key`` (a letter no kind uses, then what it is for)."""
+    entries = [entry for entry in _memory() if entry[0] != key]
+    _store([*entries, [key, proof(token), ""]])
+
+
+def holds_card(key: str, token: str) -> bool:
+    """True when this phone remembers the card ``key`` with ``token`` (its current token)."""
+    held = next((entry for entry in _memory() if entry[0] == key), [key, "", ""])
+    return _proves(held[1], token)
+
+
+def held_edit(kind: Kind[Any], thing_id: str, token: str) -> bool:
+    """True when this phone kept the thing with edit token ``token`` (also one gone since)."""
+    return _proves(_held(kind, thing_id)[1], token)
+
+
 def _held(kind: Kind[Any], thing_id: str) -> Entry:
     key = kind.letter + thing_id
     return next((entry for entry in _memory() if entry[0] == key), [key, "", ""])
@@ -230,6 +248,10 @@ def require_view_token(kind: Kind[Any], stored: Shared, token: str) -> None:
 # Addresses that carry a token of their own and check it themselves.
 OWN_TOKEN: set[str] = set()
 
+# What a page's address says of a thing no longer stored, by kind, before its own 404: a game
+# a club night's redraw replaced leads to its table's game (``web/table_cards.py``).
+MISSING: dict[str, Callable[[str], ResponseReturnValue | None]] = {}
+
 
 def check_request() -> ResponseReturnValue | None:
     """Before every request whose address names a thing: refuse one whose view link was renewed,
@@ -247,6 +269,8 @@ def check_request() -> ResponseReturnValue | None:
             continue
         stored = kind.load(thing_id)
         g.checked = (kind.name, stored)
+        if stored is None and kind.name in MISSING and request.method == "GET":
+            return MISSING[kind.name](thing_id)
         if stored is None or may_see(kind, stored):
             return None  # an unknown thing is the view's own 404
         body, status = errors.error_response(

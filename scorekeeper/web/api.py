@@ -22,9 +22,9 @@ from scorekeeper.core import game, sheet, state
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.record import Json, append_round, check_text, correct_round, parse_game
 from scorekeeper.core.rules import RuleError
-from scorekeeper.render import labels
+from scorekeeper.render import bgstats, labels
 from scorekeeper.storage import StoredGame, history
-from scorekeeper.web import access, club_tables, trash, trash_kinds
+from scorekeeper.web import access, bgstats_plays, club_tables, trash, trash_kinds
 from scorekeeper.web.kinds import GAME
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -97,6 +97,15 @@ def get_game(game_id: str) -> Response:
     response = _answer(_stored(game_id))
     response.make_conditional(request)
     return response
+
+
+@bp.get("/games/<game_id>/bgstats")
+def bgstats_play(game_id: str) -> Response:
+    """A finished game as BG Stats takes it: its push link and the link's JSON."""
+    found = bgstats_plays.plays([_stored(game_id)])
+    if not found:
+        raise Refusal(409, "game_not_finished", bgstats_plays.not_finished())
+    return jsonify({"link": bgstats.push_link(found[0]), "play": bgstats.push_data(found[0])})
 
 
 @bp.post("/games/<game_id>/rounds")

@@ -35,3 +35,17 @@ def refusal_words(club: ClubTable) -> str:
         day=labels.day(club.evening.created_at[:10]),
     )
     return words
+
+
+def removal_words(club: ClubTable) -> str:
+    """Why the game stays in its group: it is a club night's table, and what its keepers do
+    instead (end it early, or take it out, on the club night's page)."""
+    words: str = _(
+        "This game is table %(table)s of sitting %(sitting)s of the club night of %(day)s, so "
+        "it stays in the group. If a player left, end the table early on the club night's "
+        "page; if its game went wrong, take the table out there.",
+        table=club.table,
+        sitting=club.sitting,
+        day=labels.day(club.evening.created_at[:10]),
+    )
+    return words

@@ -20,7 +20,7 @@ from werkzeug.wrappers import Response
 from scorekeeper import storage
 from scorekeeper.core import evening_record
 from scorekeeper.core.evening import Seating
-from scorekeeper.core.evening_record import SittingAsked
+from scorekeeper.core.evening_record import MAX_SITTINGS, SittingAsked
 from scorekeeper.core.refusals import N_, Reason
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import evening_pages, labels
@@ -37,12 +37,12 @@ bp = Blueprint("evening_keeper", __name__)
 def forms_context(stored: StoredEvening, built: EveningSheet) -> dict[str, object]:
     """What the keeper's part of the evening's page shows: the next sitting's form (while one
     is left to draw), "draw again" (while the last sitting's games have not started), the
-    countdown's form, and why "by standings" must wait."""
+    countdown's form, why "by standings" must wait, and whether to link the evening's plan."""
     drawn = len(stored.sittings)
     last = stored.sittings[-1] if stored.sittings else None
     draw = None
     if drawn < stored.sittings_planned:
-        here = last.present if last else stored.players
+        here = present_next(stored)
         draw = evening_forms.DrawForm(data={"number": drawn + 1, "present": list(here)})
     waiting = len(built.playing)
     standings_wait = None
@@ -51,13 +51,77 @@ def forms_context(stored: StoredEvening, built: EveningSheet) -> dict[str, objec
         standings_wait = labels.refusal(reason)
     redraw = None
     if last is not None and not storage.started(storage.get_db(), last):
-        redraw = evening_forms.RedrawForm(data={"number": last.number})
+        redraw = _redraw_form(last)
     return {
         "draw_form": draw,
         "redraw_form": redraw,
         "standings_wait": standings_wait,
         "countdown_form": evening_forms.CountdownForm(),
+        "plan_link": evening_draw.plan_offered(stored),
+        "planned_form": evening_forms.PlannedForm(data={"sittings": stored.sittings_planned + 1})
+        if stored.sittings_planned < MAX_SITTINGS
+        else None,
     }
+
+
+def _redraw_form(last: StoredSitting) -> evening_forms.RedrawForm:
+    """The form drawing ``last`` again, filled in as it was drawn."""
+    return evening_forms.RedrawForm(
+        data={
+            "number": last.number,
+            "present": list(last.present),
+            "seating": last.seating,
+            "drawn_at": drawn_stamp(last),
+        }
+    )
+
+
+def drawn_stamp(sitting: StoredSitting) -> str:
+    """What tells this draw of a sitting from another of it: when, and its seed (two draws
+    within one second have other seeds)."""
+    return f"{sitting.created_at}/{sitting.seed}"
+
+
+def _standings_wait(stored: StoredEvening, number: int) -> str | None:
+    """Why sitting ``number`` cannot be drawn by standings now (a game before it is still
+    played), or ``None``."""
+    earlier = len(evening_draw.sheet_of(stored, before=number).playing)
+    if not earlier:
+        return None
+    return labels.refusal(Reason("evening_standings_not_ready", num=earlier))
+
+
+@bp.get("/evenings/<evening_id>/redraw")
+def redraw_page(evening_id: str) -> ResponseReturnValue:
+    """Draw the last sitting again with another seating or who is here: the form."""
+    stored = _keeper_evening(evening_id)
+    last = stored.sittings[-1] if stored.sittings else None
+    try:
+        if last is None:
+            raise RuleError("evening_redraw_not_last", last=0)
+        started = storage.started(storage.get_db(), last)
+        evening_record.check_redraw(last.number, len(stored.sittings), started)
+    except RuleError as error:
+        flash(labels.refusal(error.reason), "error")
+        return _back(stored)
+    group = storage.load_group(storage.get_db(), stored.group_id)
+    return render_template(
+        "evenings/redraw.html",
+        evening=stored,
+        group=group,
+        form=_redraw_form(last),
+        wait=_standings_wait(stored, last.number),
+    )
+
+
+def present_next(stored: StoredEvening) -> tuple[str, ...]:
+    """Who is here for the next sitting unless the keeper says otherwise: those of the last
+    sitting drawn, less whoever left a table ended early since (everyone, before the first)."""
+    if not stored.sittings:
+        return stored.players
+    last = stored.sittings[-1]
+    left = set(stored.left_after(last))
+    return tuple(name for name in last.present if name not in left)
 
 
 def _keeper_evening(evening_id: str) -> StoredEvening:
@@ -77,8 +141,10 @@ def _sent(evening_id: str, form: OnceForm) -> tuple[StoredEvening, Response | No
     return stored, _replayed(stored, form.once_key())
 
 
-def _back(stored: StoredEvening) -> Response:
-    return redirect(url_for("evenings.show", evening_id=stored.id), code=303)
+def _back(stored: StoredEvening, sitting: int | None = None) -> Response:
+    """Back to the evening's page (at ``sitting``, when one is named)."""
+    anchor = None if sitting is None else f"sitting-{sitting}"
+    return redirect(url_for("evenings.show", evening_id=stored.id, _anchor=anchor), code=303)
 
 
 @bp.post("/evenings/<evening_id>/draw")
@@ -89,8 +155,11 @@ def draw(evening_id: str) -> Response:
     if answer is not None:
         return answer
     drawn, planned = len(stored.sittings), stored.sittings_planned
+    asked_for = form.number.data
+    if asked_for is not None and 1 <= asked_for <= drawn:
+        return _drawn_elsewhere(stored, asked_for)
     try:
-        number = evening_record.check_next(drawn, planned, form.number.data)
+        number = evening_record.check_next(drawn, planned, asked_for)
         present = evening_record.parse_names(form.here(stored.players))
     except RuleError as error:
         flash(labels.refusal(error.reason), "error")
@@ -107,15 +176,34 @@ def redraw(evening_id: str) -> Response:
     if answer is not None:
         return answer
     last = stored.sittings[-1] if stored.sittings else None
+    stale = last is not None and form.drawn_at.data not in (None, "", drawn_stamp(last))
+    if last is not None and stale and form.number.data == last.number:
+        return _drawn_elsewhere(stored, last.number, again=True)
     try:
         if last is None:
             raise RuleError("evening_redraw_not_last", last=0)
         started = storage.started(storage.get_db(), last)
         evening_record.check_redraw(form.number.data or 0, len(stored.sittings), started)
+        present = None
+        if "roster" in request.form:  # the form with who is here (one without keeps them)
+            present = evening_record.parse_names(form.here(stored.players))
     except RuleError as error:
         flash(labels.refusal(error.reason), "error")
         return _back(stored)
-    return _stored(stored, SittingAsked(), last.number, last, form.once_key())
+    asked = SittingAsked(form.seating_asked(), present)
+    return _stored(stored, asked, last.number, last, form.once_key())
+
+
+def _drawn_elsewhere(stored: StoredEvening, number: int, *, again: bool = False) -> Response:
+    """A stale form (another keeper's phone drew its sitting first): said exactly, and the
+    page shown at that sitting; nothing is drawn, and no form moves on to the next sitting
+    unasked."""
+    if again:
+        words = _("Sitting %(number)s was just drawn again on another phone.", number=number)
+    else:
+        words = _("Sitting %(number)s was just drawn on another phone.", number=number)
+    flash(words, "info")
+    return _back(stored, number)
 
 
 def _replayed(stored: StoredEvening, key: str | None) -> Response | None:
@@ -160,10 +248,24 @@ def _stored(
     except storage.RosterFull as error:
         flash(labels.refusal(error.reason), "error")
     except storage.Conflict:
-        flash(
-            _("The evening changed meanwhile, so nothing was drawn: look at it and try again."),
-            "error",
-        )
+        return _conflict(stored, number, replacing)
+    return _back(stored)
+
+
+def _conflict(stored: StoredEvening, number: int, replacing: StoredSitting | None) -> Response:
+    """Two keepers drew at once and the other came first: say which sitting it drew."""
+    now = storage.load_evening(storage.get_db(), stored.id)
+    sitting = None
+    if now is not None:
+        sitting = next((s for s in now.sittings if s.number == number), None)
+    if sitting is not None and (
+        replacing is None or drawn_stamp(sitting) != drawn_stamp(replacing)
+    ):
+        return _drawn_elsewhere(stored, number, again=replacing is not None)
+    flash(
+        _("The evening changed meanwhile, so nothing was drawn: look at it and try again."),
+        "error",
+    )
     return _back(stored)
 
 
@@ -220,6 +322,7 @@ def _table_out(evening_id: str, number: int, table: int, *, out: bool) -> Respon
             flash(words, "info")
         return _back(stored)
     group = storage.load_group(storage.get_db(), stored.group_id)
+    game = None if found.game_id is None else storage.load(storage.get_db(), found.game_id)
     return render_template(
         "evenings/take_out.html",
         evening=stored,
@@ -228,6 +331,7 @@ def _table_out(evening_id: str, number: int, table: int, *, out: bool) -> Respon
         table=found,
         form=form,
         clock=evening_pages.clock,
+        finished=game is None or game.record.finished,
     )
 
 

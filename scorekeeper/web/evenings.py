@@ -11,7 +11,16 @@ calls as its API (:mod:`scorekeeper.web.evening_draw`); one structure
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from markupsafe import Markup
@@ -27,6 +36,7 @@ from scorekeeper.web import (
     addresses,
     evening_draw,
     evening_keeper,
+    evening_room,
     once,
     pdf,
     sharing,
@@ -115,8 +125,8 @@ def show(evening_id: str) -> str:
     """The evening: its tables now, find your table, the standings, the sittings so far; the
     keeper's draws and countdown."""
     stored, group = evening_draw.evening_or_404(evening_id)
-    built = evening_draw.sheet_of(stored)
-    view = evening_pages.view(built)
+    view = evening_room.evening_view(stored)
+    built = view.sheet
     keeper = access.keeps(GROUP, group)
     asked = request.args.get("find", "")[: evening_forms.MAX_TYPED].strip()
     context: dict[str, object] = {}
@@ -132,6 +142,7 @@ def show(evening_id: str) -> str:
         found=evening_pages.find(view, asked) if asked else None,
         tie_breaks=evening_pages.tie_breaks(),
         clock=evening_pages.clock,
+        game_line=evening_pages.game_line(stored),
         players_link=players_link(stored, group) if keeper else "",
         **context,
     )
@@ -173,7 +184,7 @@ def room(evening_id: str) -> str:
     read from the back of the room, and the QR code of the players' link; no form, whoever
     opens it."""
     stored, group = evening_draw.evening_or_404(evening_id)
-    view = evening_pages.view(evening_draw.sheet_of(stored))
+    view = evening_room.evening_view(stored)
     link = players_link(stored, group)
     return render_template(
         "evenings/room.html",
@@ -183,7 +194,21 @@ def room(evening_id: str) -> str:
         clock=evening_pages.clock,
         link=link,
         qr=Markup(qr.svg(link)),
+        parts=evening_room.parts(stored, view),
+        layout=evening_room.layout(view),
     )
+
+
+@bp.get("/evenings/<evening_id>/room.json")
+def room_json(evening_id: str) -> Response:
+    """What changed on the room screen since it showed the parts whose digests it names
+    (``?have=``): whoever may see the room screen (:mod:`scorekeeper.web.evening_room`)."""
+    stored, _group = evening_draw.evening_or_404(evening_id)
+    view = evening_room.evening_view(stored)
+    have = request.args.get("have", "")[:4000]
+    found = jsonify(evening_room.answer(stored, view, have))
+    found.headers["Cache-Control"] = "no-store"
+    return found
 
 
 def players_link(stored: StoredEvening, group: StoredGroup) -> str:

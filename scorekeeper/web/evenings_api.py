@@ -24,7 +24,15 @@ from scorekeeper.core.evening_record import SittingAsked
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import evening_sheet, filenames, labels
 from scorekeeper.storage import KeyedSitting, StoredEvening, StoredGroup, StoredSitting
-from scorekeeper.web import access, api, evening_draw, groups_api, trash_kinds
+from scorekeeper.web import (
+    access,
+    api,
+    bgstats_plays,
+    evening_draw,
+    groups_api,
+    result_cards,
+    trash_kinds,
+)
 from scorekeeper.web.api import Refusal
 from scorekeeper.web.kinds import GROUP
 
@@ -203,6 +211,26 @@ def export_json(evening_id: str) -> Response:
     return _download(
         response.get_data(as_text=True), "application/json", _name(group, stored, "json")
     )
+
+
+@files.get("/evenings/<evening_id>/card.png")
+def result_card(evening_id: str) -> Response:
+    """The club night's result card, once it is over."""
+    stored, group = _visible_file(evening_id)
+    png = result_cards.evening_png(stored, group)
+    if png is None:
+        said = _("The club night is not over yet: its result card is made once it is.")
+        return result_cards.not_over("evening_not_over", said)
+    return result_cards.image(png, _name(group, stored, "png"))
+
+
+@files.get("/evenings/<evening_id>/export.bgsplay")
+def export_bgsplay(evening_id: str) -> Response:
+    """Download the evening's finished games as a BG Stats play file (a table ended early is
+    no whole play: its game counts in the evening only)."""
+    stored, group = _visible_file(evening_id)
+    found = bgstats_plays.plays(evening_draw.games_of(stored))
+    return bgstats_plays.play_file(found, (group.name, group.id), _name(group, stored, "bgsplay"))
 
 
 # --- the draw --------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ holds a sealed bid. Import replays the file through the rules, like the API does
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, flash, redirect, url_for
+from flask import Blueprint, Response, abort, flash, redirect, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
@@ -15,9 +15,9 @@ from scorekeeper import storage
 from scorekeeper.core import record, sheet
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.record import RecordError, check_text, parse_game
-from scorekeeper.render import csvfile, filenames, labels
+from scorekeeper.render import bgstats, csvfile, filenames, labels
 from scorekeeper.storage import StoredGame, history
-from scorekeeper.web import access, history_api, once, uploads
+from scorekeeper.web import access, bgstats_plays, history_api, once, uploads
 from scorekeeper.web.kinds import GAME
 
 bp = Blueprint("exports", __name__)
@@ -43,6 +43,29 @@ def export_csv(game_id: str) -> Response:
     return _download(
         csvfile.render(sheet.build(stored.record)), "text/csv", _filename(stored, "csv")
     )
+
+
+@bp.get("/games/<game_id>/bgstats")
+def send_to_bgstats(game_id: str) -> WerkzeugResponse:
+    """Open BG Stats' import dialog with the finished game (its push link)."""
+    stored = access.load_or_404(GAME, game_id)
+    return redirect(bgstats.push_link(finished_play(stored)))
+
+
+@bp.get("/games/<game_id>/export.bgsplay")
+def export_bgsplay(game_id: str) -> Response:
+    """Download the finished game as a BG Stats play file."""
+    stored = access.load_or_404(GAME, game_id)
+    play, place = finished_play(stored), bgstats_plays.place_of(stored.id)
+    return bgstats_plays.play_file([play], place, _filename(stored, "bgsplay"))
+
+
+def finished_play(stored: StoredGame) -> bgstats.Play:
+    """The game as a BG Stats play, or a 409 page while it is played."""
+    found = bgstats_plays.plays([stored])
+    if not found:
+        abort(409, description=bgstats_plays.not_finished())
+    return found[0]
 
 
 @bp.post("/games/import")

@@ -31,9 +31,19 @@ from scorekeeper.core import family, game, ratings, sheet
 from scorekeeper.core.players import player_key, seat_keys
 from scorekeeper.core.rules import Length, RuleError
 from scorekeeper.core.stats import Filters, GroupStats, PlayerStats, VariantFilter
-from scorekeeper.render import chart, filenames, labels, printing
+from scorekeeper.render import chart, filenames, group_ratings, labels, printing
 from scorekeeper.storage import StoredGame, StoredGroup
-from scorekeeper.web import access, forms, heavy, once, pdf, sharing, trash_kinds, trash_pages
+from scorekeeper.web import (
+    access,
+    club_tables,
+    forms,
+    heavy,
+    once,
+    pdf,
+    sharing,
+    trash_kinds,
+    trash_pages,
+)
 from scorekeeper.web import new_game as new_game_page
 from scorekeeper.web.forms import games as games_form
 from scorekeeper.web.forms import groups as group_forms
@@ -124,12 +134,22 @@ def decimal(value: float | None) -> str:
     return text.replace("-", "\u2212")
 
 
-def rated(figures: GroupStats) -> list[tuple[PlayerStats, ratings.PlayerRating]]:
+def change(value: float) -> str:
+    """A rating's change for the reader's language: two decimals, its sign, a real minus."""
+    shown = round(value, 2)
+    text: str = format_decimal(abs(shown), format="#,##0.00")
+    return f"+{text}" if shown > 0 else f"\u2212{text}" if shown < 0 else text
+
+
+def rated(
+    figures: GroupStats, done: ratings.Rated | None = None
+) -> list[tuple[PlayerStats, ratings.PlayerRating]]:
     """Each player's rating over the counted games, best first, with their figures (for their
-    name): worked out from the games each time, never stored (core/ratings.py)."""
+    name): worked out from the games each time (or taken from ``done``, the same games rated
+    already), never stored (core/ratings.py)."""
     by_key = {player.key: player for player in figures.players}
-    played = [ratings.FinishedGame(result.keys, result.totals) for result in figures.games]
-    return [(by_key[line.player], line) for line in ratings.ratings(played)]
+    lines = (done or group_ratings.rate(figures)).lines
+    return [(by_key[line.player], line) for line in lines]
 
 
 def win_chances(stored: StoredGame) -> tuple[float, ...] | None:
@@ -186,6 +206,7 @@ def _page(template: str, stored: StoredGroup, **context: object) -> str:
         editor=access.keeps(GROUP, stored),
         decimal=decimal,
         percent=percent,
+        change=change,
         filter_choices=filter_choices(),
         option_label=labels.option_label,
         **context,
@@ -222,6 +243,7 @@ def show(group_id: str) -> str:
     access.remember(GROUP, stored)
     filters = filters_from(request.args)
     figures = group_stats(stored, filters)
+    done = group_ratings.rate(figures)
     cards = heavy.game_cards(stored)
     editor = access.keeps(GROUP, stored)
     addable: list[tuple[StoredGame, sheet.Sheet]] = []
@@ -241,8 +263,9 @@ def show(group_id: str) -> str:
         games=list(reversed(cards[-LISTED_GAMES:])),
         unlisted=max(0, len(cards) - LISTED_GAMES),
         chart=Markup(totals_chart(figures, 360, 260, page=True)),
-        rated=rated(figures),
+        rated=rated(figures, done),
         provisional_games=ratings.PROVISIONAL_GAMES,
+        backtest=done.backtest,
         addable=addable,
         add_form=group_forms.AddGamesForm(),
         evenings=storage.group_evenings(storage.get_db(), stored.id),
@@ -259,6 +282,7 @@ def player(group_id: str, key: str) -> str:
     figure = figures.player(key)
     if figure is None and key not in roster:
         abort(404)
+    done = group_ratings.rate(figures, key)
     name = figure.name if figure else roster[key]
     return _page(
         "groups/player.html",
@@ -269,6 +293,10 @@ def player(group_id: str, key: str) -> str:
         figures=figures,
         filters=filters,
         results=[result for result in figures.games if key in result.keys],
+        rating=done.line_of(key),
+        rating_lines=group_ratings.player_lines(figures, done, key),
+        backtest=done.backtest,
+        provisional_games=ratings.PROVISIONAL_GAMES,
         others=[(other, other_name) for other, other_name in stored.roster if other != key],
         form=group_forms.RenameForm(data={"name": name}),
     )
@@ -413,6 +441,12 @@ def remove_game(group_id: str, game_id: str) -> WerkzeugResponse:
     stored = access.load_or_404(GROUP, group_id)
     access.require_keeper(GROUP, stored)
     form = forms.ConfirmForm()
+    club = club_tables.protecting(game_id)
+    if club is not None:
+        # A table's game stays its club night's record (issue 48): the evening, not the group,
+        # decides how it counts.
+        flash(club_tables.removal_words(club), "error")
+        return _to_group(stored)
     if form.validate_on_submit() and storage.group_of(storage.get_db(), game_id) == stored.id:
         storage.remove_group_game(storage.get_db(), stored.id, game_id)
         flash(_("The game was taken out of the group; it is still on the home page."), "info")

@@ -17,13 +17,15 @@ from flask_babel import ngettext
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
-from scorekeeper.core import rules, stats
+from scorekeeper.core import ratings, rules, stats
 from scorekeeper.core.group_record import GroupFile, parse_group_file
+from scorekeeper.core.players import player_key
 from scorekeeper.core.record import Json, RecordError, parse_game
 from scorekeeper.core.refusals import Reason
 from scorekeeper.render import filenames, labels
+from scorekeeper.render import group_ratings as shown_ratings
 from scorekeeper.storage import StoredGroup
-from scorekeeper.web import access, api, groups, heavy, once, trash_kinds, uploads
+from scorekeeper.web import access, api, bgstats_plays, groups, heavy, once, trash_kinds, uploads
 from scorekeeper.web.api import Refusal
 from scorekeeper.web.forms import groups as group_forms
 from scorekeeper.web.kinds import GROUP
@@ -149,8 +151,10 @@ def group_ratings(group_id: str) -> Response:
 
 
 def ratings_json(stored: StoredGroup, figures: stats.GroupStats) -> Json:
-    """The ratings as the API answers them, named as the statistics name the players."""
+    """The ratings as the API answers them, named as the statistics name the players, with
+    how often the favourite won (the backtest)."""
     told: Json = {"game": figures.game} if figures.others_played else {}
+    done = shown_ratings.rate(figures)
     return {
         "id": stored.id,
         "name": stored.name,
@@ -162,10 +166,62 @@ def ratings_json(stored: StoredGroup, figures: stats.GroupStats) -> Json:
                 "rating": line.rating,
                 "games": line.games,
                 "provisional": line.provisional,
+                "uncertainty": line.uncertainty,
             }
-            for player, line in groups.rated(figures)
+            for player, line in groups.rated(figures, done)
         ],
+        "backtest": backtest_json(done.backtest),
     }
+
+
+def backtest_json(tested: ratings.Backtest) -> Json:
+    """How often the favourite won, as the API answers it."""
+    return {
+        "games": tested.games,
+        "favourite_won": round(tested.favourite_won, 2),
+        "rate": None if tested.rate is None else round(tested.rate, 4),
+        "baseline": round(tested.baseline, 4),
+    }
+
+
+@bp.get("/<group_id>/ratings/<path:player>")
+def player_ratings(group_id: str, player: str) -> Response:
+    """One player's rating change in each counted game (the same ``?game=`` and filters as the
+    statistics), in the order played, each read by opponent."""
+    stored = _stored(group_id)
+    figures = groups.group_stats(stored, _filters())
+    key = player_key(player)
+    figure = figures.player(key)
+    done = shown_ratings.rate(figures, key)
+    line = done.line_of(key)
+    if figure is None or line is None:
+        raise Refusal(404, "player_not_found", _("No counted game of the group has this player."))
+    told: Json = {"game": figures.game} if figures.others_played else {}
+    return jsonify(
+        {
+            "id": stored.id,
+            "player": figure.name,
+            **told,
+            "rating": line.rating,
+            "provisional": line.provisional,
+            "games": [
+                {
+                    "game": entry.result.id,
+                    "number": entry.result.number,
+                    "played_at": entry.result.played_at,
+                    "place": entry.change.place,
+                    "players": entry.change.size,
+                    "before": round(entry.change.before, 2),
+                    "after": round(entry.change.after, 2),
+                    "change": round(entry.change.change, 2),
+                    "held": entry.change.held,
+                    "settled": entry.change.settled,
+                    "opponents": [{"player": other, "change": part} for other, part in entry.parts],
+                }
+                for entry in shown_ratings.player_lines(figures, done, key)
+            ],
+        }
+    )
 
 
 def stats_json(stored: StoredGroup, figures: stats.GroupStats) -> Json:
@@ -256,6 +312,16 @@ def export_group(group_id: str) -> Response:
     response.headers["Content-Disposition"] = filenames.content_disposition(name)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@files.get("/groups/<group_id>/export.bgsplay")
+def export_group_bgsplay(group_id: str) -> Response:
+    """Download the group's finished games (its club nights' among them) as a BG Stats play
+    file."""
+    stored = access.load_or_404(GROUP, group_id)
+    found = bgstats_plays.plays(storage.group_games(storage.get_db(), stored.id))
+    name = filenames.name_from([stored.name, stored.updated_at[:10]], "bgsplay")
+    return bgstats_plays.play_file(found, (stored.name, stored.id), name)
 
 
 @files.post("/groups/import")

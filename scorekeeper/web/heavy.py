@@ -27,7 +27,7 @@ from flask_babel import gettext as _
 
 from scorekeeper import storage
 from scorekeeper.core import family, sheet, stats
-from scorekeeper.core.evening_record import EveningFile, SittingFile
+from scorekeeper.core.evening_record import EveningFile, SittingFile, TableEnded
 from scorekeeper.core.group_record import group_text, to_group_file
 from scorekeeper.core.stats import Filters, GroupStats
 from scorekeeper.server import worker
@@ -213,6 +213,14 @@ def _evening_file(evening: storage.StoredEvening, places: dict[str, int]) -> Eve
                 ),
                 tuple(table.taken_out_at for table in sitting.tables)
                 if any(table.taken_out_at for table in sitting.tables)
+                else (),
+                tuple(
+                    None
+                    if table.ended_at is None
+                    else TableEnded(table.ended_at, table.ended_rounds, table.left)
+                    for table in sitting.tables
+                )
+                if any(table.ended_at for table in sitting.tables)
                 else (),
             )
             for sitting in evening.sittings

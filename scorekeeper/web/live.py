@@ -66,7 +66,7 @@ def evening_version(evening_id: str) -> Response:
     return _version_answer(stored.version, request.if_none_match)
 
 
-def _version_answer(current: int, if_none_match: ETags) -> Response:
+def _version_answer(current: float, if_none_match: ETags) -> Response:
     etag = str(current)
     if if_none_match.contains(etag):
         response = Response(status=304)

@@ -29,7 +29,7 @@ from scorekeeper.core.rules import RuleError
 from scorekeeper.render import chart, game_words, labels
 from scorekeeper.render.labels import gettext as _
 from scorekeeper.storage import StoredGame
-from scorekeeper.web import access, forms, sharing, trash
+from scorekeeper.web import access, bgstats_plays, forms, sharing, table_cards, trash
 from scorekeeper.web.forms import cards, parts
 from scorekeeper.web.kinds import GAME, GROUP
 
@@ -53,6 +53,7 @@ def _page(
         sheet=built,
         players=built.players,
         editor=editor,
+        club=storage.table_place(storage.get_db(), stored.id),
         **context,
     )
 
@@ -68,13 +69,15 @@ def _apply(
     draft: str | None = None,
     explained: Callable[[Reason, str], str] | None = None,
     done: str | None = None,
+    said: str | None = None,
 ) -> Response:
     """Check the editor and the form's version, make the move, store it; flash any refusal.
 
     ``move`` reads the form only when called, that is, once the form has been validated.
     ``draft`` is what was tapped (the tricks by seat): a refused move shows it again.
     ``explained`` says a refusal of the rules as the page means it (a facts part's words).
-    ``done`` is said once the move is stored, where the page alone would not show it.
+    ``done`` is said once the move is stored, where the page alone would not show it;
+    ``said`` is only read out (a screen reader's status message: the page shows it otherwise).
     """
     access.require_keeper(GAME, stored)
     refusal = None
@@ -82,6 +85,9 @@ def _apply(
         refusal = forms.first_error(form)
     elif form.version.data != stored.version:
         refusal = _stale_message()
+    elif storage.ended_table(storage.get_db(), stored.id) is not None:
+        # A tap sent before this phone heard of the end (issue 48's walk): said, not lost.
+        refusal = _("The club night's keepers ended this table early, so nothing was entered.")
     else:
         try:
             storage.save(storage.get_db(), stored, move(stored.record))
@@ -95,6 +101,8 @@ def _apply(
         flash(refusal, "error")
     elif done is not None:
         flash(done, "info")
+    if refusal is None and said is not None:
+        flash(said, "said")
     return _after_move(stored.id, None if refusal is None else draft)
 
 
@@ -211,6 +219,7 @@ def show_game(game_id: str) -> Response:
 def _game_page(stored: StoredGame, draft: str, *, in_place: bool = False) -> str:
     built = sheet.build(stored.record)
     now = built.current
+    ended = _ended(stored)
     return _page(
         "round/page.html",
         stored,
@@ -223,8 +232,43 @@ def _game_page(stored: StoredGame, draft: str, *, in_place: bool = False) -> str
         **facts_offered(built),
         group=_group_of(stored) if built.finished else None,
         evening=storage.evening_of(storage.get_db(), stored.id) if built.finished else None,
+        following=_following(stored) if built.finished or ended["ended"] else None,
+        **ended,
         in_place=in_place,
     )
+
+
+def _following(stored: StoredGame) -> table_cards.Following | None:
+    """Where a finished (or ended early) table's game leads its table card's phone (the next
+    sitting's game at the table), or ``None`` for a game no card of this phone keeps."""
+    place = storage.table_place(storage.get_db(), stored.id)
+    evening = None if place is None else storage.load_evening(storage.get_db(), place.evening_id)
+    if place is None or evening is None:
+        return None
+    return table_cards.following(evening, place.sitting, place.table)
+
+
+def _ended(stored: StoredGame) -> dict[str, object]:
+    """A table's game its club night's keepers ended early (issue 48): where and when, and
+    the totals that count (after the rounds everyone finished); nothing for any other game."""
+    ended = storage.ended_table(storage.get_db(), stored.id)
+    if ended is None:
+        return {"ended": None}
+    totals = game.totals_after(stored.record, ended.rounds)
+    players = stored.record.players
+    # As the club night places them: those who stayed by their totals, whoever left below.
+    order = sorted(
+        range(len(players)), key=lambda seat: (players[seat] not in ended.left, totals[seat])
+    )
+    stayed = [seat for seat in range(len(players)) if players[seat] not in ended.left]
+    best = max((totals[seat] for seat in stayed), default=None)
+    leaders = tuple(seat for seat in stayed if totals[seat] == best)
+    return {
+        "ended": ended,
+        "ended_totals": totals,
+        "ended_order": order[::-1],
+        "ended_leaders": leaders,
+    }
 
 
 def _tricks_step(built: sheet.Sheet, now: sheet.CurrentRound, draft: str) -> dict[str, object]:
@@ -347,6 +391,7 @@ def tricks(game_id: str) -> Response:
         lambda r: _finish(r, tricks_tapped, part, tapped),
         draft,
         lambda reason, said: part.explained(stored.record, tapped, reason, said),
+        said=_("Round %(n)s saved.", n=number),
     )
 
 
@@ -415,7 +460,18 @@ def score_sheet(game_id: str) -> str:
     """The paper pad: rounds down, players across, and the running totals as a chart."""
     stored = access.load_or_404(GAME, game_id)
     built = sheet.build(stored.record)
-    return _page("sheet/sheet.html", stored, built, chart=_chart(built))
+    # A table's game ended early at its club night says so, and who leads as it counts.
+    return _page("sheet/sheet.html", stored, built, chart=_chart(built), **_ended(stored))
+
+
+@bp.get("/games/<game_id>/boardgamegeek")
+def boardgamegeek_log(game_id: str) -> str:
+    """What BoardGameGeek's log asks of a finished game (issue 51), to copy there by hand."""
+    stored = access.load_or_404(GAME, game_id)
+    found = bgstats_plays.plays([stored])
+    if not found:
+        abort(409, description=bgstats_plays.not_finished())
+    return _page("sheet/bgg.html", stored, play=found[0])
 
 
 def _chart(built: sheet.Sheet) -> Markup | str:

@@ -19,9 +19,9 @@ from typing import Any
 from bs4 import BeautifulSoup, Tag
 from playwright.sync_api import BrowserContext, Locator, Page
 
-from scorekeeper.core import game
+from scorekeeper.core import game, rules
 from scorekeeper.core.game import GameRecord
-from scorekeeper.core.rules import Trump, Turned
+from scorekeeper.core.rules import Length, Trump, Turned
 
 JESTER = Trump(Turned.JESTER, None)
 STALE = "changed on another phone"
@@ -39,8 +39,8 @@ def tap(page: Page, target: Locator) -> int:
     With JavaScript a round form updates the page in place (no navigation): then the wait is
     for the script's count of swapped pages to move on.
     """
-    if target.evaluate(_IN_PLACE):
-        before = page.evaluate("document.documentElement.dataset.swaps")
+    answered_in_place, before = target.evaluate(_IN_PLACE)
+    if answered_in_place:
         target.click()
         page.wait_for_function(
             "(before) => document.documentElement.dataset.swaps !== before", arg=before
@@ -51,8 +51,9 @@ def tap(page: Page, target: Locator) -> int:
     return 1
 
 
-_IN_PLACE = """(element) => document.documentElement.dataset.inplace === "1"
-  && element.closest("form[data-inplace]") !== null"""
+# Whether the tap is answered in place, and the count of swapped pages before it: one call.
+_IN_PLACE = """(element) => [document.documentElement.dataset.inplace === "1"
+  && element.closest("form[data-inplace]") !== null, document.documentElement.dataset.swaps]"""
 
 
 def in_place(page: Page) -> bool:
@@ -99,6 +100,27 @@ def new_game(
     """
     page.goto(f"{base}/games/new")
     fill_names(page, names)
+    return start_game(
+        page,
+        first_dealer=first_dealer,
+        length=length,
+        bid_restriction=bid_restriction,
+        bid_visibility=bid_visibility,
+        **flags,
+    )
+
+
+def start_game(
+    page: Page,
+    *,
+    first_dealer: int = 0,
+    length: str = "standard",
+    bid_restriction: str = "none",
+    bid_visibility: str = "open",
+    **flags: bool,
+) -> str:
+    """The rest of ``new_game`` on a new-game page whose names are typed in: the choices, then
+    "Start the game"; the game's id."""
     page.select_option("#first_dealer", str(first_dealer))
     for name, value in (
         ("length", length),
@@ -239,17 +261,19 @@ def enter_tricks(page: Page, tricks: Sequence[int]) -> int:
     a reopened round's tricks) to ``tricks``; one tap per trick of difference, none for a player
     who made it."""
     taps = 0
+    script = in_place(page)  # a step keeps the page (its script) or loads one as it was
     for seat, value in checked_tricks(page).items():
         sign = "+1" if tricks[seat] > value else "-1"
         for _ in range(abs(tricks[seat] - value)):
             button = page.locator(f".tricks-form button[name=step][value='{seat}:{sign}']")
-            if in_place(page):
+            if script:
                 button.click()  # the script changes the page alone: no request
             else:
                 with page.expect_navigation():
                     button.click()
             taps += 1
-    assert checked_tricks(page) == {seat: tricks[seat] for seat in checked_tricks(page)}
+    stepped = checked_tricks(page)
+    assert stepped == {seat: tricks[seat] for seat in stepped}
     return taps
 
 
@@ -398,6 +422,53 @@ def fast_forward(page: Page, rounds: int, turned: Mapping[str, str] | None = Non
             played += 1
         else:
             raise AssertionError("no round left to play")
+    page.goto(url)
+
+
+def edit_token(page: Page, url: str) -> str:
+    """The edit token of the game or group at ``url`` that this phone keeps, read from the edit
+    link of its share page (fetched, not drawn): for the API's calls."""
+    soup = BeautifulSoup(page.request.get(f"{url}/share").text(), "html.parser")
+    link = soup.select_one("a[href*='/join/']")
+    assert link is not None, f"this phone does not keep {url}"
+    return str(link["href"]).rstrip("/").rsplit("/", 1)[-1]
+
+
+def forward(page: Page, rounds: int, token: str) -> None:
+    """``fast_forward`` through the API: each round posted whole with the game's edit token
+    (one request a round, not one per step), then the round page opened. The same rounds: a
+    Jester turned where a card is turned, every bid 0, the player left of the dealer takes
+    every trick. For Wizard games whose rules take those bids (none, or plus or minus one)."""
+    found = re.match(r"(.*)/games/([^/?#]+)", page.url)
+    assert found, f"not a game page: {page.url}"
+    url, api = found.group(0), f"{found.group(1)}/api/games/{found.group(2)}"
+    if not rounds:
+        page.goto(url)
+        return
+    # Off the game while the rounds are posted: its live page would follow each meanwhile.
+    page.goto("about:blank")
+    state = page.request.get(api).json()
+    for _ in range(rounds):
+        now = state["current"]
+        assert now is not None, "no round left to play"
+        players, hand = len(state["players"]), now["hand_size"]
+        length = Length(state["variants"]["length"])
+        fixed = rules.fixed_trump(now["number"], hand, players, length)
+        trump = JESTER if fixed is None else fixed
+        tricks = [0] * players
+        tricks[(now["dealer"] + 1) % players] = hand
+        answer = page.request.post(
+            f"{api}/rounds",
+            data={
+                "number": now["number"],
+                "trump": {"turned": trump.turned.value, "suit": trump.suit and trump.suit.value},
+                "bids": [0] * players,
+                "tricks": tricks,
+            },
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert answer.status == 201, answer.text()
+        state = answer.json()
     page.goto(url)
 
 

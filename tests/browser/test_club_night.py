@@ -28,6 +28,7 @@ from tests.browser.flows import NewContext
 from tests.browser.test_phone_screens import AXE, axe
 from tests.plays import legal_round, round_json
 from tests.support import shots
+from tests.support.browser import PDF_MS
 from tests.test_evening_whole import check_the_draw, placement_by_hand
 
 CLUB = [f"Player {n}" for n in range(1, 14)]
@@ -170,7 +171,10 @@ def test_a_whole_club_night(new_context: NewContext, live_server: str) -> None:
     points, games = standings_by_hand(keeper.request, sittings)
     rows = keeper.evaluate(
         """() => Array.from(document.querySelectorAll(".evening-standings tbody tr"),
-             (row) => Array.from(row.querySelectorAll("th, td"), (c) => c.textContent.trim()))"""
+             (row) => [row.cells[0].textContent.trim(),
+                       row.querySelector(".name a").textContent,
+                       row.cells[2].textContent.trim(),
+                       row.querySelector(".name small").textContent])"""
     )
     assert [row[0] for row in rows] == [str(n) for n in range(1, 14)]
     for _rank, name, shown, played in rows:
@@ -195,7 +199,8 @@ def test_a_whole_club_night(new_context: NewContext, live_server: str) -> None:
     assert room.locator(".room-standings li").count() == 13
     # Every game played: the screen says the evening is over, and who won it.
     assert (
-        room.locator(".evening-over").inner_text() == f"The club night is over. \u2605 {rows[0][1]}"
+        room.locator(".evening-over").inner_text()
+        == f"The club night is over. \u2605 Winner: {rows[0][1]}"
     )
     sizes = room.evaluate(
         """() => Array.from(document.querySelectorAll(".room .name"),
@@ -209,7 +214,7 @@ def test_a_whole_club_night(new_context: NewContext, live_server: str) -> None:
     shots.take(room, "club-night/room-1920-13.png", full_page=False)
 
     # The PDF, the CSV and the JSON.
-    text = pdfs.text(keeper.request.get(f"/evenings/{evening_id}/sheet.pdf").body())
+    text = pdfs.text(keeper.request.get(f"/evenings/{evening_id}/sheet.pdf", timeout=PDF_MS).body())
     assert all(name in text for name in CLUB)
     winners = [w for s in sittings for t in s["tables"] for w in t["winners"]]
     assert winners and all(name in text for name in winners)

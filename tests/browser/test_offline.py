@@ -59,6 +59,16 @@ def _bids(server: Server, game: str) -> list[int | None]:
     return list(state["current"]["bids"])
 
 
+def _worker_in_charge(page: Page) -> None:
+    """Wait until the service worker controls the page. Its install fetches every file it keeps
+    for offline use, which on a loaded machine (the whole suite on two cores) has taken longer
+    than a page's wait: it is given three."""
+    page.wait_for_function(
+        "() => navigator.serviceWorker && navigator.serviceWorker.controller",
+        timeout=3 * TIMEOUT_MS,
+    )
+
+
 # Whether the service worker keeps the language a page told it (static/sw.js, LANG).
 _WORKER_HEARD = """async (code) => {
   for (const name of await caches.keys()) {
@@ -74,7 +84,7 @@ def test_offline_page_keeps_the_tap_and_try_again_sends_it_once(
 ) -> None:
     base = server.url
     game = flows.new_game(phone, base, NAMES)
-    phone.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
+    _worker_in_charge(phone)
     flows.enter_trump(phone, flows.JESTER)
     server.stop()
 
@@ -110,7 +120,7 @@ def test_the_offline_page_speaks_the_language_chosen(phone: Page, server: Server
     base = server.url
     phone.context.set_extra_http_headers({"Accept-Language": "en"})
     flows.new_game(phone, base, NAMES)
-    phone.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
+    _worker_in_charge(phone)
     with phone.expect_navigation():
         phone.locator(".languages a[lang=de]").click()
     phone.wait_for_function("() => document.documentElement.lang === 'de'")
@@ -127,7 +137,7 @@ def test_the_offline_page_speaks_the_language_chosen(phone: Page, server: Server
 def test_a_page_loaded_without_the_server_says_so(phone: Page, server: Server) -> None:
     base = server.url
     game = flows.new_game(phone, base, NAMES)
-    phone.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
+    _worker_in_charge(phone)
     server.stop()
     phone.reload()
     expect(phone.locator("h1")).to_have_text("No connection to the score pad")

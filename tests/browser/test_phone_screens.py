@@ -107,8 +107,11 @@ def sheet_rows_on_screen(page: Page) -> int:
 def phone(new_context: NewContext) -> Page:
     if not AXE.exists():
         pytest.skip("axe-core is fetched by `make test` (tests/.axe/axe.min.js)")
-    # axe-core goes in as a script of the test's own: the app's policy allows none inline.
-    return new_context(bypass_csp=True).new_page()
+    # axe-core goes in as a script of the test's own: the app's policy allows none inline. Put
+    # in every page as it opens (Chromium keeps it compiled), not sent again for each screen.
+    context = new_context(bypass_csp=True)
+    context.add_init_script(path=str(AXE))
+    return context.new_page()
 
 
 def play_bids_and_tricks(page: Page, players: int, hand: int) -> None:
@@ -126,11 +129,12 @@ def test_every_screen_of_a_game(phone: Page, live_server: str, players: int) -> 
     hands = rules.schedule(players)
 
     page.goto(f"{live_server}/games/new")
-    for seat, name in enumerate(names):
-        page.fill(f"#players-{seat}", name)
+    flows.fill_names(page, names)
     camera.shoot(page, "new-game")
 
-    flows.new_game(page, live_server, names, first_dealer=0)
+    game = flows.start_game(page, first_dealer=0)
+    # The rounds between the first two and the largest hand are setup: through the API.
+    token = flows.edit_token(page, f"{live_server}/games/{game}")
     camera.shoot(page, "trump-first")
     flows.play_round(page, [0] * players, [1] + [0] * (players - 1))
     camera.shoot(page, "trump-after-result")
@@ -170,7 +174,7 @@ def test_every_screen_of_a_game(phone: Page, live_server: str, players: int) -> 
 
     # The largest hand: the most bid buttons and steppers there are.
     largest = hands.index(max(hands)) + 1
-    flows.fast_forward(page, largest - 3)
+    flows.forward(page, largest - 3, token)
     flows.enter_trump(
         page,
         None
@@ -185,7 +189,6 @@ def test_every_screen_of_a_game(phone: Page, live_server: str, players: int) -> 
     flows.enter_tricks(page, [max(hands)] + [0] * (players - 1))
     flows.confirm_round(page)
 
-    game = flows.game_id(page)
     flows.tap(page, page.get_by_role("link", name="Sheet", exact=True))
     camera.shoot(page, "sheet")
     on_screen = sheet_rows_on_screen(page)
@@ -194,8 +197,7 @@ def test_every_screen_of_a_game(phone: Page, live_server: str, players: int) -> 
     page.goto(f"{live_server}/games/{game}/share")
     camera.shoot(page, "share")
 
-    page.goto(f"{live_server}/games/{game}")
-    flows.fast_forward(page, len(hands) - largest)
+    flows.forward(page, len(hands) - largest, token)  # from the share page to the game's
     camera.shoot(page, "game-over")
     page.goto(f"{live_server}/games/{game}/sheet")
     camera.shoot(page, "sheet-final")

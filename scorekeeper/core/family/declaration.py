@@ -317,6 +317,9 @@ class Declaration(Generic[S, R]):
     (Wizard's variants: :class:`scorekeeper.core.stats.Filters`)."""
     rules_page: RulesPage | None = None
     """The game's rules page; none: the game has no page of its own."""
+    bgg_id: int | None = None
+    """The game's BoardGameGeek id where it is known for certain: BG Stats finds the game by
+    it, and by its name without one."""
     folds: tuple[Fold, ...] = ()
     """The folds of the game's settings on the new-game form, each setting in one of them."""
     # What the new-game form shows of the settings beyond their words and the folds' headings.
@@ -326,6 +329,10 @@ class Declaration(Generic[S, R]):
     shows_hands: bool = False
     """Whether the new-game form lists the hands of each schedule by table size under its
     choice, and a fold's heading says the rounds of the schedule at the table typed so far."""
+    hand_setting: str = ""
+    """The setting that chooses the largest hand (Oh Hell's ``max_hand``; its 0 the table's
+    default), which changes how many rounds a schedule has: a fold's heading says the rounds of
+    the schedule and that hand at the table typed so far."""
     one_card_only: tuple[str, ...] = ()
     """Settings that play a part in one-card hands only (Wizard's Foresight): the new-game form
     says under each which schedules have none, and at which table sizes."""

@@ -30,6 +30,7 @@ from scorekeeper.core.refusals import RuleError
 SKULL_KING: Declaration[SkullKingSettings, SkullKingRound] = Declaration(
     key="skull_king",
     name=words.SKULL_KING_NAME,
+    bgg_id=150145,
     min_players=skull_king.MIN_PLAYERS,
     max_players=skull_king.MAX_PLAYERS,
     deck_size=skull_king.DECK_SIZE,
@@ -70,6 +71,7 @@ OH_HELL: Declaration[OhHellSettings, Played] = Declaration(
     words=GameWords(words.OH_HELL_SETTINGS, words.OH_HELL_CHOICES),
     rules_page=RulesPage("rules/oh_hell.html", rulebook.oh_hell_page),
     folds=oh_hell.FOLDS,
+    hand_setting="max_hand",
     only_with=oh_hell.ONLY_WITH,
     bid_rules=oh_hell.bid_rules,
     resolve_trump=oh_hell.resolve_trump,

@@ -228,6 +228,7 @@ def score_round(_chosen: Variants, played: Played) -> tuple[int, ...]:
 WIZARD: Declaration[Variants, Played] = Declaration(
     key="wizard",
     name=P_("app name", "Wizard"),
+    bgg_id=1465,
     name_context="app name",
     words=WORDS,
     sheet_title=N_("Wizard score sheet"),

@@ -201,13 +201,16 @@ class BombAndCloud(Part[Played]):
         if target == 0:
             # said once: the bar below says that no trick is left to give out
             return Markup(_("The Bomb took the only trick of this round."))
+        # What the Bomb did, not what is left to give out: the bar under it counts that down,
+        # and "1 trick to give out" above "The trick is given out" said both (issue 49's walk).
         # As a template's ngettext gives it: the translation is markup, the number put in.
+        hand = target + 1
         said = labels.catalogue().ungettext(
-            "%(num)s trick to give out: the Bomb took one",
-            "%(num)s tricks to give out: the Bomb took one",
-            target,
+            "The Bomb took one of the %(num)s trick: it goes to nobody",
+            "The Bomb took one of the %(num)s tricks: it goes to nobody",
+            hand,
         )
-        return Markup(said) % {"num": target}
+        return Markup(said) % {"num": hand}
 
     def corrected(
         self, record: GameRecord, row: RoundRow, form: MultiDict[str, str] | None

@@ -15,6 +15,7 @@ from wtforms import (
     IntegerField,
     RadioField,
     SelectMultipleField,
+    StringField,
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
@@ -92,19 +93,18 @@ def evening_form_for(key: str) -> type[EveningForm]:
     return type(f"{key.title()}EveningForm", (EveningForm,), fields)
 
 
+SEATINGS = [
+    SelectChoice(Seating.RANDOM.value, _l("Random")),
+    SelectChoice(Seating.BALANCED.value, _l("Balanced: new opponents")),
+    SelectChoice(Seating.STANDINGS.value, _l("By standings: the leaders together")),
+]
+
+
 class DrawForm(OnceForm):
     """The next sitting: how to seat it and who is here from it on."""
 
     number = IntegerField(validators=[Optional(), Within(1, MAX_SITTINGS)])
-    seating = RadioField(
-        _l("Seating"),
-        choices=[
-            SelectChoice(Seating.RANDOM.value, _l("Random")),
-            SelectChoice(Seating.BALANCED.value, _l("Balanced: new opponents")),
-            SelectChoice(Seating.STANDINGS.value, _l("By standings: the leaders together")),
-        ],
-        default=Seating.RANDOM.value,
-    )
+    seating = RadioField(_l("Seating"), choices=SEATINGS, default=Seating.RANDOM.value)
     present = SelectMultipleField(_l("Who is here?"), choices=[], validate_choice=False)
     new_names = TextAreaField(_l("Late arrivals, one name per line"))
 
@@ -119,10 +119,21 @@ class DrawForm(OnceForm):
         )
 
 
-class RedrawForm(OnceForm):
-    """Draw the last sitting again (its seating and who was here stay)."""
+class RedrawForm(DrawForm):
+    """Draw the last sitting again: how to seat it and who is here may change (a late arrival
+    typed, a leaver unticked); a form sent without them keeps the sitting's."""
 
     number = IntegerField(validators=[InputRequired(), Within(1, MAX_SITTINGS)])
+    # Checked by the view (none sent keeps the sitting's seating).
+    seating = RadioField(_l("Seating"), choices=SEATINGS, validate_choice=False)
+    drawn_at = StringField()
+    """When the sitting the form was shown with was drawn: another phone's redraw since makes
+    this form stale."""
+
+    def seating_asked(self) -> Seating | None:
+        """The seating chosen, or ``None`` (none sent, or not one of the seatings)."""
+        chosen = self.seating.data
+        return Seating(chosen) if chosen in {s.value for s in Seating} else None
 
 
 class CountdownForm(Form):
@@ -135,3 +146,22 @@ class CountdownForm(Form):
 
 class TableOutForm(Form):
     """Take a table out of its sitting, or put it back (a yes; the table is in the URL)."""
+
+
+class EndTableForm(Form):
+    """End a table early: who left (each by their seat; none for a table ended for time)."""
+
+    left = SelectMultipleField(_l("Who left?"), choices=[], validate_choice=False)
+
+    def left_of(self, players: tuple[str, ...]) -> tuple[str, ...]:
+        """The table's players ticked as gone, in seat order."""
+        ticked = {
+            int(n) for n in self.left.data or () if n.isascii() and n.isdigit() and len(n) < 3
+        }
+        return tuple(name for seat, name in enumerate(players) if seat in ticked)
+
+
+class PlannedForm(Form):
+    """Plan one more sitting: how many sittings then (a double tap plans the same number)."""
+
+    sittings = IntegerField(validators=[InputRequired(), Within(1, MAX_SITTINGS)])

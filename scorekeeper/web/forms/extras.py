@@ -329,17 +329,20 @@ class Bonuses(Part[Entered]):
         return _said_at_the_table(record, number, tapped)
 
     def note(self, tapped: Entered, target: int) -> Markup:
-        """The tricks to give out once the Kraken or the White Whale took some (issue 33's
-        walk: "all 2 tricks given out" in a round of 3 cards left the third unexplained)."""
+        """What the Kraken or the White Whale did: the tricks that went to nobody (issue 33's
+        walk: "all 2 tricks given out" in a round of 3 cards left the third unexplained). Not
+        what is left to give out: the bar under it counts that down, and "4 tricks to give out"
+        above "All 4 tricks are given out" said both (issue 49's walk), as the Bomb's note did."""
         if not tapped.destroyed:
             return Markup("")
-        # As a template's ngettext gives it: the translation is markup, the number put in.
+        # As a template's ngettext gives it: the translation is markup, the number put in; the
+        # sheet's words for the same tricks (render/game_facts.py).
         said = labels.catalogue().ungettext(
-            "%(num)s trick to give out: %(destroyed)s went to nobody (Kraken, White Whale)",
-            "%(num)s tricks to give out: %(destroyed)s went to nobody (Kraken, White Whale)",
-            target,
+            "%(num)s trick went to nobody (Kraken, White Whale)",
+            "%(num)s tricks went to nobody (Kraken, White Whale)",
+            tapped.destroyed,
         )
-        return Markup(said) % {"num": target, "destroyed": tapped.destroyed}
+        return Markup(said) % {"num": tapped.destroyed}
 
     def text(self, record: GameRecord, tapped: Entered) -> str:
         """The facts after the tricks (:meth:`Entered.text`)."""

@@ -1,0 +1,304 @@
+"""One thumb, one round (issue 49, docs/accessibility.md "One thumb"), measured in Chromium at
+390 x 844: the sticky bars cover nothing the round asks to check nor the control in focus (WCAG
+2.4.11), with the Bomb, the Cloud and every Skull King bonus entered; every control a round
+needs can be brought into the lower 60 % of the screen at 3 to 8 players; a special card turned
+up in at most two taps; a double tap on a button that sends sends once, while quick taps on a
+stepper each count. Each state is built through the API and the page address, not tapped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page
+
+from tests.browser import flows
+from tests.browser.flows import NewContext, tap
+from tests.support import shots
+from tests.support.browser import PHONE
+
+NAMES = ("Ana", "Benedikt", "Cleo", "Dan", "Eleftheria", "Fritz", "Gus", "Hana")
+JESTER_ROUND = {"trump": {"turned": "jester", "suit": None}}
+
+# What is covered: each element after it is scrolled into view (to the screen's top and to its
+# bottom) and each control after it takes the focus (from the page's top and from its end),
+# against the sticky header and the sticky Confirm bar. The problems found, as text.
+COVERED = """([checked, controls]) => {
+  const header = document.querySelector("header.bar").getBoundingClientRect();
+  const bar = () => document.querySelector(".confirm-bar").getBoundingClientRect();
+  const problems = [];
+  const name = (el) =>
+    `${el.className || el.tagName} ${(el.textContent || el.value || "").trim().slice(0, 30)}`;
+  function check(el, how) {
+    const box = el.getBoundingClientRect(), low = bar();
+    if (document.querySelector(".confirm-bar").contains(el)) return;
+    if (box.top < header.bottom - 0.5) problems.push(`${how}: under the header: ${name(el)}`);
+    if (box.bottom > low.top + 0.5 && box.top < low.bottom)
+      problems.push(`${how}: under the bar: ${name(el)}`);
+  }
+  for (const el of document.querySelectorAll(checked)) {
+    if (!el.checkVisibility() || !el.getBoundingClientRect().height) continue;
+    for (const block of ["end", "start", "nearest"]) {
+      window.scrollTo(0, block === "start" ? document.documentElement.scrollHeight : 0);
+      el.scrollIntoView({ block });
+      check(el, `scrolled (${block})`);
+    }
+  }
+  for (const el of document.querySelectorAll(controls)) {
+    if (!el.checkVisibility() || el.disabled) continue;
+    for (const from of [0, document.documentElement.scrollHeight]) {
+      document.activeElement && document.activeElement.blur();
+      window.scrollTo(0, from);
+      el.focus();
+      check(el, `focused from ${from ? "the end" : "the top"}`);
+    }
+  }
+  return problems;
+}"""
+# The list of bonuses entered, as the tap on a name left the page: wholly between the bars.
+ADDED_SHOWN = """() => {
+  const list = document.querySelector("ul.claims").getBoundingClientRect();
+  const top = document.querySelector("header.bar").getBoundingClientRect().bottom;
+  return list.top >= top - 0.5 && list.bottom <= document.querySelector(".confirm-bar")
+    .getBoundingClientRect().top + 0.5;
+}"""
+CHECKED = ".stepper, .specials-played, ul.claims li, .extras .bonus-row, .loot-ally"
+CONTROLS = ".tricks-form :is(button, select, input:not([type=hidden]))"
+
+
+def kept(page: Page, body: dict[str, Any]) -> str:
+    return flows.kept_game(page, body)
+
+
+def every_bonus(page: Page, players: int) -> None:
+    """A Skull King game with the advanced cards and the pirates' powers, round 1 bid, every
+    bonus, Harry, Rascal, the Cannonball and a destroyed trick entered (the page address)."""
+    body = {
+        "game": "skull_king",
+        "players": list(NAMES[:players]),
+        "first_dealer": 0,
+        "variants": {"advanced_cards": True, "pirate_powers": True},
+    }
+    game = kept(page, body)
+    flows.enter_bids(page, [0] * players)
+
+    def seat(n: int) -> int:
+        return n % players
+
+    claims = [f"k{seat(n)}{n}" for n in range(5)] + [f"k{seat(5)}5{seat(6)}"]
+    powers = [f"h{seat(1)}u", f"r{seat(2)}2", f"n{seat(3)}", "d1", "x"]
+    tricks = ".".join(["0"] * players)
+    page.goto(f"/games/{game}?tricks=1:{tricks}:" + ":".join(claims + powers))
+    assert page.locator("ul.claims li").count() == 9
+
+
+# Each control the step needs, brought as low as it goes (its bottom on the Confirm bar or the
+# screen's bottom): it must then stand wholly in the lower 60 % of the screen, above the bar.
+REACH = """(controls) => {
+  const bar = document.querySelector(".confirm-bar");
+  const out = [];
+  for (const el of document.querySelectorAll(controls)) {
+    if (!el.checkVisibility()) continue;
+    el.scrollIntoView({ block: "end" });
+    const box = el.getBoundingClientRect();
+    const floor = bar && !bar.contains(el) ? bar.getBoundingClientRect().top : innerHeight;
+    if (box.top < 0.4 * innerHeight - 0.5 || box.bottom > floor + 0.5)
+      out.push(`${el.name || el.tagName}=${el.value || el.textContent.trim()} at ${box.top}`);
+  }
+  return out;
+}"""
+TRUMP = "main .step form :is(button, input[type=radio])"
+BIDS = "form.bid-pad button[name=bid], nav.ready a"
+TRICKS = ".tricks-form :is(button, select, input[type=radio])"
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+def test_one_thumb_reaches_every_control_and_no_bar_covers_one(page: Page, players: int) -> None:
+    """A 25-year round (the most controls: the special cards, the Bomb, the Cloud; a classic
+    one at 7 and 8 players, which that box does not seat), then a Skull King round with every
+    bonus entered, at 3 to 8 players: each control a step needs can be brought into the lower
+    60 % of the screen; and (WCAG 2.4.11) nothing the round asks to check and no control in
+    focus is under the sticky header or the sticky Confirm bar."""
+    deck = "anniversary_25" if players <= 6 else "classic"
+    rounds = [
+        {**JESTER_ROUND, "bids": [0] * players, "tricks": [n] + [0] * (players - 1)}
+        for n in (1, 2, 3)
+    ]
+    body = {"players": list(NAMES[:players]), "first_dealer": 0, "rounds": rounds}
+    kept(page, {**body, "variants": {"deck": deck}})
+    assert page.evaluate(REACH, TRUMP) == []
+    flows.enter_trump(page, flows.JESTER)
+    assert page.evaluate(REACH, BIDS) == []
+    flows.enter_bids(page, [1] + [0] * (players - 1))
+    if deck != "classic":
+        tap(page, page.locator(".specials-played button.bomb"))
+        last = page.locator(".stepper").last.get_attribute("data-seat")
+        page.locator("select[name=cloud-seat]").select_option(str(last))
+        page.locator("input[name=cloud-change][value='+1']").check()
+    shots.take(page, f"thumb/tricks-{players}p.png", full_page=False)
+    assert page.evaluate(REACH, TRICKS) == []
+    assert page.evaluate(COVERED, [CHECKED, CONTROLS]) == []
+    every_bonus(page, players)
+    shots.take(page, f"thumb/bonuses-{players}p.png", full_page=False)
+    assert page.evaluate(REACH, TRICKS) == []
+    assert page.evaluate(COVERED, [CHECKED, CONTROLS]) == []
+    # A name tapped high on the screen, the bar stuck below: the bonus it adds is shown.
+    page.locator("fieldset.who").evaluate("(names) => names.scrollIntoView({ block: 'start' })")
+    tap(page, page.locator("button[name=bonus-add]").first)
+    assert page.locator("ul.claims li").count() == 10
+    assert page.evaluate(ADDED_SHOWN)
+
+
+def api_state(page: Page) -> dict[str, Any]:
+    """The game as the API answers it (what was stored, not what the page shows)."""
+    return dict(page.request.get(f"/api/games/{flows.game_id(page)}").json())
+
+
+def trump_of(page: Page) -> dict[str, Any]:
+    return dict(api_state(page)["current"]["trump"])
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["in-place", "no-javascript"])
+def test_a_special_card_turned_up_takes_two_taps_at_most(
+    new_context: NewContext, script: bool
+) -> None:
+    """The 30-year deck: a card that gives no trump is one tap (the Fairy, the Bomb, the Witch),
+    any other its name, then its trump (the Dragon's suit, the Vampire's no trump)."""
+    page = new_context(java_script_enabled=script).new_page()
+    body = {"players": list(NAMES[:4]), "first_dealer": 0}
+    kept(page, {**body, "variants": {"deck": "anniversary_30"}})
+    undo = page.locator("form.undo button")
+    # Without the script each tap is a page: the fewer cards (each kind once).
+    plain = ("fairy", "bomb", "witch") if script else ("witch",)
+    picked = [("dragon", "clubs"), ("vampire", None), ("werewolf", "hearts")]
+    for card in plain:
+        assert tap(page, page.locator(f"form.special-none button[value={card}]")) == 1
+        assert trump_of(page) == {"turned": card, "suit": None}
+        tap(page, undo)
+    for card, suit in picked if script else picked[:2]:
+        form = page.locator("form.special-trump")
+        form.locator(f"input[name=turned][value={card}]").check()  # one tap
+        tap(page, form.locator("button.no-trump" if suit is None else f"button[value={suit}]"))
+        assert trump_of(page) == {"turned": card, "suit": suit}
+        tap(page, undo)
+
+
+def sent_twice(page: Page, double_tap: Callable[[], None]) -> None:
+    """A double tap on a form's button without a script: the browser sends the form twice and
+    drops the first page for the second (``net::ERR_ABORTED`` when the first was being
+    waited for, on a loaded machine), so the page waited for is whichever one stays."""
+    try:
+        with page.expect_navigation():
+            double_tap()
+    except PlaywrightError as error:
+        if "ERR_ABORTED" not in str(error):
+            raise
+    page.wait_for_load_state()
+    page.locator("main").wait_for()
+
+
+def bids_made(page: Page) -> list[int | None]:
+    return list(api_state(page)["current"]["bids"])
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["in-place", "no-javascript"])
+def test_a_double_tap_sends_once_and_a_steppers_quick_taps_each_count(
+    new_context: NewContext, script: bool
+) -> None:
+    page = new_context(java_script_enabled=script).new_page()
+    rounds = [{**JESTER_ROUND, "bids": [0, 0, 0, 0], "tricks": [1, 0, 0, 0]}]
+    body = {"players": list(NAMES[:4]), "first_dealer": 0, "rounds": rounds}
+    kept(page, {**body, "variants": {"deck": "anniversary_25"}})
+    flows.enter_trump(page, flows.JESTER)
+    # A double tap on a bid: one bid, the next player's pad under the second tap.
+    one = page.locator("form.bid-pad button[name=bid][value='1']")
+    box = one.bounding_box()
+    assert box
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if script:
+        # The second tap lands on the page swapped in after the first, as on a phone.
+        tap(page, one)
+        page.mouse.move(x, y)
+        page.mouse.down(click_count=2)
+        page.mouse.up(click_count=2)
+    else:
+        sent_twice(page, lambda: page.mouse.dblclick(x, y))
+    page.wait_for_load_state()
+    assert bids_made(page) == [None, None, 1, None]
+    assert not flows.flash_errors(page), flows.flash_errors(page)
+    flows.enter_bids(page, [0, 1, 1, 0])
+    assert flows.phase(page) == "play"
+    # Quick taps on a stepper each count: three taps, three tricks more.
+    plus = page.locator(".stepper[data-seat='0'] button.plus")
+    before = int(page.locator(".stepper[data-seat='0'] .count").inner_text())
+    for _ in range(2):
+        if script:
+            plus.click()
+        else:
+            tap(page, plus)
+    assert int(page.locator(".stepper[data-seat='0'] .count").inner_text()) == before + 2
+    # A double tap on Confirm: one round confirmed, nothing entered on the next step.
+    confirm = page.locator(".tricks-form button.confirm")
+    flows.enter_tricks(page, [0, 1, 1, 0])
+    confirm.scroll_into_view_if_needed()
+    if script:
+        box = confirm.bounding_box()
+        assert box
+        confirm.dblclick()
+        page.wait_for_function("() => !document.documentElement.dataset.busy")
+    else:
+        sent_twice(page, confirm.dblclick)
+    state = api_state(page)
+    assert len(state["rounds"]) == 2, state
+    assert state["current"]["trump"] is None and state["current"]["number"] == 3
+    assert not flows.flash_errors(page), flows.flash_errors(page)
+    assert PHONE["height"] == 844
+
+
+def test_a_key_held_down_on_a_bid_sends_once(page: Page) -> None:
+    """Enter held on a bid repeats its key: the first press sends, the repeats do not bid for
+    the next player, on whose pad the focus stands after the swap."""
+    body = {"players": list(NAMES[:4]), "first_dealer": 0}
+    kept(page, {**body, "rounds": [{**JESTER_ROUND, "bids": [0] * 4, "tricks": [1, 0, 0, 0]}]})
+    flows.enter_trump(page, flows.JESTER)
+    page.locator("form.bid-pad button[name=bid][value='0']").focus()
+    before = page.evaluate("document.documentElement.dataset.swaps")
+    page.keyboard.down("Enter")
+    page.wait_for_function("(n) => document.documentElement.dataset.swaps !== n", arg=before)
+    page.keyboard.down("Enter")  # repeated: the key is still down
+    page.keyboard.up("Enter")
+    page.wait_for_function("() => !document.documentElement.dataset.busy")
+    assert bids_made(page) == [None, None, 0, None]
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["in-place", "no-javascript"])
+def test_quick_taps_on_the_krakens_stepper_each_count(
+    new_context: NewContext, script: bool
+) -> None:
+    """Skull King's tricks nobody won: a stepper whose taps are sent; two quick taps, two
+    tricks (the second sent once the first is answered)."""
+    page = new_context(java_script_enabled=script).new_page()
+    body = {
+        "game": "skull_king",
+        "players": list(NAMES[:3]),
+        "first_dealer": 0,
+        "variants": {"advanced_cards": True},
+        "rounds": [{"bids": [0, 0, 1], "tricks": [0, 0, 1]}],
+    }
+    kept(page, body)
+    flows.enter_bids(page, [0, 0, 0])
+    tap(page, page.locator("button[name=bonus-open]"))
+    plus = page.locator("fieldset.destroyed button.plus")
+    if script:
+        plus.click()
+        plus.click()  # while the first is on its way
+        page.wait_for_function(
+            "() => document.querySelector('fieldset.destroyed output').textContent === '2'"
+        )
+    else:
+        tap(page, plus)
+        tap(page, page.locator("fieldset.destroyed button.plus"))
+    assert page.locator("fieldset.destroyed output").inner_text() == "2"
