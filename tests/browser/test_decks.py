@@ -297,3 +297,27 @@ def test_the_correction_asks_one_more_or_less_only_once_the_clouds_trick_has_a_w
     assert page.locator(".specials-played .cloud-change").is_hidden()
     page.locator("#cloud_seat").select_option("3")
     assert page.locator(".specials-played .cloud-change").is_visible()
+
+
+def test_the_correction_offers_no_card_that_was_turned_up_for_trump(
+    page: Page, live_server: str
+) -> None:
+    """Issue 49's walk: a round whose trump was the Bomb still offered "The Bomb was played"
+    on its correction page. The card chosen as trump there takes its own fields away."""
+    first = {"trump": {"turned": "bomb", "suit": None}, "bids": [0, 0, 0, 0]}
+    body = {"players": list(NAMES), "first_dealer": 0, "variants": {"deck": "anniversary_25"}}
+    answer = page.request.post(
+        f"{live_server}/api/games", data={**body, "rounds": [{**first, "tricks": [0, 0, 0, 1]}]}
+    )
+    assert answer.status == 201, answer.text()
+    game, token = answer.json()["id"], answer.json()["edit_token"]
+    page.goto(f"{live_server}/games/{game}/join/{token}")
+    tap(page, page.get_by_role("button", name="Keep score on this phone"))
+    page.goto(f"{live_server}/games/{game}/rounds/1/edit")
+    bomb, cloud = page.locator(".bomb-played"), page.locator("#cloud_seat")
+    assert bomb.is_hidden() and cloud.is_visible()
+    page.locator("#turned").select_option("cloud")
+    assert bomb.is_visible() and cloud.is_hidden()
+    assert page.get_by_text("The Cloud's trick went to").is_hidden()
+    page.locator("#turned").select_option("suit")
+    assert bomb.is_visible() and cloud.is_visible()
