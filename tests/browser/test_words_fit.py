@@ -59,6 +59,13 @@ _OVERFLOWS = """(scrollers) => {
 }"""
 
 
+# What is wider than its box among ``buttons`` and what they hold.
+_WIDER = """(buttons) => buttons.flatMap((b) => [b, ...b.querySelectorAll("*")])
+  .filter((e) => e.scrollWidth > e.clientWidth + 1)
+  .map((e) => `${e.closest("button").textContent.trim()}: ${e.scrollWidth}px`
+    + ` in ${e.clientWidth}px`)"""
+
+
 class Look:
     """Shoots each page of one language in light and dark and notes what does not fit."""
 
@@ -206,3 +213,26 @@ def test_every_page_fits_the_phone_in_every_language(new_context: NewContext, co
 
     overflows = [f"{name}: {item}" for name, found in look.found.items() for item in found]
     assert overflows == [], "\n".join(overflows)
+
+
+def test_the_trump_step_fits_the_smallest_phone_in_every_language(
+    new_context: NewContext, live_server: str
+) -> None:
+    """Issue 49's walk: at 320 px Greek's "Μπαστούνι" ran out of its button. Every suit's name
+    fits its quarter of the row, on the suit cards and the Wizard's, in every language."""
+    context = new_context(viewport={"width": 320, "height": 640})
+    page = context.new_page()
+    made = page.request.post("/api/games", data={**FANTASY, "variants": {}})
+    assert made.status == 201, made.text()
+    game_id, token = made.json()["id"], made.json()["edit_token"]
+    page.goto(f"/games/{game_id}/join/{token}")
+    flows.tap(page, page.locator("main form button.primary"))
+    found = {}
+    for code in languages.LANGUAGES:
+        context.add_cookies([{"name": "lang", "value": code, "url": live_server}])
+        page.goto(f"/games/{game_id}")
+        assert page.locator("button[name=suit]").count() == 8, code
+        suits = page.locator("button[name=suit]")
+        if overflows := suits.evaluate_all(_WIDER):
+            found[code] = overflows
+    assert found == {}
