@@ -63,7 +63,7 @@ def _refused(refusal: Refusal) -> tuple[Response, int]:
 def create_game() -> tuple[Response, int, dict[str, str]]:
     """Create a game from a game record; its rounds are checked in order. With an
     ``Idempotency-Key``, the same request sent again answers the game it made."""
-    data = _body()
+    data = json_body()
     key = _idempotency_key()
     new = _parsed(parse_game, data)
     since = (datetime.now(UTC) - KEY_KEPT).isoformat(timespec="seconds")
@@ -111,8 +111,8 @@ def bgstats_play(game_id: str) -> Response:
 @bp.post("/games/<game_id>/rounds")
 def add_round(game_id: str) -> tuple[Response, int]:
     """Add the next complete round; with ``"number"``, a round already stored is a 409."""
-    stored = _editable(game_id)
-    data = _body()
+    stored = editable(game_id)
+    data = json_body()
     number = _round_number(data)
     _check_next(stored, number)
     new = _parsed(lambda data: append_round(stored.record, data), data)
@@ -122,16 +122,16 @@ def add_round(game_id: str) -> tuple[Response, int]:
 @bp.put("/games/<game_id>/rounds/<number>")
 def replace_round(game_id: str, number: str) -> Response:
     """Correct a completed round; the totals follow."""
-    stored = _editable(game_id)
+    stored = editable(game_id)
     played = _completed(stored, number)
-    new = _parsed(lambda data: correct_round(stored.record, played, data), _body())
+    new = _parsed(lambda data: correct_round(stored.record, played, data), json_body())
     return _answer(_save(stored, new))
 
 
 @bp.delete("/games/<game_id>/rounds/<number>")
 def delete_round(game_id: str, number: str) -> Response:
     """Take back the last completed round."""
-    stored = _editable(game_id)
+    stored = editable(game_id)
     played = _completed(stored, number)
     try:
         new = game.drop_last_round(stored.record, played)
@@ -143,7 +143,7 @@ def delete_round(game_id: str, number: str) -> Response:
 @bp.delete("/games/<game_id>")
 def delete_game(game_id: str) -> Response:
     """Move the game to the trash (``If-Match`` as every change); restorable until ``until``."""
-    stored = _editable(game_id)
+    stored = editable(game_id)
     club = club_tables.protecting(stored.id)
     if club is not None:  # a club night's table: only its keepers take it out
         raise Refusal(409, club_tables.REFUSAL_CODE, club_tables.refusal_words(club))
@@ -184,7 +184,7 @@ def out_of_trash(kind: trash.Kind, thing_id: str, may: Callable[[], None]) -> No
         refuse_missing(kind, thing_id)
         raise Refusal(409, "not_in_trash", kind.words.not_in_trash())
     may()
-    _body()
+    json_body()
     said = kind.words.in_trash_with
     if found.shown.within is not None and said is not None:
         raise Refusal(409, "in_trash_with_group", said())
@@ -242,7 +242,7 @@ def _stored(game_id: str) -> StoredGame:
     return stored
 
 
-def _editable(game_id: str) -> StoredGame:
+def editable(game_id: str) -> StoredGame:
     """The game, if the request carries its edit token (401 without one, 403 with a wrong one)."""
     stored = _stored(game_id)
     _require_game_token(stored)
@@ -351,7 +351,7 @@ def _completed(stored: StoredGame, number: str) -> int:
     )
 
 
-def _body() -> object:
+def json_body() -> object:
     """The request's JSON body, refused unless it is JSON sent as ``application/json``."""
     if not request.is_json:
         raise Refusal(

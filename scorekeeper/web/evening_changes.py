@@ -37,7 +37,7 @@ END = "/evenings/<evening_id>/sittings/<number>/tables/<table>/end"
 def end_table(evening_id: str, number: str, table: str) -> Response:
     """End a table early (a player left): its game counts as it stood after the rounds every
     player finished, whoever left (``{"left": [names]}``) placed last; answers the evening."""
-    stored, _group = evenings_api._editable(evening_id)
+    stored, _group = evenings_api.editable(evening_id)
     line = _api_table(stored, number, table)
     data = api_body_or_empty()
     left = evenings_api._read(evening_record.parse_end, data)
@@ -49,7 +49,7 @@ def end_table(evening_id: str, number: str, table: str) -> Response:
 def resume_table(evening_id: str, number: str, table: str) -> Response:
     """Let a table ended early play on: its game counts again as it stands; answers the
     evening."""
-    stored, _group = evenings_api._editable(evening_id)
+    stored, _group = evenings_api.editable(evening_id)
     line = _api_table(stored, number, table)
     storage.end_table(storage.get_db(), stored.id, number_of(number), line.table, end=False)
     return evenings_api.get_evening(stored.id)
@@ -59,8 +59,8 @@ def resume_table(evening_id: str, number: str, table: str) -> Response:
 def plan_sittings(evening_id: str) -> Response:
     """Plan another number of sittings (``{"sittings_planned": n}``: one more when time
     allows, also once the last one planned is played); answers the evening."""
-    stored, _group = evenings_api._editable(evening_id)
-    data = api._body()
+    stored, _group = evenings_api.editable(evening_id)
+    data = api.json_body()
     planned = evenings_api._read(
         lambda body: evening_record.parse_planned(body, len(stored.sittings)), data
     )
@@ -72,7 +72,7 @@ def api_body_or_empty() -> object:
     """The request's JSON body, ``{}`` for none (ending a table without naming who left)."""
     if not request.get_data():
         return {}
-    return api._body()
+    return api.json_body()
 
 
 def number_of(number: str) -> int:

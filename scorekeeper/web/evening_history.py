@@ -39,7 +39,7 @@ def said_entries(evening_id: str) -> list[Said]:
 @api_bp.get("/evenings/<evening_id>/history")
 def evening_history_answer(evening_id: str) -> Response:
     """The club night's history, oldest entry first, with an ``ETag`` of its content."""
-    stored, _group = evenings_api._visible(evening_id)
+    stored, _group = evenings_api.visible(evening_id)
     return history_api.history_answer(said_entries(stored.id))
 
 
@@ -47,10 +47,10 @@ def evening_history_answer(evening_id: str) -> Response:
 def restore_evening(evening_id: str) -> Response:
     """Bring the club night back from the trash (``{}``), or to how it stood after an entry
     (``{"entry": n}``, a new entry); answers the evening as ``GET /api/evenings/<id>`` does."""
-    data = api._body()
+    data = api.json_body()
     if data == {}:
         return evenings_api.restore_from_trash(evening_id)
-    stored, _group = evenings_api._editable(evening_id)
+    stored, _group = evenings_api.editable(evening_id)
     number = _entry_asked(data)
     if "If-Match" in request.headers and not request.if_match.contains(str(stored.version)):
         raise _stale(stored.version)
@@ -85,7 +85,7 @@ def _entry_asked(data: object) -> int:
             "restore_body",
             _('Send {"entry": n} to bring the club night back to how it stood after entry n.'),
         )
-    number = history_api._entry_asked(data)
+    number = history_api.entry_asked(data)
     assert number is not None  # the body names an entry
     return number
 

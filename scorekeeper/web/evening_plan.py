@@ -75,7 +75,7 @@ def plan_view(stored: StoredEvening) -> PlanView:
 @api_bp.get("/evenings/<evening_id>/plan")
 def plan_answer(evening_id: str) -> Response:
     """Every sitting still to come as the plan has it, and each player's route."""
-    stored, _group = evenings_api._visible(evening_id)
+    stored, _group = evenings_api.visible(evening_id)
     view = plan_view(stored)
     return jsonify(
         {
@@ -135,4 +135,4 @@ def plan_pdf(evening_id: str) -> Response:
             page_css=page_css(fit("a4", 3)),
         )
 
-    return pdf._pdf_response("plan", key, filename, html)
+    return pdf.pdf_response("plan", key, filename, html)

@@ -52,7 +52,7 @@ def tables_pdf(evening_id: str) -> Response:
     """A page for each physical table: "Table 2" and its card's QR code."""
     stored, group = _kept(evening_id)
     links = [table_cards.card_url(stored, n) for n in range(1, table_cards.tables_of(stored) + 1)]
-    return pdf._pdf_response(
+    return pdf.pdf_response(
         "evening-tables",
         _key(stored, len(links)),
         _filename(group, stored, _("Table cards")),
@@ -69,7 +69,7 @@ def guides_pdf(evening_id: str, number: int) -> Response:
     if sitting is None:
         abort(404)
     links = {table.table: table_cards.card_url(stored, table.table) for table in sitting.tables}
-    return pdf._pdf_response(
+    return pdf.pdf_response(
         "evening-guides",
         _key(stored, number),
         _filename(group, stored, _("Sitting %(number)s", number=number)),
@@ -81,7 +81,7 @@ def guides_pdf(evening_id: str, number: int) -> Response:
 def slips_pdf(evening_id: str) -> Response:
     """A route slip for each player: table and seat in every sitting drawn."""
     stored, group = evening_draw.evening_or_404(evening_id)
-    return pdf._pdf_response(
+    return pdf.pdf_response(
         "evening-slips",
         _key(stored),
         _filename(group, stored, _("Route slips")),

@@ -244,6 +244,6 @@ def sheet_pdf(evening_id: str) -> Response:
     built = evening_draw.sheet_of(stored)
     key = (stored.id, stored.version, str(get_locale()))
     filename = filenames.name_from([group.name, stored.created_at[:10]], "pdf")
-    return pdf._pdf_response(
+    return pdf.pdf_response(
         "evening", key, filename, lambda: evening_print.evening_html(group.name, built)
     )

@@ -62,7 +62,7 @@ def create_evening(group_id: str) -> tuple[Response, int, dict[str, str]]:
     """Make an evening of the group; answers it (no sitting drawn yet)."""
     group = groups_api._stored(group_id)
     _require_keeper(group)
-    plan = _read(evening_record.parse_evening, api._body())
+    plan = _read(evening_record.parse_evening, api.json_body())
     stored = storage.create_evening(
         storage.get_db(),
         group.id,
@@ -81,7 +81,7 @@ def create_evening(group_id: str) -> tuple[Response, int, dict[str, str]]:
 def get_evening(evening_id: str) -> Response:
     """The evening: its sittings, tables and games, and the standings of its finished games;
     ``304`` when ``If-None-Match`` names its version."""
-    stored, group = _visible(evening_id)
+    stored, group = visible(evening_id)
     response = jsonify(evening_sheet.to_json(sheet_of(stored), _tokens(stored, group)))
     response.set_etag(str(stored.version))
     response.make_conditional(request)
@@ -123,8 +123,8 @@ def restore_from_trash(evening_id: str) -> Response:
 @bp.post("/evenings/<evening_id>/sittings")
 def draw_sitting(evening_id: str) -> tuple[Response, int, dict[str, str]]:
     """Draw the next sitting and make each table's game."""
-    stored, group = _editable(evening_id)
-    data = api._body()
+    stored, group = editable(evening_id)
+    data = api.json_body()
     asked = _read(evening_record.parse_sitting, data)
     digest = api._digest(data)
     replayed = _replayed(stored, group, digest)
@@ -143,9 +143,9 @@ def draw_sitting(evening_id: str) -> tuple[Response, int, dict[str, str]]:
 def redraw_sitting(evening_id: str, number: str) -> tuple[Response, int, dict[str, str]]:
     """Draw the last sitting again while none of its games has started: its games are deleted
     and new ones made."""
-    stored, group = _editable(evening_id)
+    stored, group = editable(evening_id)
     sitting = _sitting(stored, number)
-    data = api._body()
+    data = api.json_body()
     asked = _read(evening_record.parse_sitting, data)
     # A key names one request: the same body sent to draw another sitting is another request.
     digest = api._digest({"redraw": sitting.number, "body": data})
@@ -175,7 +175,7 @@ def put_table_back(evening_id: str, number: str, table: str) -> Response:
 
 
 def _table_out(evening_id: str, number: str, table: str, *, out: bool) -> Response:
-    stored, _group = _editable(evening_id)
+    stored, _group = editable(evening_id)
     sitting = _sitting(stored, number)
     found = [
         t for t in sitting.tables if table.isascii() and table.isdecimal() and str(t.table) == table
@@ -197,7 +197,7 @@ def _table_out(evening_id: str, number: str, table: str, *, out: bool) -> Respon
 @files.get("/evenings/<evening_id>/export.csv")
 def export_csv(evening_id: str) -> Response:
     """Download the evening as CSV: standings, then every sitting's tables and winners."""
-    stored, group = _visible_file(evening_id)
+    stored, group = visible_file(evening_id)
     return _download(
         evening_sheet.to_csv(sheet_of(stored)), "text/csv", _name(group, stored, "csv")
     )
@@ -206,7 +206,7 @@ def export_csv(evening_id: str) -> Response:
 @files.get("/evenings/<evening_id>/export.json")
 def export_json(evening_id: str) -> Response:
     """Download the evening as ``GET /api/evenings/<id>`` answers it."""
-    stored, group = _visible_file(evening_id)
+    stored, group = visible_file(evening_id)
     response = jsonify(evening_sheet.to_json(sheet_of(stored)))
     return _download(
         response.get_data(as_text=True), "application/json", _name(group, stored, "json")
@@ -216,7 +216,7 @@ def export_json(evening_id: str) -> Response:
 @files.get("/evenings/<evening_id>/card.png")
 def result_card(evening_id: str) -> Response:
     """The club night's result card, once it is over."""
-    stored, group = _visible_file(evening_id)
+    stored, group = visible_file(evening_id)
     png = result_cards.evening_png(stored, group)
     if png is None:
         said = _("The club night is not over yet: its result card is made once it is.")
@@ -228,7 +228,7 @@ def result_card(evening_id: str) -> Response:
 def export_bgsplay(evening_id: str) -> Response:
     """Download the evening's finished games as a BG Stats play file (a table ended early is
     no whole play: its game counts in the evening only)."""
-    stored, group = _visible_file(evening_id)
+    stored, group = visible_file(evening_id)
     found = bgstats_plays.plays(evening_draw.games_of(stored))
     return bgstats_plays.play_file(found, (group.name, group.id), _name(group, stored, "bgsplay"))
 
@@ -370,7 +370,7 @@ def _found(evening_id: str, *, trashed: bool = False) -> tuple[StoredEvening, St
     return None if stored is None or group is None else (stored, group)
 
 
-def _visible(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
+def visible(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
     """The evening, if the request may see its group (its view link, or a token)."""
     stored, group = _stored(evening_id)
     if not access.may_see(GROUP, group):
@@ -378,15 +378,15 @@ def _visible(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
     return stored, group
 
 
-def _visible_file(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
-    """As :func:`_visible`, refused as a page is (a download is asked for by a browser)."""
+def visible_file(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
+    """As :func:`visible`, refused as a page is (a download is asked for by a browser)."""
     try:
-        return _visible(evening_id)
+        return visible(evening_id)
     except Refusal as refusal:
         abort(refusal.status, description=refusal.message)
 
 
-def _editable(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
+def editable(evening_id: str) -> tuple[StoredEvening, StoredGroup]:
     """The evening, if the request carries its group's edit token."""
     stored, group = _stored(evening_id)
     _require_keeper(group)

@@ -477,4 +477,4 @@ def season_pdf(group_id: str) -> Response:
             stored.name, figures, chart=svg, decimal=decimal, percent=percent
         )
 
-    return pdf._pdf_response("season", key, filename, render)
+    return pdf.pdf_response("season", key, filename, render)

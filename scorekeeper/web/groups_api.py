@@ -47,7 +47,7 @@ bp.register_error_handler(Refusal, api._refused)
 @bp.post("")
 def create_group() -> tuple[Response, int, dict[str, str]]:
     """Make a group: ``{"name": ...}``; answers its id and edit token."""
-    body = api._body()
+    body = api.json_body()
     if not isinstance(body, dict) or set(body) != {"name"}:
         raise Refusal(
             400, "group_fields", _('Send {"name": "the group\'s name"} and nothing else.')
@@ -121,7 +121,7 @@ def restore_group(group_id: str) -> Response:
 def add_game(group_id: str) -> tuple[Response, int, dict[str, str]]:
     """Store a game record as a game of the group; answers the game's id and edit token."""
     stored = _editable(group_id)
-    record = api._parsed(parse_game, api._body())
+    record = api._parsed(parse_game, api.json_body())
     try:
         created = storage.create_group_game(storage.get_db(), stored.id, record)
     except storage.RosterFull as error:

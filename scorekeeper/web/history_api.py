@@ -105,10 +105,10 @@ def restore_game(game_id: str) -> Response:
 
 def _restore_to_entry(game_id: str) -> Response:
     stored = api._stored(game_id)  # unknown: 404; gone for good: 410
-    number = _entry_asked(api._body())
+    number = entry_asked(api.json_body())
     if number is None:
         raise _not_in_trash()
-    stored = api._editable(game_id)
+    stored = api.editable(game_id)
     try:
         restored = game_history.restore_game_to(storage.get_db(), stored, number)
     except history.UnknownEntry as error:
@@ -129,7 +129,7 @@ def _restore_to_entry(game_id: str) -> Response:
     return api._answer(restored)
 
 
-def _entry_asked(data: object) -> int | None:
+def entry_asked(data: object) -> int | None:
     """The ``"entry"`` of a restore's body, ``None`` for ``{}`` (a restore from the trash)."""
     if not isinstance(data, dict) or set(data) - {"entry"}:
         raise Refusal(

@@ -58,7 +58,7 @@ def game_sheet(game_id: str) -> Response:
     key = (stored.stamp, paper, str(get_locale()))
     filename = filenames.download_name(stored.record.game, stored.record.players, stored.day, "pdf")
     day = stored.day
-    return _pdf_response(
+    return pdf_response(
         "game",
         key,
         filename,
@@ -115,7 +115,7 @@ def _blank_of(declared: Declaration[Any, Any], players: int, paper: str) -> Resp
     plain = tuple(sorted(declared.to_plain(chosen).items()))
     key = (names, paper, declared.key, plain, str(get_locale()))
     filename = filenames.name_from(["blank", str(players), *names], "pdf", game=declared.key)
-    return _pdf_response(
+    return pdf_response(
         "blank",
         key,
         filename,
@@ -287,7 +287,7 @@ def _etag(key: Hashable) -> str:
     return hashlib.sha256(f"{key!r}|{_code_fingerprint()}".encode()).hexdigest()[:32]
 
 
-def _pdf_response(kind: str, key: Hashable, filename: str, html: Callable[[], str]) -> Response:
+def pdf_response(kind: str, key: Hashable, filename: str, html: Callable[[], str]) -> Response:
     """The PDF for ``key``: 304 if the browser has it, else from the cache, else ``html()``
     printed in the worker process (:mod:`scorekeeper.server.worker`)."""
     etag = _etag((kind, key))
