@@ -76,5 +76,11 @@ function fitSpecialTrump() {
   });
 }
 fitSpecialTrump();
-document.addEventListener("change", (event) => { if (event.target.matches(".special-trump input[name=turned]")) fitSpecialTrump(); });
+// The card chosen, its trump is the next tap: the suits brought on screen, where on a phone they
+// stood below the fold under the cards (issue 49's walk).
+document.addEventListener("change", (event) => {
+  if (!event.target.matches(".special-trump input[name=turned]")) return;
+  fitSpecialTrump();
+  event.target.form.querySelector(".special-suits").scrollIntoView({ block: "nearest" });
+});
 document.addEventListener("scorekeeper:swapped", fitSpecialTrump);

@@ -232,10 +232,11 @@ document.addEventListener("scorekeeper:swapped", dropStaleDraft);
     const shown = submitter && submitter.dataset.show && main.querySelector(submitter.dataset.show);
     if (shown) shown.scrollIntoView({ block: "nearest" });
     if (!live) say(main);
-    // A refusal (Confirm with the tricks wrong, a bonus nobody could take) stands at the top of
-    // the page: brought into view, or the tap looks as if it did nothing.
+    // A refusal (Confirm with the tricks wrong, at the page's top; a Loot alone, beside the
+    // bonuses, where the top showed nothing of it: issue 49) brought into view, or the tap
+    // looks as if it did nothing.
     const refused = main.querySelector(".flash.error");
-    if (refused && refused.getBoundingClientRect().top < 0) window.scrollTo(0, 0);
+    if (refused) refused.scrollIntoView({ block: "nearest" });
     root.dataset.swaps = String(Number(root.dataset.swaps) + 1);
     document.dispatchEvent(new CustomEvent("scorekeeper:swapped", { detail: { url } }));
     return true;

@@ -79,7 +79,7 @@ def test_the_bomb_button_comes_back_with_the_tricks_kept(client: FlaskClient) ->
     assert answer.status_code == 303 and answer.headers["Location"].endswith("tricks=1:0.0.0.0:b")
     page = soup(client.get(answer.headers["Location"]))
     assert one(page, ".specials-played button.bomb")["aria-pressed"] == "true"
-    assert one(page, ".bomb-note").get_text() == "The Bomb took the only trick of this round."
+    assert one(page, ".facts-note").get_text() == "The Bomb took the only trick of this round."
     assert one(page, ".tricks-form")["data-hand"] == "0"
     # No trick left for the players: said so, not "all 0 tricks" (issue 33's walk).
     assert one(page, ".remaining").get_text(strip=True) == "No trick to give out"
@@ -88,6 +88,29 @@ def test_the_bomb_button_comes_back_with_the_tricks_kept(client: FlaskClient) ->
     assert act(client, game_id, "tricks", **TRICKS, bomb="1") == []
     sheet = soup(client.get(f"/games/{game_id}/sheet"))
     assert sheet.select_one("table.pad .bomb-mark") is not None
+
+
+def test_too_many_tricks_after_the_bomb_are_said_against_the_tricks_to_give_out(
+    client: FlaskClient,
+) -> None:
+    """Issue 49's walk: with the Bomb in a hand of 2, "the hand has 1 trick" (Greek: "το χέρι
+    έχει 1 μπάζα"); the count says the tricks left to give out, below the Bomb's note (out of
+    the sticky bar, where the two made it 152 px high)."""
+    game_id = one_card_round_bid(client)
+    assert act(client, game_id, "tricks", **{**TRICKS, "tricks-1": 1}) == []
+    assert act(client, game_id, "trump", turned="jester", suit="") == []
+    for seat in (2, 3, 0, 1):
+        assert act(client, game_id, "bid", seat=seat, bid=0) == []
+    client.get("/language/el")
+    answer = post(client, game_id, "tricks", **TRICKS, special="bomb")
+    page = soup(client.get(answer.headers["Location"]))
+    assert one(page, ".tricks-form")["data-wrong"] == (
+        "Πάρα πολλές: δόθηκαν {sum}, ενώ δίνεται μόνο 1 μπάζα"
+    )
+    assert page.select(".confirm-bar .facts-note") == []
+    note = one(page, ".steppers").find_previous_sibling("p")
+    assert note is not None and "facts-note" in note["class"]
+    assert note.get_text() == "Η Βόμβα πήρε μία από τις 2 μπάζες: δεν πάει σε κανέναν"  # noqa: RUF001
 
 
 def test_a_cloud_without_a_direction_is_refused_and_kept(client: FlaskClient) -> None:

@@ -156,7 +156,7 @@ def test_the_bomb_note_says_what_the_bomb_did(client: FlaskClient) -> None:
         ),
     ):
         page = soup(client.get(f"{answer.headers['Location']}&lang={language}"))
-        assert one(page, ".bomb-note").get_text() == note
+        assert one(page, ".facts-note").get_text() == note
         assert one(page, ".remaining").get_text(strip=True) == done
 
 

@@ -307,7 +307,7 @@ def test_a_trick_the_kraken_took_is_said_beside_the_tricks_to_give_out(
     tricks = {f"tricks-{seat}": 0 for seat in range(5)}
     tapped = post(client, game_id, "tricks", **tricks, **{"destroyed-step": "+1"})
     page = soup(client.get(tapped.headers["Location"]))
-    note = one(page, ".confirm-bar .bomb-note").get_text()
+    note = one(page, ".facts-note").get_text()
     assert note == "1 trick went to nobody (Kraken, White Whale)"
 
 
@@ -319,7 +319,7 @@ def test_the_krakens_note_says_what_it_did_not_what_is_left(client: FlaskClient)
     tricks = {f"tricks-{seat}": 0 for seat in range(5)}
     tapped = post(client, game_id, "tricks", **tricks, **{"destroyed-step": "+1"})
     page = soup(client.get(tapped.headers["Location"]))
-    note = one(page, ".confirm-bar .bomb-note").get_text()
+    note = one(page, ".facts-note").get_text()
     assert note == "1 baza no fue para nadie (Kraken, Ballena Blanca)"
     assert "por asignar" not in note
 

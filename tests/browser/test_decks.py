@@ -98,7 +98,8 @@ def test_a_25_year_game_tapped_matches_the_scores_counted_by_hand(
     flows.enter_trump(page, Trump(Turned.SUIT, Suit.SPADES))
     flows.enter_bids(page, [1, 0, 1, 0])
     bomb(page)
-    assert "The Bomb took one of the 2 tricks" in page.locator(".confirm-bar").inner_text()
+    assert "The Bomb took one of the 2 tricks" in page.locator(".facts-note").inner_text()
+    assert "only 1 trick to give out" in page.locator(".confirm-bar").inner_text()
     flows.enter_tricks(page, [1, 0, 0, 0])
     confirm(page)
     # Ada 1/1: 30; Bruno 0/0: 20; Chiara 1/0: -10; Dario 0/0: 20.
