@@ -25,9 +25,9 @@ from scorekeeper.core.rules import Length, Variants
 from tests import pdfs
 from tests.browser import flows
 from tests.browser.flows import NewContext
-from tests.browser.test_phone_screens import AXE, axe
 from tests.plays import legal_round, round_json
 from tests.support import shots
+from tests.support.axe import AXE, axe
 from tests.support.browser import PDF_MS
 from tests.test_evening_whole import check_the_draw, placement_by_hand
 

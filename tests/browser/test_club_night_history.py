@@ -10,8 +10,8 @@ import pytest
 
 from tests.browser import flows
 from tests.browser.flows import NewContext
-from tests.browser.test_phone_screens import axe
 from tests.support import shots
+from tests.support.axe import axe
 
 NAMES = {
     "hr": ["Ana", "Božo", "Čedo", "Đurđa", "Ivan", "Marija", "Nikola", "Šime", "Željka"],

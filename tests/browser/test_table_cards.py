@@ -16,8 +16,8 @@ from scorekeeper.core import game
 from scorekeeper.core.rules import Length, Variants
 from tests.browser import flows
 from tests.browser.flows import NewContext
-from tests.browser.test_phone_screens import axe
 from tests.support import shots
+from tests.support.axe import axe
 
 CLUB = [f"Player {n}" for n in range(1, 13)]
 FIVE = Variants(length=Length.FIVE_ROUNDS)

@@ -1,6 +1,6 @@
 """Issue 47: a game, and a group with its club night, deleted on the phone wait in the trash, and
 the home page brings them back; the trash's pages pass axe-core as every screen does
-(tests/browser/test_phone_screens.py)."""
+(tests/support/axe.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from playwright.sync_api import Page, expect
 
 from tests.browser import flows
 from tests.browser.flows import NewContext
-from tests.browser.test_phone_screens import AXE, axe
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS
+from tests.support.axe import AXE, axe
 from tests.test_evenings_api import CLUB, FIVE
 
 

@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.browser import every_page, flows
 from tests.browser.every_page import Walk
-from tests.browser.test_phone_screens import AXE
+from tests.support.axe import AXE
 from tests.support.browser import PHONE, TIMEOUT_MS
 
 # axe-core's tags for the success criteria of WCAG 2.0, 2.1 and 2.2 at levels A and AA.
