@@ -311,6 +311,32 @@ def test_refusals(
     assert refusal(players, chosen, played) == code
 
 
+def test_every_refusal_of_a_round_is_said_at_once() -> None:
+    """Issue 49's walk: a Skull King round's refusals came one per Confirm. Tricks that do not
+    add up, two players with a bonus and no trick (one of them twice, said once) and Harry the
+    Giant for a player without a trick: all of them, the tricks first."""
+    played = round_of(
+        4,
+        (1, 1, 1, 1),
+        (0, 0, 1, 2),
+        bonuses=(Claim(0, "fourteen"), Claim(0, "mermaid_by_pirate"), Claim(1, "fourteen")),
+        harry=Change(1, 1),
+    )
+    with pytest.raises(RuleError) as refused:
+        SKULL_KING.check_round(4, ADVANCED, (0,) * 4, played)
+    said = [refused.value.reason, *refused.value.more]
+    assert [(reason.code, reason.params) for reason in said] == [
+        ("tricks_sum", {"taken": 3, "num": 4}),
+        ("bonus_without_trick", {"seat": 1}),
+        ("bonus_without_trick", {"seat": 2}),
+        ("harry_without_trick", {"seat": 2}),
+    ]
+    # One refusal alone has nothing more.
+    with pytest.raises(RuleError) as alone:
+        SKULL_KING.check_round(4, ADVANCED, (0,) * 4, round_of(4, (1, 1, 1, 1), (1, 1, 1, 0)))
+    assert alone.value.more == ()
+
+
 def test_a_refusal_names_its_setting_and_survives_a_pickle() -> None:
     with pytest.raises(RuleError) as refused:
         SKULL_KING.check_round(

@@ -204,6 +204,19 @@ def _skull_king_at_tricks(client: FlaskClient, settings: dict[str, str]) -> str:
     return game_id
 
 
+def test_confirm_says_every_refusal_of_a_skull_king_round_at_once(client: FlaskClient) -> None:
+    """Issue 49's walk: the refusals came one per Confirm. Tricks short of the hand and two
+    bonuses for players without a trick: three sentences, the tricks first, nothing saved."""
+    game_id = _skull_king_at_tricks(client, {})
+    tricks = {f"tricks-{seat}": 0 for seat in range(5)}
+    said = act(client, game_id, "tricks", **tricks, claim=["0.0", "2.0"])
+    assert len(said) == 3
+    assert said[0].startswith("Tricks add up to 0")
+    assert "Ana" in said[1] and "Cleo" in said[2]
+    assert all("trick" in sentence for sentence in said[1:])
+    assert len(client.get(f"/api/games/{game_id}").get_json()["rounds"]) == 0
+
+
 def test_a_skull_king_round_with_no_bonus_is_the_tricks_and_confirm(
     app: Flask, client: FlaskClient
 ) -> None:

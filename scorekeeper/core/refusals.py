@@ -9,7 +9,7 @@ change (docs/api.md lists them). Pure Python: the sentences are message ids mark
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 Message = str | tuple[str, str]
@@ -443,6 +443,10 @@ class RuleError(ValueError):
     to the right field.
     """
 
+    more: tuple[Reason, ...] = ()
+    """The move's other refusals, where the rules judge several things at once (a Skull King
+    round's tricks and bonuses): a page says them together, not one per try."""
+
     def __init__(self, code: str, setting: str | None = None, **params: Any) -> None:
         self.reason = Reason(code, setting, **params)
         super().__init__(self.reason)
@@ -451,6 +455,13 @@ class RuleError(ValueError):
     def because(cls, reason: Reason) -> RuleError:
         """The error for a reason already made."""
         return cls(reason.code, reason.setting, **reason.params)
+
+    @classmethod
+    def all_of(cls, reasons: Sequence[Reason]) -> RuleError:
+        """The error of the first of ``reasons``, the others in :attr:`more`."""
+        error = cls.because(reasons[0])
+        error.more = tuple(reasons[1:])
+        return error
 
     @property
     def code(self) -> str:

@@ -80,7 +80,7 @@ def _apply(
     ``said`` is only read out (a screen reader's status message: the page shows it otherwise).
     """
     access.require_keeper(GAME, stored)
-    refusal = None
+    refusal, more = None, []
     if not form.validate():
         refusal = forms.first_error(form)
     elif form.version.data != stored.version:
@@ -92,18 +92,27 @@ def _apply(
         try:
             storage.save(storage.get_db(), stored, move(stored.record))
         except RuleError as error:
-            refusal = labels.refusal(error.reason, stored.record.players)
-            if explained is not None:
-                refusal = explained(error.reason, refusal)
+            refusal = _said(error.reason, stored, explained)
+            # The round's other refusals with it, not one per Confirm (issue 49's walk).
+            more = [_said(reason, stored, explained) for reason in error.more]
         except storage.Conflict:
             refusal = _stale_message()
     if refusal is not None:
-        flash(refusal, "error")
+        for said_now in (refusal, *more):
+            flash(said_now, "error")
     elif done is not None:
         flash(done, "info")
     if refusal is None and said is not None:
         flash(said, "said")
     return _after_move(stored.id, None if refusal is None else draft)
+
+
+def _said(
+    reason: Reason, stored: StoredGame, explained: Callable[[Reason, str], str] | None
+) -> str:
+    """A refusal of the rules in the page's words (a facts part's, where it has its own)."""
+    said = labels.refusal(reason, stored.record.players)
+    return said if explained is None else explained(reason, said)
 
 
 # Sent by static/round.js when it will swap the answer into the page itself.

@@ -5,19 +5,21 @@ bonuses, Harry the Giant, Rascal of Roatan and the Cannonball (docs/game-family.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from scorekeeper.core.family.skull_king import (
     BONUS,
     MOST_DESTROYED,
     WAGERS,
     Change,
+    Claim,
     Kind,
     Scoring,
     SkullKingRound,
     SkullKingSettings,
 )
-from scorekeeper.core.refusals import RuleError
+from scorekeeper.core.refusals import Reason, RuleError
 
 
 def check_bids(players: int, hand_size: int, bids: Sequence[int | None]) -> None:
@@ -54,27 +56,32 @@ def check_tricks(players: int, hand_size: int, tricks: Sequence[int], destroyed:
         raise RuleError("tricks_sum_destroyed", taken=taken, destroyed=destroyed, num=hand_size)
 
 
-def check_claims(players: int, settings: SkullKingSettings, played: SkullKingRound) -> None:
-    """Refuse bonuses nobody can have captured this round."""
-    for claim in played.bonuses:
-        if claim.kind not in BONUS:
-            raise RuleError("bonus_unknown", kind=claim.kind, known=", ".join(BONUS))
-        seats = (claim.seat,) if claim.ally is None else (claim.seat, claim.ally)
-        if any(not 0 <= seat < players for seat in seats):
-            raise RuleError("no_such_seat")
-        if claim.kind == Kind.LOOT:
-            if not settings.advanced_cards:
-                raise RuleError("needs_advanced_cards", setting="advanced_cards")
-            if claim.ally is None:
-                raise RuleError("loot_needs_ally")
-            if claim.ally == claim.seat:
-                raise RuleError("loot_ally_self")
-        elif claim.ally is not None:
-            raise RuleError("ally_only_for_loot")
-        # Every bonus is a card captured in a trick won, the Loot card too.
-        if played.tricks[claim.seat] == 0:
-            raise RuleError("bonus_without_trick", seat=claim.seat + 1)
-    counts = Counter(claim.kind for claim in played.bonuses)
+def check_claim(
+    players: int, settings: SkullKingSettings, played: SkullKingRound, claim: Claim
+) -> None:
+    """Refuse a bonus nobody can have captured this round."""
+    if claim.kind not in BONUS:
+        raise RuleError("bonus_unknown", kind=claim.kind, known=", ".join(BONUS))
+    seats = (claim.seat,) if claim.ally is None else (claim.seat, claim.ally)
+    if any(not 0 <= seat < players for seat in seats):
+        raise RuleError("no_such_seat")
+    if claim.kind == Kind.LOOT:
+        if not settings.advanced_cards:
+            raise RuleError("needs_advanced_cards", setting="advanced_cards")
+        if claim.ally is None:
+            raise RuleError("loot_needs_ally")
+        if claim.ally == claim.seat:
+            raise RuleError("loot_ally_self")
+    elif claim.ally is not None:
+        raise RuleError("ally_only_for_loot")
+    # Every bonus is a card captured in a trick won, the Loot card too.
+    if played.tricks[claim.seat] == 0:
+        raise RuleError("bonus_without_trick", seat=claim.seat + 1)
+
+
+def check_counts(players: int, played: SkullKingRound) -> None:
+    """Refuse more bonuses of a kind than the deck has cards for."""
+    counts = Counter(claim.kind for claim in played.bonuses if claim.kind in BONUS)
     for kind, count in counts.items():
         if count > BONUS[kind].most:
             raise RuleError("bonus_too_many", kind=kind, most=BONUS[kind].most)
@@ -117,13 +124,8 @@ def check_powers(players: int, settings: SkullKingSettings, played: SkullKingRou
             raise RuleError("roatan_without_trick", seat=roatan.seat + 1)
 
 
-def check_round(
-    players: int, settings: SkullKingSettings, _totals: Sequence[int], played: SkullKingRound
-) -> None:
-    """Refuse a Skull King round's result that cannot have happened (earlier rounds play no
-    part)."""
-    check_bids(players, played.hand_size, played.bids)
-    check_tricks(players, played.hand_size, played.tricks, played.destroyed)
+def check_cards(players: int, settings: SkullKingSettings, played: SkullKingRound) -> None:
+    """Refuse a destroyed trick or a Cannonball the game's cards and scoring do not have."""
     if played.destroyed and not settings.advanced_cards:
         raise RuleError("needs_advanced_cards", setting="advanced_cards")
     if played.cannonball:
@@ -131,5 +133,38 @@ def check_round(
             raise RuleError("cannonball_count")
         if any(played.cannonball) and settings.scoring is not Scoring.RASCAL:
             raise RuleError("cannonball_needs_rascal", setting="scoring")
-    check_claims(players, settings, played)
-    check_powers(players, settings, played)
+
+
+def refusals(players: int, settings: SkullKingSettings, played: SkullKingRound) -> list[Reason]:
+    """Every refusal of a Skull King round's result, each once: the tricks, each bonus, the
+    powers. A table that entered two bonuses for players without a trick and tricks that do not
+    add up hears of all three at once, not one per Confirm (issue 49's walk). Bids and tricks
+    that are not one per player are refused at once (nothing else can be judged)."""
+    check_bids(players, played.hand_size, played.bids)
+    if len(played.tricks) != players:
+        raise RuleError("tricks_count", players=players)
+    found: list[Reason] = []
+    checks: list[Callable[[], None]] = [
+        lambda: check_tricks(players, played.hand_size, played.tricks, played.destroyed),
+        lambda: check_cards(players, settings, played),
+        *(partial(check_claim, players, settings, played, claim) for claim in played.bonuses),
+        lambda: check_counts(players, played),
+        lambda: check_powers(players, settings, played),
+    ]
+    for check in checks:
+        try:
+            check()
+        except RuleError as error:
+            if error.reason not in found:
+                found.append(error.reason)
+    return found
+
+
+def check_round(
+    players: int, settings: SkullKingSettings, _totals: Sequence[int], played: SkullKingRound
+) -> None:
+    """Refuse a Skull King round's result that cannot have happened (earlier rounds play no
+    part), with every refusal of it (:func:`refusals`)."""
+    found = refusals(players, settings, played)
+    if found:
+        raise RuleError.all_of(found)
