@@ -9,7 +9,9 @@ one of its games (:func:`scorekeeper.storage.games.changing`), counts its versio
 its pages follow it live as a group's do.
 
 An evening in the trash (:mod:`.trash`), on its own or with its group, is skipped by every read
-unless asked for; its tables' games are still its record (:func:`table_of_game` finds them).
+unless asked for; its tables' games are still its record
+(:func:`.evening_tables.table_of_game` finds them). Its sittings drawn are
+:mod:`.evening_sittings`, a game's table :mod:`.evening_tables`.
 """
 
 from __future__ import annotations
@@ -24,13 +26,12 @@ from sqlite_utils import Database
 
 from scorekeeper.core import family
 from scorekeeper.core.evening import Sitting, Table
-from scorekeeper.core.evening_record import EveningFile, EveningPlan
+from scorekeeper.core.evening_record import EveningPlan
 from scorekeeper.core.family import Declaration
 from scorekeeper.core.game import GameRecord
-from scorekeeper.storage import evening_rows, group_rows, history
-from scorekeeper.storage.database import Conflict, Row, now, rows, writing
-from scorekeeper.storage.games import KeyReused, delete_game, load, new_game_id
-from scorekeeper.storage.groups import StoredGroup, create_group_game, create_group_once
+from scorekeeper.storage import evening_rows, history
+from scorekeeper.storage.database import Row, now, rows, writing
+from scorekeeper.storage.games import KeyReused, new_game_id
 
 
 @dataclass(frozen=True)
@@ -180,7 +181,7 @@ def create_evening(
                 group_id,
                 game,
                 json.dumps(family.game(game).to_plain(settings)),
-                _names(players),
+                names_text(players),
                 sittings,
                 json.dumps(list(table_sizes)),
                 seed,
@@ -220,13 +221,14 @@ def create_evening_once(
                 earlier = load_evening(db, made[0], trashed=True)
                 assert earlier is not None
                 return earlier, True
-        stored = _create_planned(db, group_id, plan, seed, key=key, digest=digest)
+        stored = create_planned(db, group_id, plan, seed, key=key, digest=digest)
     return stored, False
 
 
-def _create_planned(
+def create_planned(
     db: Database, group_id: str, plan: EveningPlan, seed: int, **more: Any
 ) -> StoredEvening:
+    """Store a new evening as ``plan`` says (``more``: :func:`create_evening`'s own)."""
     return create_evening(
         db,
         group_id,
@@ -251,11 +253,11 @@ def set_countdown(db: Database, evening_id: str, ends: str | None) -> None:
         )
 
 
-# An evening with its group's time in the trash: it is there while its group is.
-_WITH_GROUP = (
+WITH_GROUP = (
     "SELECT evenings.*, groups.deleted_at AS group_deleted_at"
     " FROM evenings JOIN groups ON groups.id = evenings.group_id"
 )
+"""An evening with its group's time in the trash: it is there while its group is."""
 
 
 def load_evening(db: Database, evening_id: str, *, trashed: bool = False) -> StoredEvening | None:
@@ -299,174 +301,11 @@ def group_evenings(db: Database, group_id: str) -> list[StoredEvening]:
     return [stored for stored in evenings if stored is not None]
 
 
-@dataclass(frozen=True)
-class KeyedSitting:
-    """What a request with an Idempotency-Key drew: the sitting's number (as it stands now: it
-    may have been drawn again since), the digest of that request and whether it drew the
-    sitting again (a redraw) rather than drawing it first."""
-
-    number: int
-    digest: str | None
-    redraw: bool
-
-
-def draw_sitting(
-    db: Database,
-    stored: StoredEvening,
-    new: NewSitting,
-    *,
-    players: Sequence[str],
-    key: str | None = None,
-    digest: str | None = None,
-    since: str | None = None,
-) -> tuple[StoredEvening, KeyedSitting, bool]:
-    """Store sitting ``new.number`` (replacing the one stored under that number, whose games are
-    deleted) and a game of the group for each of its tables; ``players`` is the evening's
-    players after it. Answers the evening as this write left it, the sitting drawn, and whether
-    a request with ``key`` drew it earlier (then nothing is stored).
-
-    All or nothing, and only from the version ``stored`` was read at: :class:`Conflict` when
-    the evening (or one of its games) changed meanwhile. ``key`` and ``digest`` work as a game's
-    (:func:`scorekeeper.storage.games.create_game_once`), looked up inside this write: the same
-    key with another ``digest`` raises :class:`KeyReused`; keys older than ``since`` are
-    forgotten. A key keeps naming its sitting after that sitting was drawn again.
-    """
-    redraw = any(sitting.number == new.number for sitting in stored.sittings)
-    said = {"code": "redrawn" if redraw else "drawn", "sitting": new.number}
-    with (
-        writing(db),
-        evening_rows.noted(db, stored.id, said),
-        group_rows.noted(db, stored.group_id, {**said, "evening": stored.id}),
-    ):
-        made = None if key is None else keyed_sitting(db, stored.id, key, since)
-        if made is not None:
-            if made.digest != digest:
-                raise KeyReused(stored.id)
-            return _loaded(db, stored.id), made, True
-        # moved to the trash meanwhile (it keeps its version): nothing drawn either
-        changed = db.execute(
-            "UPDATE evenings SET version = version + 1, updated_at = ?, players = ?"
-            " WHERE id = ? AND version = ? AND deleted_at IS NULL"
-            " AND group_id NOT IN (SELECT id FROM groups WHERE deleted_at IS NOT NULL)",
-            [now(), _names(players), stored.id, stored.version],
-        )
-        if changed.rowcount != 1:
-            raise Conflict(stored.id)
-        _drop_sitting(db, stored, new.number)
-        _insert_sitting(db, stored.id, stored.group_id, new)
-        drawn = KeyedSitting(new.number, digest, redraw)
-        if key is not None:
-            _keep_key(db, stored.id, key, drawn)
-        return _loaded(db, stored.id), drawn, False
-
-
-def keyed_sitting(
-    db: Database, evening_id: str, key: str, since: str | None = None
-) -> KeyedSitting | None:
-    """The sitting the evening's request with ``key`` drew (or drew again), if any; a key
-    kept since before ``since`` is forgotten. Only reads: call it inside the transaction whose
-    snapshot should answer."""
-    found = db.execute(
-        "SELECT sitting, digest, redraw FROM evening_keys"
-        " WHERE evening_id = ? AND key = ? AND created_at >= ?",
-        [evening_id, key, since or ""],
-    ).fetchone()
-    return None if found is None else KeyedSitting(int(found[0]), found[1], bool(found[2]))
-
-
-def _keep_key(db: Database, evening_id: str, key: str, drawn: KeyedSitting) -> None:
-    """Keep ``key`` as the name of the sitting it drew (replacing a forgotten use of it)."""
-    db.execute(
-        "INSERT OR REPLACE INTO evening_keys (evening_id, key, digest, sitting, redraw,"
-        " created_at) VALUES (?, ?, ?, ?, ?, ?)",
-        [evening_id, key, drawn.digest, drawn.number, int(drawn.redraw), now()],
-    )
-
-
-def _loaded(db: Database, evening_id: str) -> StoredEvening:
-    stored = load_evening(db, evening_id, trashed=True)
-    assert stored is not None
-    return stored
-
-
-def import_evening(db: Database, group_id: str, evening: EveningFile, ids: Sequence[str]) -> None:
-    """Store an evening read from a group file into the group, inside the import's
-    transaction; ``ids`` are the ids of the file's games as stored, in the file's order."""
-    evening_id = _create_planned(
-        db, group_id, evening.plan, evening.seed, created_at=evening.created_at, started=None
-    ).id
-    for sitting in evening.sittings:
-        new = NewSitting(
-            sitting.number,
-            sitting.seating,
-            sitting.seed,
-            sitting.present,
-            sitting.drawn,
-            (),
-            sitting.created_at,
-        )
-        games = [None if index is None else ids[index] for index in sitting.games]
-        _insert_sitting(db, evening_id, group_id, new, games)
-        for index in range(len(sitting.games)):
-            when = sitting.taken_out_at(index)
-            if when is not None:
-                db.execute(
-                    "UPDATE evening_tables SET taken_out_at = ?"
-                    " WHERE evening_id = ? AND sitting = ? AND number = ?",
-                    [when, evening_id, sitting.number, index + 1],
-                )
-            ended = sitting.ended_at(index)
-            if ended is not None:
-                db.execute(
-                    "UPDATE evening_tables SET ended_at = ?, ended_rounds = ?, left_players = ?"
-                    " WHERE evening_id = ? AND sitting = ? AND number = ?",
-                    [
-                        ended.at,
-                        ended.rounds,
-                        _names(ended.left) if ended.left else None,
-                        evening_id,
-                        sitting.number,
-                        index + 1,
-                    ],
-                )
-    evening_rows.begun(db, evening_id, {"code": "imported"})
-
-
-def import_group_file(
-    db: Database,
-    name: str,
-    roster: Iterable[str],
-    games: Iterable[tuple[GameRecord, str]],
-    evenings: Iterable[EveningFile] = (),
-    key: str | None = None,
-    digest: str | None = None,
-) -> tuple[StoredGroup, bool]:
-    """Store a whole group from its file (roster, games, evenings), all or nothing, unless the
-    request named ``key`` made it already (:func:`.groups.create_group_once`)."""
-    with writing(db):
-        stored, again, ids = create_group_once(db, name, roster, games, key, digest)
-        if not again:
-            for evening in evenings:
-                import_evening(db, stored.id, evening, ids)
-    return stored, again
-
-
-def started(db: Database, sitting: StoredSitting) -> int:
-    """How many of the sitting's games have started: a round saved, or one being entered. A
-    game in the trash counts as it stands (a redraw deletes its sitting's games for good)."""
-    count = 0
-    for game_id in sitting.game_ids:
-        stored = load(db, game_id, trashed=True)
-        if stored is not None and (stored.record.rounds or stored.record.current is not None):
-            count += 1
-    return count
-
-
 def evening_version(db: Database, evening_id: str) -> int | None:
     """The evening's version alone, or ``None`` (none, or in the trash): one indexed read, for
     pages following it."""
     row = db.execute(
-        f"SELECT version FROM ({_WITH_GROUP} WHERE evenings.id = ?)"
+        f"SELECT version FROM ({WITH_GROUP} WHERE evenings.id = ?)"
         " WHERE deleted_at IS NULL AND group_deleted_at IS NULL",
         [evening_id],
     ).fetchone()
@@ -491,60 +330,6 @@ def touch_evening_group(db: Database, evening_id: str) -> None:
     )
 
 
-def _drop_sitting(db: Database, stored: StoredEvening, number: int) -> None:
-    """Delete sitting ``number`` and its tables' games, if it is stored; each such game's
-    table is kept (:func:`redrawn_game`)."""
-    for sitting in stored.sittings:
-        if sitting.number == number:
-            for table in sitting.tables:
-                if table.game_id is not None:
-                    _keep_redrawn(db, stored.id, number, table.table, table.game_id)
-                    delete_game(db, table.game_id)
-    db.execute(
-        "DELETE FROM evening_sittings WHERE evening_id = ? AND number = ?", [stored.id, number]
-    )
-
-
-def _insert_sitting(
-    db: Database,
-    evening_id: str,
-    group_id: str,
-    new: NewSitting,
-    imported: Sequence[str | None] | None = None,
-) -> None:
-    db.execute(
-        "INSERT INTO evening_sittings (evening_id, number, seating, seed, present, sitting_out,"
-        " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [
-            evening_id,
-            new.number,
-            new.seating,
-            new.seed,
-            _names(new.present),
-            _names(new.drawn.sitting_out),
-            new.created_at or now(),
-        ],
-    )
-    for index, table in enumerate(new.drawn.tables):
-        game_id = (
-            create_group_game(db, group_id, new.games[index]).id
-            if imported is None
-            else imported[index]
-        )
-        db.execute(
-            "INSERT INTO evening_tables (evening_id, sitting, number, players, first_dealer,"
-            " game_id) VALUES (?, ?, ?, ?, ?, ?)",
-            [
-                evening_id,
-                new.number,
-                index + 1,
-                _names(table.players),
-                table.first_dealer,
-                game_id,
-            ],
-        )
-
-
 def _touch_group(db: Database, group_id: str) -> None:
     """A new evening is a change of its group (its pages may list it)."""
     db.execute(
@@ -552,7 +337,8 @@ def _touch_group(db: Database, group_id: str) -> None:
     )
 
 
-def _names(names: Sequence[str]) -> str:
+def names_text(names: Sequence[str]) -> str:
+    """Names as an evening's columns keep them (a JSON list)."""
     return json.dumps(list(names), ensure_ascii=False)
 
 
@@ -602,159 +388,6 @@ def _evening(row: Row, sittings: list[Row], tables: list[Row]) -> StoredEvening:
     )
 
 
-@dataclass(frozen=True)
-class ClubTable:
-    """Where a game is played in a club night: the evening, its sitting and its table."""
-
-    evening: StoredEvening
-    sitting: int
-    table: int
-
-
-def table_of_game(db: Database, game_id: str) -> ClubTable | None:
-    """The club night, sitting and table whose game this is, or ``None`` for a game of no
-    evening. Such a game is the evening's record: it is not deleted from a table's phone or
-    the game endpoints (only the evening's keepers take its table out,
-    :func:`take_table_out`), also while the evening is in the trash."""
-    found = db.execute(
-        "SELECT evening_id, sitting, number FROM evening_tables WHERE game_id = ?"
-        " ORDER BY evening_id, sitting, number LIMIT 1",
-        [game_id],
-    ).fetchone()
-    stored = None if found is None else load_evening(db, found[0], trashed=True)
-    if found is None or stored is None:
-        return None
-    return ClubTable(stored, int(found[1]), int(found[2]))
-
-
-def take_table_out(
-    db: Database, evening_id: str, sitting: int, table: int, *, out: bool = True
-) -> bool:
-    """Take table ``table`` of sitting ``sitting`` out of the evening (its game is kept, and no
-    longer counts), or put it back (``out=False``). Taking out a table taken out already keeps
-    the time it was taken out. Answers whether such a table is stored; the evening's pages
-    follow (its version moves on when the mark changes)."""
-    said = {"code": "table_out" if out else "table_back", "sitting": sitting, "table": table}
-    with writing(db), evening_rows.noted(db, evening_id, said):
-        exists = db.execute(
-            "SELECT taken_out_at FROM evening_tables"
-            " WHERE evening_id = ? AND sitting = ? AND number = ?",
-            [evening_id, sitting, table],
-        ).fetchone()
-        if exists is None:
-            return False
-        if (exists[0] is not None) == out:
-            return True
-        db.execute(
-            "UPDATE evening_tables SET taken_out_at = ?"
-            " WHERE evening_id = ? AND sitting = ? AND number = ?",
-            [now() if out else None, evening_id, sitting, table],
-        )
-        db.execute(
-            "UPDATE evenings SET version = version + 1, updated_at = ? WHERE id = ?",
-            [now(), evening_id],
-        )
-    return True
-
-
-def end_table(
-    db: Database,
-    evening_id: str,
-    sitting: int,
-    table: int,
-    *,
-    rounds: int = 0,
-    left: Sequence[str] = (),
-    end: bool = True,
-) -> bool:
-    """End table ``table`` of sitting ``sitting`` early (a player left in the middle of its
-    game): its game counts as it stood after its first ``rounds`` rounds, those in ``left``
-    placed below everyone who stayed (core/evening_standings.py). Ending a table ended already
-    changes who left and keeps its rounds and time; ``end=False`` lets it play on again.
-    Answers whether such a table is stored; the evening's pages follow (its version moves on
-    when the table changes)."""
-    said = {"code": "table_ended" if end else "table_resumed", "sitting": sitting, "table": table}
-    with writing(db), evening_rows.noted(db, evening_id, said):
-        exists = db.execute(
-            "SELECT ended_at, ended_rounds, left_players FROM evening_tables"
-            " WHERE evening_id = ? AND sitting = ? AND number = ?",
-            [evening_id, sitting, table],
-        ).fetchone()
-        if exists is None:
-            return False
-        if end:
-            kept = exists[0] is not None
-            values = [
-                exists[0] if kept else now(),
-                exists[1] if kept else rounds,
-                _names(left) if left else None,
-            ]
-        else:
-            values = [None, None, None]
-        if list(exists) == values:
-            return True
-        db.execute(
-            "UPDATE evening_tables SET ended_at = ?, ended_rounds = ?, left_players = ?"
-            " WHERE evening_id = ? AND sitting = ? AND number = ?",
-            [*values, evening_id, sitting, table],
-        )
-        db.execute(
-            "UPDATE evenings SET version = version + 1, updated_at = ? WHERE id = ?",
-            [now(), evening_id],
-        )
-    return True
-
-
-@dataclass(frozen=True)
-class EndedTable:
-    """A game whose table of a club night was ended early: where, when, the rounds that
-    count and who left."""
-
-    evening_id: str
-    sitting: int
-    table: int
-    ended_at: str
-    rounds: int
-    left: tuple[str, ...]
-
-
-def ended_table(db: Database, game_id: str) -> EndedTable | None:
-    """The club-night table whose game this is, if its keepers ended it early (one indexed
-    read, for the game's page); ``None`` otherwise."""
-    found = db.execute(
-        "SELECT evening_id, sitting, number, ended_at, ended_rounds, left_players"
-        " FROM evening_tables WHERE game_id = ? AND ended_at IS NOT NULL LIMIT 1",
-        [game_id],
-    ).fetchone()
-    if found is None:
-        return None
-    left = tuple(json.loads(found[5] or "[]"))
-    return EndedTable(found[0], int(found[1]), int(found[2]), found[3], int(found[4] or 0), left)
-
-
-def plan_sittings(db: Database, evening_id: str, sittings: int) -> None:
-    """Plan ``sittings`` sittings for the evening (one more when time allows); the evening's
-    pages follow."""
-    with writing(db), evening_rows.noted(db, evening_id, {"code": "sittings_planned"}):
-        db.execute(
-            "UPDATE evenings SET sittings = ?, version = version + 1, updated_at = ?"
-            " WHERE id = ? AND sittings != ?",
-            [sittings, now(), evening_id, sittings],
-        )
-
-
-def evening_of(db: Database, game_id: str, *, trashed: bool = False) -> str | None:
-    """The id of the evening the game is a table of, if any: one in the trash (or of a group
-    in the trash) only if ``trashed`` asks for it."""
-    found = db.execute(
-        f"SELECT id, deleted_at, group_deleted_at FROM ({_WITH_GROUP})"
-        " WHERE id IN (SELECT evening_id FROM evening_tables WHERE game_id = ?)",
-        [game_id],
-    ).fetchall()
-    kept = [row[0] for row in found if trashed or (row[1] is None and row[2] is None)]
-    return kept[0] if kept else None
-
-
 def evening_ids(db: Database, group_ids: Iterable[str]) -> list[str]:
     """The ids of the evenings of the groups ``group_ids``, in the trash or not."""
     ids = list(group_ids)
@@ -765,59 +398,3 @@ def evening_ids(db: Database, group_ids: Iterable[str]) -> list[str]:
         sql = f"SELECT id FROM evenings WHERE group_id IN ({marks}) ORDER BY created_at, rowid"
         found.extend(row[0] for row in db.execute(sql, part).fetchall())
     return found
-
-
-@dataclass(frozen=True)
-class RedrawnGame:
-    """A game a redraw replaced: the evening, sitting and table it was played at, and its edit
-    token (a phone that kept it keeps its table's game that replaced it)."""
-
-    evening_id: str
-    sitting: int
-    table: int
-    edit_token: str
-
-
-def _keep_redrawn(db: Database, evening_id: str, sitting: int, table: int, game_id: str) -> None:
-    found = db.execute("SELECT edit_token FROM games WHERE id = ?", [game_id]).fetchone()
-    if found is not None:
-        db.execute(
-            "INSERT OR REPLACE INTO redrawn_games (game_id, evening_id, sitting, number,"
-            " edit_token) VALUES (?, ?, ?, ?, ?)",
-            [game_id, evening_id, sitting, table, found[0]],
-        )
-
-
-def redrawn_game(db: Database, game_id: str) -> RedrawnGame | None:
-    """Where a game a redraw replaced was played, or ``None`` (not such a game)."""
-    found = db.execute(
-        "SELECT evening_id, sitting, number, edit_token FROM redrawn_games WHERE game_id = ?",
-        [game_id],
-    ).fetchone()
-    return None if found is None else RedrawnGame(found[0], int(found[1]), int(found[2]), found[3])
-
-
-@dataclass(frozen=True)
-class TablePlace:
-    """Where a game is played in a club night, as its pages name it: the evening, its group's
-    name, the sitting and the table."""
-
-    evening_id: str
-    group: str
-    sitting: int
-    table: int
-
-
-def table_place(db: Database, game_id: str) -> TablePlace | None:
-    """The club night (not in the trash), sitting and table of a game, in one indexed read; or
-    ``None`` for a game of no evening."""
-    found = db.execute(
-        "SELECT evening_tables.evening_id, groups.name, evening_tables.sitting,"
-        " evening_tables.number FROM evening_tables"
-        " JOIN evenings ON evenings.id = evening_tables.evening_id"
-        " JOIN groups ON groups.id = evenings.group_id"
-        " WHERE evening_tables.game_id = ? AND evenings.deleted_at IS NULL"
-        " AND groups.deleted_at IS NULL ORDER BY evening_tables.sitting LIMIT 1",
-        [game_id],
-    ).fetchone()
-    return None if found is None else TablePlace(found[0], found[1], int(found[2]), int(found[3]))
