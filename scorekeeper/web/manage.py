@@ -18,7 +18,7 @@ from scorekeeper.core.game import RoundRecord
 from scorekeeper.core.rules import RuleError, Suit, Trump, turned_card
 from scorekeeper.render import labels
 from scorekeeper.storage import StoredGame
-from scorekeeper.web import access, forms, trash_kinds, trash_pages, views
+from scorekeeper.web import access, forms, game_page, trash_kinds, trash_pages
 from scorekeeper.web.forms import parts
 from scorekeeper.web.kinds import GAME, GROUP
 from scorekeeper.web.views import _page, _stale_message, _to_game, bp
@@ -89,7 +89,7 @@ def _edit_page(
         form=form,
         tapped=tapped,
         trump_fixed=fixed is not None,
-        **views.facts_offered(built),
+        **game_page.facts_offered(built),
     )
 
 
