@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from scorekeeper.core import rules
-from scorekeeper.core.evening_record import EveningFile, evening_json, parse_evening_file
+from scorekeeper.core.evening_file import EveningFile, evening_json, parse_evening_file
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.players import player_key
 from scorekeeper.core.record import (

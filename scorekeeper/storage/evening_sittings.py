@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from scorekeeper.core.evening_record import EveningFile
+from scorekeeper.core.evening_file import EveningFile
 from scorekeeper.core.game import GameRecord
 from scorekeeper.storage import evening_rows, group_rows
 from scorekeeper.storage.database import Conflict, now, writing

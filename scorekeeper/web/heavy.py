@@ -27,7 +27,7 @@ from flask_babel import gettext as _
 
 from scorekeeper import storage
 from scorekeeper.core import family, sheet, stats
-from scorekeeper.core.evening_record import EveningFile, SittingFile, TableEnded
+from scorekeeper.core.evening_file import EveningFile, SittingFile, TableEnded
 from scorekeeper.core.group_record import group_text, to_group_file
 from scorekeeper.core.stats import Filters, GroupStats
 from scorekeeper.server import worker
