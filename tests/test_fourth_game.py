@@ -12,6 +12,7 @@ shows the hands of each length, as Wizard's does: declared, not written in a tem
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 from collections.abc import Iterator, Mapping, Sequence
@@ -23,7 +24,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import storage
-from scorekeeper.core import bidding, family, scoring
+from scorekeeper.core import bidding, family, refusals, scoring
 from scorekeeper.core.family import Declaration, Played, TrumpSource
 from scorekeeper.core.family.declaration import (
     FactEntry,
@@ -199,6 +200,12 @@ CROWNS: Declaration[CrownsSettings, CrownsRound] = Declaration(
     seat_marks=lambda facts, seat: (
         ((CROWN, "The crown: the last trick"),) if facts.seat == seat else ()
     ),
+)
+
+
+# Crowns with one schedule, declaring no setting that chooses it (the short game, always).
+CROWNS_SHORT = dataclasses.replace(
+    CROWNS, key="crowns_short", schedule_setting="none", shows_hands=False
 )
 
 
@@ -437,3 +444,69 @@ def test_a_groups_figures_count_it(app: Flask, client: FlaskClient) -> None:
     assert by_name["Ben"]["wins"] == 1 and by_name["Ben"]["total_points"] == TOTALS[1]
     page = client.get(f"/groups/{group.id}?lang=de")
     assert page.status_code == 200 and "Kronen" in page.text
+
+
+def test_it_is_named_and_offered_wherever_the_pad_lists_its_games(client: FlaskClient) -> None:
+    """Issue 50: the home page's first sentence, the web app's manifest and the blank pad's
+    picker name every game declared (they named three), in the reader's language's list."""
+    home = soup(client.get("/"))
+    assert one(home, "p.lead").get_text() == (
+        "Keeps score for Wizard, Skull King, Oh Hell, and Crowns."
+    )
+    picker = [option["value"] for option in home.select("#blank-game option")]
+    assert picker == ["wizard", "skull_king", "oh_hell", KEY]
+    manifest = json_of(client.get("/manifest.webmanifest?lang=de"))
+    assert manifest["description"].startswith("Der Punkteblock für Wizard, Skull King, Oh Hell")
+    assert "und Kronen, auf den Handys am Tisch" in manifest["description"]
+
+
+def test_its_pages_link_to_no_rules_page_it_does_not_have(client: FlaskClient) -> None:
+    """Issue 50: the round steps and the new-game page linked to /rules/crowns, a 404."""
+    game_id = started(client)
+    for step in range(3):
+        page = soup(client.get(f"/games/{game_id}"))
+        links = [str(link["href"]) for link in page.select("main a[href*='/rules']")]
+        assert links == [], links
+        if step == 0:
+            assert act(client, game_id, "trump", turned="suit", suit="clubs") == []
+        elif step == 1:
+            for seat in (1, 2, 0):
+                assert act(client, game_id, "bid", seat=seat, bid=0) == []
+    new_game = soup(client.get(f"/games/new?game={KEY}"))
+    assert new_game.select(f"a[href*='/rules/{KEY}']") == []
+    assert client.get(f"/rules/{KEY}").status_code == 404
+
+
+def test_a_game_of_one_schedule_declares_no_schedule_setting(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Issue 50: the blank pad and a group's game cards read the schedule setting unasked; a
+    game of one schedule (Crowns played short only, here) has none."""
+    one_length = CROWNS_SHORT
+    family.register(one_length, f"{__name__}:CROWNS_SHORT")
+    try:
+        assert one_length.schedule_chosen(one_length.from_plain({})) is None
+        blank = client.get("/sheets/blank.pdf?game=crowns_short&players=3")
+        assert blank.status_code == 200
+        assert "3 players · 4 rounds" in pdfs.text(blank.data)
+        data = {f"players-{seat}": name for seat, name in enumerate(PLAYERS)}
+        made = client.post("/games/new", data=data | {"game": "crowns_short", "first_dealer": "0"})
+        assert made.status_code == 303
+        game_id = made.headers["Location"].rsplit("/", 1)[-1]
+        with app.app_context():
+            db = storage.get_db()
+            group = storage.create_group(db, "One length club", PLAYERS)
+            found = storage.load(db, game_id)
+            assert found is not None
+            storage.add_group_games(db, group.id, [found])
+        assert client.get(f"/groups/{group.id}").status_code == 200
+    finally:
+        family.unregister("crowns_short")
+
+
+def test_every_listed_games_refusal_sentences_are_the_apps() -> None:
+    """Issue 50: a game's own sentences joined the app's only through ``family.register``; a
+    game listed in the registry, as the app's own are, refused with a KeyError."""
+    for declared in family.GAMES.values():
+        for code in declared.messages:
+            assert code in refusals.MESSAGES, (declared.key, code)

@@ -157,7 +157,7 @@ def test_the_manifest_makes_the_pad_installable(client: FlaskClient) -> None:
     assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
     assert manifest["name"] == "Score pad" and manifest["short_name"] == "Score pad"
     assert manifest["description"] == (
-        "The score pad for Wizard, Skull King and Oh Hell, on the phones at the table."
+        "The score pad for Wizard, Skull King, and Oh Hell, on the phones at the table."
     )
     assert manifest["theme_color"].startswith("#") and manifest["background_color"].startswith("#")
     purposes = {icon["purpose"] for icon in manifest["icons"]}

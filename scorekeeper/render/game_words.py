@@ -43,9 +43,10 @@ def game_name(key: str) -> str:
     return say(declared.name, declared)
 
 
-def game_names() -> dict[str, str]:
-    """Every game's name by its key, for a sentence that names the games by key."""
-    return {key: game_name(key) for key in family.GAMES}
+def games_listed() -> str:
+    """Every game's name, listed as the reader's language lists them: a sentence naming the
+    games the pad keeps names every game declared, not three."""
+    return labels.listed([game_name(key) for key in family.GAMES])
 
 
 def _key(declared: Declaration[Any, Any], key: str) -> str:
@@ -123,7 +124,7 @@ TEMPLATE_GLOBALS = {
     function.__name__: function
     for function in (
         game_name,
-        game_names,
+        games_listed,
         setting_label,
         setting_help,
         choice_label,

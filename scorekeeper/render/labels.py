@@ -12,6 +12,7 @@ from datetime import date
 from typing import Any
 
 from babel.dates import format_date
+from babel.lists import format_list
 from babel.numbers import format_decimal
 from babel.support import NullTranslations
 from flask import g
@@ -117,6 +118,12 @@ def number(value: int) -> str:
         return f"\u2212{-value}" if value < 0 else str(value)
     grouped = format_decimal(abs(value), locale=get_locale())
     return f"\u2212{grouped}" if value < 0 else grouped
+
+
+def listed(items: Sequence[str]) -> str:
+    """Items as the reader's language lists them ("Wizard, Skull King, and Oh Hell";
+    "Wizard, Skull King y Oh Hell")."""
+    return format_list(list(items), locale=get_locale())
 
 
 def day(iso_day: str) -> str:

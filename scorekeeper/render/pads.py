@@ -163,7 +163,12 @@ def blank_html(
     page = fit(paper, players, needs=needs, trump=shown, bonus=bonus)
     # Rows as tall as the page allows (for handwriting), between 7 and 12 mm.
     row_mm = min(12.0, max(7.0, (page.content_mm[1] - 78) / (len(hands) + 1)))
-    schedule = game_words.choice_label(game, declared.schedule_setting, _plain(declared, chosen))
+    chosen_schedule = declared.schedule_chosen(chosen)
+    schedule = (
+        ""
+        if chosen_schedule is None
+        else game_words.choice_label(game, declared.schedule_setting, chosen_schedule)
+    )
     context: dict[str, Any] = {
         "names": names,
         "lang": str(get_locale()),
@@ -229,11 +234,6 @@ def _reminders(declared: family.Declaration[Any, Any], chosen: Any) -> list[str]
             )
         )
     return [line for line in lines if line]
-
-
-def _plain(declared: family.Declaration[Any, Any], chosen: Any) -> Any:
-    """The plain value of the setting that chooses the game's schedule."""
-    return declared.to_plain(chosen)[declared.schedule_setting]
 
 
 def _game_words(game: str, chosen: Any) -> dict[str, Any]:

@@ -70,7 +70,12 @@ def init_app(app: Flask) -> None:
         get_locale=get_locale,
         Suit=Suit,
     )
-    app.jinja_env.globals.update(game_words.TEMPLATE_GLOBALS, rules_games=family.with_rules)
+    app.jinja_env.globals.update(
+        game_words.TEMPLATE_GLOBALS,
+        rules_games=family.with_rules,
+        all_games=lambda: tuple(family.GAMES),
+        table_sizes=family.table_sizes,
+    )
     # What the new-game form shows of a game's schedules (hands, rounds), where it declares so.
     app.jinja_env.globals.update(game_form.TEMPLATE_GLOBALS)
     # What a sheet shows of its game (the page, the table display, the printed sheets).

@@ -18,7 +18,10 @@ from scorekeeper.web.forms import parts
 
 
 def rules_url(key: str) -> str:
-    """The rules page of a game (the default game's at /rules, as before)."""
+    """The rules page of a game (the default game's at /rules, as before); "" for a game that
+    declares none (its pages then link to no rules)."""
+    if family.game(key).rules_page is None:
+        return ""
     if key == family.DEFAULT_GAME:
         return url_for("views.rules")
     return url_for("views.game_rules", game_key=key)

@@ -102,8 +102,9 @@ class GameCard:
 
     @property
     def says_name(self) -> bool:
-        """True when the card names its game: one other than the default game."""
-        return self.game != family.DEFAULT_GAME
+        """True when the card names its game: one other than the default game, or a game of
+        one schedule (nothing else to say of it)."""
+        return self.game != family.DEFAULT_GAME or not self.schedule
 
 
 def game_cards(stored: StoredGroup) -> list[GameCard]:
@@ -228,12 +229,16 @@ def _evening_file(evening: storage.StoredEvening, places: dict[str, int]) -> Eve
     )
 
 
+def _said(value: object) -> str:
+    """A setting's plain value as a card keeps it; "" for none."""
+    return "" if value is None else str(value)
+
+
 def make_cards(database: str, game_ids: tuple[str, ...]) -> list[GameCard]:
     """The card of each of the games ``game_ids``."""
     cards = []
     for entry in _games(database, game_ids):
         built = sheet.build(entry.record)
-        schedule = built.declaration.schedule_setting
         cards.append(
             GameCard(
                 id=entry.id,
@@ -244,7 +249,7 @@ def make_cards(database: str, game_ids: tuple[str, ...]) -> list[GameCard]:
                 rounds=len(built.schedule),
                 leaders=built.leaders,
                 totals=built.totals,
-                schedule=str(built.declaration.to_plain(built.settings)[schedule]),
+                schedule=_said(built.declaration.schedule_chosen(built.settings)),
                 game=entry.record.game,
             )
         )

@@ -20,7 +20,7 @@ from flask_babel import get_locale, pgettext
 from flask_babel import gettext as _
 
 from scorekeeper import paths
-from scorekeeper.render.game_words import game_names
+from scorekeeper.render.game_words import games_listed
 from scorekeeper.render.languages import LANGUAGES
 
 bp = Blueprint("pwa", __name__)
@@ -54,9 +54,7 @@ def manifest() -> Response:
         "name": _("Score pad"),
         "short_name": pgettext("app name", "Score pad"),
         "description": _(
-            "The score pad for %(wizard)s, %(skull_king)s and %(oh_hell)s, on the phones at "
-            "the table.",
-            **game_names(),
+            "The score pad for %(games)s, on the phones at the table.", games=games_listed()
         ),
         "lang": str(get_locale() or "en"),
         "start_url": home,

@@ -11,6 +11,7 @@ from scorekeeper.core.family.games import (
     game,
     load,
     register,
+    table_sizes,
     unregister,
     with_rules,
 )
@@ -30,6 +31,7 @@ __all__ = [
     "game",
     "load",
     "register",
+    "table_sizes",
     "unregister",
     "with_rules",
 ]

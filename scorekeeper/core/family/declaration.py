@@ -381,6 +381,11 @@ class Declaration(Generic[S, R]):
                 words = refusal.words(players, settings) if refusal.words else {}
                 raise RuleError(refusal.code, setting=refusal.setting, **words)
 
+    def schedule_chosen(self, settings: S) -> Plain | None:
+        """The plain value of the setting that chooses the schedule (Wizard's ``length``), or
+        ``None`` for a game of one schedule, which declares no such setting."""
+        return self.to_plain(settings).get(self.schedule_setting)
+
     def schedules(self, players: int) -> dict[Plain, tuple[int, ...]]:
         """The hands of every schedule the game offers this table, the other settings at their
         defaults; a schedule the table cannot play is left out."""

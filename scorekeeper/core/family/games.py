@@ -101,9 +101,21 @@ def register(declared: Declaration[Any, Any], where: str) -> None:
         raise ValueError(f"a game called {declared.key!r} is in the family already")
     GAMES[declared.key] = declared
     _ADDED[declared.key] = where
+    _SENTENCES[declared.key] = _merge_sentences(declared)
+
+
+def _merge_sentences(declared: Declaration[Any, Any]) -> tuple[str, ...]:
+    """Add the game's refusal sentences to the app's (a code the app has keeps its own): the
+    codes added."""
     new = tuple(code for code in declared.messages if code not in refusals.MESSAGES)
     refusals.MESSAGES.update({code: declared.messages[code] for code in new})
-    _SENTENCES[declared.key] = new
+    return new
+
+
+# The app's own games' sentences join the app's as a registered game's do: a game listed above
+# with sentences of its own refused with a KeyError at its first refusal (issue 50).
+for _declared in GAMES.values():
+    _merge_sentences(_declared)
 
 
 def unregister(key: str) -> None:
@@ -131,6 +143,14 @@ def load(where: str) -> None:
 def with_rules() -> tuple[str, ...]:
     """The games with a rules page, in the order of the links between them."""
     return tuple(key for key, declared in GAMES.items() if declared.rules_page is not None)
+
+
+def table_sizes() -> range:
+    """Every table size some game of the family seats, smallest to largest."""
+    return range(
+        min(declared.min_players for declared in GAMES.values()),
+        max(declared.max_players for declared in GAMES.values()) + 1,
+    )
 
 
 def game(key: str) -> Declaration[Any, Any]:
