@@ -348,6 +348,69 @@ MESSAGES: dict[str, Message] = {
     "group_file_evening": N_(
         "Evening %(number)s of the group file is not an evening as this app writes it."
     ),
+    # a club's past brought in (issue 51): a file refused whole, saying where
+    "import_json_broken": N_(
+        "The file is broken at line %(line)s: it is not valid JSON, so nothing was imported."
+    ),
+    "import_not_bgstats": N_(
+        "This is neither a BG Stats export or play file nor a CSV of totals (date, game, "
+        "player, total), so nothing was imported."
+    ),
+    "import_pad_file": N_(
+        "This is a file of the pad itself (a game or a group file): import it on the home page."
+    ),
+    "import_bgstats_list": N_(
+        '"%(field)s" is not a list as BG Stats writes it, so nothing was imported.'
+    ),
+    "import_play_shape": N_(
+        'Play %(play)s of the file is not a play as BG Stats writes it ("%(field)s"), so '
+        "nothing was imported."
+    ),
+    "import_play_game": N_(
+        "Play %(play)s of the file names a game the file does not list, so nothing was imported."
+    ),
+    "import_play_player": N_(
+        "Play %(play)s of the file names a player the file does not list, so nothing was imported."
+    ),
+    "import_play_date": N_(
+        "Play %(play)s of the file has no date written as BG Stats writes one "
+        "(2024-03-15 20:30:00), so nothing was imported."
+    ),
+    "import_csv_header": N_(
+        "The first line of a CSV names its columns: date, game, player and total (this one "
+        "has: %(found)s). Nothing was imported."
+    ),
+    "import_csv_columns": N_(
+        "Line %(line)s has fewer columns than the first line names, so nothing was imported."
+    ),
+    "import_csv_date": N_(
+        'Line %(line)s: "%(value)s" is not a date written 2024-03-15, so nothing was imported.'
+    ),
+    "import_csv_game": N_("Line %(line)s names no game, so nothing was imported."),
+    "import_csv_player": N_("Line %(line)s names no player, so nothing was imported."),
+    "import_csv_total": N_(
+        'Line %(line)s: the total "%(value)s" is not a whole number, so nothing was imported.'
+    ),
+    "import_not_text": N_("The file is not text (UTF-8), so nothing was imported."),
+    "import_file_too_large": N_("The file is too large: at most 8 MB."),
+    "import_file_missing": N_("Choose a BG Stats file or a CSV of totals to bring in."),
+    "import_name_unknown": N_(
+        '"%(name)s" is not a name in the file\'s plays, so nothing was imported.'
+    ),
+    "import_player_unknown": N_('The group has no player "%(player)s", so nothing was imported.'),
+    # why a play of such a file is left out (the rest is brought in)
+    "import_skip_other_game": N_("%(game)s is not a game the pad keeps"),
+    "import_skip_ignored": N_("marked ignored in BG Stats"),
+    "import_skip_already": N_("brought in before"),
+    "import_skip_own_game": N_("a game of this group already"),
+    "import_skip_twice": N_("the same play again in the file"),
+    "import_skip_no_score": N_("%(name)s has no score"),
+    "import_skip_score": N_('%(name)s\'s score "%(score)s" is not a whole number'),
+    "import_skip_few_players": N_("fewer than two players the group can name"),
+    "import_skip_name": N_(
+        '"%(name)s" cannot be a player\'s name (1 to 32 characters that can be shown)'
+    ),
+    "import_skip_same_player": N_("%(name)s would sit twice at one table"),
     # what a JSON value is called in the sentences above
     "kind_null": N_("null"),
     "kind_bool": N_("true or false"),

@@ -28,6 +28,11 @@ Decisions (docs/decisions.md, "Statistics"):
   (:attr:`Filters.game`). Without a choice, the game of the group's latest finished game is
   counted (Wizard's length and variant filters choose Wizard); :attr:`GroupStats.played` lists
   every game the group has finished, for the pages to offer.
+- **Games known by their totals only** (issue 51: a club's past brought in from a file,
+  :class:`~scorekeeper.core.club_import.TotalsOnly`) count in games, wins, totals, places,
+  head-to-head and ratings; having no rounds, they count in no round or bid figure (points per
+  round are the points of games with rounds), and a length or variant filter, which they have
+  no settings for, leaves them out.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from scorekeeper.core import family, sheet
+from scorekeeper.core.club_import import TotalsOnly
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.players import seat_keys
 from scorekeeper.core.rules import BidRestriction, BidVisibility, Length, Variants
@@ -134,6 +140,14 @@ class GameResult:
     ranks: tuple[int, ...]
     winners: tuple[str, ...]
     game: str = family.DEFAULT_GAME
+    source: str = ""
+    """Where a game known by its totals only came from (``bgstats``, ``csv``); "" for a game
+    played on the pad."""
+
+    @property
+    def imported(self) -> bool:
+        """True for a game known by its totals only (no rounds, no sheet)."""
+        return bool(self.source)
 
     @property
     def standings(self) -> tuple[int, ...]:
@@ -169,6 +183,10 @@ class PlayerStats:
     longest_run: int
     finals: tuple[tuple[str, int], ...]
     """(game id, final total) of each counted game, in the order played."""
+    imported: int = 0
+    """Of ``games``, those known by their totals only (no round figures)."""
+    imported_points: int = 0
+    """Of ``total_points``, those of games known by their totals only."""
 
     @property
     def win_rate(self) -> float:
@@ -192,8 +210,8 @@ class PlayerStats:
 
     @property
     def points_per_round(self) -> float:
-        """Mean points scored per round played."""
-        return self.total_points / self.rounds if self.rounds else 0.0
+        """Mean points scored per round played (games known by their totals only aside)."""
+        return (self.total_points - self.imported_points) / self.rounds if self.rounds else 0.0
 
 
 @dataclass(frozen=True)
@@ -273,6 +291,8 @@ class _Tally:
     run: int = 0
     longest_run: int = 0
     finals: list[tuple[str, int]] = field(default_factory=list)
+    imported: int = 0
+    imported_points: int = 0
 
     def frozen(self, key: str) -> PlayerStats:
         return PlayerStats(
@@ -290,48 +310,45 @@ class _Tally:
             best_total=self.best_total if self.best_total is not None else 0,
             longest_run=self.longest_run,
             finals=tuple(self.finals),
+            imported=self.imported,
+            imported_points=self.imported_points,
         )
 
 
-def compute(played: Iterable[PlayedGame], filters: Filters | None = None) -> GroupStats:
+def compute(
+    played: Iterable[PlayedGame | TotalsOnly], filters: Filters | None = None
+) -> GroupStats:
     """The statistics of the finished games among ``played`` (given in the order played) that
-    ``filters`` keeps."""
+    ``filters`` keeps; a game known by its totals only is finished."""
     filters = filters or Filters()
-    finished = [entry for entry in played if entry.record.finished]
-    kinds = {entry.record.game for entry in finished}
-    counted = filters.chosen(finished[-1].record.game if finished else None)
+    finished = [entry for entry in played if _finished(entry)]
+    kinds = {_game_of(entry) for entry in finished}
+    counted = filters.chosen(_game_of(finished[-1]) if finished else None)
     tallies: dict[str, _Tally] = {}
     results: list[GameResult] = []
     above: dict[tuple[str, str], int] = {}
     together: dict[tuple[str, str], int] = {}
     for entry in finished:
-        record = entry.record
-        if not filters.counts(record, counted):
+        made = _result(entry, counted, filters, len(results) + 1)
+        if made is None:
             continue
-        built = sheet.build(record)
-        keys = seat_keys(record.players)
-        result = GameResult(
-            id=entry.id,
-            played_at=entry.played_at,
-            number=len(results) + 1,
-            names=record.players,
-            keys=keys,
-            totals=built.totals,
-            ranks=built.ranks,
-            winners=tuple(keys[seat] for seat in built.winners),
-            game=record.game,
-        )
+        result, built = made
         results.append(result)
-        for seat, key in enumerate(keys):
-            tally = tallies.setdefault(key, _Tally(record.players[seat]))
-            tally.name = record.players[seat]  # the latest spelling is shown
-            _count_game(tally, built, seat, entry.id, record.bid_rules.nobody_bids)
-            tally.wins += seat in built.winners
-            for other, other_key in enumerate(keys):
+        for seat, key in enumerate(result.keys):
+            tally = tallies.setdefault(key, _Tally(result.names[seat]))
+            tally.name = result.names[seat]  # the latest spelling is shown
+            if isinstance(entry, TotalsOnly) or built is None:
+                _count_final(tally, result.totals[seat], entry.id)
+                tally.imported += 1
+                tally.imported_points += result.totals[seat]
+            else:
+                _count_game(tally, built, seat, entry.id, entry.record.bid_rules.nobody_bids)
+            tally.wins += key in result.winners
+            for other, other_key in enumerate(result.keys):
                 if other != seat:
                     pair = (key, other_key)
                     together[pair] = together.get(pair, 0) + 1
-                    if built.totals[seat] > built.totals[other]:
+                    if result.totals[seat] > result.totals[other]:
                         above[pair] = above.get(pair, 0) + 1
     players = sorted(
         (tally.frozen(key) for key, tally in tallies.items()),
@@ -343,13 +360,67 @@ def compute(played: Iterable[PlayedGame], filters: Filters | None = None) -> Gro
     )
 
 
-def _count_game(tally: _Tally, built: sheet.Sheet, seat: int, game_id: str, jester: bool) -> None:
-    """Add one finished game of the player in ``seat`` to the tally."""
-    final = built.totals[seat]
+def _finished(entry: PlayedGame | TotalsOnly) -> bool:
+    return isinstance(entry, TotalsOnly) or entry.record.finished
+
+
+def _game_of(entry: PlayedGame | TotalsOnly) -> str:
+    return entry.game if isinstance(entry, TotalsOnly) else entry.record.game
+
+
+def _result(
+    entry: PlayedGame | TotalsOnly, counted: str, filters: Filters, number: int
+) -> tuple[GameResult, sheet.Sheet | None] | None:
+    """The counted game's result (with its sheet, for a game with rounds), or ``None`` for a
+    game the filters leave out."""
+    if isinstance(entry, TotalsOnly):
+        if entry.game != counted or filters.active:
+            return None
+        keys = seat_keys(entry.players)
+        ranks = entry.ranks
+        won = tuple(key for key, rank in zip(keys, ranks, strict=True) if rank == 1)
+        return GameResult(
+            entry.id,
+            entry.played_at,
+            number,
+            entry.players,
+            keys,
+            entry.totals,
+            ranks,
+            won,
+            entry.game,
+            entry.source or "file",
+        ), None
+    record = entry.record
+    if not filters.counts(record, counted):
+        return None
+    built = sheet.build(record)
+    keys = seat_keys(record.players)
+    winners = tuple(keys[seat] for seat in built.winners)
+    return GameResult(
+        entry.id,
+        entry.played_at,
+        number,
+        record.players,
+        keys,
+        built.totals,
+        built.ranks,
+        winners,
+        record.game,
+    ), built
+
+
+def _count_final(tally: _Tally, final: int, game_id: str) -> None:
+    """Add one finished game's final total of the player to the tally."""
     tally.games += 1
     tally.total_points += final
     tally.best_total = final if tally.best_total is None else max(tally.best_total, final)
     tally.finals.append((game_id, final))
+
+
+def _count_game(tally: _Tally, built: sheet.Sheet, seat: int, game_id: str, jester: bool) -> None:
+    """Add one finished game of the player in ``seat`` to the tally."""
+    _count_final(tally, built.totals[seat], game_id)
     for row in built.rounds:
         tally.rounds += 1
         bid = row.scored_bids[seat]

@@ -19,21 +19,19 @@ from __future__ import annotations
 
 import json
 import urllib.parse
-import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from scorekeeper.core import family
+from scorekeeper.core.bgstats_ids import play_uuid, uuid_of
 from scorekeeper.core.players import player_key
 from scorekeeper.core.sheet import Sheet
 
 SOURCE_NAME = "Wizard score pad"
 PUSH_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 ABOUT = "A play file for Board Game Stats (BG Stats), written by the Wizard score pad."
-# Every uuid of the pad's files is a name in this space (uuid5): the same thing, the same uuid.
-SPACE = uuid.UUID("6f1d3c52-8a3e-4d0b-9a51-2b7c0e4f9d11")
 # How BG Stats joins a variant's parts in its own files.
 BOARD_JOIN = " ／ "  # noqa: RUF001
 
@@ -53,6 +51,9 @@ class Play:
     started: datetime
     minutes: int
     board: str
+    uuid: str = ""
+    """The play's uuid where it came from another file (a play brought in keeps its own);
+    empty: made from ``id``, the pad's game."""
 
 
 def play_of(
@@ -122,10 +123,6 @@ def push_link(play: Play) -> str:
     return PUSH_LINK + urllib.parse.quote(data, safe="")
 
 
-def _uuid(kind: str, name: str) -> str:
-    return str(uuid.uuid5(SPACE, f"{kind}:{name}"))
-
-
 def play_file(
     plays: Sequence[Play], *, place: str, place_id: str, written: datetime
 ) -> dict[str, Any]:
@@ -144,7 +141,7 @@ def play_file(
         "players": [
             {
                 "id": numbers[key],
-                "uuid": _uuid("player", key),
+                "uuid": uuid_of("player", key),
                 "name": name,
                 "isAnonymous": False,
                 "modificationDate": stamp,
@@ -153,7 +150,12 @@ def play_file(
             for key, name in names.items()
         ],
         "locations": [
-            {"id": 1, "uuid": _uuid("location", place_id), "name": place, "modificationDate": stamp}
+            {
+                "id": 1,
+                "uuid": uuid_of("location", place_id),
+                "name": place,
+                "modificationDate": stamp,
+            }
         ],
         "plays": [_file_play(play, keys.index(play.game) + 1, numbers, stamp) for play in plays],
         "userInfo": {"meRefId": 0},
@@ -164,7 +166,7 @@ def _file_game(number: int, key: str, stamp: str) -> dict[str, Any]:
     declared = family.game(key)
     return {
         "id": number,
-        "uuid": _uuid("game", key),
+        "uuid": uuid_of("game", key),
         "name": declared.name,
         "modificationDate": stamp,
         "cooperative": False,
@@ -191,7 +193,7 @@ def _file_game(number: int, key: str, stamp: str) -> dict[str, Any]:
 def _file_play(play: Play, game: int, numbers: dict[str, int], stamp: str) -> dict[str, Any]:
     day = _day_time(play.started)
     return {
-        "uuid": _uuid("play", play.id),
+        "uuid": play.uuid or play_uuid(play.id),
         "gameRefId": game,
         "locationRefId": 1,
         "playDate": day,

@@ -40,6 +40,16 @@ def _imported(change: dict[str, Any], _before: Parts, _after: Parts) -> str:
     )
 
 
+def _brought_in(change: dict[str, Any], _before: Parts, after: Parts) -> str:
+    source = {"bgstats": "BG Stats", "csv": "CSV"}.get(str(change.get("source")), "?")
+    return ngettext(
+        "%(num)s game brought in from a %(source)s file",
+        "%(num)s games brought in from a %(source)s file",
+        int(change.get("plays", 0)),
+        source=source,
+    )
+
+
 def _kept(_change: dict[str, Any], _before: Parts, _after: Parts) -> str:
     return _("History recorded from here on")
 
@@ -115,6 +125,7 @@ def _roster(state: Parts) -> list[str]:
 _SAID: dict[str, Callable[[dict[str, Any], Parts, Parts], str]] = {
     "group_started": _started,
     "imported": _imported,
+    "plays_imported": _brought_in,
     "kept": _kept,
     "deleted": lambda _change, _before, _after: _("Moved to the trash"),
     "restored": lambda _change, _before, _after: _("Brought back from the trash"),

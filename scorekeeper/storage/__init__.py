@@ -12,6 +12,13 @@ Everything a caller needs is named here.
 """
 
 from scorekeeper.storage.app import get_db, init_app, peek_version, storage
+from scorekeeper.storage.club_imports import (
+    bring_in,
+    drop_draft,
+    keep_draft,
+    known_plays,
+    load_draft,
+)
 from scorekeeper.storage.database import (
     KEPT_CONNECTIONS,
     Conflict,
@@ -101,6 +108,7 @@ from scorekeeper.storage.groups import (
     rename_player,
 )
 from scorekeeper.storage.history import name_phone
+from scorekeeper.storage.imported_rows import imported_game, imported_games
 from scorekeeper.storage.trash import (
     EVENING_TRASH,
     GAME_TRASH,
@@ -147,6 +155,7 @@ __all__ = [
     "Watch",
     "add_group_games",
     "backup",
+    "bring_in",
     "cannot_write_reason",
     "changing",
     "check_carried",
@@ -162,6 +171,7 @@ __all__ = [
     "delete_game",
     "delete_group",
     "draw_sitting",
+    "drop_draft",
     "end_table",
     "ended_table",
     "evening_ids",
@@ -176,12 +186,17 @@ __all__ = [
     "grouped",
     "import_group",
     "import_group_file",
+    "imported_game",
+    "imported_games",
     "init_app",
     "join_roster",
+    "keep_draft",
     "keep_plan",
     "kept_since",
     "keyed_sitting",
+    "known_plays",
     "load",
+    "load_draft",
     "load_evening",
     "load_group",
     "load_groups",

@@ -30,6 +30,7 @@ from scorekeeper.storage.games import (
     new_game_id,
     noted,
 )
+from scorekeeper.storage.imported_rows import rename_imported
 
 
 @dataclass(frozen=True)
@@ -326,6 +327,11 @@ def rename_player(db: Database, group_id: str, key: str, name: str) -> int:
             )
             changing(db, game_id)
             changed += 1
+        # The games brought in with their totals only name the group's players too (issue 51).
+        imported, clash = rename_imported(db, group_id, key, name)
+        if clash is not None:
+            raise SameGame(clash)
+        changed += imported
         said["games"] = changed
         _rename_in_evenings(db, group_id, key, name)
         db.execute("DELETE FROM group_players WHERE group_id = ? AND key = ?", [group_id, key])

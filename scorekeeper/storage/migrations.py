@@ -428,6 +428,41 @@ def m024_evening_table_ended(db: Database) -> None:
     db.execute("ALTER TABLE evening_tables ADD COLUMN left_players TEXT")
 
 
+@migrations()
+def m025_imported_games(db: Database) -> None:
+    """A club's past brought into a group from a file (issue 51): each play a game known by its
+    totals only, the group's (deleted with it). Its players (names as the group stores them) and
+    their totals are JSON lists in seat order, with the totals of its guests (seats nobody named);
+    ``play_uuid`` names the play whatever file brings it (BG Stats' uuid, or one made from a
+    CSV's day, game, players and totals), so a second import finds it. And the files waiting
+    for their keeper's review (``import_drafts``), each kept until it is brought in or a day
+    has passed."""
+    db.execute(
+        """CREATE TABLE imported_games (
+            id TEXT PRIMARY KEY,
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            play_uuid TEXT NOT NULL,
+            source TEXT NOT NULL,
+            game TEXT NOT NULL,
+            played_at TEXT NOT NULL,
+            players TEXT NOT NULL,
+            totals TEXT NOT NULL,
+            guests TEXT NOT NULL,
+            imported_at TEXT NOT NULL,
+            UNIQUE (group_id, play_uuid)
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE import_drafts (
+            id TEXT PRIMARY KEY,
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            text TEXT NOT NULL,
+            made_at TEXT NOT NULL
+        )"""
+    )
+
+
 def names() -> list[str]:
     """Every migration's name, in the order they apply."""
     return [migration.name for migration in migrations._migrations]

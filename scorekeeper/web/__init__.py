@@ -15,6 +15,7 @@ def init_app(app: Flask) -> None:
         addresses,
         adjust,  # noqa: F401 (adds its routes to the game pages' blueprint)
         api,
+        club_imports,
         compression,
         errors,
         evening_cards,
@@ -69,8 +70,11 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(table_cards.bp)
     app.register_blueprint(evening_printouts.bp)
     app.register_blueprint(result_cards.bp)
+    app.register_blueprint(club_imports.bp)
+    app.register_blueprint(club_imports.api_bp)
     # The API authenticates with a bearer token, not a cookie: CSRF cannot reach it.
     extensions.csrf.exempt(api.bp)
     extensions.csrf.exempt(groups_api.bp)
     extensions.csrf.exempt(evenings_api.bp)
+    extensions.csrf.exempt(club_imports.api_bp)
     hosting.trust_proxies(app)  # last: the outermost layer reads the proxy's headers first

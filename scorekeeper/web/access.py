@@ -248,9 +248,10 @@ def require_view_token(kind: Kind[Any], stored: Shared, token: str) -> None:
 # Addresses that carry a token of their own and check it themselves.
 OWN_TOKEN: set[str] = set()
 
-# What a page's address says of a thing no longer stored, by kind, before its own 404: a game
-# a club night's redraw replaced leads to its table's game (``web/table_cards.py``).
-MISSING: dict[str, Callable[[str], ResponseReturnValue | None]] = {}
+# What a page's address says of a thing it does not find, by kind, before its own 404: the
+# first answer of these wins. A game a club night's redraw replaced leads to its table's game
+# (``web/table_cards.py``), a game known by its totals only to its page (``web/club_imports.py``).
+MISSING: dict[str, list[Callable[[str], ResponseReturnValue | None]]] = {}
 
 
 def check_request() -> ResponseReturnValue | None:
@@ -269,8 +270,11 @@ def check_request() -> ResponseReturnValue | None:
             continue
         stored = kind.load(thing_id)
         g.checked = (kind.name, stored)
-        if stored is None and kind.name in MISSING and request.method == "GET":
-            return MISSING[kind.name](thing_id)
+        if stored is None and request.method == "GET":
+            for answer in MISSING.get(kind.name, []):
+                said = answer(thing_id)
+                if said is not None:
+                    return said
         if stored is None or may_see(kind, stored):
             return None  # an unknown thing is the view's own 404
         body, status = errors.error_response(

@@ -34,7 +34,7 @@ class Refusal(Exception):
     """A request the API turns down: its HTTP status, a stable code (docs/api.md) and a sentence
     for the player in the language of the request."""
 
-    def __init__(self, status: int, code: str, message: str, **extra: str) -> None:
+    def __init__(self, status: int, code: str, message: str, **extra: object) -> None:
         super().__init__(message)
         self.status = status
         self.code = code

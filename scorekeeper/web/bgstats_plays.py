@@ -47,6 +47,28 @@ def plays(games: Sequence[StoredGame]) -> list[bgstats.Play]:
     ]
 
 
+def imported_plays(group_id: str) -> list[bgstats.Play]:
+    """The group's games known by their totals only as plays, each under its own uuid (so
+    BG Stats knows a play it exported again): no rounds, no length, no start player."""
+    return [
+        bgstats.Play(
+            known.id,
+            known.game,
+            known.players,
+            known.totals,
+            known.ranks,
+            tuple(seat for seat, rank in enumerate(known.ranks) if rank == 1),
+            -1,
+            0,
+            _room_clock(datetime.fromisoformat(known.played_at)),
+            0,
+            "",
+            known.uuid,
+        )
+        for known in storage.imported_games(storage.get_db(), group_id)
+    ]
+
+
 def _last_round(seconds: float | None) -> datetime | None:
     return None if seconds is None else _room_clock(datetime.fromtimestamp(seconds, UTC))
 

@@ -320,6 +320,7 @@ def export_group_bgsplay(group_id: str) -> Response:
     file."""
     stored = access.load_or_404(GROUP, group_id)
     found = bgstats_plays.plays(storage.group_games(storage.get_db(), stored.id))
+    found += bgstats_plays.imported_plays(stored.id)
     name = filenames.name_from([stored.name, stored.updated_at[:10]], "bgsplay")
     return bgstats_plays.play_file(found, (stored.name, stored.id), name)
 

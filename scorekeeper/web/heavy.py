@@ -27,6 +27,7 @@ from flask_babel import gettext as _
 
 from scorekeeper import storage
 from scorekeeper.core import family, sheet, stats
+from scorekeeper.core.club_import import TotalsOnly
 from scorekeeper.core.evening_file import EveningFile, SittingFile, TableEnded
 from scorekeeper.core.group_record import group_text, to_group_file
 from scorekeeper.core.stats import Filters, GroupStats
@@ -65,10 +66,12 @@ def visible(stored: StoredGroup) -> list[GameStamp]:
 
 
 def version(stored: StoredGroup, stamps: list[GameStamp] | None = None) -> tuple[object, ...]:
-    """What names the version of the group this request may see: the group's own change time
-    and the stamps of the games visible to it (a hidden game changes what is counted)."""
+    """What names the version of the group this request may see: the group's own version and
+    change time (its games brought in from a file are its own: two imports within one second
+    differ by version) and the stamps of the games visible to it (a hidden game changes what
+    is counted)."""
     seen = visible(stored) if stamps is None else stamps
-    return (stored.id, stored.updated_at, tuple(entry.stamp for entry in seen))
+    return (stored.id, stored.version, stored.updated_at, tuple(entry.stamp for entry in seen))
 
 
 def group_stats(stored: StoredGroup, filters: Filters) -> GroupStats:
@@ -78,7 +81,7 @@ def group_stats(stored: StoredGroup, filters: Filters) -> GroupStats:
     ids = tuple(entry.id for entry in stamps)
     return counted(
         ("stats", version(stored, stamps), filters),
-        lambda: worker.run(count_stats, _database(), ids, filters),
+        lambda: worker.run(count_stats, _database(), ids, filters, stored.id),
     )
 
 
@@ -99,6 +102,8 @@ class GameCard:
     game: str = family.DEFAULT_GAME
     """The game of the family (a game of the default game is told by its schedule, another by
     its name)."""
+    source: str = ""
+    """Where a game known by its totals only came from (``bgstats``, ``csv``; issue 51)."""
 
     @property
     def says_name(self) -> bool:
@@ -113,7 +118,8 @@ def game_cards(stored: StoredGroup) -> list[GameCard]:
     stamps = visible(stored)
     ids = tuple(entry.id for entry in stamps)
     return counted(
-        ("cards", version(stored, stamps)), lambda: worker.run(make_cards, _database(), ids)
+        ("cards", version(stored, stamps)),
+        lambda: worker.run(make_cards, _database(), ids, stored.id),
     )
 
 
@@ -161,12 +167,32 @@ def too_heavy(error: worker.TooHeavy) -> Response:
 # --- in the worker ---------------------------------------------------------------------------
 
 
-def count_stats(database: str, game_ids: tuple[str, ...], filters: Filters) -> GroupStats:
-    """The statistics of the games ``game_ids`` of the database file that ``filters`` keep."""
-    games = _games(database, game_ids)
-    return stats.compute(
-        [stats.PlayedGame(entry.id, entry.created_at, entry.record) for entry in games], filters
-    )
+def count_stats(
+    database: str, game_ids: tuple[str, ...], filters: Filters, group_id: str | None = None
+) -> GroupStats:
+    """The statistics of the games ``game_ids`` of the database file, and of the group
+    ``group_id``'s games known by their totals only, that ``filters`` keep."""
+    games = [
+        stats.PlayedGame(entry.id, entry.created_at, entry.record)
+        for entry in _games(database, game_ids)
+    ]
+    imported = _imported(database, group_id)
+    if not imported:
+        return stats.compute(games, filters)
+    # Sorted stably: games started at one moment keep the order they were stored in.
+    both: list[stats.PlayedGame | TotalsOnly] = [*games, *imported]
+    both.sort(key=lambda entry: entry.played_at)
+    return stats.compute(both, filters)
+
+
+def _imported(database: str, group_id: str | None) -> list[TotalsOnly]:
+    if group_id is None:
+        return []
+    db = storage.connect(database)
+    try:
+        return storage.imported_games(db, group_id)
+    finally:
+        db.close()
 
 
 def write_group_file(
@@ -234,8 +260,11 @@ def _said(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def make_cards(database: str, game_ids: tuple[str, ...]) -> list[GameCard]:
-    """The card of each of the games ``game_ids``."""
+def make_cards(
+    database: str, game_ids: tuple[str, ...], group_id: str | None = None
+) -> list[GameCard]:
+    """The card of each of the games ``game_ids`` and of the group ``group_id``'s games known
+    by their totals only, in the order played."""
     cards = []
     for entry in _games(database, game_ids):
         built = sheet.build(entry.record)
@@ -253,7 +282,23 @@ def make_cards(database: str, game_ids: tuple[str, ...]) -> list[GameCard]:
                 game=entry.record.game,
             )
         )
-    return cards
+    imported = [
+        GameCard(
+            id=known.id,
+            created_at=known.played_at,
+            players=known.players,
+            finished=True,
+            round_number=0,
+            rounds=0,
+            leaders=tuple(seat for seat, rank in enumerate(known.ranks) if rank == 1),
+            totals=known.totals,
+            schedule="",
+            game=known.game,
+            source=known.source,
+        )
+        for known in _imported(database, group_id)
+    ]
+    return sorted([*cards, *imported], key=lambda card: card.created_at) if imported else cards
 
 
 def _games(database: str, game_ids: tuple[str, ...]) -> list[StoredGame]:

@@ -283,4 +283,4 @@ def _replaced(game_id: str) -> ResponseReturnValue | None:
     return redirect(url_for("views.game", game_id=game.id), code=303)
 
 
-access.MISSING[GAME.name] = _replaced
+access.MISSING.setdefault(GAME.name, []).append(_replaced)

@@ -23,7 +23,7 @@ from scorekeeper.web.trash import Kind, Shown, Trashed
 # a deleted thing, as for any unknown one) and the trash's own pages.
 OWN_ANSWER = {"live.version", "live.group_version", "live.evening_version"}
 # The APIs say it their own way (410 in JSON).
-API_BLUEPRINTS = {"api", "groups_api", "evenings_api"}
+API_BLUEPRINTS = {"api", "groups_api", "evenings_api", "club_imports_api"}
 
 
 def add_routes(bp: Blueprint, kind: Kind, base: str) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import secrets
 
 from flask_babel import lazy_gettext as _l
+from flask_wtf.file import FileField, FileRequired
 from wtforms import (
     FieldList,
     SelectField,
@@ -176,3 +177,31 @@ class AddGamesForm(Form):
     """Games of this phone to put into a group."""
 
     games = SelectMultipleField(_l("Games"), choices=[], validate_choice=False)
+
+
+# The names one file's review lists at most (a BG Stats export of a large club): past that the
+# form is refused, as a file with more names than a group holds players would be.
+MAX_PAST_NAMES = 400
+
+
+class PastForm(Form):
+    """A file of a club's past to bring into the group: a BG Stats export or play file, or a
+    CSV of totals (issue 51)."""
+
+    file = FileField(_l("BG Stats file or CSV of totals"), validators=[FileRequired()])
+
+
+class PastReviewForm(Form):
+    """The keeper's review before a file is brought in: each name of the file (sent back as
+    shown) and the group's player it stands for ("" for a new player)."""
+
+    names = SeatList(StringField(widget=HiddenInput()), max_entries=MAX_PAST_NAMES)
+    players = SeatList(SelectField(choices=[], validate_choice=False), max_entries=MAX_PAST_NAMES)
+
+    def chosen(self) -> dict[str, str | None]:
+        """The keeper's match of each name: a player's key, or ``None`` for a new player."""
+        return {
+            name: player or None
+            for name, player in zip(self.names.data, self.players.data, strict=False)
+            if isinstance(name, str)
+        }
