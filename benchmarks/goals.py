@@ -228,6 +228,15 @@ def _plan(results: Results) -> tuple[str, bool] | None:
     return f"at most {worst:.3f} s", worst <= 3
 
 
+def _import(results: Results) -> tuple[str, bool] | None:
+    section = results.get("import", {})
+    cases = [case for case in section.values() if isinstance(case, dict) and "import_s" in case]
+    if not cases:
+        return None
+    worst = max(case["slowest_import_s"] for case in cases)
+    return f"at most {worst:.2f} s", worst <= section["goal_s"]
+
+
 def _room(results: Results) -> tuple[str, bool] | None:
     section = results.get("room", {})
     if not section.get("shown"):
@@ -295,6 +304,7 @@ GOALS: list[tuple[str, str, Check]] = [
     ("A 20-round game's History page", "within the page weight limits", _history_page),
     ("A club evening's balanced draw, each sitting", "within 1 s", _draw),
     ("A club evening's whole plan, 52 players", "within 3 s", _plan),
+    ("A club's past brought in: 5,000 plays", "within 10 s", _import),
     (
         "The room screen while 13 tables save a round every 20 s",
         "each change within 1 s; at most one small answer a change, no reload",

@@ -570,6 +570,31 @@ def draw(results: Results) -> list[str]:
     return lines
 
 
+def club_import(results: Results) -> list[str]:
+    section = results.get("import", {})
+    lines = ["## A club's past brought in", ""]
+    if failed := _failed(section):
+        return lines + failed
+    lines += [
+        f"`POST /api/groups/<id>/imports` of a club's {section['plays']:,} plays of four "
+        "(`benchmarks/import_bench.py`: 16 players, 12 of them on the roster under other "
+        "spellings), in process over a database file of its own; medians over fresh groups. "
+        f"Goal: the import within {_n(section['goal_s'], 0)} s.",
+        "",
+        "| file | size | review (dry run) | import | the same file again | leaderboard then |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name, case in section.items():
+        if not isinstance(case, dict):
+            continue
+        lines.append(
+            f"| {name} | {_n(case['bytes'] / 1e6, 1)} MB | {_n(case['review_s'], 2)} s "
+            f"| {_n(case['import_s'], 2)} s (slowest {_n(case['slowest_import_s'], 2)} s) "
+            f"| {_n(case['again_s'], 2)} s | {_n(case['board_s'], 2)} s |"
+        )
+    return lines
+
+
 def watchers(results: Results) -> list[str]:
     section = results.get("watchers", {})
     lines = ["## 7. Phones following the game", ""]
@@ -925,6 +950,7 @@ def render(results: Results) -> str:
         pdf(results),
         start(results),
         draw(results),
+        club_import(results),
         room(results),
         watchers(results),
         slow(results),
