@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from scorekeeper import storage
 from scorekeeper.core.bgstats_ids import play_uuid
 from tests.pages import soup
 from tests.plays import bearer, json_of
@@ -405,8 +406,6 @@ def test_renaming_a_player_renames_their_imported_games(client: FlaskClient) -> 
     bring(client, group_id, token, CSV)
     page = client.get(f"/groups/{group_id}")  # the page keeps no group: rename through storage
     assert page.status_code == 200
-    from scorekeeper import storage
-
     with client.application.app_context():
         db = storage.get_db()
         assert storage.rename_player(db, group_id, "ben", "Benjamin") == 3
@@ -425,3 +424,21 @@ def test_a_roster_past_its_size_is_refused_before_anything_is_saved(client: Flas
         headers=bearer(token),
     )
     assert answer.status_code == 409 and json_of(answer)["code"] == "group_roster_full"
+
+
+def test_games_brought_in_go_to_the_trash_with_their_group(client: FlaskClient) -> None:
+    group_id, token = club(client)
+    bring(client, group_id, token, CSV)
+    game_id = json_of(client.get(f"/api/groups/{group_id}/ratings/Ben"))["games"][0]["game"]
+    kept = version(client, group_id)
+    headers = bearer(token) | {"If-Match": f'"{kept}"'}
+    assert client.delete(f"/api/groups/{group_id}", headers=headers).status_code == 200
+    assert client.get(f"/groups/{group_id}/imported/{game_id}").status_code == 410
+    answer = client.post(
+        f"/api/groups/{group_id}/imports", json={"file": CSV}, headers=bearer(token)
+    )
+    assert answer.status_code == 410 and json_of(answer)["code"] == "in_trash"
+    with client.application.app_context():
+        db = storage.get_db()
+        storage.delete_group(db, group_id)
+        assert storage.imported_game(db, game_id) is None
