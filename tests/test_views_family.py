@@ -209,11 +209,13 @@ def test_confirm_says_every_refusal_of_a_skull_king_round_at_once(client: FlaskC
     bonuses for players without a trick: three sentences, the tricks first, nothing saved."""
     game_id = _skull_king_at_tricks(client, {})
     tricks = {f"tricks-{seat}": 0 for seat in range(5)}
-    said = act(client, game_id, "tricks", **tricks, claim=["0.0", "2.0"])
-    assert len(said) == 3
-    assert said[0].startswith("Tricks add up to 0")
-    assert "Ana" in said[1] and "Cleo" in said[2]
-    assert all("trick" in sentence for sentence in said[1:])
+    response = post(client, game_id, "tricks", **tricks, claim=["0.0", "2.0"])
+    page = soup(client.get(response.headers["Location"]))
+    # The tricks on top, the bonuses beside their list, where they are taken off.
+    on_top = [note.get_text() for note in page.select("main > .flash.error")]
+    beside = [note.get_text() for note in page.select(".extras .flash.error")]
+    assert len(on_top) == 1 and on_top[0].startswith("Tricks add up to 0")
+    assert len(beside) == 2 and "Ana" in beside[0] and "Cleo" in beside[1]
     assert len(client.get(f"/api/games/{game_id}").get_json()["rounds"]) == 0
 
 
@@ -391,6 +393,26 @@ def test_the_result_steps_taps_come_back_with_the_page(client: FlaskClient) -> N
     assert "k" not in removed.headers["Location"].partition("tricks=")[2].replace("%3A", ":")
 
 
+def test_a_bonus_tapped_is_judged_at_the_tap_where_the_rules_can(client: FlaskClient) -> None:
+    """Issue 49's walk: a second black 14 and a bonus for a player with no trick were taken
+    silently, and refused only on Confirm. The card the deck has no more of is refused beside
+    the list at once (nothing added); a bonus for a player whose tricks show 0 is kept (the
+    tricks may come next) and said beside it."""
+    game_id = _skull_king_at_tricks(client, {})
+    tricks = {f"tricks-{seat}": 1 if seat == 1 else 0 for seat in range(5)}
+    taps = tricks | {"bonus-kind": "black_fourteen", "claim": "1.1", "bonus-add": "1"}
+    page = soup(client.get(post(client, game_id, "tricks", **taps).headers["Location"]))
+    assert [i["value"] for i in page.select("input[name=claim]")] == ["1.1"]
+    refused = [note.get_text() for note in page.select(".extras .flash.error")]
+    assert len(refused) == 1 and "black 14" in refused[0]
+    taps = tricks | {"bonus-kind": "fourteen", "bonus-add": "0"}
+    page = soup(client.get(post(client, game_id, "tricks", **taps).headers["Location"]))
+    assert [i["value"] for i in page.select("input[name=claim]")] == ["0.0"]
+    assert page.select(".flash.error") == []
+    said = one(page, ".extras .flash.info").get_text()
+    assert said.startswith("Ana has no trick as entered") and "take the bonus off" in said
+
+
 @pytest.mark.parametrize(
     ("taps", "message"),
     [
@@ -408,7 +430,9 @@ def test_a_result_the_rules_refuse_is_said_and_kept(
     tricks = {f"tricks-{seat}": 1 if seat == 1 else 0 for seat in range(5)}
     response = post(client, game_id, "tricks", **tricks, **taps)
     assert response.status_code == 303
-    said = errors(client, game_id)
+    # As the phone sees it: the page with what was tapped (a bonus's refusal is said beside it).
+    page = soup(client.get(response.headers["Location"]))
+    said = [note.get_text(" ", strip=True) for note in page.select(".flash.error")]
     assert said and message.lower() in " ".join(said).lower()
     assert record(app, game_id).rounds == ()
 

@@ -67,7 +67,7 @@ def _apply(
     form: forms.ActionForm,
     move: Move,
     draft: str | None = None,
-    explained: Callable[[Reason, str], str] | None = None,
+    explained: Callable[[Reason, str], str | None] | None = None,
     done: str | None = None,
     said: str | None = None,
 ) -> Response:
@@ -75,42 +75,44 @@ def _apply(
 
     ``move`` reads the form only when called, that is, once the form has been validated.
     ``draft`` is what was tapped (the tricks by seat): a refused move shows it again.
-    ``explained`` says a refusal of the rules as the page means it (a facts part's words).
+    ``explained`` says a refusal of the rules as the page means it (a facts part's words), or
+    ``None`` where the part said it beside its own entries.
     ``done`` is said once the move is stored, where the page alone would not show it;
     ``said`` is only read out (a screen reader's status message: the page shows it otherwise).
     """
     access.require_keeper(GAME, stored)
-    refusal, more = None, []
+    refusals: list[str] | None = None
     if not form.validate():
-        refusal = forms.first_error(form)
+        refusals = [forms.first_error(form)]
     elif form.version.data != stored.version:
-        refusal = _stale_message()
+        refusals = [_stale_message()]
     elif storage.ended_table(storage.get_db(), stored.id) is not None:
         # A tap sent before this phone heard of the end (issue 48's walk): said, not lost.
-        refusal = _("The club night's keepers ended this table early, so nothing was entered.")
+        refusals = [_("The club night's keepers ended this table early, so nothing was entered.")]
     else:
         try:
             storage.save(storage.get_db(), stored, move(stored.record))
         except RuleError as error:
-            refusal = _said(error.reason, stored, explained)
-            # The round's other refusals with it, not one per Confirm (issue 49's walk).
-            more = [_said(reason, stored, explained) for reason in error.more]
+            # Every refusal of the move at once, not one per Confirm (issue 49's walk).
+            reasons = (error.reason, *error.more)
+            refusals = [text for r in reasons if (text := _said(r, stored, explained)) is not None]
         except storage.Conflict:
-            refusal = _stale_message()
-    if refusal is not None:
-        for said_now in (refusal, *more):
-            flash(said_now, "error")
+            refusals = [_stale_message()]
+    if refusals is not None:
+        for text in refusals:
+            flash(text, "error")
     elif done is not None:
         flash(done, "info")
-    if refusal is None and said is not None:
+    if refusals is None and said is not None:
         flash(said, "said")
-    return _after_move(stored.id, None if refusal is None else draft)
+    return _after_move(stored.id, None if refusals is None else draft)
 
 
 def _said(
-    reason: Reason, stored: StoredGame, explained: Callable[[Reason, str], str] | None
-) -> str:
-    """A refusal of the rules in the page's words (a facts part's, where it has its own)."""
+    reason: Reason, stored: StoredGame, explained: Callable[[Reason, str], str | None] | None
+) -> str | None:
+    """A refusal of the rules in the page's words (a facts part's, where it has its own);
+    ``None`` where the part said it beside its entries."""
     said = labels.refusal(reason, stored.record.players)
     return said if explained is None else explained(reason, said)
 
@@ -292,9 +294,18 @@ def tricks(game_id: str) -> Response:
         form,
         lambda r: _finish(r, tricks_tapped, part, tapped),
         draft,
-        lambda reason, said: part.explained(stored.record, tapped, reason, said),
+        lambda reason, said: _explained(part, stored.record, tapped, reason, said),
         said=_("Round %(n)s saved.", n=number),
     )
+
+
+def _explained(
+    part: parts.FactsPart[Any], record: GameRecord, tapped: object, reason: Reason, said: str
+) -> str | None:
+    """A refusal of the tricks step in the part's words; ``None`` where the part says it beside
+    its own entries (a bonus a player cannot have, beside the list of bonuses)."""
+    said = part.explained(record, tapped, reason, said)
+    return None if part.beside(reason.root.code, said) else said
 
 
 def _hand(record: GameRecord, number: int) -> int | None:

@@ -159,6 +159,7 @@ def test_one_thumb_reaches_every_control_and_no_bar_covers_one(page: Page, playe
     assert page.evaluate(COVERED, [CHECKED, CONTROLS]) == []
     # A name tapped high on the screen, the bar stuck below: the bonus it adds is shown.
     page.locator("fieldset.who").evaluate("(names) => names.scrollIntoView({ block: 'start' })")
+    page.locator("input[name=bonus-kind][value=fourteen]").check()
     tap(page, page.locator("button[name=bonus-add]").first)
     assert page.locator("ul.claims li").count() == 10
     assert page.evaluate(ADDED_SHOWN, "ul.claims")

@@ -79,15 +79,16 @@ def check_claim(
         raise RuleError("bonus_without_trick", seat=claim.seat + 1)
 
 
-def check_counts(players: int, played: SkullKingRound) -> None:
-    """Refuse more bonuses of a kind than the deck has cards for."""
-    counts = Counter(claim.kind for claim in played.bonuses if claim.kind in BONUS)
+def check_counts(players: int, bonuses: Sequence[Claim]) -> None:
+    """Refuse more bonuses of a kind than the deck has cards for (the result step asks this at
+    the tap, whatever the tricks)."""
+    counts = Counter(claim.kind for claim in bonuses if claim.kind in BONUS)
     for kind, count in counts.items():
         if count > BONUS[kind].most:
             raise RuleError("bonus_too_many", kind=kind, most=BONUS[kind].most)
     # One Skull King: its Pirates are captured in one trick by one player, and a Mermaid
     # that captures it leaves it no Pirate to capture.
-    by_king = {claim.seat for claim in played.bonuses if claim.kind == Kind.PIRATE_BY_SKULL_KING}
+    by_king = {claim.seat for claim in bonuses if claim.kind == Kind.PIRATE_BY_SKULL_KING}
     if len(by_king) > 1 or (by_king and counts[Kind.SKULL_KING_BY_MERMAID]):
         raise RuleError("skull_king_once")
     if counts[Kind.PIRATE_BY_SKULL_KING] > players - 1:
@@ -148,7 +149,7 @@ def refusals(players: int, settings: SkullKingSettings, played: SkullKingRound) 
         lambda: check_tricks(players, played.hand_size, played.tricks, played.destroyed),
         lambda: check_cards(players, settings, played),
         *(partial(check_claim, players, settings, played, claim) for claim in played.bonuses),
-        lambda: check_counts(players, played),
+        lambda: check_counts(players, played.bonuses),
         lambda: check_powers(players, settings, played),
     ]
     for check in checks:

@@ -41,6 +41,19 @@ POWERS = ("harry_up", "harry_down", "roatan_0", "roatan_10", "roatan_20", "canno
 Cannonball (one row of names for everything: a page of eight names stays small)."""
 CHOICES = KINDS + POWERS
 MOST_CLAIMS = 20  # more bonuses than the cards allow in a round: the rules refuse the rest
+BESIDE_CODES = frozenset(
+    {
+        "bonus_without_trick",
+        "bonus_too_many",
+        "skull_king_once",
+        "loot_needs_ally",
+        "loot_ally_self",
+        "harry_change",
+        "harry_without_trick",
+        "roatan_without_trick",
+    }
+)
+"""The rules' refusals of a round about an entry of the bonuses' list: said beside it."""
 BESIDE_ERROR = "error beside"
 """What a tap on the bonuses could not do is said beside them, not on top of the page
 (templates/base.html): answered in place, the page stays where the tap was."""
@@ -61,8 +74,12 @@ class Entered:
     """The table opened the bonuses (the page sends their buttons only then: a round with none
     keeps a small page)."""
     refused: str = ""
-    """Why the last tap added nothing: a refusal's code (a Loot without its other player, or
-    with the same one), said at once rather than at Confirm (not kept in the address)."""
+    """Why the last tap added nothing: a refusal (a Loot without its other player, or with the
+    same one; a bonus the deck has no card left for), said at once rather than at Confirm (not
+    kept in the address)."""
+    trickless: int | None = None
+    """The seat the last tap gave a bonus while its tricks as tapped were 0: kept (its tricks
+    may come next), and said at once (issue 49's walk: it was said only at Confirm)."""
     replaced: str = ""
     """``"harry"`` or ``"roatan"``: the last tap gave that one card's power to another player
     than before (said at once, not kept)."""
@@ -154,8 +171,28 @@ def posted(form: MultiDict[str, str], players: int) -> Entered:
     if who is not None and kept.kind == "loot" and ally in (None, who):
         kept = replace(kept, refused="loot_needs_ally" if ally is None else "loot_ally_self")
     elif who is not None:
-        kept = _add(kept, who, ally)
+        kept = _judged(_add(kept, who, ally), kept, players, form.get(f"tricks-{who}"))
     return _remove(kept, form.get("bonus-remove", ""))
+
+
+def _judged(added: Entered, before: Entered, players: int, tricks: str | None) -> Entered:
+    """A bonus just added as the rules see it now: taken back where the deck has no card left
+    for it (said at once); kept where its player's tricks as tapped are 0, and said."""
+    if added.claims == before.claims:
+        return added
+    # Only what this tap does wrong: a list refused already is the Confirm's to say.
+    refused = _count_refusal(players, added.claims)
+    if refused is not None and _count_refusal(players, before.claims) is None:
+        return replace(before, refused=refused)
+    return replace(added, trickless=added.claims[-1].seat) if tricks == "0" else added
+
+
+def _count_refusal(players: int, claims: Sequence[Claim]) -> Reason | None:
+    try:
+        skull_king_checks.check_counts(players, claims)
+    except RuleError as error:
+        return error.reason
+    return None
 
 
 def _add(entered: Entered, seat: int, ally: int | None) -> Entered:
@@ -323,7 +360,19 @@ class Bonuses(Part[Entered]):
         bids' range (left out), and Harry's change or a Rascal's wager that took the place of
         another player's (one card each)."""
         if tapped.refused:
-            flash(labels.refusal(Reason(tapped.refused)), BESIDE_ERROR)
+            reason = tapped.refused
+            said = labels.refusal(reason if isinstance(reason, Reason) else Reason(reason))
+            flash(said, BESIDE_ERROR)
+        if tapped.trickless is not None:
+            name = record.players[tapped.trickless]
+            flash(
+                _(
+                    "%(name)s has no trick as entered, and a bonus comes with a trick won: give "
+                    "%(name)s the trick, or take the bonus off.",
+                    name=name,
+                ),
+                "info beside",
+            )
         if number is None:
             return tapped
         return _said_at_the_table(record, number, tapped)
@@ -359,6 +408,14 @@ class Bonuses(Part[Entered]):
     def facts(self, record: GameRecord, tapped: Entered, bids: Sequence[int | None]) -> Facts:
         """The facts as the rules take them."""
         return tapped.extras(len(record.players))
+
+    def beside(self, code: str, said: str) -> bool:
+        """A bonus or a power that cannot be, said beside the list of them, where it is taken
+        off (issue 49's walk: on top, the entry to take off was a long scroll below)."""
+        if code not in BESIDE_CODES:
+            return False
+        flash(said, BESIDE_ERROR)
+        return True
 
     def explained(self, record: GameRecord, tapped: Entered, reason: Reason, said: str) -> str:
         """With the Kraken and the White Whale in the game, the tricks' sum is said with them (a

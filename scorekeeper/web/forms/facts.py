@@ -141,6 +141,10 @@ class Part(Generic[T]):
         """Every refusal is said on top of the page, with the round's."""
         return False
 
+    def beside(self, code: str, said: str) -> bool:
+        """Every refusal of the tricks step is said on top of the page."""
+        return False
+
     def explained(self, record: GameRecord, tapped: T, reason: Reason, said: str) -> str:
         """The rules' sentence as it is."""
         return said

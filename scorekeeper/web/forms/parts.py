@@ -116,6 +116,11 @@ class FactsPart(Protocol[T]):
         (``said``: its sentence), if it is about them; ``False``: the page shows it on top."""
         ...
 
+    def beside(self, code: str, said: str) -> bool:
+        """Say the rules' refusal ``code`` of the tricks step beside the part's entries (flashed
+        there), if it is about them; ``False``: the page says it on top."""
+        ...
+
     def explained(self, record: GameRecord, tapped: T, reason: Reason, said: str) -> str:
         """The tricks step's refusal as the page says it: the rules' sentence ``said`` (a stable
         API message), where the part's own facts explain it, with what to tap."""
