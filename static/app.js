@@ -15,6 +15,7 @@
   const check = () => {
     // Hidden once the sheet is scrolled to its last column: nothing is left to swipe to.
     sideways.hidden = box.scrollLeft + box.clientWidth >= box.scrollWidth - 2;
+    box.classList.toggle("more", !sideways.hidden);
     const above = Boolean(head && first) && first.getBoundingClientRect().top < head.getBoundingClientRect().bottom - 2;
     earlier.hidden = !above;
     box.classList.toggle("earlier", above);

@@ -60,6 +60,11 @@
   const form = document.querySelector("form.new-game");
   if (!form) return;
   const folds = form.querySelectorAll("details.fold");
+  // A fold opened by a tap shows its options from its heading down: opened at the screen's
+  // foot, they stood under the Start bar (issue 49's walk).
+  folds.forEach((fold) => fold.querySelector("summary").addEventListener("click", () => requestAnimationFrame(() => {
+    if (fold.open && fold.getBoundingClientRect().bottom > innerHeight) fold.querySelector("summary").scrollIntoView({ block: "start" });
+  })));
   const seats = Array.from(form.querySelectorAll("[data-dealer]"));
   function update() {
     const players = seats.filter((seat) => (seat.type === "checkbox" ? seat.checked : seat.value.trim())).length;

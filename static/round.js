@@ -72,8 +72,12 @@ const tricks = (function tricksSteppers() {
       const value = Number(row.querySelector("input[type=hidden]").value);
       given += value;
       row.querySelector(".count").textContent = value;
-      row.querySelector(".minus").disabled = value <= 0;
-      row.querySelector(".plus").disabled = value >= hand;
+      const [minus, plus] = row.querySelectorAll("button");
+      const focused = document.activeElement;
+      minus.disabled = value <= 0;
+      plus.disabled = value >= hand;
+      // A button going out of use hands the focus to the other (issue 49's walk: to the page).
+      if (focused.disabled && row.contains(focused)) (focused === minus ? plus : minus).focus();
       if (row.dataset.bid !== undefined) {
         // The Cloud's winner is scored against the changed bid: the mark and the bid say so.
         const bid = Number(row.dataset.bid);
@@ -228,8 +232,10 @@ document.addEventListener("scorekeeper:swapped", dropStaleDraft);
     if (sameStep || live) window.scrollTo(x, y);
     else window.scrollTo(0, 0);
     if (!live) focusAfter(main, submitter);
-    // What the tap added, where the button says (a bonus's list): brought clear of the bars.
-    const shown = submitter && submitter.dataset.show && main.querySelector(submitter.dataset.show);
+    // What the tap added or opened, where the button or its row says (a bonus's list, the
+    // bonuses unfolded): brought clear of the bars, not left below the fold (issue 49's walk).
+    const show = submitter && submitter.closest("[data-show]");
+    const shown = show && main.querySelector(show.dataset.show);
     if (shown) shown.scrollIntoView({ block: "nearest" });
     if (!live) say(main);
     // A refusal (Confirm with the tricks wrong, at the page's top; a Loot alone, beside the

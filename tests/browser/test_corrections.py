@@ -42,6 +42,9 @@ def test_correcting_round_two_changes_the_totals(page: Page, live_server: str) -
     flows.tap(page, page.get_by_role("button", name="Save the correction"))
     expect(page.locator(".flash.error")).to_contain_text("Tricks add up to 1, but 2 were played")
     expect(page.locator("h1")).to_have_text("Correct round 2")
+    # The refusal takes the focus as the page opens: read out and on the screen (issue 49's
+    # walk: focus on the page's body, an alert there from the start, often not read).
+    assert page.evaluate("document.activeElement.matches('.flash.error')")
 
     # Bruno really took one trick, and a Wizard was turned (dealer picked clubs).
     page.select_option("#tricks-0", "1")

@@ -53,10 +53,25 @@ def test_a_round_with_the_keyboard_only(new_context: NewContext) -> None:
 
     tab_to(page, "button[name=suit][value=hearts]")
     press(page, "Enter")
-    for _ in range(3):  # each bid of 0; after a bid the next player's pad has focus again
+    for turn in range(3):  # each bid of 0; after a bid the next player's pad has focus again
         tab_to(page, "form.bid-pad button[name=bid][value='0']")
         press(page, "Space")
+        if turn < 2:
+            # Whose pad it is now is read out: the focus stays on a "0" that is the next
+            # player's, and a bid of 0 leaves the sum as it was (issue 49's walk).
+            heading = page.locator("#bids-title").inner_text()
+            page.wait_for_function(
+                "(t) => document.getElementById('said').textContent === t", arg=heading
+            )
     assert flows.phase(page) == "play"
+
+    # A stepper's button going out of use hands the focus to the other one, not to the page
+    # (issue 49's walk): Ana's plus to 1, then her minus back to 0, where it is disabled.
+    tab_to(page, ".tricks-form button[name=step][value='0:+1']")
+    page.keyboard.press("Space")
+    tab_to(page, ".tricks-form button[name=step][value='0:-1']")
+    page.keyboard.press("Space")
+    assert page.evaluate("document.activeElement.matches(\"button[value='0:+1']\")")
 
     # Every bid 0 of one trick: Confirm as it stands is refused, and said so where focus is.
     tab_to(page, "button.confirm")

@@ -324,3 +324,31 @@ def test_quick_taps_on_the_krakens_stepper_each_count(
         tap(page, plus)
         tap(page, page.locator("fieldset.destroyed button.plus"))
     assert page.locator("fieldset.destroyed output").inner_text() == "2"
+
+
+def test_what_a_tap_opens_comes_on_screen(page: Page) -> None:
+    """Issue 49's walk: the bonuses opened stayed below the fold under the Confirm bar, the
+    Kraken's stepper under it; a new-game fold opened at the screen's foot showed nothing of
+    its options, under the Start bar."""
+    body = {"game": "skull_king", "players": list(NAMES[:6]), "first_dealer": 0}
+    kept(page, {**body, "variants": {"advanced_cards": True, "pirate_powers": True}})
+    flows.enter_bids(page, [0] * 6)
+    page.evaluate("window.scrollTo(0, 0)")
+    tap(page, page.locator("button.extras-open"))
+    kinds = page.locator("fieldset.kinds").bounding_box()
+    bar = page.locator(".confirm-bar").bounding_box()
+    assert kinds and bar and kinds["y"] >= 0 and kinds["y"] + 60 <= bar["y"]
+    page.goto("/games/new")
+    fold = page.locator("form.new-game details.fold").last
+    fold.locator("summary").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, -window.innerHeight + 200)")  # its heading at the foot
+    fold.locator("summary").click()
+    first = fold.locator("label.option, select").first
+    first.wait_for()
+    page.wait_for_function(
+        "(fold) => fold.querySelector('summary').getBoundingClientRect().top < innerHeight / 3",
+        arg=fold.element_handle(),
+    )
+    box = first.bounding_box()
+    start = page.locator(".start-bar").bounding_box()
+    assert box and start and box["y"] + box["height"] <= start["y"]

@@ -51,8 +51,25 @@ def test_the_swipe_cue_goes_once_the_last_column_is_in_view(new_context: NewCont
     page.goto(f"/games/{game}/sheet")
     cue = page.locator(".sideways-cue")
     assert cue.is_visible()
+    # The columns cut at the box's edge fade out there, so that a total cut ("56" of 560) is
+    # not read as one (issue 49's walk); none once the last column is in view.
+    faded = ".sheet-scroll.more"
+    assert page.locator(faded).count() == 1
     page.eval_on_selector(".sheet-scroll", "(box) => { box.scrollLeft = box.scrollWidth; }")
     cue.wait_for(state="hidden")
+    assert page.locator(faded).count() == 0
     page.eval_on_selector(".sheet-scroll", "(box) => { box.scrollLeft = 0; }")
     cue.wait_for(state="visible")
+    assert page.locator(faded).count() == 1
+    # Each round's link (to correct it) is its whole cell, at least 44 x 44 px (issue 49's
+    # walk: the number alone was 22 x 15 px).
+    targets = page.evaluate(
+        """() => Array.from(document.querySelectorAll(".pad tbody .round-col a"), (link) => {
+          const cell = link.closest("th").getBoundingClientRect();
+          const hit = document.elementFromPoint(cell.left + 3, cell.bottom - 3);
+          const mine = Boolean(hit && hit.closest("a") === link);
+          return [Math.round(cell.width), Math.round(cell.height), mine];
+        })"""
+    )
+    assert targets and all(w >= 44 and h >= 44 and hit for w, h, hit in targets), targets
     context.close()
