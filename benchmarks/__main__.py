@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import (
+    card_bench,
     draw_bench,
     group_bench,
     growth,
@@ -88,6 +89,7 @@ def main(argv: list[str] | None = None) -> None:
         "start": lambda: start.run(repeats=1 if args.quick else 3),
         "draw": lambda: draw_bench.run(repeats=2 if args.quick else 5),
         "import": lambda: import_bench.run(repeats=1 if args.quick else 3),
+        "card": lambda: card_bench.run(repeats=2 if args.quick else 5),
         "watchers": lambda: watchers.run(seconds=5 if args.quick else 20),
         "live": lambda: live_latency.run(changes=6 if args.quick else 15),
         "room": lambda: room_bench.run(seconds=25 if args.quick else 60),

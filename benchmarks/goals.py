@@ -237,6 +237,19 @@ def _import(results: Results) -> tuple[str, bool] | None:
     return f"at most {worst:.2f} s", worst <= section["goal_s"]
 
 
+def _card(again: bool) -> Check:
+    def check(results: Results) -> tuple[str, bool] | None:
+        section = results.get("card", {})
+        key = "slowest_again_s" if again else "slowest_drawn_s"
+        cases = [case[key] for case in section.values() if isinstance(case, dict) and key in case]
+        if not cases:
+            return None
+        goal = section["again_goal_s" if again else "goal_s"]
+        return f"at most {max(cases):.3f} s", max(cases) <= goal
+
+    return check
+
+
 def _room(results: Results) -> tuple[str, bool] | None:
     section = results.get("room", {})
     if not section.get("shown"):
@@ -305,6 +318,8 @@ GOALS: list[tuple[str, str, Check]] = [
     ("A club evening's balanced draw, each sitting", "within 1 s", _draw),
     ("A club evening's whole plan, 52 players", "within 3 s", _plan),
     ("A club's past brought in: 5,000 plays", "within 10 s", _import),
+    ("A result card, 8 players or 25 rounds", "within 1 s", _card(again=False)),
+    ("The same result card asked again", "within 0.05 s", _card(again=True)),
     (
         "The room screen while 13 tables save a round every 20 s",
         "each change within 1 s; at most one small answer a change, no reload",

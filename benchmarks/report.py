@@ -595,6 +595,33 @@ def club_import(results: Results) -> list[str]:
     return lines
 
 
+def result_card(results: Results) -> list[str]:
+    section = results.get("card", {})
+    lines = ["## The result card", ""]
+    if failed := _failed(section):
+        return lines + failed
+    lines += [
+        "`GET /games/<id>/card.png` of a finished game (`benchmarks/card_bench.py`), in process "
+        "over a database file of its own, in Greek: drawn the first time, kept after; medians "
+        "over fresh databases (the first of them loads the fonts too). No game of the family "
+        "has 25 rounds at a table of eight: the most names and the most rounds are measured. "
+        f"Goal: drawn within {_n(section['goal_s'], 0)} s, within "
+        f"{_n(section['again_goal_s'], 2)} s again.",
+        "",
+        "| game | drawn | asked again | size |",
+        "|---|---|---|---|",
+    ]
+    for name, case in section.items():
+        if not isinstance(case, dict):
+            continue
+        lines.append(
+            f"| {name} | {_n(case['drawn_s'], 3)} s (slowest {_n(case['slowest_drawn_s'], 3)} s) "
+            f"| {_n(case['again_s'], 4)} s (slowest {_n(case['slowest_again_s'], 4)} s) "
+            f"| {_n(case['bytes'] / 1000, 1)} KB |"
+        )
+    return lines
+
+
 def watchers(results: Results) -> list[str]:
     section = results.get("watchers", {})
     lines = ["## 7. Phones following the game", ""]
@@ -951,6 +978,7 @@ def render(results: Results) -> str:
         start(results),
         draw(results),
         club_import(results),
+        result_card(results),
         room(results),
         watchers(results),
         slow(results),
