@@ -250,9 +250,32 @@ def group_and_club_night(page: Page, walk: Walk, games: Sequence[str]) -> None:
     assert answer.status == 201, answer.text()
     table = answer.json()["tables"][0]
     play(request, table["game"], table["edit_token"], 2)
+    # A club's past brought in (issue 51): a game known by its totals only, and the review of
+    # a file (a draft the group page's form makes).
+    past = "date,game,player,total\n{day},Wizard,Player 1,120\n{day},Wizard,Player 2,90\n"
+    url = f"/api/groups/{group}/imports"
+    answer = request.post(url, data={"file": past.format(day="2024-05-03")}, headers=bearer(token))
+    assert answer.status == 200, answer.text()
     keep(page, "groups", group, token)
+    page.goto(f"/groups/{group}")
+    page.locator("details:has(#past-file) > summary").click()
+    page.set_input_files(
+        "#past-file",
+        files=[
+            {
+                "name": "past.csv",
+                "mimeType": "text/csv",
+                "buffer": past.format(day="2024-06-07").encode(),
+            }
+        ],
+    )
+    with page.expect_navigation():
+        page.locator("form:has(#past-file) button[type=submit]").click()
+    review = page.url
     page.goto("about:blank")
     shown = _html(page, f"/groups/{group}")
+    imported = shown.select_one("li.game-card.imported a")
+    assert imported is not None
     player = shown.select_one("a[href*='/players/']")
     assert player is not None, shown.get_text(" ", strip=True)[:600]
     card = _html(page, f"/evenings/{evening}/tables/1").select_one(".link-text a")
@@ -262,6 +285,8 @@ def group_and_club_night(page: Page, walk: Walk, games: Sequence[str]) -> None:
         ("group: a player", str(player["href"])),
         ("group: new game", f"/groups/{group}/games/new"),
         ("group: history", f"/groups/{group}/history"),
+        ("group: a past file's review", review),
+        ("group: a game brought in", str(imported["href"])),
     ):
         walk.add(name, url)
     for name, url in (
