@@ -416,6 +416,16 @@ def test_every_output_carries_it(app: Flask, client: FlaskClient) -> None:
     assert len(rows) == len(ROUNDS) * len(PLAYERS)
     assert [row["total"] for row in rows[-3:]] == [str(total) for total in TOTALS]
     assert [row["score"] for row in rows[:3]] == [str(score) for score in SCORES[0]]
+    # Its own marks reach every output by declaration alone (issue 50): a CSV column in words,
+    # the PDF's score cell and key, the phone sheet's key.
+    crowned = [row["player"] for row in rows if row["marks"]]
+    assert crowned == [PLAYERS[crown] for _bids, _tricks, crown in ROUNDS]
+    assert {row["marks"] for row in rows if row["marks"]} == {"The crown: the last trick"}
+    key = one(soup(client.get(f"/games/{game_id}/sheet")), ".marks-key").get_text(" ", strip=True)
+    assert f"{CROWN} The crown: the last trick" in key
+    english = pdfs.text(client.get(f"/games/{game_id}/sheet.pdf").data)
+    assert english.count(CROWN) == len(ROUNDS) + 1  # a cell a round, and the key
+    assert "Marks in the cells (their points are in the score):" in english
     text = pdfs.text(client.get(f"/games/{game_id}/sheet.pdf?lang=de").data)
     assert "Kronen" in text and "Spiellänge: Kurz" in text
     assert "1. Ben ★ 48 2. Ana 41 3. Cid 35" in text

@@ -8,7 +8,8 @@ include them, as on the sheet.
 A game without a trump to show (Skull King's is always the same suit) has no trump column; a
 game with bonuses adds the bid scored (Harry the Giant's changed), the bonus points (with Rascal
 of Roatan's wager), the bonuses in words and the tricks nobody won.
-A game with a round corrected after it was entered adds a last column: on the rows of such a
+A game whose declaration marks a seat's cell (``seat_marks``) adds a column of those marks in
+words. A game with a round corrected after it was entered adds a last column: on the rows of such a
 round whose figures the correction changed, what they were before, in words ("bid 3, took 3,
 +50"; the trump too, on each row of the round, where it changed). Its mark and its key in one.
 """
@@ -42,6 +43,9 @@ HEADER = (
 # changed bid; the "bid" column keeps the bid made) and whether the Bomb took a trick (1).
 SPECIAL_HEADER = (N_("bid scored"), N_("Bomb"))
 BONUS_HEADER = (N_("bid scored"), N_("bonus"), N_("bonuses"), N_("destroyed"))
+# Translators: a spreadsheet column: what a game's own facts of a round marked on a player's
+# cell, in words (Crowns' "the crown: the last trick").
+MARKS_HEADER = (N_("marks"),)
 # Last, so a game with a corrected round keeps every other column where it was.
 # Translators: a spreadsheet column: a player's figures in a round before it was corrected.
 CORRECTED_HEADER = (N_("before the correction"),)
@@ -57,6 +61,8 @@ def render(sheet: Sheet) -> str:
     header = HEADER + (SPECIAL_HEADER if sheet.special_cards else ())
     if game_facts.has_bonuses(sheet.game):
         header += BONUS_HEADER
+    if game_facts.marks_column(sheet.game):
+        header += MARKS_HEADER
     if sheet.corrected:
         header += CORRECTED_HEADER
     if not game_facts.shows_trump(sheet.game, sheet.settings):
@@ -71,6 +77,7 @@ def rows(sheet: Sheet) -> list[list[str | int]]:
     lines: list[list[str | int]] = []
     bonuses = game_facts.has_bonuses(sheet.game)
     trumps = game_facts.shows_trump(sheet.game, sheet.settings)
+    marks = game_facts.marks_column(sheet.game)
     for row in sheet.rounds:
         points = game_facts.bonus_points(row)
         trump = labels.trump_label(row.trump, sheet.look)
@@ -89,6 +96,8 @@ def rows(sheet: Sheet) -> list[list[str | int]]:
                 said = "; ".join(mark.said for mark in game_facts.seat_marks(row, seat))
                 cells += ["" if scored is None else scored, points[seat], said]
                 cells.append(game_facts.destroyed(row))
+            if marks:
+                cells.append("; ".join(mark.said for mark in game_facts.own_marks(row, seat)))
             if sheet.corrected:
                 cells.append(corrections.csv_cell(row, seat) if row.original else "")
             if not trumps:

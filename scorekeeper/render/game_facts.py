@@ -16,7 +16,7 @@ from typing import Any
 
 from scorekeeper.core import family
 from scorekeeper.core.family import TrumpSource
-from scorekeeper.core.family.declaration import Plain
+from scorekeeper.core.family.declaration import Plain, no_marks
 from scorekeeper.core.sheet import RoundRow
 from scorekeeper.render import game_words, labels
 from scorekeeper.render.labels import gettext as _
@@ -311,14 +311,32 @@ def destroyed_said(count: int) -> str:
     )
 
 
+def own_marks(row: RoundRow, seat: int) -> tuple[Mark, ...]:
+    """The marks a game's declaration puts on ``seat``'s cell of ``row`` (none for a game with
+    bonuses: their own column holds those), as every output shows them."""
+    return () if row.extras is not None else seat_marks(row, seat)
+
+
+def marks_column(game: str) -> bool:
+    """Whether the game's facts mark a seat's cell by its declaration (``seat_marks``): its
+    CSV has a column of them in words. Not Skull King's bonuses, which have their own."""
+    declared = family.game(game)
+    return not declared.bonuses and declared.seat_marks is not no_marks
+
+
 def marks_key(game: str, rows: tuple[RoundRow, ...] | None = None) -> list[Mark]:
     """The key to the marks a game's sheet carries: each bonus kind with its points, then the
     destroyed tricks, Harry the Giant's changed bid, the wager and the Cannonball, each where
     one of ``rows`` has it (a blank pad, ``rows`` None, has every bonus kind alone: the table
-    writes their points). Empty for a game without bonuses."""
+    writes their points). A game without bonuses: each mark its declaration put on a cell of
+    ``rows``, once (none on a blank pad)."""
     bonuses = family.game(game).bonuses
     if not bonuses:
-        return []
+        seats = range(len(rows[0].scores)) if rows else range(0)
+        shown = {
+            mark: None for row in rows or () for seat in seats for mark in own_marks(row, seat)
+        }
+        return list(shown)
     if rows is not None:
         played = {claim.kind for row in rows if row.extras for claim in row.extras.bonuses}
         bonuses = tuple(bonus for bonus in bonuses if bonus.kind in played)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bs4 import BeautifulSoup
-from playwright.sync_api import APIRequestContext, Page
+from playwright.sync_api import APIRequestContext, FilePayload, Page
 
 from scorekeeper.core import family
 from tests.browser import flows
@@ -261,13 +261,9 @@ def group_and_club_night(page: Page, walk: Walk, games: Sequence[str]) -> None:
     page.locator("details:has(#past-file) > summary").click()
     page.set_input_files(
         "#past-file",
-        files=[
-            {
-                "name": "past.csv",
-                "mimeType": "text/csv",
-                "buffer": past.format(day="2024-06-07").encode(),
-            }
-        ],
+        files=FilePayload(
+            name="past.csv", mimeType="text/csv", buffer=past.format(day="2024-06-07").encode()
+        ),
     )
     with page.expect_navigation():
         page.locator("form:has(#past-file) button[type=submit]").click()

@@ -238,6 +238,11 @@ def bids_and_tricks(played: Played, _facts: Any) -> Played:
     return played
 
 
+def no_marks(_facts: object, _seat: int) -> tuple[tuple[str, str], ...]:
+    """A game whose facts mark no seat's cell (the default of ``Declaration.seat_marks``)."""
+    return ()
+
+
 @dataclass(frozen=True)
 class Declaration(Generic[S, R]):
     """A game of the family: what the pad asks instead of asking which game it is."""
@@ -343,9 +348,10 @@ class Declaration(Generic[S, R]):
     messages: Mapping[str, str] = field(default_factory=dict)
     """The sentences (message ids) of the game's own refusal codes, where the app's list
     (:data:`scorekeeper.core.refusals.MESSAGES`) has none: a game declared outside the app."""
-    seat_marks: Callable[[Any, int], tuple[tuple[str, str], ...]] = lambda _facts, _seat: ()
+    seat_marks: Callable[[Any, int], tuple[tuple[str, str], ...]] = no_marks
     """What a seat was credited with by the round's own facts, as sheet marks: a few characters
-    and their words (a message id). Skull King's bonuses are marked by the pages themselves."""
+    and their words (a message id), on every output: the phone's sheet and its key, the PDF's
+    score cell and key, a CSV column. Skull King's bonuses are marked by the pages themselves."""
     read_settings: Callable[[object], S] | None = None
     """The game's own reader of a record's ``variants`` object (with its own refusals), where
     the generic one (each setting one of its choices) is not enough."""
