@@ -11,8 +11,8 @@ from pathlib import Path
 from scorekeeper.core import family
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ("scorekeeper/render", "scorekeeper/web", "scorekeeper/storage", "scorekeeper/server")
-SHARED += ("templates", "static")
+SHARED: tuple[str, ...] = ("scorekeeper/render", "scorekeeper/web", "scorekeeper/storage")
+SHARED += ("scorekeeper/server", "templates", "static")
 SUFFIXES = {".py", ".html", ".css", ".js", ".txt", ".xml", ".svg", ".json"}
 
 # A file that names a game's key, and why it may. Each must still name one (a file set right is
