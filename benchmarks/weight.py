@@ -24,7 +24,7 @@ from scorekeeper import create_app, storage
 from scorekeeper.core import game
 from scorekeeper.core.rules import Turned
 from scorekeeper.web import forms
-from scorekeeper.web.forms import extras
+from scorekeeper.web.forms import extras_entered
 
 LIMIT = 50_000  # bytes, uncompressed, of the largest page with everything it loads
 WIRE_LIMIT = 20_000  # bytes on the wire of the same
@@ -132,7 +132,7 @@ def pages(
     lang: str = "",
 ) -> list[dict[str, Any]]:
     """Every page of the app with its weight, in ``lang`` if given (else the default)."""
-    opened = forms.draft_text(1, [0] * len(PIRATES)) + extras.Entered(opened=True).text()
+    opened = forms.draft_text(1, [0] * len(PIRATES)) + extras_entered.Entered(opened=True).text()
     table = [
         ("Home (6 games listed)", client, "/", 200),
         ("New game", client, "/games/new", 200),
