@@ -26,16 +26,15 @@ from flask.testing import FlaskClient
 from scorekeeper import storage
 from scorekeeper.core import bidding, family, refusals, scoring
 from scorekeeper.core.family import Declaration, Played, TrumpSource
-from scorekeeper.core.family.declaration import (
+from scorekeeper.core.family.declared_parts import (
     FactEntry,
     Fold,
     GameWords,
     Refusal,
     RoundFacts,
     Setting,
-    settings_from_plain,
-    settings_to_plain,
 )
+from scorekeeper.core.family.game_settings import settings_from_plain, settings_to_plain
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.record_shapes import Json, whole
 from scorekeeper.core.refusals import RuleError

@@ -18,13 +18,9 @@ import pytest
 
 from scorekeeper.core import rules, variants
 from scorekeeper.core.family import OH_HELL, SKULL_KING, WIZARD
-from scorekeeper.core.family.declaration import (
-    Declaration,
-    PlainChoice,
-    Refusal,
-    refused_tables,
-    spell_out,
-)
+from scorekeeper.core.family.declaration import Declaration
+from scorekeeper.core.family.declared_parts import Refusal
+from scorekeeper.core.family.game_settings import PlainChoice, refused_tables, spell_out
 from scorekeeper.core.variants import PLAYERS, REFUSED, REGISTRY, Refused, Variants
 
 Spelt = tuple[tuple[str, tuple[PlainChoice, ...]], ...]

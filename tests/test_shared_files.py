@@ -20,7 +20,7 @@ SUFFIXES = {".py", ".html", ".css", ".js", ".txt", ".xml", ".svg", ".json"}
 MAY_NAME = {
     # The game's own page parts and templates, which its declaration names (RoundFacts.page):
     # a game's entry is a declaration of its own, kept beside the shared ones.
-    "scorekeeper/web/forms/extras.py": "Skull King's own facts part, importing its checks",
+    "scorekeeper/web/forms/extras_entered.py": "Skull King's own facts part, importing its checks",
     # "wizard" the card, not the game: a turned card's value (rules.Turned.WIZARD).
     "static/round.css": "the Wizard card's buttons on the trump step",
     "templates/round/trump.html": "the Wizard card turned up",

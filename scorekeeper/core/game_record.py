@@ -19,7 +19,7 @@ from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import BidRules, RoundSetup
 from scorekeeper.core.corrections import RoundFigures
 from scorekeeper.core.family import DEFAULT_GAME, Bidding, Declaration, Played
-from scorekeeper.core.family.declaration import Facts
+from scorekeeper.core.family.declared_parts import Facts
 from scorekeeper.core.rules import RuleError, Suit, Trump, TurnedCard, Variants
 
 

@@ -15,7 +15,7 @@ from scorekeeper.core import adjustments, bidding, scoring, specials
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import RoundSetup
 from scorekeeper.core.corrections import still_corrected
-from scorekeeper.core.family.declaration import Facts
+from scorekeeper.core.family.declared_parts import Facts
 from scorekeeper.core.game_record import (
     GameRecord,
     RoundInProgress,

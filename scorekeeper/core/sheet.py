@@ -17,7 +17,7 @@ from scorekeeper.core import adjustments, bidding, decks, family, game, scoring,
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.bidding import BidRules, RoundSetup
 from scorekeeper.core.family import Bidding, Declaration
-from scorekeeper.core.family.declaration import Facts
+from scorekeeper.core.family.declared_parts import Facts
 from scorekeeper.core.family.skull_king import Extras
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import Reason, Trump

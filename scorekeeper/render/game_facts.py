@@ -16,7 +16,7 @@ from typing import Any
 
 from scorekeeper.core import family
 from scorekeeper.core.family import TrumpSource
-from scorekeeper.core.family.declaration import Plain, no_marks
+from scorekeeper.core.family.declared_parts import Plain, no_marks
 from scorekeeper.core.sheet import RoundRow
 from scorekeeper.render import game_words, labels
 from scorekeeper.render.labels import gettext as _

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 
 from scorekeeper.core import family
-from scorekeeper.core.family.declaration import Plain
+from scorekeeper.core.family.declared_parts import Plain
 from scorekeeper.render import labels
 
 Hands = tuple[int, ...] | None

@@ -14,7 +14,7 @@ from flask import has_request_context
 
 from scorekeeper.core import family
 from scorekeeper.core.family import Declaration, game
-from scorekeeper.core.family.declaration import BonusWords
+from scorekeeper.core.family.declared_parts import BonusWords
 from scorekeeper.core.family.words import FLAGS
 from scorekeeper.core.variants import Words
 from scorekeeper.render import labels, languages

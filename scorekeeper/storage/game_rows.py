@@ -15,7 +15,7 @@ from scorekeeper.core import family
 from scorekeeper.core.adjustments import Adjustment
 from scorekeeper.core.corrections import RoundFigures
 from scorekeeper.core.family import Declaration
-from scorekeeper.core.family.declaration import Facts
+from scorekeeper.core.family.declared_parts import Facts
 from scorekeeper.core.game import GameRecord, RoundInProgress, RoundRecord
 from scorekeeper.core.rules import Suit, Trump, turned_card
 from scorekeeper.storage.database import Row

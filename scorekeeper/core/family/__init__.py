@@ -1,7 +1,8 @@
 """The bid-and-tricks family: Wizard, Skull King and Oh Hell, each declared once
 (docs/game-family.md). Pure Python, like the rest of the core."""
 
-from scorekeeper.core.family.declaration import Bidding, Declaration, Played, TrumpSource
+from scorekeeper.core.family.declaration import Declaration
+from scorekeeper.core.family.declared_parts import Bidding, Played, TrumpSource
 from scorekeeper.core.family.games import (
     DEFAULT_GAME,
     GAMES,

@@ -15,13 +15,8 @@ from scorekeeper.core.family import (
     skull_king_facts,
     words,
 )
-from scorekeeper.core.family.declaration import (
-    Declaration,
-    GameWords,
-    Played,
-    RulesPage,
-    TrumpSource,
-)
+from scorekeeper.core.family.declaration import Declaration
+from scorekeeper.core.family.declared_parts import GameWords, Played, RulesPage, TrumpSource
 from scorekeeper.core.family.oh_hell import OhHellSettings
 from scorekeeper.core.family.skull_king import JOLLY_ROGER, SkullKingRound, SkullKingSettings
 from scorekeeper.core.family.wizard import WIZARD

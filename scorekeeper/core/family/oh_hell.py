@@ -16,16 +16,15 @@ from enum import StrEnum
 
 from scorekeeper.core import bidding, scoring
 from scorekeeper.core.bidding import BidRules, RoundSetup
-from scorekeeper.core.family.declaration import (
+from scorekeeper.core.family.declared_parts import (
     Fold,
     Plain,
     Played,
     Refusal,
     Setting,
     TrumpSource,
-    settings_from_plain,
-    settings_to_plain,
 )
+from scorekeeper.core.family.game_settings import settings_from_plain, settings_to_plain
 from scorekeeper.core.refusals import RuleError
 from scorekeeper.core.rules import Suit, Trump, Turned, TurnedCard
 from scorekeeper.core.variants import BidRestriction

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.core.family import oh_hell, skull_king
-from scorekeeper.core.family.declaration import Declaration, Plain
+from scorekeeper.core.family.declaration import Declaration
+from scorekeeper.core.family.declared_parts import Plain
 from scorekeeper.core.family.oh_hell import OhHellSettings
 from scorekeeper.core.family.skull_king import Scoring as SkullKingScoring
 

@@ -14,15 +14,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
-from scorekeeper.core.family.declaration import (
-    Bonus,
-    Fold,
-    Plain,
-    Played,
-    Setting,
-    settings_from_plain,
-    settings_to_plain,
-)
+from scorekeeper.core.family.declared_parts import Bonus, Fold, Plain, Played, Setting
+from scorekeeper.core.family.game_settings import settings_from_plain, settings_to_plain
 from scorekeeper.core.rules import Suit, Trump, Turned
 
 DECK_SIZE = 70

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.core.family.declaration import RoundFacts
+from scorekeeper.core.family.declared_parts import RoundFacts
 from scorekeeper.core.family.skull_king import Change, Claim, Extras, Wager
 from scorekeeper.core.record_shapes import Json, RecordError, fields_of, flag, kind, whole
 from scorekeeper.core.rules import Reason

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from scorekeeper.core import bidding, decks, rulebook, rules, scoring, specials, variants
 from scorekeeper.core.bidding import BidRules, RoundSetup
-from scorekeeper.core.family.declaration import (
-    Declaration,
+from scorekeeper.core.family.declaration import Declaration
+from scorekeeper.core.family.declared_parts import (
     Fold,
     GameWords,
     Plain,
@@ -24,8 +24,8 @@ from scorekeeper.core.family.declaration import (
     RulesPage,
     Setting,
     TrumpSource,
-    by_key,
 )
+from scorekeeper.core.family.game_settings import by_key
 from scorekeeper.core.record_shapes import Json, fields_of, flag, option, whole
 from scorekeeper.core.refusals import N_, P_
 from scorekeeper.core.rules import Length, Suit, Trump, TurnedCard, Variants

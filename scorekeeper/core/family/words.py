@@ -8,7 +8,7 @@ is. Each game's published terms per language are in docs/glossary-family.md. Pur
 
 from __future__ import annotations
 
-from scorekeeper.core.family.declaration import BonusWords
+from scorekeeper.core.family.declared_parts import BonusWords
 from scorekeeper.core.refusals import N_
 from scorekeeper.core.variants import Words
 

@@ -20,7 +20,7 @@ from wtforms.validators import Optional
 
 from scorekeeper.core import rules, specials
 from scorekeeper.core.decks import Special
-from scorekeeper.core.family.declaration import Facts
+from scorekeeper.core.family.declared_parts import Facts
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.refusals import Reason, RuleError
 from scorekeeper.core.rules import Suit, Turned

@@ -24,7 +24,7 @@ from wtforms.validators import InputRequired, Optional
 from scorekeeper.core import family
 from scorekeeper.core.evening import Seating
 from scorekeeper.core.evening_record import MAX_SITTINGS
-from scorekeeper.core.family.declaration import Plain
+from scorekeeper.core.family.declared_parts import Plain
 from scorekeeper.web.forms import Form, OnceForm, Within
 from scorekeeper.web.forms import games as games_form
 

@@ -16,7 +16,7 @@ from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.core import game
-from scorekeeper.core.family.declaration import Facts
+from scorekeeper.core.family.declared_parts import Facts
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.refusals import Reason, RuleError
 from scorekeeper.core.sheet import RoundRow, Sheet

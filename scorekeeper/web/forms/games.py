@@ -16,13 +16,9 @@ from wtforms import BooleanField, Field, RadioField, SelectField, ValidationErro
 from wtforms.fields.choices import SelectChoice
 
 from scorekeeper.core import family, rules, variants
-from scorekeeper.core.family.declaration import (
-    Declaration,
-    Plain,
-    PlainChoice,
-    Refusal,
-    refused_tables,
-)
+from scorekeeper.core.family.declaration import Declaration
+from scorekeeper.core.family.declared_parts import Plain, Refusal
+from scorekeeper.core.family.game_settings import PlainChoice, refused_tables
 from scorekeeper.core.refusals import RuleError
 from scorekeeper.render import labels
 from scorekeeper.web.forms import NewGameForm, OnceForm
