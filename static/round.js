@@ -182,6 +182,10 @@ document.addEventListener("scorekeeper:swapped", dropStaleDraft);
     // A Confirm refused stays in focus (the refusal is read out, base.html's regions); a round
     // saved has none left, and its next step's heading takes focus.
     if (submitter && submitter.matches("button.confirm")) target = main.querySelector("button.confirm");
+    // What a refusal asks to fix (the Loot's other player), else, the button gone (the bonuses
+    // opened, the last one taken off), the first control of what its row shows (issue 49).
+    const show = submitter && submitter.closest("[data-show]");
+    target = main.querySelector("[data-fix]") || target || (show && main.querySelector(`${show.dataset.show} :is(button, select, input:not([type=hidden])):enabled`));
     target = target || main.querySelector(".handoff[tabindex='-1']") || main.querySelector("h2[tabindex='-1'], h1");
     if (target) {
       if (!target.hasAttribute("tabindex") && target.tagName.startsWith("H")) target.setAttribute("tabindex", "-1");
@@ -241,8 +245,11 @@ document.addEventListener("scorekeeper:swapped", dropStaleDraft);
     // A refusal (Confirm with the tricks wrong, at the page's top; a Loot alone, beside the
     // bonuses, where the top showed nothing of it: issue 49) brought into view, or the tap
     // looks as if it did nothing.
-    const refused = main.querySelector(".flash.error");
+    const refused = main.querySelector(".flash.error, .flash.beside");
     if (refused) refused.scrollIntoView({ block: "nearest" });
+    // What the refusal asks to fix shown last: read out, the sentence may be off the screen.
+    const fix = main.querySelector("[data-fix]");
+    if (fix) fix.scrollIntoView({ block: "nearest" });
     root.dataset.swaps = String(Number(root.dataset.swaps) + 1);
     document.dispatchEvent(new CustomEvent("scorekeeper:swapped", { detail: { url } }));
     return true;

@@ -216,6 +216,8 @@ def test_confirm_says_every_refusal_of_a_skull_king_round_at_once(client: FlaskC
     beside = [note.get_text() for note in page.select(".extras .flash.error")]
     assert len(on_top) == 1 and on_top[0].startswith("Tricks add up to 0")
     assert len(beside) == 2 and "Ana" in beside[0] and "Cleo" in beside[1]
+    # What to do, as the tap says it (issue 49's second walk).
+    assert all("take the bonus off" in sentence for sentence in beside)
     assert len(client.get(f"/api/games/{game_id}").get_json()["rounds"]) == 0
 
 
@@ -416,7 +418,7 @@ def test_a_bonus_tapped_is_judged_at_the_tap_where_the_rules_can(client: FlaskCl
 @pytest.mark.parametrize(
     ("taps", "message"),
     [
-        ({"claim": "0.0"}, "Ana took no trick"),  # the player named, not the seat
+        ({"claim": "0.0"}, "Ana has no trick"),  # the player named, not the seat
         ({"claim": "1.5"}, "Loot"),
         ({"destroyed": "2"}, "destroyed"),
         ({"harry": "0u"}, "Harry"),
@@ -506,7 +508,7 @@ def test_the_correction_page_edits_a_skull_king_rounds_bonuses(
     version = one(soup(client.get(url)), "input[name=version]")["value"]
     refused = client.post(url, data=sent | {"claim": "0.1", "version": version})
     assert refused.status_code == 400
-    assert "Ana took no trick" in refused.get_data(as_text=True)
+    assert "Ana has no trick as entered" in refused.get_data(as_text=True)
 
 
 def test_the_family_pages_first_visits_stay_within_50_kb_in_greek(client: FlaskClient) -> None:

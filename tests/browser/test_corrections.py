@@ -53,6 +53,8 @@ def test_correcting_round_two_changes_the_totals(page: Page, live_server: str) -
     page.select_option("#suit", "clubs")
     flows.tap(page, page.get_by_role("button", name="Save the correction"))
     expect(page.locator(".flash.info")).to_have_text("Round 2 corrected; the totals follow.")
+    # A full page opening with what was done gives it the focus: read out (issue 49's walk).
+    assert page.evaluate("document.activeElement.matches('.flash.info')")
     assert page.url.endswith("/sheet")
 
     corrected = RoundRecord(Trump(Turned.WIZARD, Suit.CLUBS), (1, 1, 0), (1, 1, 0))

@@ -158,16 +158,30 @@ def test_one_thumb_reaches_every_control_and_no_bar_covers_one(page: Page, playe
     assert page.evaluate(REACH, TRICKS) == []
     assert page.evaluate(COVERED, [CHECKED, CONTROLS]) == []
     # A name tapped high on the screen, the bar stuck below: the bonus it adds is shown.
+    # The first player in order took the trick (none went to nobody): the bonus tapped for them
+    # is listed on the screen.
+    tap(page, page.locator("button[name=destroyed-step][value='-1']"))
+    first = page.locator(".stepper").first
+    first.locator(".plus").click()
+    seat = first.get_attribute("data-seat")
     page.locator("fieldset.who").evaluate("(names) => names.scrollIntoView({ block: 'start' })")
     page.locator("input[name=bonus-kind][value=fourteen]").check()
-    tap(page, page.locator("button[name=bonus-add]").first)
+    tap(page, page.locator(f"button[name=bonus-add][value='{seat}']"))
     assert page.locator("ul.claims li").count() == 10
     assert page.evaluate(ADDED_SHOWN, "ul.claims")
-    # A Loot tapped without its other player: the refusal beside the bonuses is on the screen
-    # (the page's top, where it used to go, showed nothing of it; issue 49's walk).
+    # One for a player whose tricks show 0: kept, and what to do said on the screen (issue 49's
+    # second walk: said at the top of the bonuses, far above).
+    page.locator("input[name=bonus-kind][value=fourteen]").check()
+    other = page.locator(f"button[name=bonus-add]:not([value='{seat}'])").first
+    tap(page, other)
+    assert page.locator("ul.claims li").count() == 11
+    assert page.evaluate(ADDED_SHOWN, ".extras .flash.info")
+    # A Loot tapped without its other player: what to fix, the Loot's other player, is on the
+    # screen and has the focus (issue 49's walks: the page's top, then under the bar).
     page.locator("input[name=bonus-kind][value=loot]").check()
     tap(page, page.locator("button[name=bonus-add]").last)
-    assert page.evaluate(ADDED_SHOWN, ".extras .flash.error")
+    assert page.evaluate(ADDED_SHOWN, "select[name=loot-ally]")
+    assert page.evaluate("document.activeElement.name") == "loot-ally"
 
 
 def api_state(page: Page) -> dict[str, Any]:
@@ -335,6 +349,8 @@ def test_what_a_tap_opens_comes_on_screen(page: Page) -> None:
     flows.enter_bids(page, [0] * 6)
     page.evaluate("window.scrollTo(0, 0)")
     tap(page, page.locator("button.extras-open"))
+    # Its button gone, the focus is in what it opened (issue 49's second walk: the page's title).
+    assert page.evaluate("document.activeElement.closest('.extras') !== null")
     kinds = page.locator("fieldset.kinds").bounding_box()
     bar = page.locator(".confirm-bar").bounding_box()
     assert kinds and bar and kinds["y"] >= 0 and kinds["y"] + 60 <= bar["y"]

@@ -101,17 +101,11 @@ class Bonuses(Part[Entered]):
         if tapped.refused:
             reason = tapped.refused
             said = labels.refusal(reason if isinstance(reason, Reason) else Reason(reason))
-            flash(said, BESIDE_ERROR)
+            # The Loot's refusals ask for its other player: the page brings that field up.
+            loot = reason in ("loot_needs_ally", "loot_ally_self")
+            flash(said, "error fix beside" if loot else BESIDE_ERROR)
         if tapped.trickless is not None:
-            name = record.players[tapped.trickless]
-            flash(
-                _(
-                    "%(name)s has no trick as entered, and a bonus comes with a trick won: give "
-                    "%(name)s the trick, or take the bonus off.",
-                    name=name,
-                ),
-                "info beside",
-            )
+            flash(trickless_said(record.players[tapped.trickless]), "info beside")
         if number is None:
             return tapped
         return _said_at_the_table(record, number, tapped)
@@ -159,6 +153,9 @@ class Bonuses(Part[Entered]):
     def explained(self, record: GameRecord, tapped: Entered, reason: Reason, said: str) -> str:
         """With the Kraken and the White Whale in the game, the tricks' sum is said with them (a
         trick may go to nobody), and a short one points at where that is entered (issue 33)."""
+        if reason.code == "bonus_without_trick":
+            # What to do, as the tap said it (issue 49's walk: the rules' sentence alone did not).
+            return trickless_said(record.players[int(reason.params["seat"]) - 1])
         if reason.code != "tricks_sum" or not advanced_cards(record.settings):
             return said
         over = tricks_over_said(reason)
@@ -224,6 +221,17 @@ def _said_at_the_table(record: GameRecord, number: int, tapped: Entered) -> Ente
         }
         flash(said[tapped.replaced], "info beside")
     return tapped
+
+
+def trickless_said(name: str) -> str:
+    """A bonus for a player with no trick as entered, and what to do about it."""
+    return str(
+        _(
+            "%(name)s has no trick as entered, and a bonus comes with a trick won: give "
+            "%(name)s the trick, or take the bonus off.",
+            name=name,
+        )
+    )
 
 
 PART = Bonuses()
