@@ -59,7 +59,11 @@ def test_the_special_trump_asks_a_plain_question(client: FlaskClient) -> None:
     buttons = [(b["name"], b["value"], b.get_text()) for b in none.select("button")]
     assert buttons == [("turned", "fairy", "Fairy: no trump"), ("turned", "bomb", "Bomb: no trump")]
     form = one(page, "form.special-trump")
-    assert one(form, "legend").get_text() == "Turned up a special card?"
+    # Its own name beside the group above (issue 49's second walk: a screen reader read the
+    # same question twice).
+    assert one(form, "legend").get_text() == (
+        "A special card that gives a trump: the card, then its trump"
+    )
     assert "Werewolf swapped for the turned card is chosen here" in one(form, ".hint").get_text()
     cards = [radio["value"] for radio in form.select("input[type=radio][name=turned]")]
     assert cards == ["dragon", "werewolf", "juggler", "cloud", "shapeshifter"]

@@ -309,6 +309,16 @@ def test_tricks_short_of_the_hand_come_back_with_tricks_nobody_won_in_view(
     assert (page.select_one("button[name=bonus-open]") is None) is advanced
 
 
+def test_a_name_tapped_to_bid_out_of_turn_opens_on_its_pads_heading(client: FlaskClient) -> None:
+    """Issue 49's second walk: the page the name leads to (a whole page) left the focus on
+    the page itself, nothing read out; its pad's heading takes it."""
+    game_id = start(client, "skull_king", FIVE)
+    chosen = soup(client.get(f"/games/{game_id}?bidder=2"))
+    assert one(chosen, "#bids-title").has_attr("autofocus")
+    assert one(chosen, "#bids-title").get_text() == "Cleo bids"
+    assert not one(soup(client.get(f"/games/{game_id}")), "#bids-title").has_attr("autofocus")
+
+
 def test_skull_kings_round_head_says_who_leads_not_who_bids_first(client: FlaskClient) -> None:
     """Everyone bids at once: "Bids and leads first" was wrong there (issue 33's walk)."""
     game_id = start(client, "skull_king", FIVE)
