@@ -18,7 +18,7 @@ from scorekeeper.render import evening_card, evening_pages
 from scorekeeper.render.evening_card import RatingMove
 from scorekeeper.render.evening_sheet import EveningSheet
 from scorekeeper.storage import StoredGroup
-from scorekeeper.web import evening_draw, groups
+from scorekeeper.web import evening_draw, group_figures
 
 bp = Blueprint("evening_cards", __name__)
 
@@ -67,7 +67,7 @@ def rating_move(group: StoredGroup, built: EveningSheet, player: str) -> RatingM
         and table.taken_out_at is None
         and player in table.players
     }
-    played = groups.group_stats(group, Filters(game=built.evening.game)).games
+    played = group_figures.group_stats(group, Filters(game=built.evening.game)).games
     games = [ratings.FinishedGame(game.keys, game.totals, game.id) for game in played]
     key = player_key(player)
     tonight = [c for c in ratings.changes_of(games, key) if c.game_id in ids]
@@ -76,8 +76,8 @@ def rating_move(group: StoredGroup, built: EveningSheet, player: str) -> RatingM
         return None
     first_rated = not any(c.game_id not in ids for c in ratings.changes_of(games, key)[:1])
     return RatingMove(
-        None if first_rated else groups.decimal(tonight[0].before),
-        groups.decimal(tonight[-1].after),
-        None if first_rated else groups.change(change),
+        None if first_rated else group_figures.decimal(tonight[0].before),
+        group_figures.decimal(tonight[-1].after),
+        None if first_rated else group_figures.change(change),
         len(tonight),
     )

@@ -8,8 +8,6 @@ view it; the browser that made it and holders of its edit token may change it
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from flask import (
     Blueprint,
     Response,
@@ -21,22 +19,22 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import format_decimal, format_percent, get_locale, ngettext
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
-from scorekeeper.core import family, game, ratings, sheet
+from scorekeeper.core import game, ratings, sheet
 from scorekeeper.core.players import player_key, seat_keys
-from scorekeeper.core.rules import Length, RuleError
-from scorekeeper.core.stats import Filters, GroupStats, PlayerStats, VariantFilter
-from scorekeeper.render import chart, filenames, group_ratings, labels, printing
+from scorekeeper.core.rules import RuleError
+from scorekeeper.render import filenames, group_ratings, labels, printing
 from scorekeeper.storage import StoredGame, StoredGroup
 from scorekeeper.web import (
     access,
     club_tables,
     forms,
+    group_figures,
     heavy,
     once,
     pdf,
@@ -49,151 +47,12 @@ from scorekeeper.web.forms import games as games_form
 from scorekeeper.web.forms import groups as group_forms
 from scorekeeper.web.kinds import GAME, GROUP
 
-# Shown where a figure has nothing to count (a player who never bid): an em dash.
-NOTHING = "\u2014"
 # The group's page lists this many of its latest games: a season of 1,000 made a page of half a
 # megabyte that took the server a tenth of a second to write at every visit. The group file
 # has every game.
 LISTED_GAMES = 100
 
 bp = Blueprint("groups", __name__, url_prefix="/groups")
-
-
-# --- shared by the pages, the PDF and the API ------------------------------------------------
-
-
-class FilterError(ValueError):
-    """A filter value this app does not know; ``str(error)`` says so to the player."""
-
-
-def parse_filters(args: Mapping[str, str]) -> Filters:
-    """The filters of a query string (``game``, ``length``, ``variant``); an unknown value is
-    refused, and so are Wizard's length and variant with another game."""
-    length, variant = args.get("length", ""), args.get("variant", "")
-    played = args.get("game", "")
-    if played and played not in family.GAMES:
-        raise FilterError(_("There is no game called “%(v)s”.", v=played[:30]))
-    if length and length not in {item.value for item in Length}:
-        raise FilterError(_("There is no game length called “%(v)s”.", v=length[:30]))
-    if variant and variant not in {item.value for item in VariantFilter}:
-        raise FilterError(_("There is no variant called “%(v)s”.", v=variant[:30]))
-    if (length or variant) and played and not family.game(played).variant_filters:
-        raise FilterError(_("Game lengths and variants are Wizard's: choose them with Wizard."))
-    return Filters(
-        Length(length) if length else None,
-        VariantFilter(variant) if variant else None,
-        played or None,
-    )
-
-
-def filters_from(args: Mapping[str, str]) -> Filters:
-    """The filters of a page's query string; an unknown value is a 400 page saying so."""
-    try:
-        return parse_filters(args)
-    except FilterError as error:
-        abort(400, description=str(error))
-
-
-def group_stats(stored: StoredGroup, filters: Filters) -> GroupStats:
-    """The statistics of the group's games this request may see that the filters keep, counted
-    once per version of the group (:mod:`scorekeeper.web.heavy`: kept, queued, in the worker)."""
-    return heavy.group_stats(stored, filters)
-
-
-def totals_chart(
-    figures: GroupStats, width: int, height: int, font: str = "sans-serif", *, page: bool = False
-) -> str:
-    """Each player's final totals, game after game, as SVG ("" before the first counted game)."""
-    if not figures.games:
-        return ""
-    numbers = {result.id: result.number for result in figures.games}
-    lines = [[(numbers[gid], total) for gid, total in p.finals] for p in figures.players]
-    return chart.lines_svg(
-        [p.name for p in figures.players],
-        lines,
-        (1, max(len(figures.games), 2)),
-        width,
-        height,
-        title=_("Final totals, game by game"),
-        x_label=_("Game"),
-        y_label=_("Final total"),
-        summary=", ".join(
-            _("%(name)s: %(average)s on average", name=p.name, average=decimal(p.average_total))
-            for p in figures.players
-        ),
-        font_family=font,
-        shared_markers=page,
-    )
-
-
-def decimal(value: float | None) -> str:
-    """A mean for the reader's language, one decimal (a dash when there is none)."""
-    if value is None:
-        return NOTHING
-    text: str = format_decimal(value, format="#,##0.0")
-    return text.replace("-", "\u2212")
-
-
-def change(value: float) -> str:
-    """A rating's change for the reader's language: two decimals, its sign, a real minus."""
-    shown = round(value, 2)
-    text: str = format_decimal(abs(shown), format="#,##0.00")
-    return f"+{text}" if shown > 0 else f"\u2212{text}" if shown < 0 else text
-
-
-def rated(
-    figures: GroupStats, done: ratings.Rated | None = None
-) -> list[tuple[PlayerStats, ratings.PlayerRating]]:
-    """Each player's rating over the counted games, best first, with their figures (for their
-    name): worked out from the games each time (or taken from ``done``, the same games rated
-    already), never stored (core/ratings.py)."""
-    by_key = {player.key: player for player in figures.players}
-    lines = (done or group_ratings.rate(figures)).lines
-    return [(by_key[line.player], line) for line in lines]
-
-
-def win_chances(stored: StoredGame) -> tuple[float, ...] | None:
-    """Each seat's chance to win a game of a group, from the ratings over the group's finished
-    games of the same game; ``None`` outside a group, or where nobody at the table has played
-    one (every chance would be the same)."""
-    db = storage.get_db()
-    group_id = storage.group_of(db, stored.id)
-    group = None if group_id is None else storage.load_group(db, group_id)
-    if group is None:
-        return None
-    figures = group_stats(group, Filters(game=stored.record.game))
-    table = seat_keys(stored.record.players)
-    played = [ratings.FinishedGame(result.keys, result.totals) for result in figures.games]
-    if not any(key in game.players for game in played for key in table):
-        return None
-    return ratings.win_chances(played, table)
-
-
-def percent(value: float | None) -> str:
-    """A share (0 to 1) as a percentage for the reader's language (a dash when there is none)."""
-    if value is None:
-        return NOTHING
-    text: str = format_percent(value, format="#,##0%")
-    return text
-
-
-def filter_choices() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """The options of the two filter menus, game length and variant, in words."""
-    lengths = [(length.value, labels.option_label("length", length.value)) for length in Length]
-    variants = [
-        (VariantFilter.PLAIN.value, _("No special rules")),
-        *(
-            (choice.value, labels.option_label("bid_restriction", choice.value))
-            for choice in (VariantFilter.PLUS_MINUS_ONE, VariantFilter.CANADIAN)
-        ),
-        (VariantFilter.HIDDEN.value, _("Hidden bids")),
-        (VariantFilter.DELAYED.value, _("Delayed bids")),
-        *(
-            (choice.value, labels.variant_label(choice.value))
-            for choice in (VariantFilter.SABOTEUR, VariantFilter.JESTER_BID)
-        ),
-    ]
-    return lengths, variants
 
 
 # --- a group ---------------------------------------------------------------------------------
@@ -204,10 +63,10 @@ def _page(template: str, stored: StoredGroup, **context: object) -> str:
         template,
         group=stored,
         editor=access.keeps(GROUP, stored),
-        decimal=decimal,
-        percent=percent,
-        change=change,
-        filter_choices=filter_choices(),
+        decimal=group_figures.decimal,
+        percent=group_figures.percent,
+        change=group_figures.change,
+        filter_choices=group_figures.filter_choices(),
         option_label=labels.option_label,
         **context,
     )
@@ -241,8 +100,8 @@ def show(group_id: str) -> str:
     """The leaderboard, the totals chart, head-to-head and the group's games."""
     stored = access.load_or_404(GROUP, group_id)
     access.remember(GROUP, stored)
-    filters = filters_from(request.args)
-    figures = group_stats(stored, filters)
+    filters = group_figures.filters_from(request.args)
+    figures = group_figures.group_stats(stored, filters)
     done = group_ratings.rate(figures)
     cards = heavy.game_cards(stored)
     editor = access.keeps(GROUP, stored)
@@ -262,8 +121,8 @@ def show(group_id: str) -> str:
         filters=filters,
         games=list(reversed(cards[-LISTED_GAMES:])),
         unlisted=max(0, len(cards) - LISTED_GAMES),
-        chart=Markup(totals_chart(figures, 360, 260, page=True)),
-        rated=rated(figures, done),
+        chart=Markup(group_figures.totals_chart(figures, 360, 260, page=True)),
+        rated=group_figures.rated(figures, done),
         provisional_games=ratings.PROVISIONAL_GAMES,
         backtest=done.backtest,
         addable=addable,
@@ -276,8 +135,8 @@ def show(group_id: str) -> str:
 def player(group_id: str, key: str) -> str:
     """One player's figures, results and head-to-head; renaming and merging for editors."""
     stored = access.load_or_404(GROUP, group_id)
-    filters = filters_from(request.args)
-    figures = group_stats(stored, filters)
+    filters = group_figures.filters_from(request.args)
+    figures = group_figures.group_stats(stored, filters)
     roster = dict(stored.roster)
     figure = figures.player(key)
     if figure is None and key not in roster:
@@ -464,17 +323,21 @@ trash_pages.add_routes(bp, trash_kinds.GROUP, "/<group_id>")
 def season_pdf(group_id: str) -> Response:
     """Standings and every player's figures as a PDF, in the language of the page."""
     stored = access.load_or_404(GROUP, group_id)
-    filters = filters_from(request.args)
+    filters = group_figures.filters_from(request.args)
     stamps = heavy.visible(stored)
-    figures = group_stats(stored, filters)
+    figures = group_figures.group_stats(stored, filters)
     key = ("season", heavy.version(stored, stamps), filters, str(get_locale()))
     day = (stamps[-1].created_at if stamps else stored.created_at)[:10]
     filename = filenames.name_from([stored.name, day], "pdf", game=figures.game)
 
     def render() -> str:
-        svg = totals_chart(figures, 700, 300, "DejaVu Sans, sans-serif")
+        svg = group_figures.totals_chart(figures, 700, 300, "DejaVu Sans, sans-serif")
         return printing.season_html(
-            stored.name, figures, chart=svg, decimal=decimal, percent=percent
+            stored.name,
+            figures,
+            chart=svg,
+            decimal=group_figures.decimal,
+            percent=group_figures.percent,
         )
 
     return pdf.pdf_response("season", key, filename, render)

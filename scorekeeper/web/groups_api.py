@@ -25,7 +25,16 @@ from scorekeeper.core.refusals import Reason
 from scorekeeper.render import filenames, labels
 from scorekeeper.render import group_ratings as shown_ratings
 from scorekeeper.storage import StoredGroup
-from scorekeeper.web import access, api, bgstats_plays, groups, heavy, once, trash_kinds, uploads
+from scorekeeper.web import (
+    access,
+    api,
+    bgstats_plays,
+    group_figures,
+    heavy,
+    once,
+    trash_kinds,
+    uploads,
+)
 from scorekeeper.web.api import Refusal
 from scorekeeper.web.forms import groups as group_forms
 from scorekeeper.web.kinds import GROUP
@@ -136,7 +145,7 @@ def group_stats(group_id: str) -> Response:
     ``?variant=`` filter Wizard's)."""
     stored = _stored(group_id)
     filters = _filters()
-    figures = groups.group_stats(stored, filters)
+    figures = group_figures.group_stats(stored, filters)
     return jsonify(stats_json(stored, figures))
 
 
@@ -146,7 +155,7 @@ def group_ratings(group_id: str) -> Response:
     and filters as the statistics), best first: worked out from the games each time, never
     stored (core/ratings.py)."""
     stored = _stored(group_id)
-    figures = groups.group_stats(stored, _filters())
+    figures = group_figures.group_stats(stored, _filters())
     return jsonify(ratings_json(stored, figures))
 
 
@@ -168,7 +177,7 @@ def ratings_json(stored: StoredGroup, figures: stats.GroupStats) -> Json:
                 "provisional": line.provisional,
                 "uncertainty": line.uncertainty,
             }
-            for player, line in groups.rated(figures, done)
+            for player, line in group_figures.rated(figures, done)
         ],
         "backtest": backtest_json(done.backtest),
     }
@@ -189,7 +198,7 @@ def player_ratings(group_id: str, player: str) -> Response:
     """One player's rating change in each counted game (the same ``?game=`` and filters as the
     statistics), in the order played, each read by opponent."""
     stored = _stored(group_id)
-    figures = groups.group_stats(stored, _filters())
+    figures = group_figures.group_stats(stored, _filters())
     key = player_key(player)
     figure = figures.player(key)
     done = shown_ratings.rate(figures, key)
@@ -293,8 +302,8 @@ def _editable(group_id: str) -> StoredGroup:
 
 def _filters() -> stats.Filters:
     try:
-        return groups.parse_filters(request.args)
-    except groups.FilterError as error:
+        return group_figures.parse_filters(request.args)
+    except group_figures.FilterError as error:
         raise Refusal(400, "filter_unknown", str(error)) from error
 
 

@@ -25,7 +25,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from scorekeeper import storage
 from scorekeeper.core import sheet
 from scorekeeper.storage import StoredGame
-from scorekeeper.web import access, evening_draw, groups, views
+from scorekeeper.web import access, evening_draw, group_figures, views
 from scorekeeper.web.kinds import GAME, GROUP
 
 bp = Blueprint("live", __name__)
@@ -115,7 +115,7 @@ def display(game_id: str) -> WerkzeugResponse:
 
 def _chances(stored: StoredGame) -> list[tuple[int, str]]:
     """Each seat and its chance to win, likeliest first ([]: none to show)."""
-    chances = groups.win_chances(stored)
+    chances = group_figures.win_chances(stored)
     if chances is None:
         return []
     # Whole percentages that add up to 100 (the largest remainders rounded up): 22, 22, 22, 22
@@ -125,7 +125,7 @@ def _chances(stored: StoredGame) -> list[tuple[int, str]]:
     for seat in left[: 100 - sum(whole)]:
         whole[seat] += 1
     seats = sorted(range(len(chances)), key=lambda seat: -chances[seat])
-    return [(seat, groups.percent(whole[seat] / 100)) for seat in seats]
+    return [(seat, group_figures.percent(whole[seat] / 100)) for seat in seats]
 
 
 def _redirect_as_json(response: Response) -> Response:
