@@ -10,6 +10,7 @@ import pytest
 
 from scorekeeper.core import game, scoring, sheet
 from scorekeeper.core.bidding import bids_sealed as is_sealed
+from scorekeeper.core.current_round import Phase
 from scorekeeper.core.game import GameRecord, RoundRecord
 from scorekeeper.core.rules import (
     BidRestriction,
@@ -20,7 +21,6 @@ from scorekeeper.core.rules import (
     Turned,
     Variants,
 )
-from scorekeeper.core.sheet import Phase
 
 HEARTS = Trump(Turned.SUIT, Suit.HEARTS)
 OPEN, HIDDEN, DELAYED = BidVisibility.OPEN, BidVisibility.HIDDEN, BidVisibility.DELAYED

@@ -6,8 +6,9 @@ output shows, so bids that hidden or delayed visibility still seals are never he
 
 from __future__ import annotations
 
+from scorekeeper.core.current_round import CurrentRound
 from scorekeeper.core.record import Json, adjustments_json, figures_json, to_record, trump_json
-from scorekeeper.core.sheet import CurrentRound, RoundRow, Sheet
+from scorekeeper.core.sheet import RoundRow, Sheet
 
 
 def to_state(sheet: Sheet, game_id: str) -> Json:

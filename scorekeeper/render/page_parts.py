@@ -23,8 +23,9 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from scorekeeper import storage
+from scorekeeper.core.current_round import CurrentRound
 from scorekeeper.core.decks import Special
-from scorekeeper.core.sheet import AdjustmentNote, CurrentRound, RoundRow, marks_at
+from scorekeeper.core.sheet import AdjustmentNote, RoundRow, marks_at
 from scorekeeper.core.variants import Edition
 from scorekeeper.render import corrections, game_facts, labels, languages
 from scorekeeper.render.labels import gettext as _

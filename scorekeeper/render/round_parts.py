@@ -16,7 +16,8 @@ from functools import lru_cache
 from flask import Flask
 from markupsafe import Markup
 
-from scorekeeper.core.sheet import CurrentRound, RoundRow
+from scorekeeper.core.current_round import CurrentRound
+from scorekeeper.core.sheet import RoundRow
 from scorekeeper.render import game_facts, languages
 from scorekeeper.render.page_parts import render_part, shown_bid
 from scorekeeper.render.templating import translations

@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 from scorekeeper import storage
 from scorekeeper.core import family, game, sheet
+from scorekeeper.core.current_round import CurrentRound
 from scorekeeper.render import chart, game_words
 from scorekeeper.render.labels import gettext as _
 from scorekeeper.storage import StoredGame
@@ -60,7 +61,7 @@ def ended(stored: StoredGame) -> dict[str, object]:
     }
 
 
-def tricks_step(built: sheet.Sheet, now: sheet.CurrentRound, draft: str) -> dict[str, object]:
+def tricks_step(built: sheet.Sheet, now: CurrentRound, draft: str) -> dict[str, object]:
     """Where the tricks step starts: each stepper, the game's own facts as tapped, the tricks
     left to give out once those facts took theirs, and each bid a card changed."""
     part = parts.part_of(built.declaration)
@@ -81,7 +82,7 @@ def tricks_step(built: sheet.Sheet, now: sheet.CurrentRound, draft: str) -> dict
     }
 
 
-def tricks_start(now: sheet.CurrentRound, draft: str) -> tuple[int, ...]:
+def tricks_start(now: CurrentRound, draft: str) -> tuple[int, ...]:
     """Where each player's tricks stepper starts: what was tapped (kept in the address, so a
     refusal or a reload keeps it), else the tricks of a round undo reopened, else the bid (the
     fast path: only the players who missed are changed). A sealed bid is not shown, so it starts
