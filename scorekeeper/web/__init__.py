@@ -20,6 +20,7 @@ def init_app(app: Flask) -> None:
         errors,
         evening_cards,
         evening_changes,  # noqa: F401 (adds its routes to the evening's pages and API)
+        evening_files,
         evening_history,  # noqa: F401 (adds its routes to the evening's pages and API)
         evening_keeper,
         evening_plan,  # noqa: F401 (adds its routes to the evening's pages and API)
@@ -63,7 +64,7 @@ def init_app(app: Flask) -> None:
         app.register_blueprint(blueprint)
     app.register_blueprint(groups_api.files)
     app.register_blueprint(evenings_api.bp)
-    app.register_blueprint(evenings_api.files)
+    app.register_blueprint(evening_files.bp)
     app.register_blueprint(evenings.bp)
     app.register_blueprint(evening_keeper.bp)
     app.register_blueprint(evening_cards.bp)

@@ -1,7 +1,8 @@
 """Club evenings for programs and for the evening's pages (issue 34): make an evening of a
 group, draw its sittings (each table's game made as a game of the group), draw a sitting again,
 read the evening with its standings, take a table out of its sitting (or put it back), delete
-it (to the trash) and restore it, and download it as CSV or JSON.
+it (to the trash) and restore it. Its downloads (CSV, JSON, result card, BG Stats plays) are
+:mod:`.evening_files`.
 
 An evening is its group's: writing needs the group's edit token (as adding a game does), reading
 whatever lets the request see the group. Refusals are the games API's JSON
@@ -22,22 +23,19 @@ from scorekeeper import storage
 from scorekeeper.core import evening_record
 from scorekeeper.core.evening_record import SittingAsked
 from scorekeeper.core.rules import RuleError
-from scorekeeper.render import evening_sheet, filenames, labels
+from scorekeeper.render import evening_sheet, labels
 from scorekeeper.storage import KeyedSitting, StoredEvening, StoredGroup, StoredSitting
 from scorekeeper.web import (
     access,
     api,
-    bgstats_plays,
     evening_draw,
     groups_api,
-    result_cards,
     trash_kinds,
 )
 from scorekeeper.web.api import Refusal
 from scorekeeper.web.kinds import GROUP
 
 bp = Blueprint("evenings_api", __name__, url_prefix="/api")
-files = Blueprint("evening_files", __name__)
 
 bp.register_error_handler(Refusal, api._refused)
 
@@ -192,45 +190,6 @@ def _table_out(evening_id: str, number: str, table: str, *, out: bool) -> Respon
         )
     storage.take_table_out(storage.get_db(), stored.id, sitting.number, found[0].table, out=out)
     return get_evening(stored.id)
-
-
-@files.get("/evenings/<evening_id>/export.csv")
-def export_csv(evening_id: str) -> Response:
-    """Download the evening as CSV: standings, then every sitting's tables and winners."""
-    stored, group = visible_file(evening_id)
-    return _download(
-        evening_sheet.to_csv(sheet_of(stored)), "text/csv", _name(group, stored, "csv")
-    )
-
-
-@files.get("/evenings/<evening_id>/export.json")
-def export_json(evening_id: str) -> Response:
-    """Download the evening as ``GET /api/evenings/<id>`` answers it."""
-    stored, group = visible_file(evening_id)
-    response = jsonify(evening_sheet.to_json(sheet_of(stored)))
-    return _download(
-        response.get_data(as_text=True), "application/json", _name(group, stored, "json")
-    )
-
-
-@files.get("/evenings/<evening_id>/card.png")
-def result_card(evening_id: str) -> Response:
-    """The club night's result card, once it is over."""
-    stored, group = visible_file(evening_id)
-    png = result_cards.evening_png(stored, group)
-    if png is None:
-        said = _("The club night is not over yet: its result card is made once it is.")
-        return result_cards.not_over("evening_not_over", said)
-    return result_cards.image(png, _name(group, stored, "png"))
-
-
-@files.get("/evenings/<evening_id>/export.bgsplay")
-def export_bgsplay(evening_id: str) -> Response:
-    """Download the evening's finished games as a BG Stats play file (a table ended early is
-    no whole play: its game counts in the evening only)."""
-    stored, group = visible_file(evening_id)
-    found = bgstats_plays.plays(evening_draw.games_of(stored))
-    return bgstats_plays.play_file(found, (group.name, group.id), _name(group, stored, "bgsplay"))
 
 
 # --- the draw --------------------------------------------------------------------------------
@@ -424,14 +383,3 @@ def _sitting(stored: StoredEvening, number: str) -> StoredSitting:
             _("This evening has no sitting %(number)s drawn.", number=number[:10]),
         )
     return found[0]
-
-
-def _name(group: StoredGroup, stored: StoredEvening, ext: str) -> str:
-    return filenames.name_from([group.name, stored.created_at[:10]], ext)
-
-
-def _download(text: str, mimetype: str, name: str) -> Response:
-    response = Response(text.encode("utf-8"), mimetype=mimetype)
-    response.headers["Content-Disposition"] = filenames.content_disposition(name)
-    response.headers["Cache-Control"] = "no-store"
-    return response
