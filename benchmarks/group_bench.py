@@ -20,7 +20,7 @@ from benchmarks import beside
 from scorekeeper import storage
 from scorekeeper.core.group_record import MAX_GAMES
 from scorekeeper.core.rules import Length, Variants
-from scorekeeper.core.stats import VariantFilter
+from scorekeeper.core.stats_filters import VariantFilter
 from tests.plays import played_game
 
 PLAYED_AT = "2026-01-02T19:30:00+00:00"

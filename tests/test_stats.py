@@ -11,7 +11,8 @@ from scorekeeper.core import game, sheet, stats
 from scorekeeper.core.game import GameRecord, RoundRecord
 from scorekeeper.core.players import player_key, seat_keys
 from scorekeeper.core.rules import Length, Suit, Trump, Turned, Variants
-from scorekeeper.core.stats import Filters, PlayedGame, VariantFilter
+from scorekeeper.core.stats import PlayedGame
+from scorekeeper.core.stats_filters import Filters, VariantFilter
 from tests.plays import legal_round, playable_tables
 from tests.support.profiles import examples
 

@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper.core import ratings
 from scorekeeper.core.players import player_key
-from scorekeeper.core.stats import Filters
+from scorekeeper.core.stats_filters import Filters
 from scorekeeper.render import evening_card, evening_pages
 from scorekeeper.render.evening_card import RatingMove
 from scorekeeper.render.evening_sheet import EveningSheet

@@ -14,7 +14,8 @@ from scorekeeper import storage
 from scorekeeper.core import family, ratings
 from scorekeeper.core.players import seat_keys
 from scorekeeper.core.rules import Length
-from scorekeeper.core.stats import Filters, GroupStats, PlayerStats, VariantFilter
+from scorekeeper.core.stats import GroupStats, PlayerStats
+from scorekeeper.core.stats_filters import Filters, VariantFilter
 from scorekeeper.render import chart, group_ratings, labels
 from scorekeeper.storage import StoredGame, StoredGroup
 from scorekeeper.web import heavy

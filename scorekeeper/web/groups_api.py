@@ -22,6 +22,7 @@ from scorekeeper.core.group_record import GroupFile, parse_group_file
 from scorekeeper.core.players import player_key
 from scorekeeper.core.record import Json, RecordError, parse_game
 from scorekeeper.core.refusals import Reason
+from scorekeeper.core.stats_filters import Filters
 from scorekeeper.render import filenames, labels
 from scorekeeper.render import group_ratings as shown_ratings
 from scorekeeper.storage import StoredGroup
@@ -300,7 +301,7 @@ def _editable(group_id: str) -> StoredGroup:
     return stored
 
 
-def _filters() -> stats.Filters:
+def _filters() -> Filters:
     try:
         return group_figures.parse_filters(request.args)
     except group_figures.FilterError as error:

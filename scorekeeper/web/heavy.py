@@ -30,7 +30,8 @@ from scorekeeper.core import family, sheet, stats
 from scorekeeper.core.club_import import TotalsOnly
 from scorekeeper.core.evening_file import EveningFile, SittingFile, TableEnded
 from scorekeeper.core.group_record import group_text, to_group_file
-from scorekeeper.core.stats import Filters, GroupStats
+from scorekeeper.core.stats import GroupStats
+from scorekeeper.core.stats_filters import Filters
 from scorekeeper.server import worker
 from scorekeeper.storage import GameStamp, StoredGame, StoredGroup
 from scorekeeper.web import access

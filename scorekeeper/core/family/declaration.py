@@ -118,7 +118,7 @@ class Declaration(Generic[S, R]):
     """Whether a blank pad lists the settings it was printed with."""
     variant_filters: bool = False
     """Whether a group's figures of the game may be narrowed to a game length or a variant
-    (Wizard's variants: :class:`scorekeeper.core.stats.Filters`)."""
+    (Wizard's variants: :class:`scorekeeper.core.stats_filters.Filters`)."""
     rules_page: RulesPage | None = None
     """The game's rules page; none: the game has no page of its own."""
     bgg_id: int | None = None
