@@ -70,9 +70,7 @@ from scorekeeper.storage.evenings import (
 from scorekeeper.storage.games import (
     GAMES,
     KeyReused,
-    Seen,
     StoredGame,
-    Watch,
     changing,
     check_carried,
     create_game,
@@ -82,7 +80,6 @@ from scorekeeper.storage.games import (
     load_many,
     new_game_id,
     save,
-    version_of,
 )
 from scorekeeper.storage.group_rows import renew_group_link
 from scorekeeper.storage.groups import (
@@ -121,6 +118,7 @@ from scorekeeper.storage.trash import (
     restore_game,
     trash_game,
 )
+from scorekeeper.storage.watch import Seen, Watch, version_of
 
 new_edit_token = new_token
 
