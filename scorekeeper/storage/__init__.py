@@ -81,6 +81,7 @@ from scorekeeper.storage.games import (
     new_game_id,
     save,
 )
+from scorekeeper.storage.group_renames import rename_player
 from scorekeeper.storage.group_rows import renew_group_link
 from scorekeeper.storage.groups import (
     GameStamp,
@@ -102,7 +103,6 @@ from scorekeeper.storage.groups import (
     load_group,
     load_groups,
     remove_group_game,
-    rename_player,
 )
 from scorekeeper.storage.history import name_phone
 from scorekeeper.storage.imported_rows import imported_game, imported_games

@@ -8,8 +8,7 @@ the group's club evenings (:mod:`scorekeeper.storage.evenings`) with them. A gro
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
@@ -17,20 +16,17 @@ from sqlite_utils import Database
 
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.group_record import MAX_ROSTER
-from scorekeeper.core.players import player_key, seat_keys
+from scorekeeper.core.players import player_key
 from scorekeeper.core.rules import RuleError
-from scorekeeper.storage import evening_rows, group_rows, history
-from scorekeeper.storage.database import Row, new_token, now, stamp, writing
+from scorekeeper.storage import group_rows, history
+from scorekeeper.storage.database import new_token, now, stamp, writing
 from scorekeeper.storage.games import (
     KeyReused,
     StoredGame,
-    changing,
     create_game_once,
     load_many,
     new_game_id,
-    noted,
 )
-from scorekeeper.storage.imported_rows import rename_imported
 
 
 @dataclass(frozen=True)
@@ -268,7 +264,7 @@ def remove_group_game(db: Database, group_id: str, game_id: str) -> None:
         db.execute(
             "DELETE FROM group_games WHERE group_id = ? AND game_id = ?", [group_id, game_id]
         )
-        _touch_group(db, group_id)
+        touch_group(db, group_id)
 
 
 def delete_group(db: Database, group_id: str) -> None:
@@ -286,138 +282,7 @@ def join_roster(db: Database, group_id: str, names: Iterable[str]) -> None:
     """Add players to the roster; a name whose key is there already keeps its spelling."""
     with writing(db), group_rows.noted(db, group_id, {"code": "players_added"}):
         _join_roster(db, group_id, names)
-        _touch_group(db, group_id)
-
-
-def rename_player(db: Database, group_id: str, key: str, name: str) -> int:
-    """Rename the player ``key`` to ``name`` in the roster, in every game of the group and in
-    every club evening of the group (its players, each sitting's present players and sit-outs,
-    its tables), all in one write.
-
-    When ``name`` is another player's, the two become one (a merge); :class:`SameGame` is raised
-    if they sat at the same game, :class:`SameEvening` if both are players of the same evening
-    (even at two tables, or one sitting out: the evening drew them as two people, and one
-    player cannot sit at two tables of a sitting), and nothing changes. Every game and evening
-    changed gets a new version, as any change does. Returns how many games changed.
-    """
-    new_key = player_key(name)
-    with writing(db), group_rows.noted(db, group_id, {"code": "player_renamed"}) as said:
-        said.update(group_rows.renaming(db, group_id, key, name))
-        seats = db.query(
-            "SELECT seats.game_id, seats.seat, seats.name FROM seats JOIN group_games "
-            "ON group_games.game_id = seats.game_id WHERE group_games.group_id = ?",
-            [group_id],
-        )
-        by_game: dict[str, list[Row]] = {}
-        for row in seats:
-            by_game.setdefault(row["game_id"], []).append(row)
-        changed = 0
-        for game_id, rows in by_game.items():
-            names = [row["name"] for row in sorted(rows, key=lambda row: row["seat"])]
-            keys = seat_keys(names)
-            if key not in keys:
-                continue
-            if new_key != key and new_key in keys:
-                raise SameGame(game_id)
-            seat = keys.index(key)
-            renamed = [name if at == seat else was for at, was in enumerate(names)]
-            noted(db, game_id, {"code": "players"}, {"players": renamed})
-            db.execute(
-                "UPDATE seats SET name = ? WHERE game_id = ? AND seat = ?", [name, game_id, seat]
-            )
-            changing(db, game_id)
-            changed += 1
-        # The games brought in with their totals only name the group's players too (issue 51).
-        imported, clash = rename_imported(db, group_id, key, name)
-        if clash is not None:
-            raise SameGame(clash)
-        changed += imported
-        said["games"] = changed
-        _rename_in_evenings(db, group_id, key, name)
-        db.execute("DELETE FROM group_players WHERE group_id = ? AND key = ?", [group_id, key])
-        db.execute(
-            "INSERT OR REPLACE INTO group_players (group_id, key, name) VALUES (?, ?, ?)",
-            [group_id, new_key, name],
-        )
-        _touch_group(db, group_id)
-    return changed
-
-
-def _rename_in_evenings(db: Database, group_id: str, key: str, name: str) -> None:
-    """Rename the player ``key`` to ``name`` wherever the group's evenings name them (inside
-    :func:`rename_player`'s write); :class:`SameEvening` when ``name`` is another player of
-    one of them. A table matches by :func:`seat_keys`, as a game's seats do, so that it keeps
-    naming what its game seats."""
-    new_key = player_key(name)
-    when = now()
-    evenings = db.execute(
-        "SELECT id, players FROM evenings WHERE group_id = ? ORDER BY rowid", [group_id]
-    ).fetchall()
-    for evening_id, players in evenings:
-        keys = [player_key(player) for player in json.loads(players)]
-        if new_key != key and key in keys and new_key in keys:
-            raise SameEvening(evening_id)
-        with evening_rows.noted(db, evening_id, {"code": "players"}):
-            _rename_in_evening(db, evening_id, players, key, name, when)
-
-
-def _rename_in_evening(
-    db: Database, evening_id: str, players: str, key: str, name: str, when: str
-) -> None:
-    """Rename the player ``key`` to ``name`` in one evening's rows (its version moves on)."""
-    touched = False
-    renamed = _renamed(json.loads(players), key, name)
-    if renamed is not None:
-        db.execute("UPDATE evenings SET players = ? WHERE id = ?", [renamed, evening_id])
-        touched = True
-    sittings = db.execute(
-        "SELECT number, present, sitting_out FROM evening_sittings WHERE evening_id = ?",
-        [evening_id],
-    ).fetchall()
-    for number, present, sitting_out in sittings:
-        here = _renamed(json.loads(present), key, name)
-        out = _renamed(json.loads(sitting_out), key, name)
-        if here is None and out is None:
-            continue
-        db.execute(
-            "UPDATE evening_sittings SET present = ?, sitting_out = ?"
-            " WHERE evening_id = ? AND number = ?",
-            [here or present, out or sitting_out, evening_id, number],
-        )
-        touched = True
-    tables = db.execute(
-        "SELECT sitting, number, players, left_players FROM evening_tables WHERE evening_id = ?",
-        [evening_id],
-    ).fetchall()
-    for sitting, number, seated, left in tables:
-        renamed = _renamed(json.loads(seated), key, name, by_seat=True)
-        # Who left a table ended early is named as the table names them (issue 48).
-        gone = None if left is None else _renamed(json.loads(left), key, name)
-        if renamed is None and gone is None:
-            continue
-        db.execute(
-            "UPDATE evening_tables SET players = ?, left_players = ?"
-            " WHERE evening_id = ? AND sitting = ? AND number = ?",
-            [renamed or seated, gone or left, evening_id, sitting, number],
-        )
-        touched = True
-    if touched:
-        db.execute(
-            "UPDATE evenings SET version = version + 1, updated_at = ? WHERE id = ?",
-            [when, evening_id],
-        )
-
-
-def _renamed(names: Sequence[str], key: str, name: str, *, by_seat: bool = False) -> str | None:
-    """``names`` with the player ``key`` called ``name``, as an evening stores a list of names
-    (JSON); ``None`` when ``key`` is not among them. ``by_seat``: matched as a table's seats are
-    (:func:`seat_keys`)."""
-    keys = seat_keys(names) if by_seat else tuple(player_key(one) for one in names)
-    if key not in keys:
-        return None
-    changed = list(names)
-    changed[keys.index(key)] = name
-    return json.dumps(changed, ensure_ascii=False)
+        touch_group(db, group_id)
 
 
 def _add_games(db: Database, group_id: str, games: list[StoredGame]) -> int:
@@ -430,7 +295,7 @@ def _add_games(db: Database, group_id: str, games: list[StoredGame]) -> int:
             [stored.id, group_id, when],
         )
         _join_roster(db, group_id, stored.record.players)
-    _touch_group(db, group_id)
+    touch_group(db, group_id)
     return len(added)
 
 
@@ -451,7 +316,8 @@ def _join_roster(db: Database, group_id: str, names: Iterable[str]) -> None:
             raise RosterFull
 
 
-def _touch_group(db: Database, group_id: str) -> None:
+def touch_group(db: Database, group_id: str) -> None:
+    """A change of the group: its version moves on, its pages follow."""
     db.execute(
         "UPDATE groups SET updated_at = ?, version = version + 1 WHERE id = ?", [now(), group_id]
     )
