@@ -142,10 +142,11 @@ const tricks = (function tricksSteppers() {
     remember(form, update(form));
     // A refusal of the tricks tapped before is answered by this tap: it goes.
     for (const old of document.querySelectorAll(".flash.error")) old.hidden = true;
+    document.getElementById("said-alert").textContent = "";
     // Tapped but not sent yet: the live check asks before it shows another phone's change.
     form.dispatchEvent(new Event("change", { bubbles: true }));
   });
-  return { update, remember };
+  return { update, remember, keep };
 })();
 
 // The tricks tapped ride in the address until their round is confirmed; an address that still
@@ -185,7 +186,8 @@ document.addEventListener("scorekeeper:swapped", dropStaleDraft);
     // What a refusal asks to fix (the Loot's other player), else, the button gone (the bonuses
     // opened, the last one taken off), the first control of what its row shows (issue 49).
     const show = submitter && submitter.closest("[data-show]");
-    target = main.querySelector("[data-fix]") || target || (show && main.querySelector(`${show.dataset.show} :is(button, select, input:not([type=hidden])):enabled`));
+    const shows = show && show.dataset.show;
+    target = main.querySelector("[data-fix]") || target || (shows && (main.querySelector(`${shows} input:checked`) || main.querySelector(`${shows} :is(button, select, input:not([type=hidden])):enabled`)));
     target = target || main.querySelector(".handoff[tabindex='-1']") || main.querySelector("h2[tabindex='-1'], h1");
     if (target) {
       if (!target.hasAttribute("tabindex") && target.tagName.startsWith("H")) target.setAttribute("tabindex", "-1");
@@ -232,7 +234,11 @@ document.addEventListener("scorekeeper:swapped", dropStaleDraft);
     if (fresh.body.dataset.version) document.body.dataset.version = fresh.body.dataset.version;
     history.replaceState(history.state, "", url);
     const form = main.querySelector(".tricks-form");
-    if (form) tricks.update(form);
+    // Kept for the Round tab too: a bonus tapped last was lost on a look at the sheet (issue 49).
+    if (form) {
+      tricks.update(form);
+      tricks.keep(form);
+    }
     if (sameStep || live) window.scrollTo(x, y);
     else window.scrollTo(0, 0);
     if (!live) focusAfter(main, submitter);
@@ -273,7 +279,8 @@ document.addEventListener("scorekeeper:swapped", dropStaleDraft);
   let queued = null;
   let held = false; // a key held down (Enter repeating) is one press
   addEventListener("keydown", (event) => { held = event.repeat; }, true);
-  const stepper = (button) => button && button.matches(".minus, .plus");
+  // A name's tap on the bonuses adds one each time (two 14s: tap, tap; issue 49's third walk).
+  const stepper = (button) => button && button.matches(".minus, .plus, [name=bonus-add]");
   addEventListener("click", (event) => {
     const button = event.target.closest("form[data-inplace] button");
     if (!button || stepper(button)) return;
@@ -319,6 +326,11 @@ document.addEventListener("scorekeeper:swapped", dropStaleDraft);
       });
   });
 })();
+
+// A kind of bonus chosen: the names to tap next come up from under the Confirm bar (issue 49).
+document.addEventListener("change", (event) => {
+  if (event.target.name === "bonus-kind") document.querySelector("fieldset.who").scrollIntoView({ block: "nearest" });
+});
 
 // A table's game over swapped in by its last tap (or followed live) while the next sitting is
 // not drawn yet: the page's head has no refresh then (round/page.html gives a loaded page one),

@@ -359,6 +359,14 @@ def test_too_many_tricks_with_the_kraken_in_the_game_are_said_without_one_winner
     refused = post(client, game_id, "tricks", **over)
     said = one(soup(client.get(refused.headers["Location"])), ".flash.error").get_text()
     assert said == "Tricks add up to 5, but 1 was played this round: no trick has two winners."
+    # With a trick that went to nobody: the sum said, and what to change (issue 49's third
+    # walk: "3 with 1 destroyed, but 3 were played" read as no mismatch at all).
+    refused = post(client, game_id, "tricks", **over, destroyed="1")
+    said = one(soup(client.get(refused.headers["Location"])), ".flash.error").get_text()
+    assert said == (
+        "5 given out and 1 to nobody make 6, but the round had 1 trick: change the tricks given "
+        "out or those that went to nobody."
+    )
 
 
 def test_a_bonus_is_two_taps_and_counts_with_the_bid_met(app: Flask, client: FlaskClient) -> None:

@@ -121,3 +121,24 @@ def test_an_address_with_tricks_of_a_confirmed_round_drops_them(
     flows.confirm_round(page)
     assert flows.phase(page) == "trump"
     assert page.url == game
+
+
+def test_a_bonus_tapped_last_comes_back_after_the_sheet_and_two_quick_taps_add_two(
+    page: Page,
+) -> None:
+    """Issue 49's third walk: a Skull King bonus tapped as the last thing before a look at the
+    sheet was gone on the way back (the tab kept the draft of the last stepper's tap only); and
+    two quick taps on a name ("two 14s") added one."""
+    body = {"game": "skull_king", "players": list(NAMES), "first_dealer": 0}
+    flows.kept_game(page, {**body, "rounds": [{"bids": [0, 1, 0, 0], "tricks": [0, 1, 0, 0]}]})
+    flows.enter_bids(page, [2, 0, 0, 0])  # round 2: Ana bids and takes both tricks
+    flows.tap(page, page.locator("button.extras-open"))
+    page.locator("input[name=bonus-kind][value=fourteen]").check()
+    ana = page.locator("button[name=bonus-add][value='0']")
+    ana.dblclick()
+    expect(page.locator("ul.claims li")).to_have_count(2)
+    tabs = page.get_by_role("navigation", name="This game")
+    flows.tap(page, tabs.get_by_role("link", name="Sheet"))
+    flows.tap(page, tabs.get_by_role("link", name="Round"))
+    expect(page.locator("ul.claims li")).to_have_count(2)
+    assert flows.checked_tricks(page)[0] == 2

@@ -101,6 +101,10 @@ def walk(phone: Page, base: str, pages: Walk, language: str, first: bool) -> dic
     phone.context.add_cookies([{"name": "lang", "value": language, "url": base}])
     found: dict[str, str] = {}
     for stop in pages.stops:
+        # Each stop as its address says: not with what an earlier stop tapped on the same game,
+        # which the tab keeps for the Round tab (static/round.js).
+        if phone.url.startswith(base):
+            phone.evaluate("sessionStorage.clear()")
         if stop.prepare:
             stop.prepare(phone)
         phone.set_viewport_size(dict(stop.viewport or PHONE))  # type: ignore[arg-type]

@@ -153,6 +153,20 @@ class Bonuses(Part[Entered]):
     def explained(self, record: GameRecord, tapped: Entered, reason: Reason, said: str) -> str:
         """With the Kraken and the White Whale in the game, the tricks' sum is said with them (a
         trick may go to nobody), and a short one points at where that is entered (issue 33)."""
+        if reason.code == "tricks_sum_destroyed":
+            # The sum said, and what to change (issue 49's third walk: "3 with 1 destroyed, but
+            # 3 were played" read as no mismatch at all).
+            taken, destroyed = reason.params["taken"], reason.params["destroyed"]
+            return labels.ngettext(
+                "%(taken)s given out and %(destroyed)s to nobody make %(sum)s, but the round had "
+                "%(num)s trick: change the tricks given out or those that went to nobody.",
+                "%(taken)s given out and %(destroyed)s to nobody make %(sum)s, but the round had "
+                "%(num)s tricks: change the tricks given out or those that went to nobody.",
+                reason.params["num"],
+                taken=taken,
+                destroyed=destroyed,
+                sum=taken + destroyed,
+            )
         if reason.code == "bonus_without_trick":
             # What to do, as the tap said it (issue 49's walk: the rules' sentence alone did not).
             return trickless_said(record.players[int(reason.params["seat"]) - 1])
