@@ -203,6 +203,9 @@ document.addEventListener("scorekeeper:swapped", dropStaleDraft);
       said[note.getAttribute("role") === "alert" ? "said-alert" : "said"].push(note.textContent.trim());
       note.removeAttribute("role");
     }
+    // What the new step says of itself (whose bid it is), its words left as they are.
+    const told = main.querySelector("[data-say]");
+    if (told) said.said.push(told.textContent.trim());
     for (const [id, texts] of Object.entries(said)) {
       const region = document.getElementById(id);
       if (!region) continue;

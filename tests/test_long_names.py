@@ -98,14 +98,3 @@ def test_a_home_card_of_many_players_says_how_many(client: FlaskClient) -> None:
         ["Wizard", "8 players"],
     ]
 
-
-def test_the_table_display_breaks_a_long_word_with_a_hyphen(client: FlaskClient) -> None:
-    """Issue 49's walk: "Αλεξανδρόπουλ / ος" on the table display's bids, split without a hyphen;
-    a long word there may break at its syllables only (soft hyphens), a short one not at all."""
-    game_id = start_game(client, ["Ana", GREEK, "Cleo"])
-    client.get("/language/el")
-    rows = soup(client.get(f"/games/{game_id}/display")).select("th[scope=row]")
-    names = [row.get_text() for row in rows]
-    long = next(name for name in names if GREEK in name.replace("\u00ad", ""))
-    assert "\u00ad" in long and long.replace("\u00ad", "").startswith(GREEK)
-    assert all("\u00ad" not in name for name in names if name.startswith(("Ana", "Cleo")))

@@ -27,6 +27,7 @@ from scorekeeper import storage
 from scorekeeper.core import game
 from scorekeeper.core.rules import Suit, Turned, Variants
 from scorekeeper.storage import games as stored_games
+from scorekeeper.storage import group_renames as stored_renames
 from scorekeeper.storage import groups as stored_groups
 from scorekeeper.storage.database import MAPPED_BYTES, RecordCache
 from tests.pdfs import play
@@ -35,8 +36,9 @@ from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, create
 # Every public function of the games and groups modules, by what it does to a stored game.
 READS = {"load", "load_many", "version_of", "new_game_id", "load_group", "load_groups"}
 READS |= {"group_games", "group_of", "grouped", "group_stamps", "check_carried"}
-# Writes a change's history entry, inside the transaction of a caller that changes the game.
-NOTES = {"noted"}
+# Writes a change's history entry, inside the transaction of a caller that changes the game;
+# moves a group's version on, inside the transaction of a caller that changes the group.
+NOTES = {"noted", "touch_group"}
 CREATES = {"create_game", "create_game_once", "create_group", "create_group_game", "import_group"}
 CREATES |= {"create_group_once"}
 # Change a group (its roster, its list of games), not a game's facts; deleting a group leaves
@@ -94,7 +96,7 @@ def _public(module: Any) -> set[str]:
 def test_every_write_path_that_changes_a_game_bumps_its_version(conn: Database) -> None:
     writers = _writers(conn)
     known = READS | CREATES | NOTES | set(writers)
-    for module in (stored_games, stored_groups):
+    for module in (stored_games, stored_groups, stored_renames):
         assert _public(module) <= known, "a storage function nobody checked"
     for name, write in writers.items():
         before = _content(conn)
