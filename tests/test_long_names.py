@@ -97,4 +97,3 @@ def test_a_home_card_of_many_players_says_how_many(client: FlaskClient) -> None:
         ["Wizard", "Round 1 of 20"],
         ["Wizard", "8 players"],
     ]
-
