@@ -84,7 +84,7 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
                 "stored. Send a new key with each new game."
             ),
         ) from error
-    response = _answer(stored, edit_token=stored.edit_token)
+    response = game_answer(stored, edit_token=stored.edit_token)
     headers = {"Location": url_for(".get_game", game_id=stored.id)}
     if again:
         headers["Idempotent-Replayed"] = "true"
@@ -94,7 +94,7 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
 @bp.get("/games/<game_id>")
 def get_game(game_id: str) -> Response:
     """The game state; ``304`` when ``If-None-Match`` names its version."""
-    response = _answer(_stored(game_id))
+    response = game_answer(stored_game(game_id))
     response.make_conditional(request)
     return response
 
@@ -102,7 +102,7 @@ def get_game(game_id: str) -> Response:
 @bp.get("/games/<game_id>/bgstats")
 def bgstats_play(game_id: str) -> Response:
     """A finished game as BG Stats takes it: its push link and the link's JSON."""
-    found = bgstats_plays.plays([_stored(game_id)])
+    found = bgstats_plays.plays([stored_game(game_id)])
     if not found:
         raise Refusal(409, "game_not_finished", bgstats_plays.not_finished())
     return jsonify({"link": bgstats.push_link(found[0]), "play": bgstats.push_data(found[0])})
@@ -116,7 +116,7 @@ def add_round(game_id: str) -> tuple[Response, int]:
     number = _round_number(data)
     _check_next(stored, number)
     new = _parsed(lambda data: append_round(stored.record, data), data)
-    return _answer(_save(stored, new, number)), 201
+    return game_answer(_save(stored, new, number)), 201
 
 
 @bp.put("/games/<game_id>/rounds/<number>")
@@ -125,7 +125,7 @@ def replace_round(game_id: str, number: str) -> Response:
     stored = editable(game_id)
     played = _completed(stored, number)
     new = _parsed(lambda data: correct_round(stored.record, played, data), json_body())
-    return _answer(_save(stored, new))
+    return game_answer(_save(stored, new))
 
 
 @bp.delete("/games/<game_id>/rounds/<number>")
@@ -137,7 +137,7 @@ def delete_round(game_id: str, number: str) -> Response:
         new = game.drop_last_round(stored.record, played)
     except RuleError as error:
         raise Refusal.of(error) from error
-    return _answer(_save(stored, new))
+    return game_answer(_save(stored, new))
 
 
 @bp.delete("/games/<game_id>")
@@ -147,8 +147,10 @@ def delete_game(game_id: str) -> Response:
     club = club_tables.protecting(stored.id)
     if club is not None:  # a club night's table: only its keepers take it out
         raise Refusal(409, club_tables.REFUSAL_CODE, club_tables.refusal_words(club))
-    # moved on meanwhile: 412 (from _stored, read again); in the trash already: 410
-    return into_trash(trash_kinds.GAME, stored.id, stored.version, lambda: _stale(_stored(game_id)))
+    # moved on meanwhile: 412 (from stored_game, read again); in the trash already: 410
+    return into_trash(
+        trash_kinds.GAME, stored.id, stored.version, lambda: stale_refusal(stored_game(game_id))
+    )
 
 
 # --- the trash, for every kind (web/trash_kinds.py) ------------------------------------------
@@ -225,14 +227,15 @@ def _state(stored: StoredGame) -> Json:
     return state.to_state(sheet.build(stored.record), stored.id)
 
 
-def _answer(stored: StoredGame, **extra: str) -> Response:
+def game_answer(stored: StoredGame, **extra: str) -> Response:
     """The game state, with the game's version as its ``ETag`` (for ``If-Match``)."""
     response = jsonify({**_state(stored), **extra})
     response.set_etag(str(stored.version))
     return response
 
 
-def _stored(game_id: str) -> StoredGame:
+def stored_game(game_id: str) -> StoredGame:
+    """The game asked for by the API (its refusals as the API says them)."""
     stored = access.load(GAME, game_id)
     if stored is None:
         refuse_missing(trash_kinds.GAME, game_id)
@@ -244,14 +247,15 @@ def _stored(game_id: str) -> StoredGame:
 
 def editable(game_id: str) -> StoredGame:
     """The game, if the request carries its edit token (401 without one, 403 with a wrong one)."""
-    stored = _stored(game_id)
-    _require_game_token(stored)
-    if not _version_matches(stored):
-        raise _stale(stored)
+    stored = stored_game(game_id)
+    require_game_token(stored)
+    if not game_version_matches(stored):
+        raise stale_refusal(stored)
     return stored
 
 
-def _require_game_token(stored: StoredGame) -> None:
+def require_game_token(stored: StoredGame) -> None:
+    """Refuse a request without the game's edit token."""
     require_edit_token(
         stored,
         missing=_(
@@ -275,7 +279,7 @@ def require_edit_token(stored: access.Shared, *, missing: str, wrong: str) -> No
         raise Refusal(403, "edit_token_wrong", wrong)
 
 
-def _version_matches(stored: StoredGame) -> bool:
+def game_version_matches(stored: StoredGame) -> bool:
     """True unless an ``If-Match`` header names another version than the stored one."""
     return version_matches(stored.version)
 
@@ -290,7 +294,8 @@ def stale(kind: trash.Kind, version: int) -> Refusal:
     return Refusal(412, "version_mismatch", kind.words.stale(version))
 
 
-def _stale(stored: StoredGame) -> Refusal:
+def stale_refusal(stored: StoredGame) -> Refusal:
+    """The refusal of a change made against an old version of the game."""
     return stale(trash_kinds.GAME, stored.version)
 
 
@@ -383,10 +388,10 @@ def _save(stored: StoredGame, new: GameRecord, number: int | None = None) -> Sto
     try:
         return storage.save(storage.get_db(), stored, new)
     except storage.Conflict as error:
-        now = _stored(stored.id)
+        now = stored_game(stored.id)
         _check_next(now, number)  # the same round, posted twice at once: 409 round_exists
         if "If-Match" in request.headers:
-            raise _stale(now) from error
+            raise stale_refusal(now) from error
         raise Refusal(
             409,
             "changed_meanwhile",

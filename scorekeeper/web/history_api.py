@@ -26,7 +26,7 @@ from scorekeeper.web.api import Refusal, bp
 @bp.get("/games/<game_id>/history")
 def game_history_answer(game_id: str) -> Response:
     """The game's history, oldest entry first, with an ``ETag`` of its content."""
-    stored = api._stored(game_id)
+    stored = api.stored_game(game_id)
     return history_answer(said_entries(stored))
 
 
@@ -90,21 +90,21 @@ def restore_game(game_id: str) -> Response:
     """From the trash, bring the game back exactly as it was, at the same version (``{}``); in
     play, bring it back to how it stood after an entry (``{"entry": n}``), a new entry."""
     # gone for good: 410; unknown: 404 (from _stored)
-    stored = storage.load(storage.get_db(), game_id, trashed=True) or api._stored(game_id)
+    stored = storage.load(storage.get_db(), game_id, trashed=True) or api.stored_game(game_id)
     if stored.deleted_at is None:
         return _restore_to_entry(game_id)
 
     def may() -> None:
-        api._require_game_token(stored)
-        if not api._version_matches(stored):
-            raise api._stale(stored)
+        api.require_game_token(stored)
+        if not api.game_version_matches(stored):
+            raise api.stale_refusal(stored)
 
     api.out_of_trash(trash_kinds.GAME, game_id, may)
-    return api._answer(replace(stored, deleted_at=None))
+    return api.game_answer(replace(stored, deleted_at=None))
 
 
 def _restore_to_entry(game_id: str) -> Response:
-    stored = api._stored(game_id)  # unknown: 404; gone for good: 410
+    stored = api.stored_game(game_id)  # unknown: 404; gone for good: 410
     number = entry_asked(api.json_body())
     if number is None:
         raise _not_in_trash()
@@ -118,15 +118,15 @@ def _restore_to_entry(game_id: str) -> Response:
             _("This game's history has no entry %(n)s, so nothing was changed.", n=number),
         ) from error
     except storage.Conflict as error:
-        now = api._stored(stored.id)
+        now = api.stored_game(stored.id)
         if "If-Match" in request.headers:
-            raise api._stale(now) from error
+            raise api.stale_refusal(now) from error
         raise Refusal(
             409,
             "changed_meanwhile",
             _("Someone changed this game meanwhile, so nothing was changed. Load it and retry."),
         ) from error
-    return api._answer(restored)
+    return api.game_answer(restored)
 
 
 def entry_asked(data: object) -> int | None:
