@@ -210,7 +210,9 @@ document.addEventListener("scorekeeper:swapped", dropStaleDraft);
       const region = document.getElementById(id);
       if (!region) continue;
       region.textContent = "";
-      if (texts.length) setTimeout(() => { region.textContent = texts.join(" "); }, 100);
+      // A tap before the last one was read out: its words are not put there after these.
+      clearTimeout(region.timer);
+      if (texts.length) region.timer = setTimeout(() => { region.textContent = texts.join(" "); }, 100);
     }
   }
   // live: a change saved on another phone; the page stays where it was, focus too.
