@@ -30,6 +30,17 @@ if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+# The longest tests (over two minutes each) run first: pytest-xdist hands each worker a run of
+# tests in order and lets a worker with nothing left take the others' last ones, so a long test
+# met late keeps one worker busy after the other has run out (README, "Tests").
+FIRST = ("tests/browser/test_wcag.py::",)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest tests first (:data:`FIRST`), the others in their order."""
+    items.sort(key=lambda item: not item.nodeid.startswith(FIRST))
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
     connections.begin(item.nodeid)

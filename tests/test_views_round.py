@@ -275,6 +275,25 @@ def test_stale_page_is_refused_and_changes_nothing(client: FlaskClient) -> None:
     assert one(soup(client.get(f"/games/{game_id}")), ".order li.current .name").text == "Tom"
 
 
+def test_a_move_sent_twice_is_entered_once_without_a_refusal(client: FlaskClient) -> None:
+    """A double tap without the page's script sends the form twice: the second, one version
+    behind, is the same move again, so the page says nothing went wrong."""
+    game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
+    act(client, game_id, "trump", turned="suit", suit="clubs")
+    for _ in range(2):
+        client.post(f"/games/{game_id}/bid", data={"version": 2, "seat": 0, "bid": 1})
+    assert errors(client, game_id) == []
+    assert one(soup(client.get(f"/games/{game_id}")), ".order li.current .name").text == "Dick"
+    # Another move from that old page is still refused, and so is the same move from
+    # another phone (it did not make the change).
+    client.post(f"/games/{game_id}/bid", data={"version": 2, "seat": 0, "bid": 0})
+    assert "changed on another phone" in errors(client, game_id)[0]
+    act(client, game_id, "bid", seat=1, bid=0)
+    client.set_cookie("phone", "another")
+    client.post(f"/games/{game_id}/bid", data={"version": 3, "seat": 1, "bid": 0})
+    assert "changed on another phone" in errors(client, game_id)[0]
+
+
 def test_bad_values_get_a_message_never_a_500(client: FlaskClient) -> None:
     game_id = start_game(client, ["Tom", "Dick", "Mary"], first_dealer=2)
     refusals: list[tuple[str, dict[str, object]]] = [

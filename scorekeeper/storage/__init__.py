@@ -67,6 +67,7 @@ from scorekeeper.storage.evenings import (
     load_evening,
     set_countdown,
 )
+from scorekeeper.storage.game_history import repeats_last_change
 from scorekeeper.storage.games import (
     GAMES,
     KeyReused,
@@ -213,6 +214,7 @@ __all__ = [
     "rename_player",
     "renew_group_link",
     "renew_token",
+    "repeats_last_change",
     "restore_game",
     "save",
     "set_countdown",

@@ -3,12 +3,13 @@ any of them, and a restore to that state, itself an entry (so a restore can be u
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from sqlite_utils import Database
 
 from scorekeeper.core.game import GameRecord
+from scorekeeper.core.rules import RuleError
 from scorekeeper.storage import history
 from scorekeeper.storage.database import writing
 from scorekeeper.storage.game_rows import parts_of, record_of
@@ -38,6 +39,23 @@ def restore_game_to(db: Database, stored: StoredGame, number: int) -> StoredGame
     with writing(db):
         record = game_after(game_history(db, stored.id), number)
         return save(db, stored, record, {"code": "restored_to", "entry": number})
+
+
+def repeats_last_change(
+    db: Database, stored: StoredGame, move: Callable[[GameRecord], GameRecord]
+) -> bool:
+    """Whether ``move`` is the game's last change sent again by the phone that made it (a
+    double tap on a page without its script, a form sent again before its answer came): the
+    game as stored is what ``move`` makes of the game before that change. Such a form was
+    entered once, not refused as old."""
+    entries = game_history(db, stored.id)
+    if len(entries) < 2 or entries[-1].phone != history.this_phone(db):
+        return False
+    try:
+        again = move(record_of(history.replayed(entries, entries[-2].entry)))
+    except RuleError:
+        return False
+    return parts_of(again) == parts_of(stored.record)
 
 
 def replays_to_stored(db: Database, stored: StoredGame) -> bool:

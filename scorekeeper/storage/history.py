@@ -284,6 +284,11 @@ def name_phone(db: Database, key: str, name: str) -> None:
         db.execute("UPDATE phones SET name = ? WHERE number = ?", [name or None, number])
 
 
+def this_phone(db: Database) -> int | None:
+    """The number of the phone making this request's changes (``None`` for one unknown)."""
+    return known_phone(db, _phone.get())
+
+
 def known_phone(db: Database, key: str | None) -> int | None:
     """The number of the phone with ``key``, ``None`` for one that never changed anything."""
     if key is None:

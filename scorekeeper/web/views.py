@@ -85,7 +85,7 @@ def _apply(
     if not form.validate():
         refusals = [forms.first_error(form)]
     elif form.version.data != stored.version:
-        refusals = [_stale_message()]
+        refusals = None if _sent_again(stored, form, move) else [_stale_message()]
     elif storage.ended_table(storage.get_db(), stored.id) is not None:
         # A tap sent before this phone heard of the end (issue 48's walk): said, not lost.
         refusals = [_("The club night's keepers ended this table early, so nothing was entered.")]
@@ -97,7 +97,8 @@ def _apply(
             reasons = (error.reason, *error.more)
             refusals = [text for r in reasons if (text := _said(r, stored, explained)) is not None]
         except storage.Conflict:
-            refusals = [_stale_message()]
+            now = access.load_or_404(GAME, stored.id)
+            refusals = None if _sent_again(now, form, move) else [_stale_message()]
     if refusals is not None:
         for text in refusals:
             flash(text, "error")
@@ -106,6 +107,14 @@ def _apply(
     if refusals is None and said is not None:
         flash(said, "said")
     return _after_move(stored.id, None if refusals is None else draft)
+
+
+def _sent_again(stored: StoredGame, form: forms.ActionForm, move: Move) -> bool:
+    """Whether an old form is this phone's last move sent again (a double tap without the
+    page's script sends the form twice): entered once, so said as entered, not refused."""
+    return form.version.data == stored.version - 1 and storage.repeats_last_change(
+        storage.get_db(), stored, move
+    )
 
 
 def _said(
