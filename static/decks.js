@@ -34,6 +34,7 @@ function playedCards(form) {
 // leaves goes back to its bid the same way (data-to: where the Cloud last put it).
 function followCloud(form) {
   const cloud = cloudChange(form);
+  const told = [];
   form.querySelectorAll(".stepper[data-bid]").forEach((row) => {
     const bid = Number(row.dataset.bid);
     const field = row.querySelector("input[type=hidden]");
@@ -46,9 +47,17 @@ function followCloud(form) {
       row.classList.remove("moved");
       void row.offsetWidth;
       row.classList.add("moved");
+      const name = row.querySelector(".name").textContent;
+      told.push(form.querySelector("[data-moved]").dataset.moved.replace("{name}", name).replace("{tricks}", to));
     }
     row.dataset.to = to;
   });
+  // Said too (issue 49's walk: a count raised from 0 to 1 with nothing read out).
+  const region = document.getElementById("said");
+  if (region && told.length) {
+    region.textContent = "";
+    setTimeout(() => { region.textContent = told.join(" "); }, 100);
+  }
 }
 document.addEventListener("change", (event) => {
   const form = event.target.closest(".tricks-form .specials-played") && event.target.form;

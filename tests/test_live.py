@@ -138,10 +138,11 @@ def test_a_form_sent_by_the_script_gets_its_redirect_as_json(client: FlaskClient
     )
     assert response.status_code == 200 and response.json == {"location": f"/games/{game_id}"}
     assert "Location" not in response.headers
-    # The message it leads to is still there for the page it leads to.
+    # The message it leads to is still there for the page it leads to (another trump: the
+    # same one again would be the same tap sent twice, entered once).
     stale = client.post(
         f"/games/{game_id}/trump",
-        data={"version": 1, "turned": "jester"},
+        data={"version": 1, "turned": "suit", "suit": "hearts"},
         headers={"X-Pad-Send": "1"},
     )
     assert stale.json == {"location": f"/games/{game_id}"}

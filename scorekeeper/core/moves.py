@@ -57,6 +57,17 @@ def place_bid(record: GameRecord, seat: int, bid: int) -> GameRecord:
     return replace(record, current=replace(now, bids=tuple(bids)))
 
 
+def last_bidder(record: GameRecord) -> int | None:
+    """The seat whose bid is the last one the round waits for, or ``None`` (more to come,
+    the bids in, the game over)."""
+    if record.finished:
+        return None
+    round_setup = current_setup(record)
+    bids = current_round(record, round_setup).bids
+    waiting = [seat for seat in round_setup.bidders if bids[seat] is None]
+    return waiting[0] if len(waiting) == 1 else None
+
+
 def finish_round(
     record: GameRecord, tricks: Sequence[int | None], *, facts: Facts | None = None
 ) -> GameRecord:

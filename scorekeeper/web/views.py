@@ -269,7 +269,13 @@ def trump(game_id: str) -> Response:
 def bid(game_id: str) -> Response:
     """Enter the next player's bid."""
     stored, form = access.load_or_404(GAME, game_id), forms.BidForm()
-    return _apply(stored, form, lambda r: game.place_bid(r, form.seat.data, form.bid.data))
+    # The last bid moves the round on to its tricks: said, as whose bid it is is after the
+    # others (issue 49's walk: a screen reader heard only the new heading).
+    last = game.last_bidder(stored.record) == form.seat.data
+    said = _("All bids are in. Now the tricks taken.") if last else None
+    return _apply(
+        stored, form, lambda r: game.place_bid(r, form.seat.data, form.bid.data), said=said
+    )
 
 
 @bp.post("/games/<game_id>/tricks")

@@ -64,6 +64,11 @@ def test_a_round_with_the_keyboard_only(new_context: NewContext) -> None:
                 "(t) => document.getElementById('said').textContent === t", arg=heading
             )
     assert flows.phase(page) == "play"
+    # The last bid moves the round on: said, not only its new heading taking focus.
+    page.wait_for_function(
+        "() => document.getElementById('said').textContent"
+        " === 'All bids are in. Now the tricks taken.'"
+    )
 
     # A stepper's button going out of use hands the focus to the other one, not to the page
     # (issue 49's walk): Ana's plus to 1, then her minus back to 0, where it is disabled.

@@ -169,6 +169,11 @@ def test_one_thumb_reaches_every_control_and_no_bar_covers_one(page: Page, playe
     tap(page, page.locator(f"button[name=bonus-add][value='{seat}']"))
     assert page.locator("ul.claims li").count() == 10
     assert page.evaluate(ADDED_SHOWN, "ul.claims")
+    # Read out as the list says it (issue 49's walk: only the count was).
+    said = "document.getElementById('said').textContent"
+    page.wait_for_function(f"() => {said}.startsWith('Added: ')")
+    added = page.evaluate(said).removeprefix("Added: ")
+    assert any(added in row for row in page.locator("ul.claims li").all_text_contents())
     # One for a player whose tricks show 0: kept, and what to do said on the screen (issue 49's
     # second walk: said at the top of the bonuses, far above).
     page.locator("input[name=bonus-kind][value=fourteen]").check()
@@ -176,6 +181,14 @@ def test_one_thumb_reaches_every_control_and_no_bar_covers_one(page: Page, playe
     tap(page, other)
     assert page.locator("ul.claims li").count() == 11
     assert page.evaluate(ADDED_SHOWN, ".extras .flash.info")
+    taken = page.locator("ul.claims li").first
+    row = taken.text_content() or ""
+    tap(page, taken.locator("button"))
+    assert page.locator("ul.claims li").count() == 10
+    page.wait_for_function(f"() => {said}.startsWith('Taken off: ')")
+    assert page.evaluate(said).removeprefix("Taken off: ") in row
+    tap(page, other)
+    assert page.locator("ul.claims li").count() == 11
     # A Loot tapped without its other player: what to fix, the Loot's other player, is on the
     # screen and has the focus (issue 49's walks: the page's top, then under the bar).
     page.locator("input[name=bonus-kind][value=loot]").check()
@@ -354,6 +367,10 @@ def test_what_a_tap_opens_comes_on_screen(page: Page) -> None:
     kinds = page.locator("fieldset.kinds").bounding_box()
     bar = page.locator(".confirm-bar").bounding_box()
     assert kinds and bar and kinds["y"] >= 0 and kinds["y"] + 60 <= bar["y"]
+    # Folded again while nothing is entered (issue 49's walk).
+    tap(page, page.locator("button.extras-open[value='0']"))
+    assert page.locator(".extras").count() == 0
+    assert page.locator("button.extras-open[value='1']").is_visible()
     page.goto("/games/new")
     fold = page.locator("form.new-game details.fold").last
     fold.locator("summary").scroll_into_view_if_needed()

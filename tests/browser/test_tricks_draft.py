@@ -142,3 +142,18 @@ def test_a_bonus_tapped_last_comes_back_after_the_sheet_and_two_quick_taps_add_t
     flows.tap(page, tabs.get_by_role("link", name="Round"))
     expect(page.locator("ul.claims li")).to_have_count(2)
     assert flows.checked_tricks(page)[0] == 2
+
+
+def test_a_stepper_the_cloud_moves_is_said(page: Page) -> None:
+    """Issue 49's walk: the Cloud's winner with a bid of 0 went to 1 trick with nothing read out."""
+    body = {"players": list(NAMES), "first_dealer": 0, "variants": {"deck": "anniversary_25"}}
+    page.goto(f"/games/{flows.kept_game(page, body)}")
+    flows.enter_trump(page, flows.JESTER)
+    flows.enter_bids(page, [0, 0, 1, 0])
+    zero = page.locator(".tricks-form .stepper[data-bid='0']").first
+    seat, name = zero.get_attribute("data-seat") or "", zero.locator(".name").inner_text()
+    page.select_option(".tricks-form select[name=cloud-seat]", seat)
+    page.wait_for_function(
+        "(t) => document.getElementById('said').textContent === t", arg=f"{name}: tricks set to 1"
+    )
+    assert zero.locator("input[type=hidden]").input_value() == "1"

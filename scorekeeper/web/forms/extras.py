@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from flask import flash
+from flask import flash, request
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
@@ -20,7 +20,7 @@ from scorekeeper.core.family.declared_parts import Facts
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.refusals import Reason, RuleError
 from scorekeeper.core.sheet import RoundRow, Sheet
-from scorekeeper.render import labels
+from scorekeeper.render import game_words, labels
 from scorekeeper.web.forms.extras_entered import (
     Entered,
     advanced_cards,
@@ -76,6 +76,7 @@ class Bonuses(Part[Entered]):
             "with_cannonball": getattr(chosen, "scoring", None) == "rascal",
             "claim_text": claim_text,
             "power_text": power_text,
+            "listed": listed,
         }
 
     def started(self, built: Sheet, draft: str | None) -> Entered:
@@ -106,6 +107,7 @@ class Bonuses(Part[Entered]):
             flash(said, "error fix beside" if loot else BESIDE_ERROR)
         if tapped.trickless is not None:
             flash(trickless_said(record.players[tapped.trickless]), "info beside")
+        _say_listed(record.players, tapped)
         if number is None:
             return tapped
         return _said_at_the_table(record, number, tapped)
@@ -235,6 +237,50 @@ def _said_at_the_table(record: GameRecord, number: int, tapped: Entered) -> Ente
         }
         flash(said[tapped.replaced], "info beside")
     return tapped
+
+
+def listed(entered: Entered, players: Sequence[str]) -> list[tuple[str, str]]:
+    """The bonuses and powers entered as their list shows them: each one's token (to take it
+    off) and words ("Ana: Skull King captured by a Mermaid")."""
+    found = []
+    for at, claim in enumerate(entered.claims):
+        what = (
+            f"{game_words.bonus_short(claim.kind)} + {players[claim.ally]}"
+            if claim.ally is not None
+            else game_words.bonus_label(claim.kind)
+        )
+        found.append((f"k{at}", f"{players[claim.seat]}: {what}"))
+    if entered.harry:
+        change = labels.signed(entered.harry.by)
+        what = _("Harry the Giant: bid %(change)s", change=change)
+        found.append(("h", f"{players[entered.harry.seat]}: {what}"))
+    if entered.roatan:
+        what = _("Rascal of Roatan: wager %(amount)s", amount=entered.roatan.amount)
+        found.append(("r", f"{players[entered.roatan.seat]}: {what}"))
+    found.extend(
+        (f"n{seat}", f"{players[seat]}: {_('Cannonball')}") for seat in sorted(entered.cannonball)
+    )
+    return found
+
+
+def _say_listed(players: Sequence[str], tapped: Entered) -> None:
+    """What a tap added to the list or took off it, read out in the list's words (issue 49's
+    walk: a screen reader heard only the count)."""
+    taps = ("bonus-add", "bonus-remove")
+    if not any(name in request.form for name in taps):
+        return
+    untapped = MultiDict([(k, v) for k, v in request.form.items(multi=True) if k not in taps])
+    gone = [text for _token, text in listed(posted(untapped, len(players)), players)]
+    added = []
+    for text in (text for _token, text in listed(tapped, players)):
+        if text in gone:
+            gone.remove(text)
+        else:
+            added.append(text)
+    for text in added:
+        flash(_("Added: %(what)s", what=text), "said")
+    for text in gone:
+        flash(_("Taken off: %(what)s", what=text), "said")
 
 
 def trickless_said(name: str) -> str:

@@ -133,7 +133,8 @@ def posted(form: MultiDict[str, str], players: int) -> Entered:
         tuple(claim for text in form.getlist("claim") if (claim := _claim(text, players))),
         _number(form.get("destroyed", ""), MOST_DESTROYED),
         kind=kind if kind in CHOICES else KINDS[0],
-        opened=bool(form.get("bonus-open") or form.get("bonus-kind")),
+        opened=form.get("bonus-open") != "0"
+        and bool(form.get("bonus-open") or form.get("bonus-kind")),
     )
     for name, head in (("harry", "h"), ("roatan", "r")):
         kept = _read(head + form.get(name, ""), players, kept)
