@@ -37,8 +37,9 @@ from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, create
 READS = {"load", "load_many", "version_of", "new_game_id", "load_group", "load_groups"}
 READS |= {"group_games", "group_of", "grouped", "group_stamps", "check_carried"}
 # Writes a change's history entry, inside the transaction of a caller that changes the game;
-# moves a group's version on, inside the transaction of a caller that changes the group.
-NOTES = {"noted", "touch_group"}
+# moves a group's version on, inside the transaction of a caller that changes the group; moves
+# the versions of a game's group and club night on, inside the transaction changing the game.
+NOTES = {"noted", "touch_group", "group_changing"}
 CREATES = {"create_game", "create_game_once", "create_group", "create_group_game", "import_group"}
 CREATES |= {"create_group_once"}
 # Change a group (its roster, its list of games), not a game's facts; deleting a group leaves

@@ -218,11 +218,11 @@ def changing(db: Database, game_id: str, version: int | None = None) -> str:
         params.append(version)
     if db.execute(sql, params).rowcount != 1:
         raise Conflict(game_id)
-    _group_changing(db, game_id)
+    group_changing(db, game_id)
     return when
 
 
-def _group_changing(db: Database, game_id: str) -> None:
+def group_changing(db: Database, game_id: str) -> None:
     """A change of a game is a change of its group (its pages show the game's figures), and of
     the club evening it was drawn for (its standings come from the game)."""
     db.execute(
@@ -308,7 +308,7 @@ def noted(
 def delete_game(db: Database, game_id: str) -> None:
     """Remove a game and everything entered for it, its history too."""
     with writing(db):
-        _group_changing(db, game_id)
+        group_changing(db, game_id)
         history.forget(db, GAMES, game_id)
         for table in ("hands", "rounds", "seats", "games"):
             column = "id" if table == "games" else "game_id"

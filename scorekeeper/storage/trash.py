@@ -37,7 +37,7 @@ from sqlite_utils import Database
 from scorekeeper.storage import evening_rows, group_rows, history
 from scorekeeper.storage.database import Conflict, now, writing
 from scorekeeper.storage.evenings import delete_evening, touch_evening_group
-from scorekeeper.storage.games import _group_changing, delete_game, noted
+from scorekeeper.storage.games import delete_game, group_changing, noted
 from scorekeeper.storage.groups import delete_group
 
 # How many days a deleted thing is kept where the app does not say (its ``TRASH_DAYS``, 30 as
@@ -175,7 +175,7 @@ class Trashable:
         ]
 
 
-GAME_TRASH = Trashable("games", delete_game, moved=_group_changing, noted=noted)
+GAME_TRASH = Trashable("games", delete_game, moved=group_changing, noted=noted)
 
 
 def _noted_as(

@@ -26,7 +26,7 @@ from scorekeeper.web import access
 from scorekeeper.web.forms import first_error
 from scorekeeper.web.forms.adjust import COMMON_REASONS, AdjustmentForm, RemoveAdjustmentForm
 from scorekeeper.web.kinds import GAME
-from scorekeeper.web.views import _page, _stale_message, bp
+from scorekeeper.web.views import bp, render_game_page, stale_message
 
 
 @bp.route("/games/<game_id>/rounds/<int:number>/adjust", methods=["GET", "POST"])
@@ -52,7 +52,7 @@ def adjust_round(game_id: str, number: int) -> ResponseReturnValue:
         form.form_errors.append(refusal)
     status = 400 if request.method == "POST" else 200
     built = sheet.build(stored.record)
-    return _page(
+    return render_game_page(
         "sheet/adjust.html",
         stored,
         built,
@@ -92,13 +92,13 @@ def _store(stored: StoredGame, move: Callable[[GameRecord], GameRecord]) -> str 
     """Make the move against the version the page showed and store it; the refusal, if any."""
     version = request.form.get("version", "")
     if version != str(stored.version):
-        return _stale_message()
+        return stale_message()
     try:
         storage.save(storage.get_db(), stored, move(stored.record))
     except RuleError as error:
         return labels.refusal(error.reason)
     except storage.Conflict:
-        return _stale_message()
+        return stale_message()
     return None
 
 

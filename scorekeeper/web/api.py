@@ -49,7 +49,7 @@ class Refusal(Exception):
 
 
 @bp.errorhandler(Refusal)
-def _refused(refusal: Refusal) -> tuple[Response, int]:
+def refused_answer(refusal: Refusal) -> tuple[Response, int]:
     response = jsonify(error=refusal.message, code=refusal.code, **refusal.extra)
     if refusal.status == 401:
         response.headers["WWW-Authenticate"] = "Bearer"
@@ -64,10 +64,10 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
     """Create a game from a game record; its rounds are checked in order. With an
     ``Idempotency-Key``, the same request sent again answers the game it made."""
     data = json_body()
-    key = _idempotency_key()
-    new = _parsed(parse_game, data)
+    key = idempotency_key()
+    new = parsed_record(parse_game, data)
     since = (datetime.now(UTC) - KEY_KEPT).isoformat(timespec="seconds")
-    digest = None if key is None else _digest(data)
+    digest = None if key is None else body_digest(data)
     try:
         carried = history.carried_in(data)
         stored, again = storage.create_game_once(
@@ -115,7 +115,7 @@ def add_round(game_id: str) -> tuple[Response, int]:
     data = json_body()
     number = _round_number(data)
     _check_next(stored, number)
-    new = _parsed(lambda data: append_round(stored.record, data), data)
+    new = parsed_record(lambda data: append_round(stored.record, data), data)
     return game_answer(_save(stored, new, number)), 201
 
 
@@ -124,7 +124,7 @@ def replace_round(game_id: str, number: str) -> Response:
     """Correct a completed round; the totals follow."""
     stored = editable(game_id)
     played = _completed(stored, number)
-    new = _parsed(lambda data: correct_round(stored.record, played, data), json_body())
+    new = parsed_record(lambda data: correct_round(stored.record, played, data), json_body())
     return game_answer(_save(stored, new))
 
 
@@ -200,7 +200,7 @@ def out_of_trash(kind: trash.Kind, thing_id: str, may: Callable[[], None]) -> No
 KEY_KEPT = timedelta(hours=24)
 
 
-def _idempotency_key() -> str | None:
+def idempotency_key() -> str | None:
     """The request's ``Idempotency-Key`` (1 to 200 visible ASCII characters), or ``None``."""
     key = request.headers.get("Idempotency-Key")
     if key is None:
@@ -217,7 +217,7 @@ def _idempotency_key() -> str | None:
     return f"api:{key}"
 
 
-def _digest(data: object) -> str:
+def body_digest(data: object) -> str:
     """The fingerprint of a JSON body: the same for the same JSON, however it is spaced."""
     text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
@@ -375,7 +375,7 @@ def json_body() -> object:
     return data
 
 
-def _parsed(read: Callable[[object], GameRecord], data: object) -> GameRecord:
+def parsed_record(read: Callable[[object], GameRecord], data: object) -> GameRecord:
     """The game after ``read`` applied ``data``; a refused record or round is a 400."""
     try:
         return read(data)

@@ -46,7 +46,7 @@ from scorekeeper.web.kinds import GAME, GROUP
 
 bp = Blueprint("club_imports", __name__, url_prefix="/groups")
 api_bp = Blueprint("club_imports_api", __name__, url_prefix="/api/groups")
-api_bp.register_error_handler(Refusal, api._refused)
+api_bp.register_error_handler(Refusal, api.refused_answer)
 
 # The skipped plays a review page lists one by one; the rest are counted by reason.
 LISTED_SKIPS = 50

@@ -40,7 +40,7 @@ def end_table(evening_id: str, number: str, table: str) -> Response:
     stored, _group = evenings_api.editable(evening_id)
     line = _api_table(stored, number, table)
     data = api_body_or_empty()
-    left = evenings_api._read(evening_record.parse_end, data)
+    left = evenings_api.read_or_refuse(evening_record.parse_end, data)
     _ended(stored, line, number_of(number), left, api=True)
     return evenings_api.get_evening(stored.id)
 
@@ -61,7 +61,7 @@ def plan_sittings(evening_id: str) -> Response:
     allows, also once the last one planned is played); answers the evening."""
     stored, _group = evenings_api.editable(evening_id)
     data = api.json_body()
-    planned = evenings_api._read(
+    planned = evenings_api.read_or_refuse(
         lambda body: evening_record.parse_planned(body, len(stored.sittings)), data
     )
     storage.plan_sittings(storage.get_db(), stored.id, planned)
@@ -82,7 +82,7 @@ def number_of(number: str) -> int:
 
 def _api_table(stored: StoredEvening, number: str, table: str) -> TableLine:
     """The table as it stands, from the URL (404 for no such sitting or table)."""
-    sitting = evenings_api._sitting(stored, number)
+    sitting = evenings_api.drawn_sitting(stored, number)
     built = evening_draw.sheet_of(stored)
     line = _line(built.sittings, sitting.number, table)
     if line is None:

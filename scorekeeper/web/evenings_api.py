@@ -37,7 +37,7 @@ from scorekeeper.web.kinds import GROUP
 
 bp = Blueprint("evenings_api", __name__, url_prefix="/api")
 
-bp.register_error_handler(Refusal, api._refused)
+bp.register_error_handler(Refusal, api.refused_answer)
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -58,9 +58,9 @@ STATE_CODES = frozenset(
 @bp.post("/groups/<group_id>/evenings")
 def create_evening(group_id: str) -> tuple[Response, int, dict[str, str]]:
     """Make an evening of the group; answers it (no sitting drawn yet)."""
-    group = groups_api._stored(group_id)
+    group = groups_api.stored_group(group_id)
     _require_keeper(group)
-    plan = _read(evening_record.parse_evening, api.json_body())
+    plan = read_or_refuse(evening_record.parse_evening, api.json_body())
     stored = storage.create_evening(
         storage.get_db(),
         group.id,
@@ -123,12 +123,12 @@ def draw_sitting(evening_id: str) -> tuple[Response, int, dict[str, str]]:
     """Draw the next sitting and make each table's game."""
     stored, group = editable(evening_id)
     data = api.json_body()
-    asked = _read(evening_record.parse_sitting, data)
-    digest = api._digest(data)
+    asked = read_or_refuse(evening_record.parse_sitting, data)
+    digest = api.body_digest(data)
     replayed = _replayed(stored, group, digest)
     if replayed is not None:
         return replayed
-    number = _read(
+    number = read_or_refuse(
         lambda _: evening_record.check_next(
             len(stored.sittings), stored.sittings_planned, asked.number
         ),
@@ -142,16 +142,16 @@ def redraw_sitting(evening_id: str, number: str) -> tuple[Response, int, dict[st
     """Draw the last sitting again while none of its games has started: its games are deleted
     and new ones made."""
     stored, group = editable(evening_id)
-    sitting = _sitting(stored, number)
+    sitting = drawn_sitting(stored, number)
     data = api.json_body()
-    asked = _read(evening_record.parse_sitting, data)
+    asked = read_or_refuse(evening_record.parse_sitting, data)
     # A key names one request: the same body sent to draw another sitting is another request.
-    digest = api._digest({"redraw": sitting.number, "body": data})
+    digest = api.body_digest({"redraw": sitting.number, "body": data})
     replayed = _replayed(stored, group, digest)
     if replayed is not None:
         return replayed
     started = storage.started(storage.get_db(), sitting)
-    _read(
+    read_or_refuse(
         lambda _: evening_record.check_redraw(sitting.number, len(stored.sittings), started),
         None,
     )
@@ -174,7 +174,7 @@ def put_table_back(evening_id: str, number: str, table: str) -> Response:
 
 def _table_out(evening_id: str, number: str, table: str, *, out: bool) -> Response:
     stored, _group = editable(evening_id)
-    sitting = _sitting(stored, number)
+    sitting = drawn_sitting(stored, number)
     found = [
         t for t in sitting.tables if table.isascii() and table.isdecimal() and str(t.table) == table
     ]
@@ -205,9 +205,9 @@ def _drawn(
 ) -> tuple[Response, int, dict[str, str]]:
     """Draw sitting ``number`` as ``asked`` and store it with its games; a request whose key
     drew a sitting meanwhile (its twin sent at the same moment) answers that sitting."""
-    key = api._idempotency_key()
+    key = api.idempotency_key()
     try:
-        _saved, drawn, again = _read(
+        _saved, drawn, again = read_or_refuse(
             lambda _: evening_draw.draw_and_store(
                 stored,
                 asked,
@@ -241,7 +241,7 @@ def _replayed(
     """The answer to a request repeating an ``Idempotency-Key`` already used on this evening:
     the sitting it drew, as it stands now (or a refusal, sent with another body or to draw
     another sitting); ``None`` for a new key."""
-    key = api._idempotency_key()
+    key = api.idempotency_key()
     if key is None:
         return None
     db = storage.get_db()
@@ -303,7 +303,7 @@ def _tokens(stored: StoredEvening, group: StoredGroup) -> dict[str, str] | None:
     return {game.id: game.edit_token for game in evening_draw.games_of(stored)}
 
 
-def _read(read: Callable[[T], R], data: T) -> R:
+def read_or_refuse(read: Callable[[T], R], data: T) -> R:
     """``read(data)``; a refusal of the evening's rules is a 409 when it is about the evening's
     state (a sitting drawn already, a game started), else a 400."""
     try:
@@ -372,7 +372,7 @@ def _trash_words() -> str:
     return words
 
 
-def _sitting(stored: StoredEvening, number: str) -> StoredSitting:
+def drawn_sitting(stored: StoredEvening, number: str) -> StoredSitting:
     """A drawn sitting of the evening, from the URL (404 for any other)."""
     digits = number.isascii() and number.isdecimal() and len(number) <= 3
     found = [s for s in stored.sittings if digits and s.number == int(number)]

@@ -24,7 +24,7 @@ def said_entries(group_id: str) -> list[Said]:
 @api_bp.get("/<group_id>/history")
 def group_history_answer(group_id: str) -> Response:
     """The group's history, oldest entry first, with an ``ETag`` of its content."""
-    stored = groups_api._stored(group_id)
+    stored = groups_api.stored_group(group_id)
     return history_api.history_answer(said_entries(stored.id))
 
 

@@ -48,7 +48,7 @@ files = Blueprint("group_files", __name__)
 
 
 # Refusals are the games API's: the same JSON body, the same handler.
-bp.register_error_handler(Refusal, api._refused)
+bp.register_error_handler(Refusal, api.refused_answer)
 
 
 # --- the API ---------------------------------------------------------------------------------
@@ -81,7 +81,7 @@ def create_group() -> tuple[Response, int, dict[str, str]]:
 def get_group(group_id: str) -> Response:
     """The group: its name, roster, games and club nights, with its version as its ``ETag``;
     ``304`` when ``If-None-Match`` names it."""
-    stored = _stored(group_id)
+    stored = stored_group(group_id)
     evenings = storage.group_evenings(storage.get_db(), stored.id)
     body = {
         "id": stored.id,
@@ -101,7 +101,7 @@ def get_group(group_id: str) -> Response:
 def delete_group(group_id: str) -> Response:
     """Move the group to the trash with its club nights (``If-Match``: its version); restorable
     until ``until``. Its games stay games."""
-    stored = _stored(group_id)
+    stored = stored_group(group_id)
     _require_keeper(stored)
     if not api.version_matches(stored.version):
         raise api.stale(trash_kinds.GROUP, stored.version)
@@ -109,14 +109,14 @@ def delete_group(group_id: str) -> Response:
         trash_kinds.GROUP,
         stored.id,
         stored.version,
-        lambda: api.stale(trash_kinds.GROUP, _stored(group_id).version),
+        lambda: api.stale(trash_kinds.GROUP, stored_group(group_id).version),
     )
 
 
 @bp.post("/<group_id>/restore")
 def restore_group(group_id: str) -> Response:
     """Bring the group back from the trash with its club nights, at the same version."""
-    stored = storage.load_group(storage.get_db(), group_id, trashed=True) or _stored(group_id)
+    stored = storage.load_group(storage.get_db(), group_id, trashed=True) or stored_group(group_id)
 
     def may() -> None:
         _require_keeper(stored)
@@ -131,7 +131,7 @@ def restore_group(group_id: str) -> Response:
 def add_game(group_id: str) -> tuple[Response, int, dict[str, str]]:
     """Store a game record as a game of the group; answers the game's id and edit token."""
     stored = _editable(group_id)
-    record = api._parsed(parse_game, api.json_body())
+    record = api.parsed_record(parse_game, api.json_body())
     try:
         created = storage.create_group_game(storage.get_db(), stored.id, record)
     except storage.RosterFull as error:
@@ -144,7 +144,7 @@ def add_game(group_id: str) -> tuple[Response, int, dict[str, str]]:
 def group_stats(group_id: str) -> Response:
     """The leaderboard over the group's finished games of one game (``?game=``; ``?length=``,
     ``?variant=`` filter Wizard's)."""
-    stored = _stored(group_id)
+    stored = stored_group(group_id)
     filters = _filters()
     figures = group_figures.group_stats(stored, filters)
     return jsonify(stats_json(stored, figures))
@@ -155,7 +155,7 @@ def group_ratings(group_id: str) -> Response:
     """Each player's rating over the group's finished games of one game (the same ``?game=``
     and filters as the statistics), best first: worked out from the games each time, never
     stored (core/ratings.py)."""
-    stored = _stored(group_id)
+    stored = stored_group(group_id)
     figures = group_figures.group_stats(stored, _filters())
     return jsonify(ratings_json(stored, figures))
 
@@ -198,7 +198,7 @@ def backtest_json(tested: ratings.Backtest) -> Json:
 def player_ratings(group_id: str, player: str) -> Response:
     """One player's rating change in each counted game (the same ``?game=`` and filters as the
     statistics), in the order played, each read by opponent."""
-    stored = _stored(group_id)
+    stored = stored_group(group_id)
     figures = group_figures.group_stats(stored, _filters())
     key = player_key(player)
     figure = figures.player(key)
@@ -264,7 +264,7 @@ def stats_json(stored: StoredGroup, figures: stats.GroupStats) -> Json:
     }
 
 
-def _stored(group_id: str) -> StoredGroup:
+def stored_group(group_id: str) -> StoredGroup:
     """The group (404 unknown). The request was allowed to see it before the view ran
     (:func:`scorekeeper.web.access.check_request`: 403 once its view link was renewed, unless the
     bearer token is its view or edit token)."""
@@ -289,7 +289,7 @@ def _require_keeper(stored: StoredGroup) -> None:
 
 def _editable(group_id: str) -> StoredGroup:
     """The group, if the request carries its edit token (401 without one, 403 with a wrong one)."""
-    stored = _stored(group_id)
+    stored = stored_group(group_id)
     api.require_edit_token(
         stored,
         missing=_(

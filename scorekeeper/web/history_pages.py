@@ -16,7 +16,7 @@ from scorekeeper.web import access, forms, phones
 from scorekeeper.web.forms.history import PhoneNameForm, RestoreEntryForm
 from scorekeeper.web.history_api import said_entries
 from scorekeeper.web.kinds import GAME
-from scorekeeper.web.views import _page, _stale_message, bp
+from scorekeeper.web.views import bp, render_game_page, stale_message
 
 
 @bp.get("/games/<game_id>/history")
@@ -26,7 +26,7 @@ def game_history_page(game_id: str) -> str:
     lines = said_entries(stored)
     db = storage.get_db()
     name_form = PhoneNameForm(data={"name": history.phone_name(db, phones.key()) or ""})
-    return _page(
+    return render_game_page(
         "sheet/history.html",
         stored,
         lines=list(reversed(lines)),
@@ -46,14 +46,14 @@ def restore_to_entry(game_id: str) -> Response:
         abort(400, description=forms.first_error(form))
     number = form.entry.data
     if form.version.data != stored.version:
-        flash(_stale_message(), "error")
+        flash(stale_message(), "error")
         return _back(stored.id)
     try:
         game_history.restore_game_to(storage.get_db(), stored, number)
     except history.UnknownEntry:
         abort(404)
     except storage.Conflict:
-        flash(_stale_message(), "error")
+        flash(stale_message(), "error")
     else:
         flash(
             _(

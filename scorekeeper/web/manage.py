@@ -21,7 +21,7 @@ from scorekeeper.storage import StoredGame
 from scorekeeper.web import access, forms, game_page, trash_kinds, trash_pages
 from scorekeeper.web.forms import parts
 from scorekeeper.web.kinds import GAME, GROUP
-from scorekeeper.web.views import _page, _stale_message, _to_game, bp
+from scorekeeper.web.views import bp, render_game_page, stale_message, to_game
 
 
 @bp.route("/games/<game_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
@@ -48,7 +48,7 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
     facts_read = posted is None or not part.errors(tapped)
     if form.validate_on_submit() and facts_read:
         if form.version.data != stored.version:
-            flash(_stale_message(), "error")
+            flash(stale_message(), "error")
             return redirect(url_for("views.edit_round", game_id=game_id, number=number), code=303)
         try:
             fixed = _corrected(stored, number, form, part, tapped)
@@ -62,7 +62,7 @@ def edit_round(game_id: str, number: int) -> ResponseReturnValue:
             if not part.refused(tapped, error.reason.root.code, said):
                 form.form_errors.append(said)
         except storage.Conflict:
-            form.form_errors.append(_stale_message())
+            form.form_errors.append(stale_message())
         else:
             flash(_("Round %(n)s corrected; the totals follow.", n=number), "info")
             return redirect(url_for("views.score_sheet", game_id=game_id), code=303)
@@ -81,7 +81,7 @@ def _edit_page(
     record = stored.record
     players = len(record.players)
     fixed = record.declaration.fixed_trump(row.number, row.hand_size, players, built.settings)
-    return _page(
+    return render_game_page(
         "sheet/edit_round.html",
         stored,
         built,
@@ -163,4 +163,4 @@ def rematch(game_id: str) -> Response:
                 "info",
             )
     access.remember(GAME, created, keeper=True)
-    return _to_game(created)
+    return to_game(created)

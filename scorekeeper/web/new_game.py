@@ -17,7 +17,7 @@ from scorekeeper.render import game_words, labels
 from scorekeeper.web import access, forms, once
 from scorekeeper.web.forms import games as games_form
 from scorekeeper.web.kinds import GAME
-from scorekeeper.web.views import _to_game, bp
+from scorekeeper.web.views import bp, to_game
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -52,7 +52,7 @@ def new_game() -> ResponseReturnValue:
         access.remember(GAME, stored, keeper=True)
         for note in record.declaration.start_notes(record.settings, record.schedule):
             flash(game_words.say(note, record.declaration), "info")
-        return _to_game(stored)
+        return to_game(stored)
     status = 400 if request.method == "POST" else 200
     return _new_game_page(form, key), status
 

@@ -38,7 +38,7 @@ bp.app_template_global()(game_page.rules_url)
 Move = Callable[[GameRecord], GameRecord]
 
 
-def _page(
+def render_game_page(
     template: str, stored: StoredGame, built: sheet.Sheet | None = None, **context: object
 ) -> str:
     """Render a page of one game with what every such page shows: the sheet, the players and
@@ -58,7 +58,7 @@ def _page(
     )
 
 
-def _to_game(stored: StoredGame) -> Response:
+def to_game(stored: StoredGame) -> Response:
     return redirect(url_for("views.game", game_id=stored.id), code=303)
 
 
@@ -85,7 +85,7 @@ def _apply(
     if not form.validate():
         refusals = [forms.first_error(form)]
     elif form.version.data != stored.version:
-        refusals = None if _sent_again(stored, form, move) else [_stale_message()]
+        refusals = None if _sent_again(stored, form, move) else [stale_message()]
     elif storage.ended_table(storage.get_db(), stored.id) is not None:
         # A tap sent before this phone heard of the end (issue 48's walk): said, not lost.
         refusals = [_("The club night's keepers ended this table early, so nothing was entered.")]
@@ -98,7 +98,7 @@ def _apply(
             refusals = [text for r in reasons if (text := _said(r, stored, explained)) is not None]
         except storage.Conflict:
             now = access.load_or_404(GAME, stored.id)
-            refusals = None if _sent_again(now, form, move) else [_stale_message()]
+            refusals = None if _sent_again(now, form, move) else [stale_message()]
     if refusals is not None:
         for text in refusals:
             flash(text, "error")
@@ -159,7 +159,7 @@ def _after_move(game_id: str, draft: str | None = None) -> Response:
     return response
 
 
-def _stale_message() -> str:
+def stale_message() -> str:
     return str(
         _(
             "This game was changed on another phone (or this page was old), "
@@ -240,7 +240,7 @@ def _game_page(stored: StoredGame, draft: str, *, in_place: bool = False) -> str
     built = sheet.build(stored.record)
     now = built.current
     ended = game_page.ended(stored)
-    return _page(
+    return render_game_page(
         "round/page.html",
         stored,
         built,
@@ -352,7 +352,7 @@ def undo(game_id: str) -> ResponseReturnValue:
     question = game_page.undo_question(stored)
     if question and request.form.get("confirm") != "yes" and form.validate():
         access.require_keeper(GAME, stored)
-        return _page("round/undo_ask.html", stored, None, **question)
+        return render_game_page("round/undo_ask.html", stored, None, **question)
     # A reopened round's page is its tricks step again, as before its Confirm: it is said so
     # (issue 33's walk: nothing showed that the tap had done anything).
     step, done = game.undo_step(stored.record), None
@@ -377,7 +377,7 @@ def score_sheet(game_id: str) -> str:
     stored = access.load_or_404(GAME, game_id)
     built = sheet.build(stored.record)
     # A table's game ended early at its club night says so, and who leads as it counts.
-    return _page(
+    return render_game_page(
         "sheet/sheet.html",
         stored,
         built,
@@ -393,7 +393,7 @@ def boardgamegeek_log(game_id: str) -> str:
     found = bgstats_plays.plays([stored])
     if not found:
         abort(409, description=bgstats_plays.not_finished())
-    return _page("sheet/bgg.html", stored, play=found[0])
+    return render_game_page("sheet/bgg.html", stored, play=found[0])
 
 
 sharing.add_routes(bp, GAME, "/games/<game_id>")
