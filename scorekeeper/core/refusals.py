@@ -218,6 +218,12 @@ MESSAGES: dict[str, Message] = {
     "roatan_without_trick": N_(
         "Player %(seat)s took no trick, so they did not win one with Rascal of Roatan."
     ),
+    "rage_cards_count": N_(
+        "The Bonus Rage and Mad Rage cards taken are counted by seat: a number from 0 up for "
+        "each player."
+    ),
+    "rage_cards_too_many": N_("There are only %(most)s %(card)s cards in the deck."),
+    "rage_card_without_trick": N_("Player %(seat)s took no trick, so they took no %(card)s card."),
     # the game record (import and API)
     "in_round": N_("Round %(number)s: %(reason)s"),
     "record_format": N_('This is not a game record of this app: "format" must be "%(format)s".'),
