@@ -99,9 +99,15 @@ function tapWords(form, submitter) {
     else reload();
   }
 
+  // A page being left drops its stream: not the server away (issue 49's walk: "no
+  // connection" was read out at each move to another tab). A download leaves the page where
+  // it is: left for a moment only.
+  let left = 0;
+  addEventListener("beforeunload", () => (left = Date.now()));
+
   // Said once while the server is away: a stream tries again every second.
   function lost() {
-    if (offline) return;
+    if (offline || Date.now() - left < 3e3) return;
     offline = true;
     body.classList.add("stale");
     if (!kept()) show(text.textOffline, []);

@@ -76,8 +76,9 @@ const tricks = (function tricksSteppers() {
       const focused = document.activeElement;
       minus.disabled = value <= 0;
       plus.disabled = value >= hand;
-      // A button going out of use hands the focus to the other (issue 49's walk: to the page).
-      if (focused.disabled && row.contains(focused)) (focused === minus ? plus : minus).focus();
+      // A button going out of use hands the focus to the other (issue 49's walk: to the page),
+      // or to Confirm where both are (no trick to give out: the Bomb's in a one-card round).
+      if (focused.disabled && row.contains(focused)) (minus.disabled && plus.disabled ? form.querySelector(".confirm") : focused === minus ? plus : minus).focus();
       if (row.dataset.bid !== undefined) {
         // The Cloud's winner is scored against the changed bid: the mark and the bid say so.
         const bid = Number(row.dataset.bid);
@@ -203,7 +204,8 @@ document.addEventListener("scorekeeper:swapped", dropStaleDraft);
       said[note.getAttribute("role") === "alert" ? "said-alert" : "said"].push(note.textContent.trim());
       note.removeAttribute("role");
     }
-    // What the new step says of itself (whose bid it is), its words left as they are.
+    // What the new step says of itself (whose bid it is; to a watcher, what came: issue 49's
+    // walk), its words left as they are.
     const told = main.querySelector("[data-say]");
     if (told) said.said.push(told.textContent.trim());
     for (const [id, texts] of Object.entries(said)) {
@@ -252,7 +254,7 @@ document.addEventListener("scorekeeper:swapped", dropStaleDraft);
     const show = submitter && submitter.closest("[data-show]");
     const shown = show && main.querySelector(show.dataset.show);
     if (shown) shown.scrollIntoView({ block: "nearest" });
-    if (!live) say(main);
+    say(main);
     // A refusal (Confirm with the tricks wrong, at the page's top; a Loot alone, beside the
     // bonuses, where the top showed nothing of it: issue 49) brought into view, or the tap
     // looks as if it did nothing.

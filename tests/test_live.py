@@ -8,7 +8,7 @@ import json
 from flask.testing import FlaskClient
 
 from scorekeeper.web.security import CONTENT_SECURITY_POLICY
-from tests.pages import act, play_round, soup, start_game
+from tests.pages import act, one, play_round, soup, start_game
 from tests.test_view_link import renew
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan"]
@@ -127,6 +127,11 @@ def test_the_share_page_links_the_table_display_with_its_own_qr_code(client: Fla
     link = page.select_one("a.display-link")
     assert link is not None and str(link["href"]).endswith(f"/games/{game_id}/display")
     assert len(page.select(".qr svg")) == 3
+    # Each a named picture to a screen reader, in the page's language (issue 49's walk).
+    named = {(svg["role"], one(svg, "title").get_text()) for svg in page.select(".qr svg")}
+    assert named == {("img", "QR code of this link")}
+    greek = one(soup(client.get(f"/games/{game_id}/share?lang=el")), ".qr svg title")
+    assert greek.get_text() == "Κωδικός QR αυτού του συνδέσμου"
 
 
 def test_a_form_sent_by_the_script_gets_its_redirect_as_json(client: FlaskClient) -> None:

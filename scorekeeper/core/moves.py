@@ -68,6 +68,13 @@ def last_bidder(record: GameRecord) -> int | None:
     return waiting[0] if len(waiting) == 1 else None
 
 
+def bids_shown(record: GameRecord) -> bool:
+    """Whether a bid of the round at the table is shown as it is made (not sealed)."""
+    if record.finished:
+        return False
+    return not bidding.bids_sealed(current_setup(record).rules.visibility, False)
+
+
 def finish_round(
     record: GameRecord, tricks: Sequence[int | None], *, facts: Facts | None = None
 ) -> GameRecord:

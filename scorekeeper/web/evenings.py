@@ -23,7 +23,6 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
-from markupsafe import Markup
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorekeeper import storage
@@ -174,7 +173,7 @@ def table_card(evening_id: str, number: int, table: int) -> str:
         table=line,
         link=link,
         keeps=keeps,
-        qr=Markup(qr.svg(link)) if link else None,
+        qr=qr.code(link) if link else None,
     )
 
 
@@ -193,7 +192,7 @@ def room(evening_id: str) -> str:
         view=view,
         clock=evening_pages.clock,
         link=link,
-        qr=Markup(qr.svg(link)),
+        qr=qr.code(link),
         parts=evening_room.parts(stored, view),
         layout=evening_room.layout(view),
     )

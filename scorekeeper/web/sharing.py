@@ -84,7 +84,7 @@ def _share(kind: Kind[Any], thing_id: str) -> str:
         stored,
         view_url=view_link(kind, stored),
         edit_url=edit_url,
-        qr=qr.svg,
+        qr=qr.code,
     )
 
 

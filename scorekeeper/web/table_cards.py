@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from markupsafe import Markup
 
 from scorekeeper import storage
 from scorekeeper.core import evening, sheet
@@ -148,7 +147,7 @@ def card(evening_id: str, table: int) -> str:
         table=table,
         tables=tables_of(stored),
         link=link,
-        qr=Markup(qr.svg(link)),
+        qr=qr.code(link),
     )
 
 

@@ -269,13 +269,19 @@ def trump(game_id: str) -> Response:
 def bid(game_id: str) -> Response:
     """Enter the next player's bid."""
     stored, form = access.load_or_404(GAME, game_id), forms.BidForm()
-    # The last bid moves the round on to its tricks: said, as whose bid it is is after the
-    # others (issue 49's walk: a screen reader heard only the new heading).
-    last = game.last_bidder(stored.record) == form.seat.data
-    said = _("All bids are in. Now the tricks taken.") if last else None
-    return _apply(
-        stored, form, lambda r: game.place_bid(r, form.seat.data, form.bid.data), said=said
-    )
+    record, seat = stored.record, form.seat.data
+    # Said: the bid made where it is shown (issue 49's walk: only whose turn came next was),
+    # and that the last one moves the round on to its tricks (only the new heading was).
+    said = []
+    if isinstance(seat, int) and 0 <= seat < len(record.players) and game.bids_shown(record):
+        said.append(_("%(name)s bid %(bid)s.", name=record.players[seat], bid=form.bid.data))
+    if game.last_bidder(record) == seat:
+        said.append(_("All bids are in. Now the tricks taken."))
+
+    def move(before: GameRecord) -> GameRecord:
+        return game.place_bid(before, form.seat.data, form.bid.data)
+
+    return _apply(stored, form, move, said=" ".join(said) or None)
 
 
 @bp.post("/games/<game_id>/tricks")

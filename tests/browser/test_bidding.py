@@ -93,4 +93,6 @@ def _without_tokens(html: str) -> str:
     # regions read out after a tap (whose bid it is) is no part of the page a reload shows.
     html = re.sub(r' data-swaps="\d+"', "", html)
     html = re.sub(r'(id="said(?:-alert)?" class="vh" role="\w+">)[^<]*<', r"\1<", html)
+    # The bid just made, read out only (issue 49's walk), is a tap's answer's, not the page's.
+    html = re.sub(r'<p class="said vh"[^>]*>[^<]*</p>', "", html)
     return re.sub(r'name="csrf_token" value="[^"]*"', 'name="csrf_token"', html)

@@ -45,6 +45,10 @@ def press(page: Page, key: str) -> None:
     page.wait_for_function("(b) => document.documentElement.dataset.swaps !== b", arg=before)
 
 
+# Ben bids first, at the dealer Ana's left.
+NAMES_BIDDING = ("Ben", "Cleo", "Ana")
+
+
 def test_a_round_with_the_keyboard_only(new_context: NewContext) -> None:
     page = new_context().new_page()
     game, token = every_page.new_game(page.request, "wizard", ["Ana", "Ben", "Cleo"])
@@ -61,13 +65,14 @@ def test_a_round_with_the_keyboard_only(new_context: NewContext) -> None:
             # player's, and a bid of 0 leaves the sum as it was (issue 49's walk).
             heading = page.locator("#bids-title").inner_text()
             page.wait_for_function(
-                "(t) => document.getElementById('said').textContent === t", arg=heading
+                "(t) => document.getElementById('said').textContent === t",
+                arg=f"{NAMES_BIDDING[turn]} bid 0. {heading}",
             )
     assert flows.phase(page) == "play"
     # The last bid moves the round on: said, not only its new heading taking focus.
     page.wait_for_function(
         "() => document.getElementById('said').textContent"
-        " === 'All bids are in. Now the tricks taken.'"
+        " === 'Ana bid 0. All bids are in. Now the tricks taken.'"
     )
 
     # A stepper's button going out of use hands the focus to the other one, not to the page

@@ -48,12 +48,16 @@ def test_a_watcher_sees_every_change_within_2_seconds(
     # Ben bids first, left of the dealer Ana.
     bids = watcher.locator("table.table-view tbody td:nth-of-type(1)")
     expect(bids).to_have_text(["1", "…", "…", "…"], timeout=WITHIN)
+    # Read out too, as it comes (issue 49's walk: a blind watcher heard nothing).
+    said = watcher.locator("#said")
+    expect(said).to_have_text("Bids: Ben 1")
     flows.enter_bids(page, [0, 1, 0, 0])
     expect(bids).to_have_text(["1", "0", "0", "0"], timeout=WITHIN)
     assert watcher.locator(".result").count() == 0  # nothing to show before Confirm
     flows.enter_tricks(page, [0, 1, 0, 0])
     flows.confirm_round(page)
     expect(watcher.locator("#result-title")).to_have_text("Round 1 result", timeout=WITHIN)
+    expect(said).to_have_text("Round 1 result. Round 2 of 15")
 
 
 def test_a_page_does_nothing_while_nothing_changes(
@@ -202,3 +206,22 @@ def test_a_watchers_page_stays_where_it_was_after_a_change(
     assert watcher.evaluate("window.stillTheSamePage") is True
     assert watcher.evaluate("document.documentElement.dataset.swaps") == "2"
     expect(watcher.locator("table.table-view tbody td:nth-of-type(1)").first).to_have_text("1")
+
+
+def test_moving_to_another_tab_says_nothing_of_a_lost_connection(
+    page: Page, live_server: str
+) -> None:
+    """Issue 49's walk: "no connection" was written into the status note as the page was left
+    for the sheet (its stream dropped by the browser), where a screen reader may read it."""
+    flows.new_game(page, live_server, NAMES)
+    page.evaluate(
+        """() => new MutationObserver(() => {
+             const note = document.querySelector('.live-note');
+             if (note && !note.hidden) sessionStorage.setItem('said-offline', note.textContent);
+           }).observe(document.querySelector('main'), {subtree: true, childList: true,
+                                                       attributes: true, characterData: true})"""
+    )
+    # The observer stays on the first page: its leaving is what is checked.
+    nav = page.get_by_role("navigation", name="This game")
+    flows.tap(page, nav.get_by_role("link", name="Sheet"))
+    assert page.evaluate("sessionStorage.getItem('said-offline')") is None

@@ -157,3 +157,17 @@ def test_a_stepper_the_cloud_moves_is_said(page: Page) -> None:
         "(t) => document.getElementById('said').textContent === t", arg=f"{name}: tricks set to 1"
     )
     assert zero.locator("input[type=hidden]").input_value() == "1"
+
+
+def test_a_stepper_with_no_trick_left_to_give_hands_the_focus_to_confirm(page: Page) -> None:
+    """Issue 49's walk: the Bomb in a one-card round, a count taken down to 0: both of its
+    buttons went out of use and the focus fell to the page."""
+    body = {"players": list(NAMES), "first_dealer": 0, "variants": {"deck": "anniversary_25"}}
+    page.goto(f"/games/{flows.kept_game(page, body)}")
+    flows.enter_trump(page, flows.JESTER)
+    flows.enter_bids(page, [0, 0, 1, 0])
+    flows.tap(page, page.locator(".tricks-form button.bomb"))
+    minus = page.locator(".tricks-form .stepper[data-bid='1'] button.minus")
+    minus.focus()
+    page.keyboard.press("Space")
+    assert page.evaluate("document.activeElement.matches('button.confirm')")

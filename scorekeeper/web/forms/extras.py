@@ -106,7 +106,9 @@ class Bonuses(Part[Entered]):
             loot = reason in ("loot_needs_ally", "loot_ally_self")
             flash(said, "error fix beside" if loot else BESIDE_ERROR)
         if tapped.trickless is not None:
-            flash(trickless_said(record.players[tapped.trickless]), "info beside")
+            name = record.players[tapped.trickless]
+            power = tapped.kind.startswith(("harry", "roatan"))
+            flash(power_trickless_said(name) if power else trickless_said(name), "info beside")
         _say_listed(record.players, tapped)
         if number is None:
             return tapped
@@ -289,6 +291,17 @@ def trickless_said(name: str) -> str:
         _(
             "%(name)s has no trick as entered, and a bonus comes with a trick won: give "
             "%(name)s the trick, or take the bonus off.",
+            name=name,
+        )
+    )
+
+
+def power_trickless_said(name: str) -> str:
+    """A pirate power for a player with no trick as entered, and what to do about it."""
+    return str(
+        _(
+            "%(name)s has no trick as entered, and a pirate power counts for whoever wins its "
+            "trick: give %(name)s the trick, or take the power off.",
             name=name,
         )
     )

@@ -154,12 +154,21 @@ def _judged(added: Entered, before: Entered, players: int, tricks: str | None) -
     """A bonus just added as the rules see it now: taken back where the deck has no card left
     for it (said at once); kept where its player's tricks as tapped are 0, and said."""
     if added.claims == before.claims:
-        return added
+        # A pirate power is its trick's winner's too: said at the tap as a bonus is (issue 49's
+        # walk: a Rascal's wager for a player with no trick was refused only at Confirm).
+        power = added.kind.startswith(("harry", "roatan"))
+        return replace(added, trickless=_seat_of_power(added)) if power and tricks == "0" else added
     # Only what this tap does wrong: a list refused already is the Confirm's to say.
     refused = _count_refusal(players, added.claims)
     if refused is not None and _count_refusal(players, before.claims) is None:
         return replace(before, refused=refused)
     return replace(added, trickless=added.claims[-1].seat) if tricks == "0" else added
+
+
+def _seat_of_power(entered: Entered) -> int | None:
+    """Who the pirate power just chosen was given to."""
+    given = entered.harry if entered.kind.startswith("harry") else entered.roatan
+    return None if given is None else given.seat
 
 
 def _count_refusal(players: int, claims: Sequence[Claim]) -> Reason | None:
