@@ -47,8 +47,11 @@ function followCloud(form) {
       row.classList.remove("moved");
       void row.offsetWidth;
       row.classList.add("moved");
-      const name = row.querySelector(".name").textContent;
-      told.push(form.querySelector("[data-moved]").dataset.moved.replace("{name}", name).replace("{tricks}", to));
+      // The Cloud's winner: the bid it changed is said too (issue 49's fourth walk).
+      const words = form.querySelector("[data-moved]").dataset;
+      const won = cloud && cloud.seat === row.dataset.seat;
+      const said = (won ? words.won : words.moved).replace("{bid}", Math.max(0, bid + (won ? cloud.change : 0)));
+      told.push(said.replace("{name}", row.querySelector(".name").textContent).replace("{tricks}", to));
     }
     row.dataset.to = to;
   });

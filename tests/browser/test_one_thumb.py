@@ -189,6 +189,10 @@ def test_one_thumb_reaches_every_control_and_no_bar_covers_one(page: Page, playe
     assert page.evaluate(said).removeprefix("Taken off: ") in row
     tap(page, other)
     assert page.locator("ul.claims li").count() == 11
+    # The same bonus again for the same player is said as such (issue 49's fourth walk).
+    tap(page, other)
+    page.wait_for_function(f"() => {said}.startsWith('Added again: ')")
+    assert "(3 in the list)" in page.evaluate(said)  # her third 14
     # A Loot tapped without its other player: what to fix, the Loot's other player, is on the
     # screen and has the focus (issue 49's walks: the page's top, then under the bar).
     page.locator("input[name=bonus-kind][value=loot]").check()

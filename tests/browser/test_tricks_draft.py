@@ -154,7 +154,8 @@ def test_a_stepper_the_cloud_moves_is_said(page: Page) -> None:
     seat, name = zero.get_attribute("data-seat") or "", zero.locator(".name").inner_text()
     page.select_option(".tricks-form select[name=cloud-seat]", seat)
     page.wait_for_function(
-        "(t) => document.getElementById('said').textContent === t", arg=f"{name}: tricks set to 1"
+        "(t) => document.getElementById('said').textContent === t",
+        arg=f"{name}: bid 1 with the Cloud, tricks set to 1",
     )
     assert zero.locator("input[type=hidden]").input_value() == "1"
 

@@ -273,14 +273,18 @@ def _say_listed(players: Sequence[str], tapped: Entered) -> None:
         return
     untapped = MultiDict([(k, v) for k, v in request.form.items(multi=True) if k not in taps])
     gone = [text for _token, text in listed(posted(untapped, len(players)), players)]
+    now = [text for _token, text in listed(tapped, players)]
     added = []
-    for text in (text for _token, text in listed(tapped, players)):
+    for text in now:
         if text in gone:
             gone.remove(text)
         else:
             added.append(text)
     for text in added:
-        flash(_("Added: %(what)s", what=text), "said")
+        # The same again (a second 14 for one player) is said as such, not as the first was.
+        count = now.count(text)
+        again = _("Added again: %(what)s (%(num)s in the list)", what=text, num=count)
+        flash(_("Added: %(what)s", what=text) if count == 1 else again, "said")
     for text in gone:
         flash(_("Taken off: %(what)s", what=text), "said")
 
