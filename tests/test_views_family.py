@@ -270,19 +270,19 @@ def test_harry_past_a_bid_of_zero_and_a_second_wager_are_said_at_the_tap(
     moved = post(client, game_id, "tricks", **kept, **{"bonus-kind": "harry_up", "bonus-add": "2"})
     page = soup(client.get(moved.headers["Location"]))
     # Cleo's tricks show 0: that is said too (issue 49's walk).
-    said = [note.get_text(" ", strip=True) for note in page.select(".flash.info")]
-    assert said[1:] == [
+    notes = [note.get_text(" ", strip=True) for note in page.select(".flash.info")]
+    assert notes[1:] == [
         f"Harry the Giant is one card: {FIVE[2]}'s change replaces the one entered before."
     ]
-    assert said[0].startswith(f"{FIVE[2]} has no trick as entered")
+    assert notes[0].startswith(f"{FIVE[2]} has no trick as entered")
     assert one(page, "input[name=harry]")["value"] == "2u"
     kept = {"roatan": "10"} | tricks  # seat 1 wagered 0
     other = post(
         client, game_id, "tricks", **kept, **{"bonus-kind": "roatan_20"}, **{"bonus-add": "2"}
     )
     page = soup(client.get(other.headers["Location"]))
-    said = [note.get_text(" ", strip=True) for note in page.select(".flash.info")]
-    assert said[1:] == [
+    notes = [note.get_text(" ", strip=True) for note in page.select(".flash.info")]
+    assert notes[1:] == [
         f"There is one Rascal of Roatan: {FIVE[2]}'s wager replaces the one entered before."
     ]
     assert one(page, "input[name=roatan]")["value"] == "22"
