@@ -78,6 +78,15 @@ def test_the_tricks_step_does_not_offer_the_card_turned_for_trump(client: FlaskC
     part = one(clouded, ".specials-played")
     assert part.select("button[value=bomb]") and part.select("select[name=cloud-seat]") == []
     assert clouded.select("input[name=cloud-change]") == []
+    # Said, not only gone (issue 49's fourth walk).
+    said = {
+        card: one(page, ".specials-played .hint").get_text()
+        for card, page in (("bomb", bombed), ("cloud", clouded))
+    }
+    assert said == {
+        "bomb": "The Bomb was turned up for trump: nobody plays it this round.",
+        "cloud": "The Cloud was turned up for trump: nobody plays it this round.",
+    }
 
 
 def test_a_bomb_sent_anyway_is_refused_in_the_players_language(client: FlaskClient) -> None:

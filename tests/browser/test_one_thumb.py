@@ -234,6 +234,8 @@ def test_a_special_card_turned_up_takes_two_taps_at_most(
         # The card chosen, its trump is on the screen (below the fold before; issue 49's walk).
         suits = form.locator(".special-suits").bounding_box()
         assert not script or (suits and suits["y"] + suits["height"] <= PHONE["height"])
+        # Its row says what it is, unlike the suit cards' row above (issue 49's fourth walk).
+        assert form.locator(".special-suits legend").is_visible()
         tap(page, form.locator("button.no-trump" if suit is None else f"button[value={suit}]"))
         assert trump_of(page) == {"turned": card, "suit": suit}
         tap(page, undo)
