@@ -126,6 +126,8 @@ def test_the_share_page_links_the_table_display_with_its_own_qr_code(client: Fla
     page = soup(client.get(f"/games/{game_id}/share"))
     link = page.select_one("a.display-link")
     assert link is not None and str(link["href"]).endswith(f"/games/{game_id}/display")
+    opened = one(page, "a.button[href$='/display']")
+    assert opened.get_text() == "Open the table display here"
     assert len(page.select(".qr svg")) == 3
     # Each a named picture to a screen reader, in the page's language (issue 49's walk).
     named = {(svg["role"], one(svg, "title").get_text()) for svg in page.select(".qr svg")}
