@@ -69,7 +69,7 @@ def _apply(
     draft: str | None = None,
     explained: Callable[[Reason, str], str | None] | None = None,
     done: str | None = None,
-    said: str | None = None,
+    said: str | Callable[[GameRecord], str] | None = None,
 ) -> Response:
     """Check the editor and the form's version, make the move, store it; flash any refusal.
 
@@ -78,7 +78,8 @@ def _apply(
     ``explained`` says a refusal of the rules as the page means it (a facts part's words), or
     ``None`` where the part said it beside its own entries.
     ``done`` is said once the move is stored, where the page alone would not show it;
-    ``said`` is only read out (a screen reader's status message: the page shows it otherwise).
+    ``said`` is only read out (a screen reader's status message: the page shows it otherwise),
+    or made from the game as the move left it.
     """
     access.require_keeper(GAME, stored)
     refusals: list[str] | None = None
@@ -91,21 +92,21 @@ def _apply(
         refusals = [_("The club night's keepers ended this table early, so nothing was entered.")]
     else:
         try:
-            storage.save(storage.get_db(), stored, move(stored.record))
+            stored = storage.save(storage.get_db(), stored, move(stored.record))
         except RuleError as error:
             # Every refusal of the move at once, not one per Confirm (issue 49's walk).
             reasons = (error.reason, *error.more)
             refusals = [text for r in reasons if (text := _said(r, stored, explained)) is not None]
         except storage.Conflict:
-            now = access.load_or_404(GAME, stored.id)
-            refusals = None if _sent_again(now, form, move) else [stale_message()]
+            stored = access.load_or_404(GAME, stored.id)
+            refusals = None if _sent_again(stored, form, move) else [stale_message()]
     if refusals is not None:
         for text in refusals:
             flash(text, "error")
     elif done is not None:
         flash(done, "info")
     if refusals is None and said is not None:
-        flash(said, "said")
+        flash(said(stored.record) if callable(said) else said, "said")
     return _after_move(stored.id, None if refusals is None else draft)
 
 
@@ -262,7 +263,15 @@ def _game_page(stored: StoredGame, draft: str, *, in_place: bool = False) -> str
 def trump(game_id: str) -> Response:
     """Enter the card turned up (and the dealer's suit after a Wizard)."""
     stored, form = access.load_or_404(GAME, game_id), forms.TrumpForm()
-    return _apply(stored, form, lambda r: game.set_trump(r, *form.trump()))
+    return _apply(stored, form, lambda r: game.set_trump(r, *form.trump()), said=_trump_said)
+
+
+def _trump_said(after: GameRecord) -> str:
+    """The trump entered, read out (issue 49's fifth walk: only whose bid came next was)."""
+    trump = labels.trump_label(
+        game.current_round(after).trump, after.declaration.look(after.settings)
+    )
+    return str(_("Trump: %(trump)s.", trump=trump))
 
 
 @bp.post("/games/<game_id>/bid")

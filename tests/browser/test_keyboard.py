@@ -57,6 +57,10 @@ def test_a_round_with_the_keyboard_only(new_context: NewContext) -> None:
 
     tab_to(page, "button[name=suit][value=hearts]")
     press(page, "Enter")
+    # The trump entered is read out, then whose bid it is (issue 49's fifth walk).
+    page.wait_for_function(
+        "() => document.getElementById('said').textContent === 'Trump: ♥ Hearts. Ben bids'"
+    )
     for turn in range(3):  # each bid of 0; after a bid the next player's pad has focus again
         tab_to(page, "form.bid-pad button[name=bid][value='0']")
         press(page, "Space")

@@ -172,7 +172,7 @@ def test_one_thumb_reaches_every_control_and_no_bar_covers_one(page: Page, playe
     # Read out as the list says it (issue 49's walk: only the count was).
     said = "document.getElementById('said').textContent"
     page.wait_for_function(f"() => {said}.startsWith('Added: ')")
-    added = page.evaluate(said).removeprefix("Added: ")
+    added = page.evaluate(said).removeprefix("Added: ").removesuffix(".")
     assert any(added in row for row in page.locator("ul.claims li").all_text_contents())
     # One for a player whose tricks show 0: kept, and what to do said on the screen (issue 49's
     # second walk: said at the top of the bonuses, far above).
@@ -186,7 +186,7 @@ def test_one_thumb_reaches_every_control_and_no_bar_covers_one(page: Page, playe
     tap(page, taken.locator("button"))
     assert page.locator("ul.claims li").count() == 10
     page.wait_for_function(f"() => {said}.startsWith('Taken off: ')")
-    assert page.evaluate(said).removeprefix("Taken off: ") in row
+    assert page.evaluate(said).removeprefix("Taken off: ").removesuffix(".") in row
     tap(page, other)
     assert page.locator("ul.claims li").count() == 11
     # The same bonus again for the same player is said as such (issue 49's fourth walk).

@@ -283,10 +283,10 @@ def _say_listed(players: Sequence[str], tapped: Entered) -> None:
     for text in added:
         # The same again (a second 14 for one player) is said as such, not as the first was.
         count = now.count(text)
-        again = _("Added again: %(what)s (%(num)s in the list)", what=text, num=count)
-        flash(_("Added: %(what)s", what=text) if count == 1 else again, "said")
+        again = _("Added again: %(what)s (%(num)s in the list).", what=text, num=count)
+        flash(_("Added: %(what)s.", what=text) if count == 1 else again, "said")
     for text in gone:
-        flash(_("Taken off: %(what)s", what=text), "said")
+        flash(_("Taken off: %(what)s.", what=text), "said")
 
 
 def trickless_said(name: str) -> str:
