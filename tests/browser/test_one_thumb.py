@@ -373,6 +373,9 @@ def test_what_a_tap_opens_comes_on_screen(page: Page) -> None:
     kinds = page.locator("fieldset.kinds").bounding_box()
     bar = page.locator(".confirm-bar").bounding_box()
     assert kinds and bar and kinds["y"] >= 0 and kinds["y"] + 60 <= bar["y"]
+    # A pirate power asks who won its trick, as a bonus does (issue 49's fifth walk: "Who?").
+    page.locator("input[name=bonus-kind][value=roatan_20]").check()
+    assert page.locator("fieldset.who legend").inner_text() == "Who won the trick?"
     # Folded again while nothing is entered (issue 49's walk).
     tap(page, page.locator("button.extras-open[value='0']"))
     assert page.locator(".extras").count() == 0
