@@ -35,6 +35,7 @@ def init_app(app: Flask) -> None:
         heavy,
         history_api,  # noqa: F401 (adds its routes to the API's blueprint)
         history_pages,  # noqa: F401 (adds its routes to the game pages' blueprint)
+        home_pages,  # noqa: F401 (adds its routes to the game pages' blueprint)
         hosting,
         live,
         manage,  # noqa: F401 (adds its routes to the game pages' blueprint)

@@ -20,17 +20,16 @@ from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
 from scorekeeper import storage
-from scorekeeper.core import family, game, sheet
-from scorekeeper.core.family import rulebook as family_rulebook
+from scorekeeper.core import game, sheet
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.refusals import Reason
 from scorekeeper.core.rules import RuleError
 from scorekeeper.render import labels
 from scorekeeper.render.labels import gettext as _
 from scorekeeper.storage import StoredGame
-from scorekeeper.web import access, bgstats_plays, forms, game_page, sharing, trash
+from scorekeeper.web import access, bgstats_plays, forms, game_page, sharing
 from scorekeeper.web.forms import cards, parts
-from scorekeeper.web.kinds import GAME, GROUP
+from scorekeeper.web.kinds import GAME
 
 bp = Blueprint("views", __name__)
 bp.app_template_global()(game_page.rules_url)
@@ -168,61 +167,6 @@ def stale_message() -> str:
             "please check and enter again if needed."
         )
     )
-
-
-# --- home and new game -----------------------------------------------------------------------
-
-
-@bp.get("/")
-def home() -> str:
-    """This browser's games, most recently used first, and the way to start one."""
-    db = storage.get_db()
-    stored = storage.load_many(db, access.seen(GAME))
-    # Delete is offered to a game's keepers, but never for a table's game of a club night (in
-    # the trash too): that game is the evening's record, which only its keepers take out.
-    cards = [
-        (
-            entry,
-            sheet.build(entry.record),
-            access.keeps(GAME, entry) and storage.evening_of(db, entry.id, trashed=True) is None,
-        )
-        for entry in stored
-        if access.may_see(GAME, entry)
-    ]
-    seen = storage.load_groups(storage.get_db(), access.seen(GROUP))
-    groups = [group for group in seen if access.may_see(GROUP, group)]
-    return render_template(
-        "home/index.html",
-        cards=cards,
-        groups=groups,
-        trashed=trash.listed(),
-        import_form=forms.ImportForm(),
-        group_import_form=forms.ImportForm(),
-    )
-
-
-@bp.get("/rules", endpoint="rules")
-def rules_page() -> str:
-    """The rules of the default game (Wizard, with every variant), in the reader's language."""
-    return _rules_of(family.DEFAULT_GAME)
-
-
-@bp.get("/rules/<game_key>", endpoint="game_rules")
-def game_rules_page(game_key: str) -> ResponseReturnValue:
-    """The rules of another game of the family; the default game's stay at /rules."""
-    if game_key not in family.with_rules():
-        abort(404)
-    if game_key == family.DEFAULT_GAME:
-        return redirect(url_for("views.rules"))
-    return _rules_of(game_key)
-
-
-def _rules_of(key: str) -> str:
-    """A game's rules page, with the numbers its declaration's page shows."""
-    declared = family.game(key)
-    assert declared.rules_page is not None
-    shown = family_rulebook.page(declared)
-    return render_template(declared.rules_page.template, current=key, **shown)
 
 
 # --- the round at the table ------------------------------------------------------------------
