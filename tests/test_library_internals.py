@@ -19,7 +19,7 @@ import flask_babel
 import pytest
 from babel.support import NullTranslations
 from flask import Flask, g, request, session, url_for
-from flask.sessions import SecureCookieSessionInterface
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf, validate_csrf
 from fontTools.ttLib import TTFont
@@ -77,10 +77,12 @@ def test_uvicorn_makes_the_http_protocol_it_is_given_with_its_own_arguments() ->
 def test_the_request_proxy_gives_the_request_itself(app: Flask) -> None:
     # scorekeeper/render/urls.py (url): reads several attributes of the request for each address,
     # from the request itself (Werkzeug's LocalProxy._get_current_object) rather than through the
-    # proxy each time.
+    # proxy each time; scorekeeper/web/access.py (_memory) reads the session's cookie so.
     with app.test_request_context("/"):
         asked = request._get_current_object()  # type: ignore[attr-defined]
         assert type(asked) is app.request_class
+        cookie = session._get_current_object()  # type: ignore[attr-defined]
+        assert isinstance(cookie, SecureCookieSession)
 
 
 @pytest.mark.parametrize(

@@ -141,7 +141,7 @@ def _rounds_played(line: TableLine) -> int:
 )
 def end_page(evening_id: str, number: int, table: int) -> ResponseReturnValue:
     """Ask who left, then end the table early; or, ended already, let it play on."""
-    stored = evening_keeper._keeper_evening(evening_id)
+    stored = evening_keeper.keeper_evening(evening_id)
     built = evening_draw.sheet_of(stored)
     line = _line(built.sittings, number, table)
     if line is None:
@@ -150,24 +150,24 @@ def end_page(evening_id: str, number: int, table: int) -> ResponseReturnValue:
     if request.method == "POST":
         if not form.validate_on_submit():
             flash(forms.first_error(form), "error")
-            return evening_keeper._back(stored)
+            return evening_keeper.back_to_evening(stored)
         if request.form.get("resume"):
             storage.end_table(storage.get_db(), stored.id, number, table, end=False)
             flash(
                 _("Table %(table)s of sitting %(sitting)s plays on.", table=table, sitting=number)
             )
-            return evening_keeper._back(stored)
+            return evening_keeper.back_to_evening(stored)
         left = form.left_of(line.players)
         try:
             _ended(stored, line, number, left, api=False)
         except RuleError as error:
             flash(labels.refusal(error.reason), "error")
-            return evening_keeper._back(stored)
+            return evening_keeper.back_to_evening(stored)
         words = _(
             "Table %(table)s of sitting %(sitting)s ended early.", table=table, sitting=number
         )
         flash(words, "info")
-        return evening_keeper._back(stored)
+        return evening_keeper.back_to_evening(stored)
     group = storage.load_group(storage.get_db(), stored.group_id)
     return render_template(
         "evenings/end_table.html",
@@ -184,17 +184,17 @@ def end_page(evening_id: str, number: int, table: int) -> ResponseReturnValue:
 @pages_bp.post("/evenings/<evening_id>/sittings/planned")
 def add_sitting(evening_id: str) -> ResponseReturnValue:
     """Plan one more sitting (the form names how many then, so a double tap adds one)."""
-    stored = evening_keeper._keeper_evening(evening_id)
+    stored = evening_keeper.keeper_evening(evening_id)
     form = evening_forms.PlannedForm()
     if not form.validate_on_submit():
         flash(forms.first_error(form), "error")
-        return evening_keeper._back(stored)
+        return evening_keeper.back_to_evening(stored)
     try:
         planned = evening_record.parse_planned(
             {"sittings_planned": form.sittings.data}, len(stored.sittings)
         )
     except RuleError as error:
         flash(labels.refusal(error.reason), "error")
-        return evening_keeper._back(stored)
+        return evening_keeper.back_to_evening(stored)
     storage.plan_sittings(storage.get_db(), stored.id, planned)
     return redirect(url_for("evenings.show", evening_id=stored.id), code=303)

@@ -94,7 +94,7 @@ def _standings_wait(stored: StoredEvening, number: int) -> str | None:
 @bp.get("/evenings/<evening_id>/redraw")
 def redraw_page(evening_id: str) -> ResponseReturnValue:
     """Draw the last sitting again with another seating or who is here: the form."""
-    stored = _keeper_evening(evening_id)
+    stored = keeper_evening(evening_id)
     last = stored.sittings[-1] if stored.sittings else None
     try:
         if last is None:
@@ -103,7 +103,7 @@ def redraw_page(evening_id: str) -> ResponseReturnValue:
         evening_record.check_redraw(last.number, len(stored.sittings), started)
     except RuleError as error:
         flash(labels.refusal(error.reason), "error")
-        return _back(stored)
+        return back_to_evening(stored)
     group = storage.load_group(storage.get_db(), stored.group_id)
     return render_template(
         "evenings/redraw.html",
@@ -124,7 +124,7 @@ def present_next(stored: StoredEvening) -> tuple[str, ...]:
     return tuple(name for name in last.present if name not in left)
 
 
-def _keeper_evening(evening_id: str) -> StoredEvening:
+def keeper_evening(evening_id: str) -> StoredEvening:
     """The evening, for a keeper of its group (403 for anyone else, 404 for none)."""
     stored, group = evening_draw.evening_or_404(evening_id)
     access.require_keeper(GROUP, group)
@@ -134,14 +134,14 @@ def _keeper_evening(evening_id: str) -> StoredEvening:
 def _sent(evening_id: str, form: OnceForm) -> tuple[StoredEvening, Response | None]:
     """The evening a keeper's form was sent for, and the answer when it is not to be drawn: a
     refused form (said on the evening's page), or a form sent again (nothing drawn twice)."""
-    stored = _keeper_evening(evening_id)
+    stored = keeper_evening(evening_id)
     if not form.validate_on_submit():
         flash(forms.first_error(form), "error")
-        return stored, _back(stored)
+        return stored, back_to_evening(stored)
     return stored, _replayed(stored, form.once_key())
 
 
-def _back(stored: StoredEvening, sitting: int | None = None) -> Response:
+def back_to_evening(stored: StoredEvening, sitting: int | None = None) -> Response:
     """Back to the evening's page (at ``sitting``, when one is named)."""
     anchor = None if sitting is None else f"sitting-{sitting}"
     return redirect(url_for("evenings.show", evening_id=stored.id, _anchor=anchor), code=303)
@@ -163,7 +163,7 @@ def draw(evening_id: str) -> Response:
         present = evening_record.parse_names(form.here(stored.players))
     except RuleError as error:
         flash(labels.refusal(error.reason), "error")
-        return _back(stored)
+        return back_to_evening(stored)
     asked = SittingAsked(Seating(form.seating.data), present)
     return _stored(stored, asked, number, None, form.once_key())
 
@@ -189,7 +189,7 @@ def redraw(evening_id: str) -> Response:
             present = evening_record.parse_names(form.here(stored.players))
     except RuleError as error:
         flash(labels.refusal(error.reason), "error")
-        return _back(stored)
+        return back_to_evening(stored)
     asked = SittingAsked(form.seating_asked(), present)
     return _stored(stored, asked, last.number, last, form.once_key())
 
@@ -203,7 +203,7 @@ def _drawn_elsewhere(stored: StoredEvening, number: int, *, again: bool = False)
     else:
         words = _("Sitting %(number)s was just drawn on another phone.", number=number)
     flash(words, "info")
-    return _back(stored, number)
+    return back_to_evening(stored, number)
 
 
 def _replayed(stored: StoredEvening, key: str | None) -> Response | None:
@@ -216,7 +216,7 @@ def _replayed(stored: StoredEvening, key: str | None) -> Response | None:
         return None
     if made.digest != once.browser():
         return once.refused()
-    return _back(stored)
+    return back_to_evening(stored)
 
 
 def _since() -> str:
@@ -249,7 +249,7 @@ def _stored(
         flash(labels.refusal(error.reason), "error")
     except storage.Conflict:
         return _conflict(stored, number, replacing)
-    return _back(stored)
+    return back_to_evening(stored)
 
 
 def _conflict(stored: StoredEvening, number: int, replacing: StoredSitting | None) -> Response:
@@ -266,23 +266,23 @@ def _conflict(stored: StoredEvening, number: int, replacing: StoredSitting | Non
         _("The evening changed meanwhile, so nothing was drawn: look at it and try again."),
         "error",
     )
-    return _back(stored)
+    return back_to_evening(stored)
 
 
 @bp.post("/evenings/<evening_id>/countdown")
 def countdown(evening_id: str) -> Response:
     """Start the room screen's countdown (minutes from now), or stop it."""
-    stored = _keeper_evening(evening_id)
+    stored = keeper_evening(evening_id)
     form = evening_forms.CountdownForm()
     if not form.validate_on_submit():
         flash(forms.first_error(form), "error")
-        return _back(stored)
+        return back_to_evening(stored)
     ends = None
     if not request.form.get("stop") and form.minutes.data:
         when = datetime.now(UTC) + timedelta(minutes=form.minutes.data)
         ends = when.isoformat(timespec="seconds")
     storage.set_countdown(storage.get_db(), stored.id, ends)
-    return _back(stored)
+    return back_to_evening(stored)
 
 
 # --- a table taken out (issue 47) ------------------------------------------------------------
@@ -303,7 +303,7 @@ def put_back(evening_id: str, number: int, table: int) -> ResponseReturnValue:
 
 
 def _table_out(evening_id: str, number: int, table: int, *, out: bool) -> ResponseReturnValue:
-    stored = _keeper_evening(evening_id)
+    stored = keeper_evening(evening_id)
     found = table_of(stored, number, table)
     if found is None:
         abort(404)
@@ -320,7 +320,7 @@ def _table_out(evening_id: str, number: int, table: int, *, out: bool) -> Respon
             )
             words = _(said, table=table, sitting=number)
             flash(words, "info")
-        return _back(stored)
+        return back_to_evening(stored)
     group = storage.load_group(storage.get_db(), stored.group_id)
     game = None if found.game_id is None else storage.load(storage.get_db(), found.game_id)
     return render_template(
