@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
-from sqlite_utils import Database
 
 from scorekeeper import storage
+from scorekeeper.storage.database import Database as StoredDatabase
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, create
 from tests.support import connections, profiles
 from tests.support.apps import make_app
+from tests.support.postgres import PostgresServer, bin_folder
 from tests.support.server import Server, running
 
 profiles.register()
@@ -75,11 +76,67 @@ def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return Path(made.config["DATABASE"])
 
 
+# The engines a test marked ``engines`` runs on, each in turn (issue 52); others run on SQLite.
+ENGINES = ("sqlite", "postgresql")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test marked ``engines`` that asks for ``engine`` (through ``app``, ``conn`` or itself)
+    runs once on each engine."""
+    marked = metafunc.definition.get_closest_marker
+    if "engine" in metafunc.fixturenames and marked("engines") and not marked("sqlite_only"):
+        metafunc.parametrize("engine", ENGINES, indirect=True)
+
+
 @pytest.fixture
-def app(tmp_path: Path, migrated: Path) -> Iterator[Flask]:
+def engine(request: pytest.FixtureRequest) -> str:
+    """The engine of the test's database: ``"sqlite"``, or ``"postgresql"`` (marked
+    ``engines``)."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """This test process's PostgreSQL server (tests/support/postgres.py)."""
+    found = bin_folder()
+    if found is None:
+        pytest.fail("PostgreSQL's server is not installed: `make test` installs it (Debian).")
+    server = PostgresServer(found)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def postgres_url(engine: str, request: pytest.FixtureRequest) -> Iterator[str | None]:
+    """A database of the test's own on PostgreSQL, schema made, when the engine is
+    PostgreSQL; else ``None``."""
+    if engine != "postgresql":
+        yield None
+        return
+    server: PostgresServer = request.getfixturevalue("postgres")
+    url = server.new_database()
+    yield url
+    server.drop(url)
+
+
+@pytest.fixture
+def target(tmp_path: Path, postgres_url: str | None) -> str:
+    """Where the test's database is (``app``'s and ``conn``'s): its PostgreSQL URL, or its
+    file."""
+    return postgres_url or str(tmp_path / "games.sqlite")
+
+
+@pytest.fixture
+def app(tmp_path: Path, migrated: Path, postgres_url: str | None) -> Iterator[Flask]:
     database = tmp_path / "games.sqlite"
-    shutil.copyfile(migrated, database)
-    made = make_app(database)
+    if postgres_url is None:
+        shutil.copyfile(migrated, database)
+        made = make_app(database)
+    else:
+        made = make_app(postgres_url)
     yield made
     storage.storage(made).close()  # the app is done: no connection is left to the collector
 
@@ -101,9 +158,9 @@ def database(app: Flask) -> Path:
 
 
 @pytest.fixture
-def conn(tmp_path: Path) -> Iterator[Database]:
-    """A migrated database file of its own, opened without an app."""
-    database = storage.connect(tmp_path / "games.sqlite")
+def conn(target: str) -> Iterator[StoredDatabase]:
+    """A migrated database of its own (a file, or on PostgreSQL), opened without an app."""
+    database = storage.connect(target)
     storage.migrate(database)
     yield database
     database.close()

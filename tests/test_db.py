@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from sqlite_utils import Database
+from sqlite_utils import Database as SqliteDatabase
 
 from scorekeeper import create_app, storage
 from scorekeeper.core import game
@@ -28,8 +28,12 @@ from scorekeeper.core.rules import (
 )
 from scorekeeper.core.variants import Edition
 from scorekeeper.storage import migrations as schema_migrations
+from scorekeeper.storage.database import Database
 from scorekeeper.storage.migrations import migrations
 from tests import family_games
+
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
 
 HEARTS = Trump(Turned.SUIT, Suit.HEARTS)
 TABLES = ("games", "seats", "rounds", "hands")
@@ -185,7 +189,8 @@ def test_ids_and_tokens_are_unguessable_and_url_safe() -> None:
         assert len(value) >= 16
 
 
-def test_no_score_is_stored(conn: Database) -> None:
+@pytest.mark.sqlite_only("SQLite's schema and files; PostgreSQL's in tests/test_postgres.py")
+def test_no_score_is_stored(conn: SqliteDatabase) -> None:
     storage.create_game(conn, two_rounds(new(3)))
     for table in TABLES:
         assert not any(
@@ -298,11 +303,11 @@ def test_a_game_read_again_at_the_same_version_is_the_record_kept(conn: Database
     assert again.record is first.record
 
 
-def test_a_kept_record_never_hides_a_change(conn: Database, tmp_path: Path) -> None:
+def test_a_kept_record_never_hides_a_change(conn: Database, target: str) -> None:
     stored = storage.create_game(conn, two_rounds(new(3)))
     assert storage.load(conn, stored.id) is not None
     # Another connection (another server thread) changes the game: the next read sees it.
-    other = storage.connect(tmp_path / "games.sqlite")
+    other = storage.connect(target)
     saved = storage.save(other, stored, game.set_trump(stored.record, Turned.JESTER, None))
     renewed = storage.renew_token(other, saved, "edit")
     group = storage.create_group(other, "Thursdays")
@@ -343,12 +348,14 @@ def test_load_many_skips_unknown_games_and_keeps_the_order(conn: Database) -> No
 # --- schema and copies ---------------------------------------------------------------------------
 
 
-def test_migrate_creates_the_schema(conn: Database) -> None:
+@pytest.mark.sqlite_only("SQLite's schema and files; PostgreSQL's in tests/test_postgres.py")
+def test_migrate_creates_the_schema(conn: SqliteDatabase) -> None:
     assert set(TABLES) <= set(conn.table_names())
     assert [m.name for m in migrations.applied(conn)] == schema_migrations.names()
 
 
-def test_migrating_twice_is_harmless(conn: Database) -> None:
+@pytest.mark.sqlite_only("SQLite's schema and files; PostgreSQL's in tests/test_postgres.py")
+def test_migrating_twice_is_harmless(conn: SqliteDatabase) -> None:
     stored = storage.create_game(conn, two_rounds(new(3)))
     schema = conn.schema
     storage.migrate(conn)
@@ -358,12 +365,14 @@ def test_migrating_twice_is_harmless(conn: Database) -> None:
     assert storage.load(conn, stored.id) == stored
 
 
-def test_a_connection_waits_for_writers_and_enforces_foreign_keys(conn: Database) -> None:
+@pytest.mark.sqlite_only("SQLite's schema and files; PostgreSQL's in tests/test_postgres.py")
+def test_a_connection_waits_for_writers_and_enforces_foreign_keys(conn: SqliteDatabase) -> None:
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
 
 
-def test_a_backup_is_a_readable_copy(conn: Database, tmp_path: Path) -> None:
+@pytest.mark.sqlite_only("SQLite's schema and files; PostgreSQL's in tests/test_postgres.py")
+def test_a_backup_is_a_readable_copy(conn: SqliteDatabase, tmp_path: Path) -> None:
     records = [
         two_rounds(new(3)),
         game.undo(play(new(4, jester_bid=True), (0, 0, 0, 0), (0, 1, 0, 0))),
@@ -394,7 +403,9 @@ def flask_app(tmp_path: Path) -> Flask:
 def test_the_app_creates_and_migrates_its_database_at_start(flask_app: Flask) -> None:
     assert Path(flask_app.config["DATABASE"]).exists()
     with flask_app.app_context():
-        assert set(TABLES) <= set(storage.get_db().table_names())
+        db = storage.get_db()
+        assert isinstance(db, SqliteDatabase)
+        assert set(TABLES) <= set(db.table_names())
 
 
 def test_a_thread_keeps_its_connection_from_request_to_request(flask_app: Flask) -> None:

@@ -5,12 +5,16 @@ from __future__ import annotations
 from random import Random
 
 import pytest
-from sqlite_utils import Database
+from sqlite_utils import Database as SqliteDatabase
 
 from scorekeeper import storage
 from scorekeeper.core import game
 from scorekeeper.core.rules import Length, Variants
+from scorekeeper.storage.database import Database
 from tests.plays import legal_round
+
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
 
 FIVE = Variants(length=Length.FIVE_ROUNDS)
 
@@ -23,7 +27,8 @@ def finished(names: tuple[str, ...], seed: int = 1) -> game.GameRecord:
     return record
 
 
-def test_migrating_twice_changes_nothing(conn: Database) -> None:
+@pytest.mark.sqlite_only("SQLite's schema; PostgreSQL's in tests/test_postgres.py")
+def test_migrating_twice_changes_nothing(conn: SqliteDatabase) -> None:
     storage.migrate(conn)
     assert {"groups", "group_players", "group_games"} <= set(conn.table_names())
 

@@ -21,7 +21,6 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlite_utils import Database
 
 from scorekeeper import storage
 from scorekeeper.core import game
@@ -29,9 +28,12 @@ from scorekeeper.core.rules import Suit, Turned, Variants
 from scorekeeper.storage import games as stored_games
 from scorekeeper.storage import group_renames as stored_renames
 from scorekeeper.storage import groups as stored_groups
-from scorekeeper.storage.database import MAPPED_BYTES, RecordCache
+from scorekeeper.storage.database import MAPPED_BYTES, Database, RecordCache
 from tests.pdfs import play
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, create
+
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
 
 # Every public function of the games and groups modules, by what it does to a stored game.
 READS = {"load", "load_many", "version_of", "new_game_id", "load_group", "load_groups"}
@@ -195,10 +197,10 @@ def test_a_restored_version_is_printed_anew(app: Flask, client: FlaskClient) -> 
     game_id, _token = create(client, {**EXAMPLE_GAME, "rounds": EXAMPLE_ROUNDS})
     first = client.get(f"/games/{game_id}/sheet.pdf")
     assert first.status_code == 200
-    db = storage.connect(app.config["DATABASE"])
+    db = storage.connect(storage.database_of(app))
     try:
-        with db.conn:
-            db.execute("UPDATE games SET updated_at = '2020-01-01T00:00:00+00:00'")
+        db.execute("UPDATE games SET updated_at = '2020-01-01T00:00:00+00:00'")
+        db.conn.commit()
     finally:
         db.close()
     again = client.get(

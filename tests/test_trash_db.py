@@ -8,13 +8,16 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
-from sqlite_utils import Database
 
 from scorekeeper import storage
+from scorekeeper.storage.database import Database
 from scorekeeper.storage.migrations import migrations
 from tests.pdfs import play
 from tests.support.apps import make_app
 from tests.support.older import older_game
+
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
 
 PLAYERS = ("Ana", "Ben", "Cleo")
 
@@ -37,7 +40,7 @@ def test_a_trashed_game_leaves_its_groups_lists_until_restored(conn: Database) -
 
 
 def test_a_trashed_game_is_watched_as_a_deleted_one(app: Flask) -> None:
-    conn = storage.connect(app.config["DATABASE"])
+    conn = storage.connect(storage.database_of(app))
     stored = storage.create_game(conn, play(PLAYERS, rounds=1))
     watch = storage.Watch(conn)
     assert storage.peek_version(app, stored.id) == stored.version
@@ -58,8 +61,8 @@ def test_a_trash_from_another_version_is_refused(conn: Database) -> None:
     assert not storage.restore_game(conn, stored.id)  # not in the trash
 
 
-def test_games_past_their_days_are_deleted_at_start(tmp_path: Path) -> None:
-    database = tmp_path / "games.sqlite"
+def test_games_past_their_days_are_deleted_at_start(target: str) -> None:
+    database = target
     storage.storage(make_app(database)).close()
     conn = storage.connect(database)
     old = storage.create_game(conn, play(PLAYERS, rounds=1))

@@ -8,16 +8,19 @@ import json
 from pathlib import Path
 
 import pytest
-from sqlite_utils import Database
 
 from scorekeeper import storage
 from scorekeeper.core import evening_record
 from scorekeeper.core.evening import Seating, draw
 from scorekeeper.core.rules import Variants
 from scorekeeper.storage import StoredEvening, StoredGroup
+from scorekeeper.storage.database import Database
 from scorekeeper.storage.migrations import migrations
 from tests.pdfs import play
 from tests.support.apps import make_app
+
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal")
 OLD = "2020-01-01T00:00:00+00:00"
@@ -137,8 +140,8 @@ def test_a_club_night_deleted_for_good_leaves_its_games_in_the_group(conn: Datab
     assert storage.GROUP_TRASH.gone_for_good(conn, group.id) is None
 
 
-def test_groups_and_club_nights_past_their_days_are_deleted_at_start(tmp_path: Path) -> None:
-    database = tmp_path / "games.sqlite"
+def test_groups_and_club_nights_past_their_days_are_deleted_at_start(target: str) -> None:
+    database = target
     storage.storage(make_app(database)).close()
     conn = storage.connect(database)
     old_group, its_evening = club_night(conn, "Old")

@@ -37,7 +37,6 @@ import json
 import logging
 import random
 import re
-import sqlite3
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
@@ -85,6 +84,7 @@ class Changes:
         self._watch: storage.Watch | None = None
         self._looking: asyncio.Task[None] | None = None
         self._poked = asyncio.Event()
+        self._told: tuple[asyncio.AbstractEventLoop, int] | None = None
 
     @contextlib.contextmanager
     def follow(self, watched: Watched) -> Iterator[asyncio.Queue[Seen]]:
@@ -112,11 +112,19 @@ class Changes:
     def _watching(self) -> storage.Watch:
         if self._watch is None:
             self._watch = storage.Watch(storage.connect(self.database))
+            told = self._watch.fileno()
+            if told is not None:  # PostgreSQL tells of each commit: looked at as it comes
+                self._told = (asyncio.get_running_loop(), told)
+                self._told[0].add_reader(told, self._poked.set)
         return self._watch
 
     def close(self) -> None:
         """Close the connection that looks for changes: nothing is watched any more (the last
         stream ended, or the server stopped and ended them). The next stream opens another."""
+        if self._told is not None:
+            loop, told = self._told
+            loop.remove_reader(told)
+            self._told = None
         if self._watch is not None:
             self._watch.close()
             self._watch = None
@@ -134,7 +142,10 @@ class Changes:
                 return
             try:
                 found = self._watching().changed(list(self.followers))
-            except sqlite3.Error:  # the database busy or away a moment: look again
+            except Exception as error:
+                if not storage.is_database_error(error):
+                    raise
+                # the database busy or away a moment: look again
                 LOG.warning("could not look for changes of what is watched", exc_info=True)
                 continue
             for watched, now in (found or {}).items():

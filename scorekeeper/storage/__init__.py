@@ -11,7 +11,7 @@ against an old version is refused instead of overwriting another phone's entry.
 Everything a caller needs is named here.
 """
 
-from scorekeeper.storage.app import get_db, init_app, peek_version, storage
+from scorekeeper.storage.app import database_of, get_db, init_app, peek_version, storage
 from scorekeeper.storage.club_imports import (
     bring_in,
     drop_draft,
@@ -27,6 +27,8 @@ from scorekeeper.storage.database import (
     backup,
     cannot_write_reason,
     connect,
+    is_database_error,
+    is_url,
     migrate,
     new_token,
     renew_token,
@@ -166,6 +168,7 @@ __all__ = [
     "create_group",
     "create_group_game",
     "create_group_once",
+    "database_of",
     "delete_evening",
     "delete_game",
     "delete_group",
@@ -188,6 +191,8 @@ __all__ = [
     "imported_game",
     "imported_games",
     "init_app",
+    "is_database_error",
+    "is_url",
     "join_roster",
     "keep_draft",
     "keep_plan",

@@ -9,15 +9,18 @@ from pathlib import Path
 import click
 from flask import Flask, current_app, g
 from flask.cli import with_appcontext
-from sqlite_utils import Database
 
 from scorekeeper.storage.database import (
+    Database,
+    NotAFile,
     Storage,
     Unavailable,
     backup,
     cannot_write,
     cannot_write_reason,
+    is_url,
     migrate,
+    shown,
 )
 from scorekeeper.storage.trash import TRASH_DAYS, purge_trash
 
@@ -60,6 +63,12 @@ def close_db(_error: BaseException | None = None) -> None:
         db.conn.rollback()
 
 
+def database_of(app: Flask) -> str:
+    """Where the app's games are: ``DATABASE_URL`` (``SCOREKEEPER_DATABASE_URL``, a
+    ``postgresql://`` URL) if set, else the SQLite file ``DATABASE``."""
+    return str(app.config.get("DATABASE_URL") or app.config["DATABASE"])
+
+
 def _max_bytes(app: Flask) -> int | None:
     megabytes = app.config.get("DATABASE_MAX_MB")
     return None if megabytes is None else int(float(megabytes) * 1024 * 1024)
@@ -72,10 +81,14 @@ def init_app(app: Flask) -> None:
     A database that cannot be written (read-only, full) is served read-only, with the reason in
     the log; only an out-of-date schema that cannot be upgraded stops the start.
     """
-    path = app.config["DATABASE"]
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    path = database_of(app)
+    if not is_url(path):
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
     app.extensions["scorekeeper.storage"] = kept = Storage.of(path, _max_bytes(app))
-    db = kept.open()
+    try:
+        db = kept.open()
+    except Unavailable as error:
+        raise RuntimeError(f"The database {shown(path)} cannot be reached ({error}).") from error
     try:
         migrate(db)
         reason = cannot_write_reason(db)
@@ -85,7 +98,7 @@ def init_app(app: Flask) -> None:
         if isinstance(error, sqlite3.OperationalError) and not cannot_write(error):
             raise
         raise RuntimeError(
-            f"The database {path} needs an upgrade but cannot be written ({error}). "
+            f"The database {shown(path)} needs an upgrade but cannot be written ({error}). "
             "Free some disk space or make it writable, then start again."
         ) from error
     finally:
@@ -94,7 +107,7 @@ def init_app(app: Flask) -> None:
         app.logger.warning(
             "The database %s cannot be written (%s): serving the games read-only. Every entry "
             "is refused until it can be written again (free disk space, make it writable).",
-            path,
+            shown(path),
             reason,
         )
     app.teardown_appcontext(close_db)
@@ -106,5 +119,8 @@ def init_app(app: Flask) -> None:
 @click.argument("path", type=click.Path(dir_okay=False, writable=True))
 def backup_command(path: str) -> None:
     """Copy the database to PATH, safely while the app is running."""
-    backup(get_db(), path)
+    try:
+        backup(get_db(), path)
+    except NotAFile as error:
+        raise click.ClickException(str(error)) from error
     click.echo(f"Backed up the games to {path}.")

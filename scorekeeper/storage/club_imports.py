@@ -11,12 +11,10 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime, timedelta
 
-from sqlite_utils import Database
-
 from scorekeeper.core.bgstats_ids import play_uuid
 from scorekeeper.core.club_import import ALREADY_IMPORTED, OWN_GAME, Brought, Review
 from scorekeeper.storage import group_rows
-from scorekeeper.storage.database import now, writing
+from scorekeeper.storage.database import Database, now, writing
 from scorekeeper.storage.games import new_game_id
 from scorekeeper.storage.groups import join_roster
 

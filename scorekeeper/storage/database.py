@@ -10,8 +10,10 @@ which Python 3.13 warns about.
 
 from __future__ import annotations
 
+import re
 import secrets
 import sqlite3
+import sys
 import threading
 import weakref
 from collections import OrderedDict
@@ -20,12 +22,20 @@ from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, ClassVar, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeAlias, TypeVar, overload
 
-from sqlite_utils import Database
+from sqlite_utils import Database as SqliteDatabase
 
 from scorekeeper.core.game import GameRecord
+from scorekeeper.storage import postgres_schema
 from scorekeeper.storage.migrations import migrations
+
+if TYPE_CHECKING:
+    from scorekeeper.storage.postgres import PostgresDatabase
+
+# A connection to the pad's database: a SQLite file through sqlite-utils, or PostgreSQL
+# (:mod:`.postgres`, which speaks to the storage's modules as sqlite-utils does).
+Database: TypeAlias = "SqliteDatabase | PostgresDatabase"
 
 WRITE_WAIT = 10  # seconds a write waits for another before giving up
 # A server thread keeps a connection to each of this many database files (one, but for tests).
@@ -54,6 +64,14 @@ class Unavailable(Exception):
 _CANNOT_WRITE = ("SQLITE_READONLY", "SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_BUSY")
 
 
+def is_database_error(error: BaseException) -> bool:
+    """Whether ``error`` is the database's (busy, away, refused), of either engine."""
+    driver = sys.modules.get("psycopg")  # imported only where PostgreSQL is used
+    return isinstance(error, sqlite3.Error) or (
+        driver is not None and isinstance(error, driver.Error)
+    )
+
+
 def cannot_write(error: sqlite3.Error) -> bool:
     return str(getattr(error, "sqlite_errorname", "")).startswith(_CANNOT_WRITE)
 
@@ -79,7 +97,7 @@ class Storage:
     @classmethod
     def of(cls, path: str | Path, max_bytes: int | None = None) -> Storage:
         """The storage of the database file at ``path`` (with a size cap, if given)."""
-        key = (str(path) if str(path) == ":memory:" else str(Path(path).resolve()), max_bytes)
+        key = (str(path) if _not_a_file(str(path)) else str(Path(path).resolve()), max_bytes)
         with cls._ALL_LOCK:
             storage = cls._ALL.get(key)
             if storage is None:
@@ -136,14 +154,43 @@ def storage_of(db: Database) -> Storage | None:
     return _OWNERS.get(db)
 
 
+def _not_a_file(target: str) -> bool:
+    return target == ":memory:" or is_url(target)
+
+
+def is_url(target: str) -> bool:
+    """Whether ``target`` names a PostgreSQL database (``postgresql://…``), not a SQLite file."""
+    return target.startswith(("postgresql://", "postgres://"))
+
+
+@overload
+def connect(path: Path, max_bytes: int | None = None) -> SqliteDatabase: ...
+@overload
+def connect(path: str, max_bytes: int | None = None) -> Database: ...
 def connect(path: str | Path, max_bytes: int | None = None) -> Database:
-    """A new connection to the database file (see :func:`_open`), one of its storage's."""
+    """A new connection to the database (see :func:`_open`), one of its storage's: a file's
+    ``Path`` is always SQLite's; a ``str`` may be a PostgreSQL URL."""
     if str(path) == ":memory:":
         return _open(path, max_bytes)
     return Storage.of(path, max_bytes).open()
 
 
 def _open(path: str | Path, max_bytes: int | None = None) -> Database:
+    """Open the database: a PostgreSQL URL through :mod:`.postgres` (``max_bytes`` is then the
+    server's to set), else the SQLite file (:func:`_open_file`)."""
+    if is_url(str(path)):
+        from scorekeeper.storage.postgres import PostgresDatabase
+
+        try:
+            return PostgresDatabase(str(path))
+        except Exception as error:
+            if not _engine_cannot_write(error):
+                raise
+            raise Unavailable(shown(str(error))) from error
+    return _open_file(path, max_bytes)
+
+
+def _open_file(path: str | Path, max_bytes: int | None = None) -> SqliteDatabase:
     """Open the database file in WAL mode, waiting up to 10 s for another writer.
 
     A file that cannot be written is still opened for reading (writes then raise
@@ -163,7 +210,7 @@ def _open(path: str | Path, max_bytes: int | None = None) -> Database:
             conn = _frozen(Path(path), error)
     # No sqlite-utils plugins: finding them reads every installed package at start, and none
     # may change the pad's connection.
-    db = Database(conn, execute_plugins=False)
+    db = SqliteDatabase(conn, execute_plugins=False)
     db.execute("PRAGMA synchronous=NORMAL")
     db.execute("PRAGMA foreign_keys=ON")
     db.execute(f"PRAGMA mmap_size = {MAPPED_BYTES}")
@@ -196,6 +243,10 @@ def _frozen(path: Path, why: sqlite3.OperationalError) -> sqlite3.Connection:
 
 def cannot_write_reason(db: Database) -> str | None:
     """Why a write would fail now (read-only, full), or ``None``; writes nothing."""
+    if not isinstance(db, SqliteDatabase):
+        if db.execute("SHOW transaction_read_only").fetchone() == ("on",):
+            return "the database is read-only"
+        return None
     pages = db.execute("PRAGMA page_count").fetchone()[0]
     if pages >= db.execute("PRAGMA max_page_count").fetchone()[0]:
         return "database or disk is full"  # at its size cap: only free pages left inside
@@ -208,6 +259,10 @@ def cannot_write_reason(db: Database) -> str | None:
         return None
     except Unavailable as error:
         return str(error)
+
+
+class NotAFile(Exception):
+    """What is asked works on a SQLite file only; the message says what to do instead."""
 
 
 class _Probed(Exception):
@@ -231,6 +286,10 @@ def writing(db: Database) -> Iterator[Database]:
     if not lock.acquire(timeout=WRITE_WAIT):
         raise Unavailable("another write held the database too long")
     try:
+        if not isinstance(db, SqliteDatabase):
+            with _unavailable_if_cannot_write(), db.writing():
+                yield db
+            return
         db.conn.execute("BEGIN IMMEDIATE")
         try:
             yield db
@@ -246,14 +305,53 @@ def writing(db: Database) -> Iterator[Database]:
         lock.release()
 
 
+@contextmanager
+def _unavailable_if_cannot_write() -> Iterator[None]:
+    try:
+        yield
+    except Exception as error:
+        if _engine_cannot_write(error):
+            raise Unavailable(shown(str(error))) from error
+        raise
+
+
+def _engine_cannot_write(error: BaseException) -> bool:
+    from scorekeeper.storage import postgres
+
+    return postgres.cannot_write(error)
+
+
+def shown(said: str) -> str:
+    """A database's name or a driver's message as a log may show it: no password of a URL."""
+    return re.sub(r"(://[^:/@\s]*:)[^@\s]*@", r"\1…@", said)
+
+
 def migrate(db: Database) -> None:
     """Create or upgrade the schema; running it again changes nothing.
 
-    In one write transaction taken up front: a second server starting on the same file at the
-    same moment waits for the first one's upgrade instead of failing ("database is locked").
+    In one write transaction taken up front: a second server starting on the same database at
+    the same moment waits for the first one's upgrade instead of failing ("database is locked").
     """
     with writing(db):
-        migrations.apply(db)
+        if isinstance(db, SqliteDatabase):
+            migrations.apply(db)
+        else:
+            _migrate_postgres(db)
+
+
+def _migrate_postgres(db: PostgresDatabase) -> None:
+    """PostgreSQL's migrations (:mod:`.postgres_schema`), each once, recorded as SQLite's are."""
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS scorekeeper_migrations"
+        ' (name TEXT COLLATE "C" PRIMARY KEY, applied_at TEXT NOT NULL)'
+    )
+    applied = {name for (name,) in db.execute("SELECT name FROM scorekeeper_migrations")}
+    for name, statements in postgres_schema.MIGRATIONS:
+        if name not in applied:
+            db.conn.raw.execute(statements)
+            db.execute(
+                "INSERT INTO scorekeeper_migrations (name, applied_at) VALUES (?, ?)", [name, now()]
+            )
 
 
 def now() -> str:
@@ -327,7 +425,13 @@ def renew_token(db: Database, stored: Thing, link: Literal["edit", "view"]) -> T
 
 
 def backup(db: Database, target: str | Path) -> None:
-    """Write a consistent copy of the database to ``target`` with SQLite's backup API."""
+    """Write a consistent copy of the database to ``target`` with SQLite's backup API (a
+    PostgreSQL database is copied with its own tools: :class:`NotAFile`)."""
+    if not isinstance(db, SqliteDatabase):
+        raise NotAFile(
+            "The games are on PostgreSQL: copy them with pg_dump or the server's continuous "
+            "archiving (docs/hosting.md), not with this command."
+        )
     destination = sqlite3.connect(str(target))
     try:
         db.conn.backup(destination)

@@ -19,11 +19,9 @@ such a key draws again rather than answer a sitting that is no longer there.
 
 from __future__ import annotations
 
-from sqlite_utils import Database
-
 from scorekeeper.core import evening_record
 from scorekeeper.storage import evening_rows, group_rows, history
-from scorekeeper.storage.database import Conflict, now, writing
+from scorekeeper.storage.database import Conflict, Database, now, writing
 from scorekeeper.storage.evening_rows import EVENINGS
 from scorekeeper.storage.evenings import StoredEvening, load_evening
 from scorekeeper.storage.groups import create_group_game

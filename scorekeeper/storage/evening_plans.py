@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import json
 
-from sqlite_utils import Database
-
 from scorekeeper.core.evening import Plan, Sitting, Table
-from scorekeeper.storage.database import now, rows, writing
+from scorekeeper.storage.database import Database, now, rows, writing
 
 
 def load_plan(db: Database, evening_id: str) -> Plan | None:
@@ -43,8 +41,10 @@ def keep_plan(db: Database, evening_id: str, plan: Plan) -> None:
     ]
     with writing(db):
         db.execute(
-            "INSERT OR REPLACE INTO evening_plans"
-            " (evening_id, after, present, seed, sittings, made_at) VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO evening_plans (evening_id, after, present, seed, sittings, made_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (evening_id) DO UPDATE SET"
+            " after = excluded.after, present = excluded.present, seed = excluded.seed,"
+            " sittings = excluded.sittings, made_at = excluded.made_at",
             [
                 evening_id,
                 plan.after,

@@ -16,10 +16,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from sqlite_utils import Database
-
 from scorekeeper.storage import history
-from scorekeeper.storage.database import rows
+from scorekeeper.storage.database import Database, rows
 from scorekeeper.storage.history import Parts
 
 EVENINGS = "evenings"

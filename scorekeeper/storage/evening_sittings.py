@@ -8,12 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from sqlite_utils import Database
-
 from scorekeeper.core.evening_file import EveningFile
 from scorekeeper.core.game import GameRecord
 from scorekeeper.storage import evening_rows, group_rows
-from scorekeeper.storage.database import Conflict, now, writing
+from scorekeeper.storage.database import Conflict, Database, now, writing
 from scorekeeper.storage.evening_tables import keep_redrawn
 from scorekeeper.storage.evenings import (
     NewSitting,
@@ -116,8 +114,10 @@ def keyed_sitting(
 def _keep_key(db: Database, evening_id: str, key: str, drawn: KeyedSitting) -> None:
     """Keep ``key`` as the name of the sitting it drew (replacing a forgotten use of it)."""
     db.execute(
-        "INSERT OR REPLACE INTO evening_keys (evening_id, key, digest, sitting, redraw,"
-        " created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO evening_keys (evening_id, key, digest, sitting, redraw, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (evening_id, key) DO UPDATE SET"
+        " digest = excluded.digest, sitting = excluded.sitting, redraw = excluded.redraw,"
+        " created_at = excluded.created_at",
         [evening_id, key, drawn.digest, drawn.number, int(drawn.redraw), now()],
     )
 

@@ -8,10 +8,8 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlite_utils import Database
-
 from scorekeeper.storage import evening_rows
-from scorekeeper.storage.database import now, writing
+from scorekeeper.storage.database import Database, now, writing
 from scorekeeper.storage.evenings import WITH_GROUP, StoredEvening, load_evening, names_text
 
 
@@ -149,7 +147,7 @@ def evening_of(db: Database, game_id: str, *, trashed: bool = False) -> str | No
     """The id of the evening the game is a table of, if any: one in the trash (or of a group
     in the trash) only if ``trashed`` asks for it."""
     found = db.execute(
-        f"SELECT id, deleted_at, group_deleted_at FROM ({WITH_GROUP})"
+        f"SELECT id, deleted_at, group_deleted_at FROM ({WITH_GROUP}) AS evening"
         " WHERE id IN (SELECT evening_id FROM evening_tables WHERE game_id = ?)",
         [game_id],
     ).fetchall()
@@ -173,8 +171,10 @@ def keep_redrawn(db: Database, evening_id: str, sitting: int, table: int, game_i
     found = db.execute("SELECT edit_token FROM games WHERE id = ?", [game_id]).fetchone()
     if found is not None:
         db.execute(
-            "INSERT OR REPLACE INTO redrawn_games (game_id, evening_id, sitting, number,"
-            " edit_token) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO redrawn_games (game_id, evening_id, sitting, number, edit_token)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET"
+            " evening_id = excluded.evening_id, sitting = excluded.sitting,"
+            " number = excluded.number, edit_token = excluded.edit_token",
             [game_id, evening_id, sitting, table, found[0]],
         )
 

@@ -22,15 +22,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from sqlite_utils import Database
-
 from scorekeeper.core import family
 from scorekeeper.core.evening import Sitting, Table
 from scorekeeper.core.evening_record import EveningPlan
 from scorekeeper.core.family import Declaration
 from scorekeeper.core.game import GameRecord
 from scorekeeper.storage import evening_rows, history
-from scorekeeper.storage.database import Row, now, rows, writing
+from scorekeeper.storage.database import Database, Row, now, rows, writing
 from scorekeeper.storage.games import KeyReused, new_game_id
 
 
@@ -305,7 +303,7 @@ def evening_version(db: Database, evening_id: str) -> int | None:
     """The evening's version alone, or ``None`` (none, or in the trash): one indexed read, for
     pages following it."""
     row = db.execute(
-        f"SELECT version FROM ({WITH_GROUP} WHERE evenings.id = ?)"
+        f"SELECT version FROM ({WITH_GROUP} WHERE evenings.id = ?) AS evening"
         " WHERE deleted_at IS NULL AND group_deleted_at IS NULL",
         [evening_id],
     ).fetchone()

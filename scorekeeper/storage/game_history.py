@@ -6,12 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from sqlite_utils import Database
-
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.rules import RuleError
 from scorekeeper.storage import history
-from scorekeeper.storage.database import writing
+from scorekeeper.storage.database import Database, writing
 from scorekeeper.storage.game_rows import parts_of, record_of
 from scorekeeper.storage.games import GAMES, StoredGame, save
 from scorekeeper.storage.history import Entry, UnknownEntry

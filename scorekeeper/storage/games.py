@@ -15,13 +15,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from sqlite_utils import Database
-
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.record_shapes import RecordError
 from scorekeeper.storage import history
 from scorekeeper.storage.database import (
     Conflict,
+    Database,
     Row,
     now,
     rows,

@@ -7,11 +7,9 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from sqlite_utils import Database
-
 from scorekeeper.core.players import player_key, seat_keys
 from scorekeeper.storage import evening_rows, group_rows
-from scorekeeper.storage.database import Row, now, writing
+from scorekeeper.storage.database import Database, Row, now, writing
 from scorekeeper.storage.games import changing, noted
 from scorekeeper.storage.groups import SameEvening, SameGame, touch_group
 from scorekeeper.storage.imported_rows import rename_imported
@@ -64,7 +62,8 @@ def rename_player(db: Database, group_id: str, key: str, name: str) -> int:
         _rename_in_evenings(db, group_id, key, name)
         db.execute("DELETE FROM group_players WHERE group_id = ? AND key = ?", [group_id, key])
         db.execute(
-            "INSERT OR REPLACE INTO group_players (group_id, key, name) VALUES (?, ?, ?)",
+            "INSERT INTO group_players (group_id, key, name) VALUES (?, ?, ?)"
+            " ON CONFLICT (group_id, key) DO UPDATE SET name = excluded.name",
             [group_id, new_key, name],
         )
         touch_group(db, group_id)

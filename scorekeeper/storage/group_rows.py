@@ -18,11 +18,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Literal
 
-from sqlite_utils import Database
-
 from scorekeeper.core.players import player_key
 from scorekeeper.storage import history
-from scorekeeper.storage.database import Thing, renew_token, writing
+from scorekeeper.storage.database import Database, Thing, renew_token, writing
 from scorekeeper.storage.history import Parts
 
 GROUPS = "groups"

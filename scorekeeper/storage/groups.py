@@ -12,14 +12,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from sqlite_utils import Database
-
 from scorekeeper.core.game import GameRecord
 from scorekeeper.core.group_record import MAX_ROSTER
 from scorekeeper.core.players import player_key
 from scorekeeper.core.rules import RuleError
 from scorekeeper.storage import group_rows, history
-from scorekeeper.storage.database import new_token, now, stamp, writing
+from scorekeeper.storage.database import Database, new_token, now, stamp, writing
 from scorekeeper.storage.games import (
     KeyReused,
     StoredGame,
@@ -305,7 +303,8 @@ def _join_roster(db: Database, group_id: str, names: Iterable[str]) -> None:
     added = 0
     for name in names:
         added += db.execute(
-            "INSERT OR IGNORE INTO group_players (group_id, key, name) VALUES (?, ?, ?)",
+            "INSERT INTO group_players (group_id, key, name) VALUES (?, ?, ?)"
+            " ON CONFLICT DO NOTHING",
             [group_id, player_key(name), name.strip()],
         ).rowcount
     if added:

@@ -26,10 +26,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlite_utils import Database
-
 from scorekeeper.core.record_shapes import RecordError
-from scorekeeper.storage.database import now, writing
+from scorekeeper.storage.database import Database, now, writing
 
 Parts = dict[str, Any]
 """A thing's state (or what one entry made of it): part name -> JSON value."""
@@ -196,8 +194,9 @@ def _phone_number(db: Database, key: str | None, name: str | None = None) -> int
     found = db.execute("SELECT number FROM phones WHERE key = ?", [key]).fetchone()
     if found is not None:
         return int(found[0])
-    cursor = db.execute("INSERT INTO phones (key, name) VALUES (?, ?)", [key, name])
-    return int(cursor.lastrowid or 0)
+    sql = "INSERT INTO phones (key, name) VALUES (?, ?) RETURNING number"
+    # fetchall: SQLite's statement ends only once its rows are read
+    return int(db.execute(sql, [key, name]).fetchall()[0][0])
 
 
 def _seconds(iso: str) -> int:

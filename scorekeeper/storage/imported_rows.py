@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import json
 
-from sqlite_utils import Database
-
 from scorekeeper.core.club_import import TotalsOnly
 from scorekeeper.core.players import player_key, seat_keys
+from scorekeeper.storage.database import Database
 
 _COLUMNS = "id, played_at, game, players, totals, guests, source, imported_at, play_uuid"
 

@@ -32,10 +32,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple
 
-from sqlite_utils import Database
-
 from scorekeeper.storage import evening_rows, group_rows, history
-from scorekeeper.storage.database import Conflict, now, writing
+from scorekeeper.storage.database import Conflict, Database, now, writing
 from scorekeeper.storage.evenings import delete_evening, touch_evening_group
 from scorekeeper.storage.games import delete_game, group_changing, noted
 from scorekeeper.storage.groups import delete_group
@@ -128,7 +126,7 @@ class Trashable:
 
     def look(self, db: Database, thing_id: str) -> Look:
         """Whether it is stored and when it was moved to the trash, in one indexed read."""
-        sql = f"SELECT deleted_at FROM ({self._rows}) WHERE id = ?"
+        sql = f"SELECT deleted_at FROM ({self._rows}) AS trashed WHERE id = ?"
         row = db.execute(sql, [thing_id]).fetchone()
         return Look(row is not None, None if row is None else row[0])
 
@@ -139,7 +137,8 @@ class Trashable:
         for start in range(0, len(ids), 500):  # SQLite's limit of bound values, well within
             part = ids[start : start + 500]
             marks = ",".join("?" * len(part))
-            sql = f"SELECT id, deleted_at FROM ({self._rows}) WHERE deleted_at IS NOT NULL"
+            sql = f"SELECT id, deleted_at FROM ({self._rows}) AS trashed"
+            sql += " WHERE deleted_at IS NOT NULL"
             found.update(dict(db.execute(f"{sql} AND id IN ({marks})", part).fetchall()))
         return found
 
@@ -155,7 +154,8 @@ class Trashable:
                     part.delete_for_good(db, part_id, when)
             self.delete(db, thing_id)
             db.execute(
-                f"INSERT OR REPLACE INTO gone_{self.table} (id, gone_at) VALUES (?, ?)",
+                f"INSERT INTO gone_{self.table} (id, gone_at) VALUES (?, ?)"
+                " ON CONFLICT (id) DO UPDATE SET gone_at = excluded.gone_at",
                 [thing_id, when],
             )
 

@@ -8,7 +8,9 @@ import hashlib
 from collections.abc import Collection
 from typing import ClassVar, NamedTuple
 
-from sqlite_utils import Database
+from sqlite_utils import Database as SqliteDatabase
+
+from scorekeeper.storage.database import Database
 
 # What a game's pages follow live: its version, and half a version more while its club-night
 # table stands ended early (issue 48), so that the keepers' end of a table, and its "play on",
@@ -70,15 +72,26 @@ class Watch:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._seen: int | None = None
+        if not isinstance(db, SqliteDatabase):
+            db.listen()  # before the first look: a change after it is told
 
     def changed(self, watched: Collection[tuple[str, str]]) -> dict[tuple[str, str], Seen] | None:
         """Each of ``watched`` as it is now (:meth:`seen`) if anything was committed since the
-        last look, else ``None``."""
-        seen = int(self.db.execute("PRAGMA data_version").fetchone()[0])
+        last look, else ``None``. On PostgreSQL, a commit is told by the database itself (every
+        write transaction notifies, :mod:`.postgres`)."""
+        if isinstance(self.db, SqliteDatabase):
+            seen = int(self.db.execute("PRAGMA data_version").fetchone()[0])
+        else:
+            seen = (self._seen or 0) + self.db.told()
         if seen == self._seen:
             return None
         self._seen = seen
         return self.seen(watched)
+
+    def fileno(self) -> int | None:
+        """A socket that becomes readable when something was committed (PostgreSQL's
+        notifications), or ``None``: SQLite tells no one, and is asked."""
+        return None if isinstance(self.db, SqliteDatabase) else self.db.fileno()
 
     def versions(self, watched: Collection[tuple[str, str]]) -> dict[tuple[str, str], float | None]:
         """The version of each of ``watched`` now (``None``: no such thing)."""

@@ -11,6 +11,7 @@ from flask import Flask, request
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from scorekeeper import storage
 from scorekeeper.server import asgi, limits
 from scorekeeper.server.types import ASGIApp
 
@@ -32,7 +33,7 @@ def asgi_app(app: Flask, threads: int = asgi.THREADS) -> ASGIApp:
     """``app`` as the server serves it: behind the live streams and the server's limits."""
     return asgi.make_app(
         app,
-        database=str(app.config["DATABASE"]),
+        database=storage.database_of(app),
         body_cap=body_cap(app),
         trusted_proxies=trusted_proxies(app),
         threads=threads,

@@ -33,9 +33,8 @@ import weakref
 from pathlib import Path
 from types import FrameType
 
-from sqlite_utils import Database
-
-from scorekeeper.storage import database
+from scorekeeper.storage import database, postgres
+from scorekeeper.storage.database import Database
 
 # Each connection still open and alive: when it was opened (a count of tests begun), where
 # (frames outside the storage) and during which test.
@@ -97,7 +96,7 @@ def left_open() -> list[str]:
     return found
 
 
-def _dropped(conn: sqlite3.Connection, opened: tuple[int, str, str]) -> None:
+def _dropped(conn: sqlite3.Connection | postgres.Connection, opened: tuple[int, str, str]) -> None:
     if _is_open(conn):
         _count, where, name = opened
         with _LOCK:
@@ -105,7 +104,9 @@ def _dropped(conn: sqlite3.Connection, opened: tuple[int, str, str]) -> None:
         conn.close()
 
 
-def _is_open(conn: sqlite3.Connection) -> bool:
+def _is_open(conn: sqlite3.Connection | postgres.Connection) -> bool:
+    if isinstance(conn, postgres.Connection):
+        return not conn.closed
     try:
         conn.total_changes  # noqa: B018 (raises once closed)
     except sqlite3.ProgrammingError:

@@ -1,0 +1,179 @@
+"""PostgreSQL as the pad's second engine (issue 52): a connection that speaks to the storage's
+modules as a SQLite one does, so that the SQL of every module is the same on both engines.
+
+The storage's statements are written once, in the SQL both engines take (upserts as
+``ON CONFLICT``, ``RETURNING`` for a new row's number); what differs is said here: the
+placeholders (``?`` become ``%s``), a write transaction (one writer at a time, as SQLite has it,
+by a lock of the database's own that every pad server on it shares), the schema
+(:data:`SCHEMA`, the tables as the SQLite migrations leave them) and the change that phones
+follow (each write transaction ends with a ``NOTIFY``, which every server's live streams
+``LISTEN`` for, in place of SQLite's ``data_version``).
+
+psycopg 3 is the driver (docs/postgresql.md says why): binary wheels for every platform the pad
+runs on, server-side parameters, and the notifications as a plain socket to wait on. No pool:
+each server thread keeps its connection, as it keeps its SQLite one (:class:`.database.Storage`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+from psycopg import adapt, pq
+
+# The channel every write transaction notifies on commit, and the live streams listen to.
+CHANNEL = "scorekeeper_changed"
+# The key of the lock that makes writes one at a time, across every server on the database
+# (pg_advisory_xact_lock: held until the transaction ends, whatever way it ends).
+WRITE_LOCK = 0x5C0E_C0DE
+# How long a write waits for another before it is refused as "cannot write now", in ms (as
+# database.WRITE_WAIT).
+WRITE_WAIT_MS = 10_000
+
+_MARK = re.compile(r"\?")
+
+
+def statement(sql: str) -> str:
+    """A statement of the storage's as PostgreSQL takes it: ``%s`` for each ``?``."""
+    return _MARK.sub("%s", sql.replace("%", "%%"))
+
+
+class _BooleanAsInteger(adapt.Dumper):
+    """``True`` and ``False`` stored as SQLite stores them, 1 and 0 (the columns are integers)."""
+
+    oid = psycopg.adapters.types["int8"].oid
+
+    def dump(self, obj: object) -> bytes:
+        return b"1" if obj else b"0"
+
+
+class Cursor:
+    """A statement's answer, read as a ``sqlite3.Cursor`` is (rows as tuples)."""
+
+    def __init__(self, raw: psycopg.Cursor[tuple[Any, ...]]) -> None:
+        self.raw = raw
+
+    @property
+    def description(self) -> list[tuple[str, ...]]:
+        return [(column.name,) for column in self.raw.description or ()]
+
+    @property
+    def rowcount(self) -> int:
+        return self.raw.rowcount
+
+    def fetchone(self) -> Any:
+        return self.raw.fetchone()
+
+    def fetchall(self) -> list[Any]:
+        return self.raw.fetchall()
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.raw.fetchall())
+
+
+class Connection:
+    """The connection under a :class:`PostgresDatabase`, with the few calls the storage makes
+    of a ``sqlite3.Connection``."""
+
+    def __init__(self, raw: psycopg.Connection[tuple[Any, ...]]) -> None:
+        self.raw = raw
+
+    @property
+    def in_transaction(self) -> bool:
+        return self.raw.info.transaction_status != pq.TransactionStatus.IDLE
+
+    def execute(self, sql: str, parameters: Sequence[object] | None = None) -> Cursor:
+        return Cursor(self.raw.execute(statement(sql), parameters or None))
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
+        with self.raw.cursor() as cursor:
+            cursor.executemany(statement(sql), rows)
+
+    def commit(self) -> None:
+        self.raw.commit()
+
+    def rollback(self) -> None:
+        self.raw.rollback()
+
+    @property
+    def closed(self) -> bool:
+        return self.raw.closed
+
+    def close(self) -> None:
+        self.raw.close()
+
+
+class PostgresDatabase:
+    """A connection to the pad's PostgreSQL database, with the calls the storage makes of a
+    sqlite-utils ``Database``: ``execute``, ``query``, ``atomic`` and ``close``."""
+
+    engine = "postgresql"
+
+    def __init__(self, url: str) -> None:
+        raw = psycopg.connect(url, autocommit=True)
+        raw.adapters.register_dumper(bool, _BooleanAsInteger)
+        # The lock's wait, as SQLite's busy timeout; the rest of a statement is not bounded.
+        raw.execute(f"SET lock_timeout = {WRITE_WAIT_MS}")
+        self.conn = Connection(raw)
+        self.url = url
+
+    def execute(self, sql: str, parameters: Sequence[object] | None = None) -> Cursor:
+        """Run one statement of the storage's SQL (``?`` placeholders)."""
+        return self.conn.execute(sql, parameters)
+
+    def query(
+        self, sql: str, parameters: Sequence[object] | None = None
+    ) -> Iterator[dict[str, Any]]:
+        """The rows of a query as dicts."""
+        cursor = self.execute(sql, parameters)
+        keys = [column[0] for column in cursor.description]
+        for row in cursor.fetchall():
+            yield dict(zip(keys, row, strict=True))
+
+    @contextmanager
+    def atomic(self) -> Iterator[PostgresDatabase]:
+        """A transaction, or a savepoint within the one under way."""
+        with self.conn.raw.transaction():
+            yield self
+
+    @contextmanager
+    def writing(self) -> Iterator[PostgresDatabase]:
+        """One write transaction, after the others (the lock every server takes) and told to
+        the live streams of every server on commit."""
+        with self.conn.raw.transaction():
+            self.conn.raw.execute("SELECT pg_advisory_xact_lock(%s)", [WRITE_LOCK])
+            yield self
+            self.conn.raw.execute(f"NOTIFY {CHANNEL}")
+
+    def listen(self) -> None:
+        """Be told of every write transaction committed from now on (:meth:`told`)."""
+        self.conn.raw.execute(f"LISTEN {CHANNEL}")
+
+    def told(self) -> bool:
+        """Whether a write was committed since the last ask (notifications waiting), without
+        waiting for one."""
+        return bool(list(self.conn.raw.notifies(timeout=0)))
+
+    def fileno(self) -> int:
+        """The connection's socket: readable when a notification has come."""
+        return self.conn.raw.fileno()
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+
+def cannot_write(error: BaseException) -> bool:
+    """Whether ``error`` means "cannot write now" (the server gone, read-only, full, the lock
+    held too long), as opposed to a mistake in a statement."""
+    return isinstance(
+        error,
+        psycopg.OperationalError
+        | psycopg.errors.ReadOnlySqlTransaction
+        | psycopg.errors.DiskFull
+        | psycopg.errors.LockNotAvailable
+        | psycopg.errors.InsufficientResources,
+    )
