@@ -21,9 +21,10 @@ PORT ?= 8000
 TEST_WORKERS ?= $(shell $(PYTHON) -c 'import os; print(os.cpu_count() or 1)')
 # Debian packages the tests need: a real Chromium, PDF-to-text/PNG tools, fast font subsetting,
 # fonts for the browser's pages, openssl for the HTTPS test's certificate, gettext for msgfmt's
-# checks of the catalogues, and nginx, which the tests run in front of the pad as
-# docs/hosting.md sets it up (a stream passed through). The PDF's fonts ship with the app.
-TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core openssl gettext nginx
+# checks of the catalogues, nginx, which the tests run in front of the pad as docs/hosting.md
+# sets it up (a stream passed through), and PostgreSQL, the second engine, whose server the tests
+# start in a folder of their own (tests/support/postgres.py). The PDF's fonts ship with the app.
+TEST_DEBS := chromium poppler-utils libharfbuzz-subset0 fonts-dejavu-core openssl gettext nginx postgresql
 # Only the PDF needs these (WeasyPrint draws text with Pango); the pad serves without them.
 RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import shutil
 import signal
-from collections.abc import Iterator
+import uuid
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -120,6 +121,27 @@ def postgres_url(engine: str, request: pytest.FixtureRequest) -> Iterator[str | 
     url = server.new_database()
     yield url
     server.drop(url)
+
+
+@pytest.fixture
+def new_database(
+    engine: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> Iterator[Callable[[], str]]:
+    """Makes a new database of the test's engine at each call (one per example of a property
+    test): its file or URL. Dropped with the test."""
+    if engine != "postgresql":
+        yield lambda: str(tmp_path / f"{uuid.uuid4()}.sqlite")
+        return
+    server: PostgresServer = request.getfixturevalue("postgres")
+    made: list[str] = []
+
+    def new() -> str:
+        made.append(server.new_database())
+        return made[-1]
+
+    yield new
+    for url in made:
+        server.drop(url)
 
 
 @pytest.fixture

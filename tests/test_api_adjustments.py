@@ -14,6 +14,9 @@ from scorekeeper.core.record import to_record
 from scorekeeper.core.rules import Length, Variants
 from tests.plays import EXAMPLE_ROUNDS, bearer, json_of, played_game, state
 
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
+
 ROUND_3 = {"trump": {"turned": "wizard", "suit": "clubs"}, "bids": [1, 1, 1], "tricks": [1, 1, 1]}
 REVOKE = {"seat": 1, "points": -20, "reason": "revoke"}
 

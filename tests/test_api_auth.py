@@ -9,6 +9,9 @@ from flask.testing import FlaskClient
 from scorekeeper import storage
 from tests.plays import EXAMPLE_GAME, bearer, create, json_of, state
 
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
+
 ROUND_3 = {"trump": {"turned": "suit", "suit": "spades"}, "bids": [1, 1, 0], "tricks": [1, 1, 1]}
 CHANGES = [("post", "/rounds"), ("put", "/rounds/2"), ("delete", "/rounds/2")]
 

@@ -10,6 +10,9 @@ from flask.testing import FlaskClient
 
 from tests.plays import bearer, create, json_of, state
 
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
+
 PLAYERS = ["Tom", "Dick", "Mary", "Ana"]
 
 

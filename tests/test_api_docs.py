@@ -5,10 +5,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from flask import Flask
 
 from scorekeeper.core.refusals import MESSAGES
 from scorekeeper.web.errors import HTTP_CODES
+
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "api.md"
 

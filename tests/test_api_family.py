@@ -14,6 +14,9 @@ from hypothesis import strategies as st
 from tests.plays import bearer, create, json_of, state
 from tests.support.profiles import examples
 
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
+
 FIVE = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 
 

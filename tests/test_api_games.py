@@ -13,6 +13,9 @@ from scorekeeper.core import game
 from scorekeeper.core.rules import Suit, Turned
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, json_of, state
 
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
+
 
 def test_creating_a_game_answers_201_with_the_state_and_an_edit_token(client: FlaskClient) -> None:
     response = client.post("/api/games", json=EXAMPLE_GAME)

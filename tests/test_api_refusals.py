@@ -18,6 +18,9 @@ from scorekeeper.core.game import RoundRecord
 from scorekeeper.core.rules import Trump, Turned
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, game_ids, json_of, state
 
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
+
 ROUND_3 = {"trump": {"turned": "suit", "suit": "spades"}, "bids": [1, 1, 0], "tricks": [1, 1, 1]}
 
 
@@ -213,7 +216,7 @@ def someone_else_writes_first(app: Flask, monkeypatch: pytest.MonkeyPatch) -> It
         monkeypatch.setattr(storage, "load", real_load)
         stored = real_load(database, game_id)
         assert stored is not None
-        other = storage.connect(app.config["DATABASE"])
+        other = storage.connect(storage.database_of(app))
         played = RoundRecord(Trump(Turned.JESTER), (0, 0, 1), (1, 1, 1))
         storage.save(other, stored, game.add_round(stored.record, played))
         other.close()

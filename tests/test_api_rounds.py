@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -9,6 +10,9 @@ from scorekeeper import storage
 from scorekeeper.core import game
 from scorekeeper.core.rules import Suit, Turned
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, json_of, state
+
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
 
 ROUND_3 = {"trump": {"turned": "wizard", "suit": "clubs"}, "bids": [1, 1, 1], "tricks": [1, 1, 1]}
 

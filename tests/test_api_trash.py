@@ -26,6 +26,9 @@ from tests.plays import (
 )
 from tests.test_evenings_api import evening, sitting
 
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
+
 
 @pytest.fixture
 def example(client: FlaskClient) -> tuple[str, str]:

@@ -15,6 +15,9 @@ from scorekeeper import storage
 from tests.plays import bearer, game_ids, json_of
 from tests.test_evenings_api import evening, sitting
 
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
+
 
 @pytest.fixture
 def club(client: FlaskClient) -> dict[str, Any]:

@@ -14,6 +14,9 @@ from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create, json_of, s
 from tests.support.client import at_once
 from tests.support.server import Server
 
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
+
 ROUND_1, ROUND_2 = EXAMPLE_ROUNDS
 ROUND_3 = {"trump": {"turned": "wizard", "suit": "clubs"}, "bids": [1, 1, 1], "tricks": [1, 1, 1]}
 

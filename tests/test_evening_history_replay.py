@@ -6,13 +6,13 @@ rows (each table's game linked again, or made anew where its game is gone)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import suppress
-from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlite_utils import Database
 
 from scorekeeper import storage
 from scorekeeper.core import evening_record, moves
@@ -20,8 +20,12 @@ from scorekeeper.core.evening import Seating, draw
 from scorekeeper.core.players import player_key
 from scorekeeper.core.rules import RuleError, Suit, Turned, Variants
 from scorekeeper.storage import StoredEvening, evening_history, evening_rows, history
+from scorekeeper.storage.database import Database
 from tests.support.older import older_evening, older_group
 from tests.support.profiles import examples
+
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
 
 PLAYERS = [f"P{n}" for n in range(1, 10)]
 MOVES = ("draw", "draw", "redraw", "out", "back", "countdown", "rename", "play", "restore")
@@ -34,9 +38,9 @@ MOVES = ("draw", "draw", "redraw", "out", "back", "countdown", "rename", "play",
 )
 @given(st.data())
 def test_every_club_night_replays_to_its_rows_and_restores_to_any_entry(
-    tmp_path: Path, data: st.DataObject
+    new_database: Callable[[], str], data: st.DataObject
 ) -> None:
-    db = storage.connect(tmp_path / f"{data.draw(st.uuids())}.sqlite")
+    db = storage.connect(new_database())
     storage.migrate(db)
     try:
         _evening_night(db, data)

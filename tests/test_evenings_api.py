@@ -15,6 +15,9 @@ from scorekeeper.core.rules import Length, Variants
 from tests.plays import bearer, json_of, legal_round, round_json
 from tests.test_groups_api import make
 
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
+
 FIVE = {"length": "five_rounds"}
 CLUB = [f"Player {n}" for n in range(1, 14)]
 

@@ -7,6 +7,7 @@ import io
 import json
 from typing import Any
 
+import pytest
 from bs4 import BeautifulSoup
 from flask import Flask
 from flask.testing import FlaskClient
@@ -15,6 +16,9 @@ from scorekeeper.core import ratings, record, sheet
 from scorekeeper.core.players import seat_keys
 from scorekeeper.core.rules import Length, Variants
 from tests.plays import bearer, json_of, played_game
+
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
 
 FIVE = Variants(length=Length.FIVE_ROUNDS)
 STATS_FIELDS = {

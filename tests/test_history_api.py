@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
@@ -19,6 +20,9 @@ from tests.pages import one, play_round, soup, start_game
 from tests.plays import EXAMPLE_GAME, bearer, create, json_of, played_game, round_json
 from tests.test_api_trash import outputs
 from tests.test_export import flashes, upload
+
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
 
 ROUNDS = [round_json(played) for played in played_game(3, Variants(), 6).rounds]
 

@@ -6,11 +6,11 @@ game and its outputs."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from collections.abc import Callable
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlite_utils import Database
 
 from scorekeeper import storage
 from scorekeeper.core import bidding, game, moves, rules
@@ -20,8 +20,12 @@ from scorekeeper.core.record import record_text, to_record
 from scorekeeper.core.rules import Length, RuleError, Variants
 from scorekeeper.core.sheet import build
 from scorekeeper.storage import game_history, history
+from scorekeeper.storage.database import Database
 from scorekeeper.storage.game_rows import parts_of
 from tests.pdfs import TRUMPS
+
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
 
 PLAYERS = ("Ana", "Ben", "Cleo")
 MOVES = ("step", "step", "step", "step", "undo", "correct", "adjust", "restore", "trash")
@@ -81,9 +85,9 @@ def _outputs(record: GameRecord) -> str:
 )
 @given(st.data())
 def test_every_history_replays_to_the_game_and_restores_to_any_entry(
-    tmp_path: Path, data: st.DataObject
+    new_database: Callable[[], str], data: st.DataObject
 ) -> None:
-    db = storage.connect(tmp_path / f"{data.draw(st.uuids())}.sqlite")
+    db = storage.connect(new_database())
     storage.migrate(db)
     try:
         _play(db, data)

@@ -30,6 +30,9 @@ from scorekeeper.core.rules import (
 from scorekeeper.core.state import to_state
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, playable_tables, played_game
 
+# Each test on SQLite and on PostgreSQL (issue 52).
+pytestmark = pytest.mark.engines
+
 
 def example(**changes: Any) -> dict[str, Any]:
     """The worked example of RULES.md as a record, with some fields changed."""

@@ -37,8 +37,9 @@ _MARK = re.compile(r"\?")
 
 
 def statement(sql: str) -> str:
-    """A statement of the storage's as PostgreSQL takes it: ``%s`` for each ``?``."""
-    return _MARK.sub("%s", sql.replace("%", "%%"))
+    """A statement of the storage's as PostgreSQL takes it: ``%s`` for each ``?``, and an empty
+    list (``IN ()``, which SQLite takes) as a query of no rows."""
+    return _MARK.sub("%s", sql.replace("%", "%%")).replace("IN ()", "IN (SELECT NULL WHERE FALSE)")
 
 
 class _BooleanAsInteger(adapt.Dumper):

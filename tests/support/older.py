@@ -9,7 +9,8 @@ from sqlite_utils import Database
 
 from scorekeeper.core.game import GameRecord
 from scorekeeper.storage import game_rows
-from scorekeeper.storage.database import new_token, now
+from scorekeeper.storage.database import Database as StoredDatabase
+from scorekeeper.storage.database import new_token, now, writing
 from scorekeeper.storage.games import new_game_id
 
 
@@ -53,10 +54,10 @@ def older_game(db: Database, record: GameRecord) -> str:
     return game_id
 
 
-def older_group(db: Database, name: str) -> str:
+def older_group(db: StoredDatabase, name: str) -> str:
     """Store a group with no roster or game as the pad did before it kept histories: its id."""
     group_id, when = new_game_id(), now()
-    with db.conn:
+    with writing(db):
         db.execute(
             "INSERT INTO groups (id, name, edit_token, created_at, updated_at)"
             " VALUES (?, ?, ?, ?, ?)",
@@ -65,11 +66,11 @@ def older_group(db: Database, name: str) -> str:
     return group_id
 
 
-def older_evening(db: Database, group_id: str, players: list[str], sittings: int = 1) -> str:
+def older_evening(db: StoredDatabase, group_id: str, players: list[str], sittings: int = 1) -> str:
     """Store a Wizard club night with no sitting drawn as the pad did before it kept
     histories: its id."""
     evening_id, when = new_game_id(), now()
-    with db.conn:
+    with writing(db):
         db.execute(
             "INSERT INTO evenings (id, group_id, game, variants, players, sittings, table_sizes,"
             " seed, created_at, updated_at) VALUES (?, ?, 'wizard', '{}', ?, ?, '[4]', 1, ?, ?)",
