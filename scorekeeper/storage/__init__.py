@@ -32,6 +32,7 @@ from scorekeeper.storage.database import (
     migrate,
     new_token,
     renew_token,
+    shown,
 )
 from scorekeeper.storage.evening_plans import keep_plan, load_plan
 from scorekeeper.storage.evening_sittings import (
@@ -223,6 +224,7 @@ __all__ = [
     "restore_game",
     "save",
     "set_countdown",
+    "shown",
     "started",
     "storage",
     "table_of_game",

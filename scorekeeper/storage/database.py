@@ -343,7 +343,7 @@ def _migrate_postgres(db: PostgresDatabase) -> None:
     """PostgreSQL's migrations (:mod:`.postgres_schema`), each once, recorded as SQLite's are."""
     db.execute(
         "CREATE TABLE IF NOT EXISTS scorekeeper_migrations"
-        ' (name TEXT COLLATE "C" PRIMARY KEY, applied_at TEXT NOT NULL)'
+        ' (name TEXT COLLATE "C" PRIMARY KEY, applied_at TEXT COLLATE "C" NOT NULL)'
     )
     applied = {name for (name,) in db.execute("SELECT name FROM scorekeeper_migrations")}
     for name, statements in postgres_schema.MIGRATIONS:

@@ -39,6 +39,7 @@ def init_app(app: Flask) -> None:
         hosting,
         live,
         manage,  # noqa: F401 (adds its routes to the game pages' blueprint)
+        moving,
         new_game,  # noqa: F401 (adds its routes to the game pages' blueprint)
         pdf,
         phones,
@@ -74,6 +75,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(result_cards.bp)
     app.register_blueprint(club_imports.bp)
     app.register_blueprint(club_imports.api_bp)
+    app.cli.add_command(moving.move_pad_command)
     # The API authenticates with a bearer token, not a cookie: CSRF cannot reach it.
     extensions.csrf.exempt(api.bp)
     extensions.csrf.exempt(groups_api.bp)

@@ -1,0 +1,358 @@
+"""PostgreSQL, the second engine (issue 52), on a real server of the tests' own
+(tests/support/postgres.py): its schema made once however many pad servers start together,
+several pad servers on one database (a round saved through one pushed to the phones watching
+another; two taking a round for the same game at once keep one), a killed pad server losing no
+acknowledged round, and a pad moved from SQLite to PostgreSQL and back reading the same, byte
+for byte. The storage tests, the API's contract and the record's property tests run on both
+engines where they are (``pytest.mark.engines``)."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from flask.testing import FlaskClient
+
+from scorekeeper import storage
+from scorekeeper.storage import migrations as schema_migrations
+from scorekeeper.storage import moving, postgres_schema
+from tests.pdfs import play
+from tests.plays import EXAMPLE_ROUNDS
+from tests.support.apps import make_app
+from tests.support.client import Client
+from tests.support.ports import free_port
+from tests.support.postgres import PostgresServer
+from tests.support.server import PROJECT_ROOT, Server, server_env
+from tests.test_migration_snapshot import GAME_PARTS, IDS, SNAPSHOT, answer, kept
+from tests.test_streams import Stream, new_game, post_round
+from tests.test_trash_groups_db import PLAYERS as PLAYERS
+from tests.test_trash_groups_db import club_night
+from tests.traffic import Players, acknowledged, create_games, stored_rounds
+
+# --- the schema ----------------------------------------------------------------------------------
+
+
+def _tables(db: psycopg.Connection[Any]) -> set[str]:
+    found = db.execute(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+    ).fetchall()
+    return {row[0] for row in found}
+
+
+def test_the_schema_is_made_once_and_migrating_again_changes_nothing(
+    postgres: PostgresServer,
+) -> None:
+    url = postgres.empty_database()
+    db = storage.connect(url)
+    try:
+        storage.migrate(db)
+        with psycopg.connect(url) as look:
+            tables = _tables(look)
+            schema = look.execute(
+                "SELECT table_name, column_name, data_type, collation_name"
+                " FROM information_schema.columns WHERE table_schema = 'public' ORDER BY 1, 2"
+            ).fetchall()
+        assert set(moving.TABLES) | {"scorekeeper_migrations"} == tables
+        storage.migrate(db)
+        with psycopg.connect(url) as look:
+            again = look.execute(
+                "SELECT table_name, column_name, data_type, collation_name"
+                " FROM information_schema.columns WHERE table_schema = 'public' ORDER BY 1, 2"
+            ).fetchall()
+            applied = look.execute("SELECT name FROM scorekeeper_migrations").fetchall()
+        assert again == schema
+        assert applied == [("m025_baseline",)]
+        # every text sorts by its bytes, as SQLite's: the same order on both engines
+        assert {collation for _t, _c, kind, collation in schema if kind == "text"} == {"C"}
+        # no score is stored (an imported play's totals are its facts: issue 51)
+        scores = [c for t, c, _k, _o in schema if ("score" in c or "total" in c)]
+        assert scores == ["totals"] and ("imported_games", "totals") in [r[:2] for r in schema]
+    finally:
+        db.close()
+
+
+def test_every_sqlite_migration_past_the_baseline_has_its_postgresql_statements() -> None:
+    names = schema_migrations.names()
+    past = names[names.index(postgres_schema.BASELINE_OF) + 1 :]
+    assert [name for name, _sql in postgres_schema.MIGRATIONS[1:]] == past
+
+
+START = """
+import sys
+from scorekeeper import create_app, storage
+app = create_app({"SECRET_KEY": "t", "DATABASE_URL": sys.argv[1]})
+storage.storage(app).close()
+"""
+
+
+def test_servers_starting_together_on_an_empty_database_make_the_schema_once(
+    postgres: PostgresServer, tmp_path: Path
+) -> None:
+    url = postgres.empty_database()
+    starts = [
+        subprocess.Popen(
+            [sys.executable, "-c", START, url],
+            cwd=PROJECT_ROOT,
+            env=server_env(tmp_path / f"instance{n}"),
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n in range(4)
+    ]
+    for started in starts:
+        _out, errors = started.communicate(timeout=60)
+        assert started.returncode == 0, errors
+    with psycopg.connect(url) as look:
+        assert look.execute("SELECT name FROM scorekeeper_migrations").fetchall() == [
+            ("m025_baseline",)
+        ]
+        assert set(moving.TABLES) <= _tables(look)
+
+
+@pytest.mark.engines
+def test_the_backup_command_points_to_postgresqls_own_tools(
+    app: Any, engine: str, tmp_path: Path
+) -> None:
+    result = app.test_cli_runner().invoke(args=["backup", str(tmp_path / "copy.sqlite")])
+    if engine == "sqlite":
+        assert result.exit_code == 0, result.output
+        return
+    assert result.exit_code == 1
+    assert "The games are on PostgreSQL: copy them with pg_dump" in result.output
+    assert not (tmp_path / "copy.sqlite").exists()
+
+
+def test_an_unreachable_database_stops_the_start_with_a_clear_message(tmp_path: Path) -> None:
+    url = f"postgresql://pad:secret@127.0.0.1:{free_port()}/nothing"
+    with pytest.raises(RuntimeError, match="cannot be reached") as refused:
+        make_app(url)
+    assert "secret" not in str(refused.value)  # a password is never written in a log
+
+
+# --- several pad servers on one database -----------------------------------------------------
+
+
+def _servers(postgres: PostgresServer, tmp_path: Path, count: int = 2) -> list[Server]:
+    url = postgres.new_database()
+    return [
+        Server(tmp_path / f"server{n}", env={"SCOREKEEPER_DATABASE_URL": url}) for n in range(count)
+    ]
+
+
+def test_a_round_saved_through_one_server_is_pushed_to_a_phone_watching_another(
+    postgres: PostgresServer, tmp_path: Path
+) -> None:
+    first, second = _servers(postgres, tmp_path)
+    first.start()
+    try:
+        second.start()
+        game = new_game(second.port)
+        stream = Stream(first.port, game["id"])
+        try:
+            assert stream.next_version() == "1"
+            post_round(second.port, game)
+            assert stream.next_version() == "2"  # told by the database, not by a look of ours
+            with Client(second.port) as client:
+                client.request("DELETE", f"/api/games/{game['id']}", None, game["edit_token"])
+            assert stream.next_version() == "null"
+        finally:
+            stream.close()
+    finally:
+        first.stop()
+        second.stop()
+
+
+def test_two_servers_taking_a_round_for_the_same_game_at_once_keep_one(
+    postgres: PostgresServer, tmp_path: Path
+) -> None:
+    servers = _servers(postgres, tmp_path)
+    for server in servers:
+        server.start()
+    try:
+        game = new_game(servers[0].port)
+        rounds = [EXAMPLE_ROUNDS[0], {**EXAMPLE_ROUNDS[0], "tricks": [0, 0, 1]}]
+        together = threading.Barrier(2)
+        answers: list[tuple[int, dict[str, Any]]] = []
+
+        def take(server: Server, played: dict[str, Any]) -> None:
+            with Client(server.port) as client:
+                together.wait()
+                path = f"/api/games/{game['id']}/rounds"
+                headers = {"If-Match": '"1"'}
+                answers.append(client.request("POST", path, played, game["edit_token"], headers))
+
+        threads = [
+            threading.Thread(target=take, args=pair) for pair in zip(servers, rounds, strict=True)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(status for status, _answer in answers) == [201, 412]
+        with Client(servers[1].port) as client:
+            stored = stored_rounds(client, game["id"])
+        kept_round = rounds[[status for status, _ in answers].index(201)]
+        assert [{"bids": r["bids"], "tricks": r["tricks"]} for r in stored] == [
+            {"bids": kept_round["bids"], "tricks": kept_round["tricks"]}
+        ]
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def test_a_killed_server_keeps_every_acknowledged_round_on_postgresql(
+    postgres: PostgresServer, tmp_path: Path
+) -> None:
+    (server,) = _servers(postgres, tmp_path, 1)
+    server.start()
+    try:
+        games = create_games(server, 12)
+        players = Players(server, games, 6)
+        players.start()
+        try:
+            deadline = time.monotonic() + 5.0
+            while acknowledged(games) < 60 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert players.playing(), "the traffic ended before the kill"
+            server.kill()
+        finally:
+            players.finish()
+        assert players.failures == []
+        assert any(not tracked.record.finished for tracked in games), "the kill came too late"
+        server.start()
+        with server.client() as client:
+            for tracked in games:
+                stored = stored_rounds(client, tracked.id)
+                count = len(tracked.acknowledged)
+                assert stored[:count] == tracked.acknowledged, tracked.id
+                assert stored[count:] in ([], [tracked.in_flight]), tracked.id
+    finally:
+        server.stop()
+
+
+# --- moving a pad ----------------------------------------------------------------------------
+
+
+def _old_pad(path: Path) -> None:
+    """The m011 snapshot (every game of the family, a group), brought up to date, with a club
+    night drawn, a game in the trash and the history of each change."""
+    with sqlite3.connect(path) as old:
+        old.executescript((SNAPSHOT / "m011.sql").read_text())
+    old.close()
+    db = storage.connect(path)
+    try:
+        storage.migrate(db)
+        group, _evening = club_night(db, "Club")
+        storage.trash_game(
+            db, storage.create_group_game(db, group.id, play(PLAYERS[:4], rounds=2)).id
+        )
+    finally:
+        db.close()
+
+
+def _outputs(client: FlaskClient) -> dict[str, str]:
+    """Every game's, group's and club night's answer a player takes away."""
+    found = {}
+    for name, game_id in IDS["games"].items():
+        for part, url in (
+            ("export.json", f"/games/{game_id}/export.json"),
+            ("export.csv", f"/games/{game_id}/export.csv"),
+            ("api.json", f"/api/games/{game_id}"),
+            ("sheet.pdf.txt", f"/games/{game_id}/sheet.pdf"),
+        ):
+            found[f"{name}/{part}"] = answer(client, url, part)
+    group = IDS["group"]
+    found["group/export.json"] = answer(client, f"/groups/{group}/export.json", "export.json")
+    found["group/stats.json"] = answer(client, f"/api/groups/{group}/stats", "stats.json")
+    db = storage.connect(storage.database_of(client.application))
+    try:
+        evenings = [row[0] for row in db.execute("SELECT id FROM evenings ORDER BY id")]
+        groups = [row[0] for row in db.execute("SELECT id FROM groups ORDER BY id")]
+    finally:
+        db.close()
+    for evening_id in evenings:
+        found[f"{evening_id}.json"] = answer(client, f"/evenings/{evening_id}/export.json", "x")
+    for group_id in groups:
+        found[f"{group_id}.json"] = answer(client, f"/groups/{group_id}/export.json", "x")
+    return found
+
+
+def _move(source: str, target: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "flask", "--app", "scorekeeper", "move-pad", source, target],
+        cwd=PROJECT_ROOT,
+        env=server_env(Path(source).parent if not storage.is_url(source) else None),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_a_pad_moved_to_postgresql_and_back_reads_the_same(
+    postgres: PostgresServer, tmp_path: Path
+) -> None:
+    original = tmp_path / "games.sqlite"
+    _old_pad(original)
+    on_sqlite = make_app(original)
+    before = _outputs(on_sqlite.test_client())
+    storage.storage(on_sqlite).close()
+    for name in IDS["games"]:  # the snapshot's answers, as the pad gave them on SQLite
+        for part in GAME_PARTS:
+            assert before[f"{name}/{part}"] == kept(name, part)
+
+    url = postgres.empty_database()
+    moved = _move(str(original), url)
+    assert moved.returncode == 0, moved.stderr
+    assert "every export reads the same" in moved.stdout
+    on_postgres = make_app(url)
+    assert _outputs(on_postgres.test_client()) == before
+    storage.storage(on_postgres).close()
+
+    back = tmp_path / "back" / "games.sqlite"
+    back.parent.mkdir()
+    moved = _move(url, str(back))
+    assert moved.returncode == 0, moved.stderr
+    on_sqlite_again = make_app(back)
+    assert _outputs(on_sqlite_again.test_client()) == before
+    storage.storage(on_sqlite_again).close()
+
+
+def test_a_pad_is_never_moved_into_a_database_that_holds_games(
+    postgres: PostgresServer, tmp_path: Path
+) -> None:
+    source = tmp_path / "games.sqlite"
+    _old_pad(source)
+    url = postgres.new_database()
+    target = storage.connect(url)
+    try:
+        stored = storage.create_game(target, play(("Ana", "Ben", "Cleo"), rounds=2))
+        before = moving.counts(target)
+    finally:
+        target.close()
+    refused = _move(str(source), url)
+    assert refused.returncode == 1
+    assert "already holds games or groups: nothing was copied" in refused.stderr
+    assert "Move a pad only into an empty database." in refused.stderr
+    target = storage.connect(url)
+    try:
+        assert moving.counts(target) == before
+        assert storage.load(target, stored.id) == stored
+    finally:
+        target.close()
+
+
+def test_the_move_command_says_where_it_cannot_reach(tmp_path: Path) -> None:
+    refused = _move(
+        str(tmp_path / "games.sqlite"), f"postgresql://pad:pw@127.0.0.1:{free_port()}/x"
+    )
+    assert refused.returncode == 1
+    assert "Cannot reach the database" in refused.stderr
+    assert ":pw@" not in refused.stderr
