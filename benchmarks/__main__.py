@@ -27,6 +27,7 @@ from benchmarks import (
     import_bench,
     live_latency,
     pdf_bench,
+    postgres_bench,
     replica_bench,
     report,
     room_bench,
@@ -93,6 +94,7 @@ def main(argv: list[str] | None = None) -> None:
         "watchers": lambda: watchers.run(seconds=5 if args.quick else 20),
         "live": lambda: live_latency.run(changes=6 if args.quick else 15),
         "room": lambda: room_bench.run(seconds=25 if args.quick else 60),
+        "postgres": lambda: postgres_bench.run(seconds=3 if args.quick else 10),
         "crash": lambda: watchers.crash(streams=300 if args.quick else 1000),
         "slow": lambda: {
             **slow_bench.run(visitors=3 if args.quick else 5),

@@ -114,8 +114,9 @@ def prepare(instance: Path, stored: int) -> tuple[Fixtures, dict[str, Any]]:
     return fixtures, {**filled, "games": stored}
 
 
-def _post_games(path: Path, count: int) -> list[storage.StoredGame]:
-    database = storage.connect(path)
+def new_games(target: str | Path, count: int) -> list[storage.StoredGame]:
+    """``count`` new 6-player games in the database at ``target`` (a file, or a URL)."""
+    database = storage.connect(str(target))
     try:
         record = game.new_game(games.NAMES[:6], 0, Variants())
         return [storage.create_game(database, record) for _ in range(count)]
@@ -187,7 +188,7 @@ def _cases(
         return _with_cpu(app, partial(server.get, port, url, seconds, cookie))
 
     def submit() -> dict[str, Any]:
-        stored = _post_games(db_state.path, POST_GAMES_PER_CLIENT * server.CLIENTS)
+        stored = new_games(db_state.path, POST_GAMES_PER_CLIENT * server.CLIENTS)
         try:
             return _with_cpu(app, lambda: server.python_load(port, _posts(stored, bodies), seconds))
         finally:

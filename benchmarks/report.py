@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from benchmarks import family_taps, goals
+from benchmarks import family_taps, goals, postgres_bench
 from benchmarks.common import ratio
 from benchmarks.goals import kb as _kb
 from benchmarks.goals import markdown_table as _table
@@ -981,6 +981,7 @@ def render(results: Results) -> str:
         result_card(results),
         room(results),
         watchers(results),
+        postgres_bench.report(results),
         slow(results),
         strangers(results),
         history(results),

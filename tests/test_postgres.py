@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +25,13 @@ from scorekeeper import storage
 from scorekeeper.storage import migrations as schema_migrations
 from scorekeeper.storage import moving, postgres_schema
 from tests.pdfs import play
-from tests.plays import EXAMPLE_ROUNDS
+from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, bearer, create
 from tests.support.apps import make_app
 from tests.support.client import Client
 from tests.support.ports import free_port
-from tests.support.postgres import PostgresServer
+from tests.support.postgres import PostgresServer, bin_folder
 from tests.support.server import PROJECT_ROOT, Server, server_env
+from tests.test_faults import CANNOT_SAVE, ROUND_3
 from tests.test_migration_snapshot import GAME_PARTS, IDS, SNAPSHOT, answer, kept
 from tests.test_streams import Stream, new_game, post_round
 from tests.test_trash_groups_db import PLAYERS as PLAYERS
@@ -136,6 +138,87 @@ def test_an_unreachable_database_stops_the_start_with_a_clear_message(tmp_path: 
     assert "secret" not in str(refused.value)  # a password is never written in a log
 
 
+def test_a_read_only_database_shows_every_game_and_refuses_entries_with_a_sentence(
+    postgres: PostgresServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    url = postgres.new_database()
+    client = make_app(url).test_client()
+    game_id, token = create(client, {**EXAMPLE_GAME, "rounds": EXAMPLE_ROUNDS})
+    storage.storage(client.application).close()
+    with psycopg.connect(url, autocommit=True) as admin:  # a standby, say
+        admin.execute(
+            f"ALTER DATABASE {url.rsplit('/', 1)[1]} SET default_transaction_read_only = on"
+        )
+    app = make_app(url)
+    assert "cannot be written (the database is read-only)" in caplog.text
+    client = app.test_client()
+    for path in (f"/games/{game_id}", f"/games/{game_id}/sheet", f"/api/games/{game_id}"):
+        assert client.get(path).status_code == 200, path
+    response = client.post(f"/api/games/{game_id}/rounds", json=ROUND_3, headers=bearer(token))
+    assert response.status_code == 503
+    assert response.json == {"error": CANNOT_SAVE, "code": "read_only"}
+    assert len(client.get(f"/api/games/{game_id}").json["rounds"]) == 2  # type: ignore[index]
+    storage.storage(app).close()
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[PostgresServer]:
+    """A PostgreSQL server of the test's own, to stop and start again."""
+    found = bin_folder()
+    assert found is not None
+    server = PostgresServer(found)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def test_a_database_server_away_and_back_loses_nothing_and_says_so_meanwhile(
+    own_postgres: PostgresServer,
+) -> None:
+    url = own_postgres.new_database()
+    app = make_app(url)
+    client = app.test_client()
+    game_id, token = create(client, {**EXAMPLE_GAME, "rounds": EXAMPLE_ROUNDS})
+    own_postgres.pause()
+    own_postgres.resume()  # every connection the app kept was dropped: met again at once
+    assert len(client.get(f"/api/games/{game_id}").json["rounds"]) == 2  # type: ignore[index]
+    own_postgres.pause()
+    read = client.get(f"/api/games/{game_id}")
+    assert read.status_code == 503
+    assert read.json["code"] == "database_away"  # type: ignore[index]
+    assert client.get(f"/games/{game_id}").status_code == 503
+    sent = client.post(f"/api/games/{game_id}/rounds", json=ROUND_3, headers=bearer(token))
+    assert sent.status_code == 503
+    assert sent.json == {"error": CANNOT_SAVE, "code": "read_only"}
+    own_postgres.resume()
+    sent = client.post(f"/api/games/{game_id}/rounds", json=ROUND_3, headers=bearer(token))
+    assert sent.status_code == 201
+    assert len(client.get(f"/api/games/{game_id}").json["rounds"]) == 3  # type: ignore[index]
+    storage.storage(app).close()
+
+
+def test_a_phones_stream_goes_on_after_the_database_server_restarts(
+    own_postgres: PostgresServer, tmp_path: Path
+) -> None:
+    (server,) = _servers(own_postgres, tmp_path, 1)
+    server.start()
+    try:
+        game = new_game(server.port)
+        stream = Stream(server.port, game["id"])
+        try:
+            assert stream.next_version() == "1"
+            own_postgres.pause()
+            own_postgres.resume()
+            post_round(server.port, game)
+            assert stream.next_version() == "2"
+        finally:
+            stream.close()
+    finally:
+        server.stop()
+
+
 # --- several pad servers on one database -----------------------------------------------------
 
 
@@ -159,6 +242,10 @@ def test_a_round_saved_through_one_server_is_pushed_to_a_phone_watching_another(
             assert stream.next_version() == "1"
             post_round(second.port, game)
             assert stream.next_version() == "2"  # told by the database, not by a look of ours
+            with Client(first.port) as client:  # printed in the heavy worker, from PostgreSQL
+                printed = client.send("GET", f"/games/{game['id']}/sheet.pdf")
+            assert printed.status == 200
+            assert printed.body.startswith(b"%PDF")
             with Client(second.port) as client:
                 client.request("DELETE", f"/api/games/{game['id']}", None, game["edit_token"])
             assert stream.next_version() == "null"

@@ -29,6 +29,7 @@ MAY_NAME = {
     "scorekeeper/render/filenames.py": "examples in its doctests",
     "scorekeeper/web/addresses.py": "an example address in a refusal's words",
     "scorekeeper/storage/migrations_first.py": "a migration's default: games stored before others",
+    "scorekeeper/storage/postgres_schema.py": "the same default on PostgreSQL",
     # Not yet declared (issue 50): the blank pad's length and deck, Wizard's, on the home page.
     "templates/home/index.html": "the blank pad's Wizard-only settings",
     "static/style.css": "the blank pad's Wizard-only settings",

@@ -49,6 +49,9 @@ PATH = re.compile(r"/(games|groups|evenings)/([A-Za-z0-9_-]{1,64})/events")
 Watched = tuple[str, str]  # the table ("games", "groups", "evenings") and the id
 # How often the database is asked whether anything changed while a stream is open.
 LOOK_EVERY = 0.03
+# How long the look for changes waits after the database failed to answer it (PostgreSQL
+# restarting, say), before it asks again on a new connection: the log says so once a second.
+AWAY_WAIT = 1.0
 # A word this often keeps a quiet stream open through proxies, and tells the phone that the
 # stream still stands (a dropped Wi-Fi leaves it silent, not closed: live.js then says so).
 KEEP_ALIVE_SECONDS = 10
@@ -145,8 +148,10 @@ class Changes:
             except Exception as error:
                 if not storage.is_database_error(error):
                     raise
-                # the database busy or away a moment: look again
+                # the database busy or away a moment: look again, on a new connection
+                self.close()
                 LOG.warning("could not look for changes of what is watched", exc_info=True)
+                await asyncio.sleep(AWAY_WAIT)
                 continue
             for watched, now in (found or {}).items():
                 if watched in self.followers and self.known.get(watched) != now:

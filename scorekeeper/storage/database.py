@@ -67,7 +67,7 @@ _CANNOT_WRITE = ("SQLITE_READONLY", "SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTO
 def is_database_error(error: BaseException) -> bool:
     """Whether ``error`` is the database's (busy, away, refused), of either engine."""
     driver = sys.modules.get("psycopg")  # imported only where PostgreSQL is used
-    return isinstance(error, sqlite3.Error) or (
+    return isinstance(error, sqlite3.Error | Unavailable) or (
         driver is not None and isinstance(error, driver.Error)
     )
 
@@ -115,7 +115,8 @@ class Storage:
         """The connection this thread keeps to the file."""
         kept = _kept.connections
         db = kept.get(self)
-        if db is None or db not in self._open:  # none yet, or closed with the storage
+        # none yet, closed with the storage, or (PostgreSQL) dropped by the server in a write
+        if db is None or db not in self._open or getattr(db.conn, "closed", False):
             db = kept[self] = self.open()
             while len(kept) > KEPT_CONNECTIONS:
                 kept.popitem(last=False)[1].close()
@@ -181,12 +182,7 @@ def _open(path: str | Path, max_bytes: int | None = None) -> Database:
     if is_url(str(path)):
         from scorekeeper.storage.postgres import PostgresDatabase
 
-        try:
-            return PostgresDatabase(str(path))
-        except Exception as error:
-            if not _engine_cannot_write(error):
-                raise
-            raise Unavailable(shown(str(error))) from error
+        return PostgresDatabase(str(path))  # Unavailable if the server cannot be reached
     return _open_file(path, max_bytes)
 
 
@@ -332,11 +328,22 @@ def migrate(db: Database) -> None:
     In one write transaction taken up front: a second server starting on the same database at
     the same moment waits for the first one's upgrade instead of failing ("database is locked").
     """
+    if not isinstance(db, SqliteDatabase) and not _postgres_to_apply(db):
+        return  # nothing written: a read-only database (a standby) is served as it is
     with writing(db):
         if isinstance(db, SqliteDatabase):
             migrations.apply(db)
         else:
             _migrate_postgres(db)
+
+
+def _postgres_to_apply(db: PostgresDatabase) -> list[str]:
+    """The PostgreSQL migrations not applied yet (read without writing)."""
+    names = [name for name, _statements in postgres_schema.MIGRATIONS]
+    if db.execute("SELECT to_regclass('scorekeeper_migrations')").fetchone()[0] is None:
+        return names
+    applied = {name for (name,) in db.execute("SELECT name FROM scorekeeper_migrations")}
+    return [name for name in names if name not in applied]
 
 
 def _migrate_postgres(db: PostgresDatabase) -> None:

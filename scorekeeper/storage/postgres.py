@@ -24,6 +24,8 @@ from typing import Any
 import psycopg
 from psycopg import adapt, pq
 
+from scorekeeper.storage.database import Unavailable, shown
+
 # The channel every write transaction notifies on commit, and the live streams listen to.
 CHANNEL = "scorekeeper_changed"
 # The key of the lock that makes writes one at a time, across every server on the database
@@ -77,17 +79,40 @@ class Cursor:
 
 class Connection:
     """The connection under a :class:`PostgresDatabase`, with the few calls the storage makes
-    of a ``sqlite3.Connection``."""
+    of a ``sqlite3.Connection``. A connection the server dropped (a restart, a failover) is
+    made again for a statement outside a transaction; inside one, the statement is refused as
+    "cannot write now" (:class:`.database.Unavailable`), with nothing of the transaction kept."""
 
-    def __init__(self, raw: psycopg.Connection[tuple[Any, ...]]) -> None:
-        self.raw = raw
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.raw = _connect(url)
+        self.depth = 0  # transactions and savepoints open (atomic, writing)
+        self.listening = False
+        self.missed = False
 
     @property
     def in_transaction(self) -> bool:
-        return self.raw.info.transaction_status != pq.TransactionStatus.IDLE
+        status = self.raw.info.transaction_status
+        return status not in (pq.TransactionStatus.IDLE, pq.TransactionStatus.UNKNOWN)
 
     def execute(self, sql: str, parameters: Sequence[object] | None = None) -> Cursor:
+        try:
+            return Cursor(self.raw.execute(statement(sql), parameters or None))
+        except psycopg.OperationalError as error:
+            if not self.raw.closed:
+                raise
+            if self.depth:
+                raise Unavailable(f"the database connection was lost ({error})") from error
+        self.reconnect()
         return Cursor(self.raw.execute(statement(sql), parameters or None))
+
+    def reconnect(self) -> None:
+        """A new connection in place of one the server dropped, listening as it did; what it
+        missed meanwhile counts as told (:meth:`PostgresDatabase.told`)."""
+        self.raw = _connect(self.url)
+        if self.listening:
+            self.raw.execute(f"LISTEN {CHANNEL}")
+            self.missed = True
 
     def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         with self.raw.cursor() as cursor:
@@ -97,7 +122,8 @@ class Connection:
         self.raw.commit()
 
     def rollback(self) -> None:
-        self.raw.rollback()
+        if not self.raw.closed:  # a dropped connection holds no transaction any more
+            self.raw.rollback()
 
     @property
     def closed(self) -> bool:
@@ -114,11 +140,7 @@ class PostgresDatabase:
     engine = "postgresql"
 
     def __init__(self, url: str) -> None:
-        raw = psycopg.connect(url, autocommit=True)
-        raw.adapters.register_dumper(bool, _BooleanAsInteger)
-        # The lock's wait, as SQLite's busy timeout; the rest of a statement is not bounded.
-        raw.execute(f"SET lock_timeout = {WRITE_WAIT_MS}")
-        self.conn = Connection(raw)
+        self.conn = Connection(url)
         self.url = url
 
     def execute(self, sql: str, parameters: Sequence[object] | None = None) -> Cursor:
@@ -137,26 +159,40 @@ class PostgresDatabase:
     @contextmanager
     def atomic(self) -> Iterator[PostgresDatabase]:
         """A transaction, or a savepoint within the one under way."""
-        with self.conn.raw.transaction():
+        with self._transaction():
             yield self
 
     @contextmanager
     def writing(self) -> Iterator[PostgresDatabase]:
         """One write transaction, after the others (the lock every server takes) and told to
         the live streams of every server on commit."""
-        with self.conn.raw.transaction():
-            self.conn.raw.execute("SELECT pg_advisory_xact_lock(%s)", [WRITE_LOCK])
+        with self._transaction():
+            self.execute("SELECT pg_advisory_xact_lock(?)", [WRITE_LOCK])
             yield self
-            self.conn.raw.execute(f"NOTIFY {CHANNEL}")
+            self.execute(f"NOTIFY {CHANNEL}")
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        if not self.conn.depth and self.conn.raw.closed:  # dropped since its last statement
+            self.conn.reconnect()
+        with _lost_is_unavailable(), self.conn.raw.transaction():
+            self.conn.depth += 1
+            try:
+                yield
+            finally:
+                self.conn.depth -= 1
 
     def listen(self) -> None:
         """Be told of every write transaction committed from now on (:meth:`told`)."""
-        self.conn.raw.execute(f"LISTEN {CHANNEL}")
+        self.execute(f"LISTEN {CHANNEL}")
+        self.conn.listening = True
 
     def told(self) -> bool:
-        """Whether a write was committed since the last ask (notifications waiting), without
-        waiting for one."""
-        return bool(list(self.conn.raw.notifies(timeout=0)))
+        """Whether a write was committed since the last ask (notifications waiting, or a
+        connection made again, which may have missed some), without waiting for one."""
+        missed, self.conn.missed = self.conn.missed, False
+        with _lost_is_unavailable():
+            return bool(list(self.conn.raw.notifies(timeout=0))) or missed
 
     def fileno(self) -> int:
         """The connection's socket: readable when a notification has come."""
@@ -165,6 +201,26 @@ class PostgresDatabase:
     def close(self) -> None:
         """Close the connection."""
         self.conn.close()
+
+
+def _connect(url: str) -> psycopg.Connection[tuple[Any, ...]]:
+    """A new connection to the database at ``url``, set up as the storage needs it
+    (:class:`.database.Unavailable` if the server cannot be reached)."""
+    with _lost_is_unavailable():
+        raw = psycopg.connect(url, autocommit=True)
+    raw.adapters.register_dumper(bool, _BooleanAsInteger)
+    # The lock's wait, as SQLite's busy timeout; the rest of a statement is not bounded.
+    raw.execute(f"SET lock_timeout = {WRITE_WAIT_MS}")
+    return raw
+
+
+@contextmanager
+def _lost_is_unavailable() -> Iterator[None]:
+    """The server gone (unreachable, or the connection dropped): "cannot write now"."""
+    try:
+        yield
+    except psycopg.OperationalError as error:
+        raise Unavailable(shown(str(error).strip())) from error
 
 
 def cannot_write(error: BaseException) -> bool:

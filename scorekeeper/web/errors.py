@@ -30,6 +30,13 @@ def _csrf_error(error: CSRFError) -> tuple[Response | str, int]:
 
 
 def _cannot_save(error: storage.Unavailable) -> tuple[Response | str, int, dict[str, str]]:
+    if request.method in ("GET", "HEAD"):  # a read: the database server away (PostgreSQL's)
+        current_app.logger.warning("A page could not be read: the database is away (%s).", error)
+        message = gettext(
+            "Something went wrong on our side. Everything saved before is safe: reload."
+        )
+        body, code = error_response(503, message, code_name="database_away")
+        return body, code, {"Retry-After": "5"}
     current_app.logger.warning("An entry was refused: the database cannot be written (%s).", error)
     message = gettext(
         "The pad cannot save right now; this entry was not saved. "

@@ -48,19 +48,21 @@ def _free_port() -> int:
 class PostgresServer:
     """One PostgreSQL server in a folder of its own; :meth:`new_database` for each test."""
 
-    def __init__(self, bin_folder: Path) -> None:
+    def __init__(self, bin_folder: Path, *, durable: bool = False) -> None:
         self.bin = bin_folder
+        self.durable = durable
         self.folder = Path(tempfile.mkdtemp(prefix="pad-postgres-"))
         self.port = _free_port()
         self._numbers = itertools.count(1)
         self.template: str | None = None
 
-    def _run(self, *command: str) -> None:
+    def _run(self, *command: str, check: bool = True) -> None:
         as_postgres = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-        subprocess.run([*as_postgres, *command], check=True, capture_output=True, text=True)
+        subprocess.run([*as_postgres, *command], check=check, capture_output=True, text=True)
 
     def start(self) -> None:
-        """Make the cluster and start it on loopback; durable writes off (a test's server)."""
+        """Make the cluster and start it on loopback; durable writes off (a test's server)
+        unless ``durable`` (a benchmark's, as PostgreSQL is set up by default)."""
         if os.geteuid() == 0:
             shutil.chown(self.folder, "postgres")
         data = self.folder / "data"
@@ -68,14 +70,22 @@ class PostgresServer:
             str(self.bin / "initdb"), "-D", str(data), "-A", "trust", "-U", USER,
             "--no-sync", "-E", "UTF8", "--locale=C.UTF-8",
         )  # fmt: skip
-        options = (
-            f"-k {self.folder} -h 127.0.0.1 -p {self.port} -c fsync=off"
-            " -c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
-        )
+        self.resume()
+
+    def resume(self) -> None:
+        """Start the server (again) over its cluster."""
+        options = f"-k {self.folder} -h 127.0.0.1 -p {self.port} -c max_connections=300"
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run(
-            str(self.bin / "pg_ctl"), "-D", str(data), "-o", options,
+            str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-o", options,
             "-l", str(self.folder / "log"), "-w", "start",
         )  # fmt: skip
+
+    def pause(self) -> None:
+        """Stop the server as a restart does (every connection dropped), keeping its data."""
+        data = str(self.folder / "data")
+        self._run(str(self.bin / "pg_ctl"), "-D", data, "-m", "fast", "-w", "stop")
 
     def url(self, name: str) -> str:
         """The URL of the database ``name`` on this server."""
@@ -113,5 +123,6 @@ class PostgresServer:
         """Stop the server at once and remove its folder."""
         data = self.folder / "data"
         if data.exists():
-            self._run(str(self.bin / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
+            stop = (str(self.bin / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
+            self._run(*stop, check=False)  # stopped already by a test that paused it
         shutil.rmtree(self.folder, ignore_errors=True)
