@@ -268,6 +268,26 @@ def _room(results: Results) -> tuple[str, bool] | None:
     return figure, met
 
 
+def _postgres_costs(results: Results) -> tuple[str, bool] | None:
+    section = results.get("postgres", {})
+    if "round_ratio" not in section:
+        return None
+    ratios = [section[f"{case}_ratio"] for case in ("round", "sheet6", "post")]
+    shown = ", ".join(f"{ratio:.2f}x" for ratio in ratios)
+    return f"round page, sheet, submit: {shown}", max(ratios) <= 2
+
+
+def _postgres_servers(results: Results) -> tuple[str, bool] | None:
+    two = results.get("postgres", {}).get("two_servers", {})
+    if "p99_ratio" not in two:
+        return None
+    every = two["changes_to_all"] == two["changes"]
+    slowest, median = two["all_told_slowest_s"], two["all_told_median_s"]
+    shown = f"p99 {two['p99_ratio']:.2f}x; told in {median:.3f} s median, {slowest:.2f} s slowest"
+    met = two["p99_ratio"] <= 1.5 and every and slowest <= 1 and median <= 0.15
+    return shown, met and two["watchers"] >= 2000 and not two["errors"]
+
+
 GOALS: list[tuple[str, str, Check]] = [
     ("Bytes on the wire per round, 4 players", "at most 10 KB", _round_bytes(4)),
     ("Bytes on the wire per round, 8 players", "at most 16 KB", _round_bytes(8)),
@@ -290,6 +310,12 @@ GOALS: list[tuple[str, str, Check]] = [
         "A change to a game 1,000 phones watch",
         "all within 1 s; another table's p99 at most 1.5x",
         _wave,
+    ),
+    ("PostgreSQL: a round page, the 6 x 10 sheet, a submit", "at most 2x SQLite", _postgres_costs),
+    (
+        "Two servers on one PostgreSQL, 2,000 phones watching",
+        "round page p99 at most 1.5x alone; a change on the other's phones in 150 ms median, 1 s",
+        _postgres_servers,
     ),
     ("One address with 2,000 connections: a visitor from another", "within 1 s", _one_address),
     ("kill -9 with 1,000 open streams", "no round lost; the phones catch up", _crash),

@@ -355,7 +355,10 @@ def _migrate_postgres(db: PostgresDatabase) -> None:
     applied = {name for (name,) in db.execute("SELECT name FROM scorekeeper_migrations")}
     for name, statements in postgres_schema.MIGRATIONS:
         if name not in applied:
-            db.conn.raw.execute(statements)
+            for one in filter(
+                str.strip, statements.split(";")
+            ):  # one at a time, as a pipeline sends them
+                db.execute(one)
             db.execute(
                 "INSERT INTO scorekeeper_migrations (name, applied_at) VALUES (?, ?)", [name, now()]
             )

@@ -38,10 +38,13 @@ WRITE_WAIT_MS = 10_000
 _MARK = re.compile(r"\?")
 
 
-def statement(sql: str) -> str:
-    """A statement of the storage's as PostgreSQL takes it: ``%s`` for each ``?``, and an empty
-    list (``IN ()``, which SQLite takes) as a query of no rows."""
-    return _MARK.sub("%s", sql.replace("%", "%%")).replace("IN ()", "IN (SELECT NULL WHERE FALSE)")
+def statement(sql: str, parameters: Sequence[object] | None = None) -> str:
+    """A statement of the storage's as PostgreSQL takes it: ``%s`` for each ``?`` (when it has
+    parameters: psycopg reads ``%`` only then), and an empty list (``IN ()``, which SQLite
+    takes) as a query of no rows."""
+    if parameters:
+        sql = _MARK.sub("%s", sql.replace("%", "%%"))
+    return sql.replace("IN ()", "IN (SELECT NULL WHERE FALSE)")
 
 
 class _BooleanAsInteger(adapt.Dumper):
@@ -54,17 +57,29 @@ class _BooleanAsInteger(adapt.Dumper):
 
 
 class Cursor:
-    """A statement's answer, read as a ``sqlite3.Cursor`` is (rows as tuples)."""
+    """A statement's answer, read as a ``sqlite3.Cursor`` is (rows as tuples). In a write
+    transaction's pipeline (:meth:`PostgresDatabase.writing`), reading what the statement
+    answered waits for it; its rows are fetched by psycopg as they are asked for."""
 
-    def __init__(self, raw: psycopg.Cursor[tuple[Any, ...]]) -> None:
+    def __init__(
+        self, raw: psycopg.Cursor[tuple[Any, ...]], pipeline: psycopg.Pipeline | None = None
+    ) -> None:
         self.raw = raw
+        self.pipeline = pipeline
+
+    def _answered(self) -> None:
+        if self.pipeline is not None:
+            self.pipeline.sync()
+            self.pipeline = None
 
     @property
     def description(self) -> list[tuple[str, ...]]:
+        self._answered()
         return [(column.name,) for column in self.raw.description or ()]
 
     @property
     def rowcount(self) -> int:
+        self._answered()
         return self.raw.rowcount
 
     def fetchone(self) -> Any:
@@ -89,6 +104,7 @@ class Connection:
         self.depth = 0  # transactions and savepoints open (atomic, writing)
         self.listening = False
         self.missed = False
+        self.pipeline: psycopg.Pipeline | None = None  # a write transaction's, while it runs
 
     @property
     def in_transaction(self) -> bool:
@@ -97,14 +113,15 @@ class Connection:
 
     def execute(self, sql: str, parameters: Sequence[object] | None = None) -> Cursor:
         try:
-            return Cursor(self.raw.execute(statement(sql), parameters or None))
+            query = statement(sql, parameters)
+            return Cursor(self.raw.execute(query, parameters or None), self.pipeline)
         except psycopg.OperationalError as error:
             if not self.raw.closed:
                 raise
             if self.depth:
                 raise Unavailable(f"the database connection was lost ({error})") from error
         self.reconnect()
-        return Cursor(self.raw.execute(statement(sql), parameters or None))
+        return Cursor(self.raw.execute(statement(sql, parameters), parameters or None))
 
     def reconnect(self) -> None:
         """A new connection in place of one the server dropped, listening as it did; what it
@@ -116,7 +133,7 @@ class Connection:
 
     def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None:
         with self.raw.cursor() as cursor:
-            cursor.executemany(statement(sql), rows)
+            cursor.executemany(statement(sql, [None]), rows)
 
     def commit(self) -> None:
         self.raw.commit()
@@ -166,10 +183,17 @@ class PostgresDatabase:
     def writing(self) -> Iterator[PostgresDatabase]:
         """One write transaction, after the others (the lock every server takes) and told to
         the live streams of every server on commit."""
-        with self._transaction():
-            self.execute("SELECT pg_advisory_xact_lock(?)", [WRITE_LOCK])
-            yield self
-            self.execute(f"NOTIFY {CHANNEL}")
+        with self._transaction(), self.conn.raw.pipeline() as pipeline:
+            # Statements whose answer nobody reads (the lock, most writes, the notification) go
+            # out together with the next one that is read: a round submitted is a few round
+            # trips to the server, not one per statement (docs/postgresql.md).
+            self.conn.pipeline = pipeline
+            try:
+                self.execute("SELECT pg_advisory_xact_lock(?)", [WRITE_LOCK])
+                yield self
+                self.execute(f"NOTIFY {CHANNEL}")
+            finally:
+                self.conn.pipeline = None
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
