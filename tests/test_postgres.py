@@ -8,6 +8,7 @@ engines where they are (``pytest.mark.engines``)."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import subprocess
 import sys
@@ -353,8 +354,10 @@ def _outputs(client: FlaskClient) -> dict[str, str]:
             ("export.csv", f"/games/{game_id}/export.csv"),
             ("api.json", f"/api/games/{game_id}"),
             ("sheet.pdf.txt", f"/games/{game_id}/sheet.pdf"),
+            ("page", f"/games/{game_id}"),
+            ("sheet", f"/games/{game_id}/sheet"),
         ):
-            found[f"{name}/{part}"] = answer(client, url, part)
+            found[f"{name}/{part}"] = _unsigned(answer(client, url, part))
     group = IDS["group"]
     found["group/export.json"] = answer(client, f"/groups/{group}/export.json", "export.json")
     found["group/stats.json"] = answer(client, f"/api/groups/{group}/stats", "stats.json")
@@ -366,9 +369,16 @@ def _outputs(client: FlaskClient) -> dict[str, str]:
         db.close()
     for evening_id in evenings:
         found[f"{evening_id}.json"] = answer(client, f"/evenings/{evening_id}/export.json", "x")
+        found[evening_id] = _unsigned(answer(client, f"/evenings/{evening_id}", "x"))
     for group_id in groups:
         found[f"{group_id}.json"] = answer(client, f"/groups/{group_id}/export.json", "x")
+        found[group_id] = _unsigned(answer(client, f"/groups/{group_id}", "x"))
     return found
+
+
+def _unsigned(page: str) -> str:
+    """A page without the form tokens signed for this request (new at every request)."""
+    return re.sub(r'name="csrf_token"[^>]*value="[^"]*"', 'name="csrf_token"', page)
 
 
 def _move(source: str, target: str) -> subprocess.CompletedProcess[str]:

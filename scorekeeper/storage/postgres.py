@@ -175,31 +175,41 @@ class PostgresDatabase:
 
     @contextmanager
     def atomic(self) -> Iterator[PostgresDatabase]:
-        """A transaction, or a savepoint within the one under way."""
-        with self._transaction():
+        """A transaction that reads one snapshot, as SQLite's does (``REPEATABLE READ``), or a
+        savepoint within the one under way."""
+        with self._transaction(psycopg.IsolationLevel.REPEATABLE_READ):
             yield self
 
     @contextmanager
     def writing(self) -> Iterator[PostgresDatabase]:
         """One write transaction, after the others (the lock every server takes) and told to
-        the live streams of every server on commit."""
-        with self._transaction(), self.conn.raw.pipeline() as pipeline:
-            # Statements whose answer nobody reads (the lock, most writes, the notification) go
-            # out together with the next one that is read: a round submitted is a few round
-            # trips to the server, not one per statement (docs/postgresql.md).
+        the live streams of every server on commit. Each statement sees what the writes before
+        it left (``READ COMMITTED``): a snapshot taken before the lock was had would not."""
+        self._met_again()
+        # Statements whose answer nobody reads (the lock, most writes, the notification, the
+        # commit) go out together with the next one that is read: a round submitted is a few
+        # round trips to the server, not one per statement (docs/postgresql.md).
+        with _lost_is_unavailable(), self.conn.raw.pipeline() as pipeline:
             self.conn.pipeline = pipeline
             try:
-                self.execute("SELECT pg_advisory_xact_lock(?)", [WRITE_LOCK])
-                yield self
-                self.execute(f"NOTIFY {CHANNEL}")
+                with self._transaction(None):
+                    self.execute("SELECT pg_advisory_xact_lock(?)", [WRITE_LOCK])
+                    yield self
+                    self.execute(f"NOTIFY {CHANNEL}")
             finally:
                 self.conn.pipeline = None
 
-    @contextmanager
-    def _transaction(self) -> Iterator[None]:
+    def _met_again(self) -> None:
         if not self.conn.depth and self.conn.raw.closed:  # dropped since its last statement
             self.conn.reconnect()
-        with _lost_is_unavailable(), self.conn.raw.transaction():
+
+    @contextmanager
+    def _transaction(self, isolation: psycopg.IsolationLevel | None) -> Iterator[None]:
+        self._met_again()
+        raw = self.conn.raw
+        if not self.conn.depth:  # a savepoint keeps the transaction's own
+            raw.isolation_level = isolation
+        with _lost_is_unavailable(), raw.transaction():
             self.conn.depth += 1
             try:
                 yield
