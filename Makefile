@@ -46,12 +46,13 @@ $(BIN)/activate:
 # pip stays quiet, with a line before and after, since the first install takes a minute or more.
 # setuptools' note on editable installs ("be careful with folders ... with the same name as your
 # package") is for packagers, not for anyone running the pad: left out.
-# The server's compiled speed-ups (the extra "speed") come as built wheels only: where none
-# exists for the machine, the same install again without them, and Uvicorn serves in pure Python.
+# The server's compiled speed-ups (the extra "speed", with psycopg's built libpq) come as built
+# wheels only: where none exists for the machine, the same install again without them, and
+# Uvicorn serves in pure Python (PostgreSQL then takes the system's libpq: docs/postgresql.md).
 define pip_install
 	@echo "Installing $(2) into $(VENV)/ (the first time, or after pyproject.toml or requirements.lock changed; about a minute)..."
 	@start=$$(date +%s); export PYTHONWARNINGS='ignore:Editable installation'; \
-	{ $(BIN)/python -m pip install --quiet -c $(LOCK) --only-binary=httptools,uvloop -e '.[speed$(if $(1),$(comma)$(1))]' 2>/dev/null \
+	{ $(BIN)/python -m pip install --quiet -c $(LOCK) --only-binary=httptools,uvloop,psycopg-binary -e '.[speed$(if $(1),$(comma)$(1))]' 2>/dev/null \
 	  || { echo "  (No built speed-ups for this machine: the server runs in pure Python.)"; \
 	       $(BIN)/python -m pip install --quiet -c $(LOCK) -e '.$(if $(1),[$(1)])'; }; } \
 	  && echo "  Installed in $$(( $$(date +%s) - start )) s."

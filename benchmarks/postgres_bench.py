@@ -38,7 +38,7 @@ from tests.support.postgres import PostgresServer, bin_folder
 from tests.support.server import Server
 
 STORED = 1000  # games in the pad besides the ones measured
-POSTED_GAMES = 40  # fresh 6-player games a round is submitted to, one each
+POSTED_GAMES = 100  # fresh 6-player games a round is submitted to, one each
 
 
 def _copy_to(path: Path, url: str) -> None:

@@ -147,11 +147,12 @@ def record(
 
     A thing without a history yet begins one first with ``start()``, its whole state before
     this change (a thing kept from before histories were written), when given."""
-    row = db.execute(
+    asked = db.execute(
         "SELECT max(entry) FROM history WHERE thing = ? AND id = ?", [_THINGS[thing], thing_id]
-    ).fetchone()
-    last = row[0] or 0
+    )
+    # read after the phone's number is asked: on PostgreSQL both go out together
     at, phone = _seconds(now()), _phone_number(db, _phone.get())
+    last = asked.fetchone()[0] or 0
     if not last and start is not None:
         last = _insert(db, (thing, thing_id, 1), at, phone, {"code": "kept"}, start())
     return _insert(db, (thing, thing_id, last + 1), at, phone, change, parts)

@@ -185,17 +185,22 @@ class PostgresDatabase:
         """One write transaction, after the others (the lock every server takes) and told to
         the live streams of every server on commit. Each statement sees what the writes before
         it left (``READ COMMITTED``): a snapshot taken before the lock was had would not."""
-        self._met_again()
         # Statements whose answer nobody reads (the lock, most writes, the notification, the
         # commit) go out together with the next one that is read: a round submitted is a few
         # round trips to the server, not one per statement (docs/postgresql.md).
+        with self._pipelined(), self._transaction(None):
+            self.execute("SELECT pg_advisory_xact_lock(?)", [WRITE_LOCK])
+            yield self
+            self.execute(f"NOTIFY {CHANNEL}")
+
+    @contextmanager
+    def _pipelined(self) -> Iterator[None]:
+        """Statements sent without waiting for their answers, until one is read."""
+        self._met_again()
         with _lost_is_unavailable(), self.conn.raw.pipeline() as pipeline:
             self.conn.pipeline = pipeline
             try:
-                with self._transaction(None):
-                    self.execute("SELECT pg_advisory_xact_lock(?)", [WRITE_LOCK])
-                    yield self
-                    self.execute(f"NOTIFY {CHANNEL}")
+                yield
             finally:
                 self.conn.pipeline = None
 
