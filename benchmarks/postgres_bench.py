@@ -241,6 +241,12 @@ def report(results: dict[str, Any]) -> list[str]:
         "",
         *markdown_table(head, rows),
         "",
+        "Where the time goes: every statement is a round trip to the server (the smallest "
+        "query's row above), where SQLite reads in the process; a page is a few reads, a "
+        "submitted round about four round trips (its statements sent as a pipeline) and a "
+        "commit written to disk before it is acknowledged, which SQLite's write-ahead log "
+        "does not wait for (docs/postgresql.md).",
+        "",
         "**Two pad servers on one PostgreSQL**, each with its own process and threads: the round "
         f"page through the first alone, then with {_n(two['watchers'])} phones' streams open on "
         f"its game, half on each server (all open within {_n(two['streams_opened_s'], 1)} s): "
