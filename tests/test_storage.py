@@ -28,7 +28,8 @@ from scorekeeper.core.rules import Suit, Turned, Variants
 from scorekeeper.storage import games as stored_games
 from scorekeeper.storage import group_renames as stored_renames
 from scorekeeper.storage import groups as stored_groups
-from scorekeeper.storage.database import MAPPED_BYTES, Database, RecordCache
+from scorekeeper.storage.database import MAPPED_BYTES, Database
+from scorekeeper.storage.record_cache import RecordCache
 from tests.pdfs import play
 from tests.plays import EXAMPLE_GAME, EXAMPLE_ROUNDS, create
 

@@ -1,5 +1,5 @@
-"""A database file as one object (:class:`Storage`): its connections, its write lock, the game
-records read from it, and the stamp that names one version of a game.
+"""A database as one object (:class:`Storage`): a SQLite file or a PostgreSQL database
+(:mod:`.postgres`), its connections, its write lock and the game records read from it.
 
 Connections are kept, one per server thread, because opening one per request cost more than most
 pages (and closing the last one makes SQLite checkpoint its write-ahead log). A kept connection
@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeAlias, T
 
 from sqlite_utils import Database as SqliteDatabase
 
-from scorekeeper.core.game import GameRecord
 from scorekeeper.storage import postgres_schema
 from scorekeeper.storage.migrations import migrations
+from scorekeeper.storage.record_cache import RecordCache
 
 if TYPE_CHECKING:
     from scorekeeper.storage.postgres import PostgresDatabase
@@ -283,7 +283,7 @@ def writing(db: Database) -> Iterator[Database]:
         raise Unavailable("another write held the database too long")
     try:
         if not isinstance(db, SqliteDatabase):
-            with _unavailable_if_cannot_write(), db.writing():
+            with db.writing():  # what cannot be written now is Unavailable there too
                 yield db
             return
         db.conn.execute("BEGIN IMMEDIATE")
@@ -301,22 +301,6 @@ def writing(db: Database) -> Iterator[Database]:
         lock.release()
 
 
-@contextmanager
-def _unavailable_if_cannot_write() -> Iterator[None]:
-    try:
-        yield
-    except Exception as error:
-        if _engine_cannot_write(error):
-            raise Unavailable(shown(str(error))) from error
-        raise
-
-
-def _engine_cannot_write(error: BaseException) -> bool:
-    from scorekeeper.storage import postgres
-
-    return postgres.cannot_write(error)
-
-
 def shown(said: str) -> str:
     """A database's name or a driver's message as a log may show it: no password of a URL."""
     return re.sub(r"(://[^:/@\s]*:)[^@\s]*@", r"\1…@", said)
@@ -328,83 +312,18 @@ def migrate(db: Database) -> None:
     In one write transaction taken up front: a second server starting on the same database at
     the same moment waits for the first one's upgrade instead of failing ("database is locked").
     """
-    if not isinstance(db, SqliteDatabase) and not _postgres_to_apply(db):
+    if not isinstance(db, SqliteDatabase) and not postgres_schema.to_apply(db):
         return  # nothing written: a read-only database (a standby) is served as it is
     with writing(db):
         if isinstance(db, SqliteDatabase):
             migrations.apply(db)
         else:
-            _migrate_postgres(db)
-
-
-def _postgres_to_apply(db: PostgresDatabase) -> list[str]:
-    """The PostgreSQL migrations not applied yet (read without writing)."""
-    names = [name for name, _statements in postgres_schema.MIGRATIONS]
-    if db.execute("SELECT to_regclass('scorekeeper_migrations')").fetchone()[0] is None:
-        return names
-    applied = {name for (name,) in db.execute("SELECT name FROM scorekeeper_migrations")}
-    return [name for name in names if name not in applied]
-
-
-def _migrate_postgres(db: PostgresDatabase) -> None:
-    """PostgreSQL's migrations (:mod:`.postgres_schema`), each once, recorded as SQLite's are."""
-    db.execute(
-        "CREATE TABLE IF NOT EXISTS scorekeeper_migrations"
-        ' (name TEXT COLLATE "C" PRIMARY KEY, applied_at TEXT COLLATE "C" NOT NULL)'
-    )
-    applied = {name for (name,) in db.execute("SELECT name FROM scorekeeper_migrations")}
-    for name, statements in postgres_schema.MIGRATIONS:
-        if name not in applied:
-            for one in filter(
-                str.strip, statements.split(";")
-            ):  # one at a time, as a pipeline sends them
-                db.execute(one)
-            db.execute(
-                "INSERT INTO scorekeeper_migrations (name, applied_at) VALUES (?, ?)", [name, now()]
-            )
+            postgres_schema.apply(db, now())
 
 
 def now() -> str:
     """The time of a change, as stored (UTC, to the second)."""
     return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-class RecordCache:
-    """Game records already read, by their stamp (:func:`stamp`): the same version of a game is
-    read again and again (every phone at the table reloads when it changes, the scorekeeper
-    moves between the round and the sheet), and a record never changes once read.
-
-    Every change to a game bumps its version and its time of change in the same transaction
-    (:func:`scorekeeper.storage.games.changing`), so a new version is never served from here.
-    """
-
-    SIZE = 256
-
-    def __init__(self) -> None:
-        self._records: OrderedDict[tuple[object, ...], GameRecord] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, stamp: tuple[object, ...]) -> GameRecord | None:
-        with self._lock:
-            record = self._records.get(stamp)
-            if record is not None:
-                self._records.move_to_end(stamp)
-            return record
-
-    def put(self, stamp: tuple[object, ...], record: GameRecord) -> None:
-        with self._lock:
-            self._records[stamp] = record
-            while len(self._records) > self.SIZE:
-                self._records.popitem(last=False)
-
-
-def stamp(game_id: str, version: int, updated_at: str) -> tuple[object, ...]:
-    """What names one version of a stored game, everywhere a version is kept (the record cache,
-    the printed sheet's cache and its ETag): the version and the time of the change. A backup
-    restored under a running server brings back version numbers it has seen, but never with
-    their time of change. The live check and the API answer with the version alone (the number
-    the API's ``If-Match`` takes): a phone holding another number than the stored one reloads."""
-    return (game_id, version, updated_at)
 
 
 class Shared(Protocol):

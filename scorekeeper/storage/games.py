@@ -24,7 +24,6 @@ from scorekeeper.storage.database import (
     Row,
     now,
     rows,
-    stamp,
     storage_of,
     writing,
 )
@@ -39,6 +38,7 @@ from scorekeeper.storage.game_rows import (
     round_row,
     rounds_by_number,
 )
+from scorekeeper.storage.record_cache import stamp
 
 GAMES = "games"
 """A game's name in the history (:mod:`.history`)."""
@@ -63,7 +63,7 @@ class StoredGame:
 
     @property
     def stamp(self) -> tuple[object, ...]:
-        """What names this version of the game (:func:`scorekeeper.storage.database.stamp`)."""
+        """What names this version of the game (:func:`scorekeeper.storage.record_cache.stamp`)."""
         return stamp(self.id, self.version, self.updated_at)
 
     @property

@@ -17,7 +17,7 @@ from scorekeeper.core.group_record import MAX_ROSTER
 from scorekeeper.core.players import player_key
 from scorekeeper.core.rules import RuleError
 from scorekeeper.storage import group_rows, history
-from scorekeeper.storage.database import Database, new_token, now, stamp, writing
+from scorekeeper.storage.database import Database, new_token, now, writing
 from scorekeeper.storage.games import (
     KeyReused,
     StoredGame,
@@ -25,6 +25,7 @@ from scorekeeper.storage.games import (
     load_many,
     new_game_id,
 )
+from scorekeeper.storage.record_cache import stamp
 
 
 @dataclass(frozen=True)

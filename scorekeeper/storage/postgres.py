@@ -255,10 +255,13 @@ def _connect(url: str) -> psycopg.Connection[tuple[Any, ...]]:
 
 @contextmanager
 def _lost_is_unavailable() -> Iterator[None]:
-    """The server gone (unreachable, or the connection dropped): "cannot write now"."""
+    """The server gone (unreachable, or the connection dropped), or the database that cannot be
+    written (read-only, full, the lock held too long): "cannot write now"."""
     try:
         yield
-    except psycopg.OperationalError as error:
+    except psycopg.Error as error:
+        if not cannot_write(error):
+            raise
         raise Unavailable(shown(str(error).strip())) from error
 
 
