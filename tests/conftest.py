@@ -145,6 +145,13 @@ def new_database(
 
 
 @pytest.fixture
+def engine_settings(postgres_url: str | None) -> dict[str, str]:
+    """The settings that put a real server (tests/support/server.py) on the test's engine: none
+    on SQLite (its instance folder's file), the test's database on PostgreSQL."""
+    return {} if postgres_url is None else {"SCOREKEEPER_DATABASE_URL": postgres_url}
+
+
+@pytest.fixture
 def target(tmp_path: Path, postgres_url: str | None) -> str:
     """Where the test's database is (``app``'s and ``conn``'s): its PostgreSQL URL, or its
     file."""

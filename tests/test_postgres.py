@@ -1,10 +1,10 @@
 """PostgreSQL, the second engine (issue 52), on a real server of the tests' own
-(tests/support/postgres.py): its schema made once however many pad servers start together,
-several pad servers on one database (a round saved through one pushed to the phones watching
-another; two taking a round for the same game at once keep one), a killed pad server losing no
-acknowledged round, and a pad moved from SQLite to PostgreSQL and back reading the same, byte
-for byte. The storage tests, the API's contract and the record's property tests run on both
-engines where they are (``pytest.mark.engines``)."""
+(tests/support/postgres.py): its schema made once however many pad servers start together, a
+read-only database or a server away said as such, two pad servers taking a round for the same
+game at once keeping one, and a pad moved from SQLite to PostgreSQL and back reading the same,
+byte for byte. The storage tests, the API's contract, the record's property tests, a round
+pushed from one server to a phone on another (tests/test_streams.py) and a killed pad server
+(tests/test_trust_crash.py) run on both engines where they are (``pytest.mark.engines``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ import sqlite3
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -35,9 +34,8 @@ from tests.support.server import PROJECT_ROOT, Server, server_env
 from tests.test_faults import CANNOT_SAVE, ROUND_3
 from tests.test_migration_snapshot import GAME_PARTS, IDS, SNAPSHOT, answer, kept
 from tests.test_streams import Stream, new_game, post_round
-from tests.test_trash_groups_db import PLAYERS as PLAYERS
-from tests.test_trash_groups_db import club_night
-from tests.traffic import Players, acknowledged, create_games, stored_rounds
+from tests.test_trash_groups_db import PLAYERS, club_night
+from tests.traffic import stored_rounds
 
 # --- the schema ----------------------------------------------------------------------------------
 
@@ -230,33 +228,6 @@ def _servers(postgres: PostgresServer, tmp_path: Path, count: int = 2) -> list[S
     ]
 
 
-def test_a_round_saved_through_one_server_is_pushed_to_a_phone_watching_another(
-    postgres: PostgresServer, tmp_path: Path
-) -> None:
-    first, second = _servers(postgres, tmp_path)
-    first.start()
-    try:
-        second.start()
-        game = new_game(second.port)
-        stream = Stream(first.port, game["id"])
-        try:
-            assert stream.next_version() == "1"
-            post_round(second.port, game)
-            assert stream.next_version() == "2"  # told by the database, not by a look of ours
-            with Client(first.port) as client:  # printed in the heavy worker, from PostgreSQL
-                printed = client.send("GET", f"/games/{game['id']}/sheet.pdf")
-            assert printed.status == 200
-            assert printed.body.startswith(b"%PDF")
-            with Client(second.port) as client:
-                client.request("DELETE", f"/api/games/{game['id']}", None, game["edit_token"])
-            assert stream.next_version() == "null"
-        finally:
-            stream.close()
-    finally:
-        first.stop()
-        second.stop()
-
-
 def test_two_servers_taking_a_round_for_the_same_game_at_once_keep_one(
     postgres: PostgresServer, tmp_path: Path
 ) -> None:
@@ -293,36 +264,6 @@ def test_two_servers_taking_a_round_for_the_same_game_at_once_keep_one(
     finally:
         for server in servers:
             server.stop()
-
-
-def test_a_killed_server_keeps_every_acknowledged_round_on_postgresql(
-    postgres: PostgresServer, tmp_path: Path
-) -> None:
-    (server,) = _servers(postgres, tmp_path, 1)
-    server.start()
-    try:
-        games = create_games(server, 12)
-        players = Players(server, games, 6)
-        players.start()
-        try:
-            deadline = time.monotonic() + 5.0
-            while acknowledged(games) < 60 and time.monotonic() < deadline:
-                time.sleep(0.01)
-            assert players.playing(), "the traffic ended before the kill"
-            server.kill()
-        finally:
-            players.finish()
-        assert players.failures == []
-        assert any(not tracked.record.finished for tracked in games), "the kill came too late"
-        server.start()
-        with server.client() as client:
-            for tracked in games:
-                stored = stored_rounds(client, tracked.id)
-                count = len(tracked.acknowledged)
-                assert stored[:count] == tracked.acknowledged, tracked.id
-                assert stored[count:] in ([], [tracked.in_flight]), tracked.id
-    finally:
-        server.stop()
 
 
 # --- moving a pad ----------------------------------------------------------------------------

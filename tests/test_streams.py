@@ -183,9 +183,15 @@ def test_a_groups_stream_is_told_of_a_round_in_one_of_its_games(pad: tuple[Flask
     assert refused(port, "no-such-group", kind="groups") == 404
 
 
-def test_a_change_saved_by_another_process_reaches_the_stream(tmp_path: Path) -> None:
-    instance = tmp_path / "instance"
-    first, second = Server(instance), Server(instance)
+@pytest.mark.engines
+def test_a_change_saved_by_another_process_reaches_the_stream(
+    tmp_path: Path, engine_settings: dict[str, str]
+) -> None:
+    """Two servers on one database (one instance folder's file, or one PostgreSQL database,
+    each server with a folder of its own): a round saved through one is pushed to a phone
+    watching through the other (on PostgreSQL by its notification: issue 52)."""
+    folders = ("instance", "instance") if not engine_settings else ("first", "second")
+    first, second = (Server(tmp_path / folder, env=engine_settings) for folder in folders)
     first.start()
     try:
         second.start()
@@ -195,6 +201,13 @@ def test_a_change_saved_by_another_process_reaches_the_stream(tmp_path: Path) ->
             assert stream.next_version() == "1"
             post_round(second.port, game)
             assert stream.next_version() == "2"
+            with Client(first.port) as client:  # printed in the heavy worker, from the database
+                printed = client.send("GET", f"/games/{game['id']}/sheet.pdf")
+            assert printed.status == 200
+            assert printed.body.startswith(b"%PDF")
+            with Client(second.port) as client:
+                client.request("DELETE", f"/api/games/{game['id']}", None, game["edit_token"])
+            assert stream.next_version() == "null"
         finally:
             stream.close()
     finally:

@@ -1,16 +1,18 @@
 """A crash loses nothing that was acknowledged and leaves nothing half-written.
 
-The real server (over a real SQLite file) takes rounds for 20 games from 8 client
-threads; it is killed with SIGKILL in the middle of that traffic and started again. Every round
-that got a success answer must be there, exactly as sent; a round in flight at the kill may be
-there or not, but whole; every round has all its seats with bids and tricks; round numbers run
-1, 2, 3 … without a gap; and SQLite's integrity check is ok.
+The real server (over a real SQLite file, and on PostgreSQL: issue 52) takes rounds for 20
+games from 8 client threads; it is killed with SIGKILL in the middle of that traffic and started
+again. Every round that got a success answer must be there, exactly as sent; a round in flight
+at the kill may be there or not, but whole; every round has all its seats with bids and tricks;
+round numbers run 1, 2, 3 … without a gap; and SQLite's integrity check is ok.
 """
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
+
+import pytest
 
 from tests.support.server import Server
 from tests.traffic import Players, acknowledged, check_database, create_games, stored_rounds
@@ -21,10 +23,11 @@ KILL_AFTER_ROUNDS = 120  # acknowledged rounds before the kill, of about 400 in 
 MAX_TRAFFIC_SECONDS = 5.0  # the kill comes by then in any case
 
 
+@pytest.mark.engines
 def test_a_killed_server_keeps_every_acknowledged_round_and_nothing_half_written(
-    tmp_path: Path,
+    tmp_path: Path, engine_settings: dict[str, str]
 ) -> None:
-    server = Server(tmp_path)
+    server = Server(tmp_path, env=engine_settings)
     server.start()
     try:
         games = create_games(server, GAMES)
@@ -52,4 +55,5 @@ def test_a_killed_server_keeps_every_acknowledged_round_and_nothing_half_written
                 assert stored[count:] in ([], [tracked.in_flight]), tracked.id
     finally:
         server.stop()
-    check_database(server.database, games)
+    if not engine_settings:  # SQLite's own checks of its file
+        check_database(server.database, games)
