@@ -24,9 +24,11 @@ Changes are found by :class:`Changes`, one per server process: as soon as this p
 answered a request that may have changed something, and otherwise every :data:`LOOK_EVERY`
 seconds (a change made by another process on the database), it asks SQLite whether anything
 was committed and, only then, reads the versions of the things being watched, in one query per
-table. Its connection is open while something is watched, and closed as the last stream ends
-(the server's stop ends them all): none is left for the garbage collector, which Python 3.13
-warns about.
+table. On PostgreSQL the database itself tells of each commit, made by any server on it
+(``LISTEN``/``NOTIFY``, issue 52): the look is woken as that comes, and asked by the clock only
+every :data:`TOLD_LOOK_EVERY` seconds, in case a wake-up was missed. Its connection is open
+while something is watched, and closed as the last stream ends (the server's stop ends them
+all): none is left for the garbage collector, which Python 3.13 warns about.
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ PATH = re.compile(r"/(games|groups|evenings)/([A-Za-z0-9_-]{1,64})/events")
 Watched = tuple[str, str]  # the table ("games", "groups", "evenings") and the id
 # How often the database is asked whether anything changed while a stream is open.
 LOOK_EVERY = 0.03
+# How often it is asked on PostgreSQL, whose every commit is told (LISTEN/NOTIFY) as it happens.
+TOLD_LOOK_EVERY = 5.0
 # How long the look for changes waits after the database failed to answer it (PostgreSQL
 # restarting, say), before it asks again on a new connection: the log says so once a second.
 AWAY_WAIT = 1.0
@@ -139,7 +143,10 @@ class Changes:
     async def _look(self) -> None:
         while self.followers:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._poked.wait(), self.every)
+                # PostgreSQL's notifications wake the look (``_told``): its timed look is only
+                # a net under a wake-up missed, not the way a change is found.
+                every = self.every if self._told is None else TOLD_LOOK_EVERY
+                await asyncio.wait_for(self._poked.wait(), every)
             self._poked.clear()
             if not self.followers:  # the last stream ended meanwhile, and closed the connection
                 return
