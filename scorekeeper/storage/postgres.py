@@ -246,7 +246,9 @@ def _connect(url: str) -> psycopg.Connection[tuple[Any, ...]]:
     """A new connection to the database at ``url``, set up as the storage needs it
     (:class:`.database.Unavailable` if the server cannot be reached)."""
     with _lost_is_unavailable():
-        raw = psycopg.connect(url, autocommit=True)
+        # Every statement prepared on the server at its first use (not its sixth): the
+        # storage's statements are few and each is run again and again on a kept connection.
+        raw = psycopg.connect(url, autocommit=True, prepare_threshold=0)
     raw.adapters.register_dumper(bool, _BooleanAsInteger)
     # The lock's wait, as SQLite's busy timeout; the rest of a statement is not bounded.
     raw.execute(f"SET lock_timeout = {WRITE_WAIT_MS}")
