@@ -363,6 +363,26 @@ def test_a_pad_moved_to_postgresql_and_back_reads_the_same(
     storage.storage(on_sqlite_again).close()
 
 
+def test_a_pad_is_copied_a_few_rows_at_a_time_both_ways(
+    postgres: PostgresServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(moving, "BATCH", 3)  # every table in several batches
+    source = storage.connect(tmp_path / "games.sqlite")
+    target = storage.connect(postgres.empty_database())
+    back = storage.connect(tmp_path / "back.sqlite")
+    try:
+        for db in (source, target, back):
+            storage.migrate(db)
+        stored = [storage.create_game(source, play(PLAYERS[:n], rounds=2)) for n in (3, 4, 5)]
+        moving.copy_pad(source, target)
+        moving.copy_pad(target, back)
+        assert moving.counts(source) == moving.counts(target) == moving.counts(back)
+        assert [storage.load(back, game.id) for game in stored] == stored
+    finally:
+        for db in (source, target, back):
+            db.close()
+
+
 def test_a_pad_is_never_moved_into_a_database_that_holds_games(
     postgres: PostgresServer, tmp_path: Path
 ) -> None:

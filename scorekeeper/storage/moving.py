@@ -10,6 +10,9 @@ lists that break ties by it read the same. The web layer checks the copy by its 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 from sqlite_utils import Database as SqliteDatabase
 
 from scorekeeper.storage.database import Database, writing
@@ -41,7 +44,7 @@ TABLES = (
 IN_ORDER_MADE = ("games", "evenings", "imported_games")
 # The columns PostgreSQL numbers by itself, which go on counting past the copied rows.
 NUMBERED = (*((table, "rowid") for table in IN_ORDER_MADE), ("phones", "number"))
-BATCH = 1000
+BATCH = 1000  # rows read and written at a time
 
 
 class NotEmpty(Exception):
@@ -91,9 +94,24 @@ def _copy_table(source: Database, target: Database, table: str) -> None:
     marks = ", ".join("?" * len(names))
     order = "rowid" if table in IN_ORDER_MADE else "1"
     insert = f"INSERT INTO {table} ({listed}) VALUES ({marks})"
-    rows = source.execute(f"SELECT {listed} FROM {table} ORDER BY {order}").fetchall()
-    for start in range(0, len(rows), BATCH):
-        target.conn.executemany(insert, [tuple(row) for row in rows[start : start + BATCH]])
+    for batch in _batches(source, f"SELECT {listed} FROM {table} ORDER BY {order}"):
+        target.conn.executemany(insert, [tuple(row) for row in batch])
+
+
+def _batches(source: Database, sql: str) -> Iterator[list[Any]]:
+    """The rows of ``sql`` (no parameters) :data:`BATCH` at a time, never a whole table in
+    memory (a pad of 100,000 games holds millions of hands): SQLite's cursor steps as it is
+    read; PostgreSQL's rows come through a cursor of the server's own."""
+    if isinstance(source, SqliteDatabase):
+        stepped = source.execute(sql)
+        while batch := stepped.fetchmany(BATCH):
+            yield batch
+        return
+    raw = source.conn.raw
+    with raw.transaction(), raw.cursor(name="moving") as on_server:
+        on_server.execute(sql)
+        while batch := on_server.fetchmany(BATCH):
+            yield batch
 
 
 def empty_pad(db: Database) -> None:

@@ -4,14 +4,14 @@ modules as a SQLite one does, so that the SQL of every module is the same on bot
 The storage's statements are written once, in the SQL both engines take (upserts as
 ``ON CONFLICT``, ``RETURNING`` for a new row's number); what differs is said here: the
 placeholders (``?`` become ``%s``), a write transaction (one writer at a time, as SQLite has it,
-by a lock of the database's own that every pad server on it shares), the schema
-(:data:`SCHEMA`, the tables as the SQLite migrations leave them) and the change that phones
-follow (each write transaction ends with a ``NOTIFY``, which every server's live streams
-``LISTEN`` for, in place of SQLite's ``data_version``).
+by a lock of the database's own that every pad server on it shares, its statements sent as a
+pipeline), a read of several rows as one snapshot, and the change that phones follow (each write
+transaction ends with a ``NOTIFY``, which every server's live streams ``LISTEN`` for, in place
+of SQLite's ``data_version``). The schema is :mod:`.postgres_schema`'s.
 
-psycopg 3 is the driver (docs/postgresql.md says why): binary wheels for every platform the pad
-runs on, server-side parameters, and the notifications as a plain socket to wait on. No pool:
-each server thread keeps its connection, as it keeps its SQLite one (:class:`.database.Storage`).
+psycopg 3 is the driver (docs/postgresql.md says why): server-side parameters and prepared
+statements, pipelines, and the notifications as a plain socket to wait on. No pool: each server
+thread keeps its connection, as it keeps its SQLite one (:class:`.database.Storage`).
 """
 
 from __future__ import annotations
@@ -119,7 +119,8 @@ class Connection:
             if not self.raw.closed:
                 raise
             if self.depth:
-                raise Unavailable(f"the database connection was lost ({error})") from error
+                lost = shown(str(error).strip())
+                raise Unavailable(f"the database connection was lost ({lost})") from error
         self.reconnect()
         return Cursor(self.raw.execute(statement(sql, parameters), parameters or None))
 
@@ -154,11 +155,8 @@ class PostgresDatabase:
     """A connection to the pad's PostgreSQL database, with the calls the storage makes of a
     sqlite-utils ``Database``: ``execute``, ``query``, ``atomic`` and ``close``."""
 
-    engine = "postgresql"
-
     def __init__(self, url: str) -> None:
         self.conn = Connection(url)
-        self.url = url
 
     def execute(self, sql: str, parameters: Sequence[object] | None = None) -> Cursor:
         """Run one statement of the storage's SQL (``?`` placeholders)."""
