@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser import flows
 from tests.support import shots
@@ -62,11 +63,14 @@ def _bids(server: Server, game: str) -> list[int | None]:
 def _worker_in_charge(page: Page) -> None:
     """Wait until the service worker controls the page. Its install fetches every file it keeps
     for offline use, which on a loaded machine (the whole suite on two cores) has taken longer
-    than a page's wait: it is given three."""
-    page.wait_for_function(
-        "() => navigator.serviceWorker && navigator.serviceWorker.controller",
-        timeout=3 * TIMEOUT_MS,
-    )
+    than a page's wait: it is given three. An install that failed (one of its fetches did, seen
+    once in CI) is tried again at the next page, as on a phone: the page is loaded once more."""
+    in_charge = "() => navigator.serviceWorker && navigator.serviceWorker.controller"
+    try:
+        page.wait_for_function(in_charge, timeout=3 * TIMEOUT_MS)
+    except PlaywrightTimeout:
+        page.reload()
+        page.wait_for_function(in_charge, timeout=3 * TIMEOUT_MS)
 
 
 # Whether the service worker keeps the language a page told it (static/sw.js, LANG).
