@@ -21,6 +21,7 @@ from scorekeeper.storage.club_imports import (
 )
 from scorekeeper.storage.database import (
     KEPT_CONNECTIONS,
+    Away,
     Conflict,
     Storage,
     Unavailable,
@@ -133,6 +134,7 @@ __all__ = [
     "GROUP_TRASH",
     "KEPT_CONNECTIONS",
     "TRASHABLE",
+    "Away",
     "ClubTable",
     "Conflict",
     "EndedTable",

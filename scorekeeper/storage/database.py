@@ -64,6 +64,11 @@ class Unavailable(Exception):
 _CANNOT_WRITE = ("SQLITE_READONLY", "SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_BUSY")
 
 
+class Away(Unavailable):
+    """The database server cannot be reached now (PostgreSQL restarting or gone): neither
+    reading nor writing works until it is back."""
+
+
 def is_database_error(error: BaseException) -> bool:
     """Whether ``error`` is the database's (busy, away, refused), of either engine."""
     driver = sys.modules.get("psycopg")  # imported only where PostgreSQL is used

@@ -24,7 +24,7 @@ from typing import Any
 import psycopg
 from psycopg import adapt, pq
 
-from scorekeeper.storage.database import Unavailable, shown
+from scorekeeper.storage.database import Away, Unavailable, shown
 
 # The channel every write transaction notifies on commit, and the live streams listen to.
 CHANNEL = "scorekeeper_changed"
@@ -120,7 +120,7 @@ class Connection:
                 raise
             if self.depth:
                 lost = shown(str(error).strip())
-                raise Unavailable(f"the database connection was lost ({lost})") from error
+                raise Away(f"the database connection was lost ({lost})") from error
         self.reconnect()
         return Cursor(self.raw.execute(statement(sql, parameters), parameters or None))
 
@@ -262,7 +262,9 @@ def _lost_is_unavailable() -> Iterator[None]:
     except psycopg.Error as error:
         if not cannot_write(error):
             raise
-        raise Unavailable(shown(str(error).strip())) from error
+        # a connection that failed has no SQLSTATE: the server's own refusals have one
+        kind = Away if error.sqlstate is None else Unavailable
+        raise kind(shown(str(error).strip())) from error
 
 
 def cannot_write(error: BaseException) -> bool:

@@ -30,7 +30,7 @@ def _csrf_error(error: CSRFError) -> tuple[Response | str, int]:
 
 
 def _cannot_save(error: storage.Unavailable) -> tuple[Response | str, int, dict[str, str]]:
-    if request.method in ("GET", "HEAD"):  # a read: the database server away (PostgreSQL's)
+    if isinstance(error, storage.Away) and request.method in ("GET", "HEAD"):  # a read
         current_app.logger.warning("A page could not be read: the database is away (%s).", error)
         message = gettext(
             "Something went wrong on our side. Everything saved before is safe: reload."
